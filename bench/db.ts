@@ -1,0 +1,49 @@
+/** Fresh benchmark databases: PGlite in a temp directory, or a new PostgreSQL database. */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { openDatabase, type Database } from '../server/src/db/client.js';
+import { bootstrap } from '../server/src/db/bootstrap.js';
+
+export const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+export async function freshDatabase(kind: 'pglite' | 'postgres'): Promise<{ database: Database; url?: string; drop(): Promise<void> }> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sbs-bench-'));
+  if (kind === 'pglite') {
+    const database = await openDatabase({ dataDir });
+    await database.migrate();
+    await bootstrap(database, { adminPassword: 'Bench12345', dataDir });
+    return { database, drop: async () => fs.rmSync(dataDir, { recursive: true, force: true }) };
+  }
+  const name = `sbs_bench_${process.pid}`;
+  const admin = new pg.Client({ connectionString: PG_URL });
+  await admin.connect();
+  await admin.query(`drop database if exists ${name} with (force)`);
+  await admin.query(`create database ${name}`);
+  const u = new URL(PG_URL);
+  u.pathname = `/${name}`;
+  const database = await openDatabase({ databaseUrl: u.toString(), poolSize: 8 });
+  await database.migrate();
+  await bootstrap(database, { adminPassword: 'Bench12345', dataDir });
+  return {
+    database,
+    url: u.toString(),
+    drop: async () => {
+      await admin.query(`drop database if exists ${name} with (force)`);
+      await admin.end();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export async function postgresReachable() {
+  const c = new pg.Client({ connectionString: PG_URL, connectionTimeoutMillis: 2000 });
+  try {
+    await c.connect();
+    await c.end();
+    return true;
+  } catch {
+    return false;
+  }
+}

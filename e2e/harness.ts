@@ -1,0 +1,139 @@
+/**
+ * Browser-test harness: a real server on a free port with a fresh DATA_DIR, and Debian's chromium
+ * driven by playwright-core. Screenshots go to test-output/e2e/.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { createWriteStream, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { type Browser, type Page, chromium } from 'playwright-core';
+import { OUTPUT_DIR, ROOT, SERVER_MAIN, WEB_DIST } from './paths';
+
+export const ADMIN_USER = 'admin';
+export const ADMIN_PASSWORD = 'E2e-Admin-Pass-2024';
+export const STORAGE_KEY = 'sbs-console';
+
+export interface TestServer {
+  url: string;
+  dataDir: string;
+  stop: () => Promise<void>;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.unref();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as { port: number };
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+function exited(child: ChildProcess): Promise<void> {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) resolve();
+    else child.once('exit', () => resolve());
+  });
+}
+
+/** Start `node server/dist/main.js` and wait until GET /api/health answers. */
+export async function startServer(name: string, timeoutMs = 90_000): Promise<TestServer> {
+  mkdirSync(OUTPUT_DIR, { recursive: true });
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), 'sbs-e2e-'));
+  const logFile = join(OUTPUT_DIR, `server-${name}.log`);
+  const log = createWriteStream(logFile);
+  const child = spawn(process.execPath, [SERVER_MAIN], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      ADMIN_PASSWORD,
+      DEMO: '0',
+      WEB_DIST,
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.pipe(log);
+  child.stderr?.pipe(log);
+  const url = `http://127.0.0.1:${port}`;
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      child.kill('SIGTERM');
+      const done = await Promise.race([exited(child).then(() => true), sleep(10_000).then(() => false)]);
+      if (!done) child.kill('SIGKILL');
+      await exited(child);
+    }
+    log.end();
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) break;
+    try {
+      const res = await fetch(`${url}/api/health`);
+      if (res.ok && ((await res.json()) as { code?: number }).code === 200) return { url, dataDir, stop };
+    } catch {
+      // not listening yet
+    }
+    await sleep(250);
+  }
+  await stop();
+  const tail = readFileSync(logFile, 'utf8').split('\n').slice(-30).join('\n');
+  throw new Error(`server did not become healthy (exit ${child.exitCode}); log ${logFile}:\n${tail}`);
+}
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-quic', '--no-first-run', '--disable-component-update', '--disable-sync'],
+  });
+}
+
+/** Console errors and uncaught page errors seen by a page. */
+export interface PageProblems {
+  errors: string[];
+  clear: () => void;
+}
+
+/** A new page (own context) that records console errors and page errors. */
+export async function openPage(browser: Browser, viewport = { width: 1440, height: 900 }): Promise<{ page: Page; problems: PageProblems }> {
+  const context = await browser.newContext({ viewport, locale: 'zh-CN', timezoneId: 'Asia/Shanghai' });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('console', (msg) => {
+    if (msg.type() === 'error') errors.push(`console: ${msg.text()}`);
+  });
+  page.on('pageerror', (err) => errors.push(`pageerror: ${err.message}`));
+  return { page, problems: { errors, clear: () => void errors.splice(0) } };
+}
+
+export async function screenshot(page: Page, name: string): Promise<string> {
+  mkdirSync(OUTPUT_DIR, { recursive: true });
+  const file = join(OUTPUT_DIR, `${name}.png`);
+  await page.waitForTimeout(600); // let antd's open/close animations finish
+  await page.screenshot({ path: file });
+  return file;
+}
+
+/** Log in through the form and wait for the home screen. */
+export async function loginViaForm(page: Page, base: string, password = ADMIN_PASSWORD): Promise<void> {
+  await page.goto(`${base}/#/login`);
+  await page.getByPlaceholder('请输入账号').fill(ADMIN_USER);
+  await page.getByPlaceholder('请输入密码').fill(password);
+  await page.getByRole('button', { name: /登\s*录/ }).click();
+}
+
+/** The persisted session as the page sees it, or null. */
+export async function storedSession(page: Page): Promise<{ state: Record<string, unknown> } | null> {
+  const raw = await page.evaluate((key) => localStorage.getItem(key), STORAGE_KEY);
+  return raw ? (JSON.parse(raw) as { state: Record<string, unknown> }) : null;
+}

@@ -1,0 +1,89 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN_PASSWORD, type PageProblems, type TestServer, launchBrowser, loginViaForm, openPage, screenshot, startServer } from './harness';
+
+let server: TestServer;
+let browser: Browser;
+let page: Page;
+let problems: PageProblems;
+
+/** Every route of spec §2 and the title its screen shows. */
+const ROUTES: Array<[string, string]> = [
+  ['/index', '首页'],
+  ['/index/1', '首页'],
+  ['/warn', '异常列表'],
+  ['/dailyDuty', '日常值守'],
+  ['/deviceManagement', '站点管理'],
+  ['/operation', '运营统计'],
+  ['/operation/2', '运营统计'],
+  ['/miBicycle', '米单车管理'],
+  ['/ratingEvaluation', '评级考核'],
+  ['/ratingEvaluation/rate/index', '企业考核'],
+  ['/ratingEvaluation/rate/grade/12/2024-05', '考核详情'],
+  ['/ratingEvaluation/setting', '考核设置'],
+  ['/companyManagement', '企业管理'],
+  ['/companyManagement/company', '企业信息'],
+  ['/companyManagement/sum', '总量设置'],
+  ['/companyManagement/check', '区域核准数量'],
+  ['/companyManagement/siteSync', '站点同步'],
+  ['/companyManagement/dispatchSync', '调度同步'],
+  ['/companyManagement/requestSync', '租还信息'],
+  ['/companyManagement/bikeSync', '车辆同步'],
+  ['/companyManagement/bikeOutSideFee', '站外还车扣费'],
+  ['/companyManagement/bikeRideOrder', '骑行订单'],
+  ['/inforManagement', '信息管理'],
+  ['/systemSettings', '系统设置'],
+  ['/regionalSettings', '区域设置'],
+];
+
+beforeAll(async () => {
+  server = await startServer('routes');
+  browser = await launchBrowser();
+  ({ page, problems } = await openPage(browser));
+  await loginViaForm(page, server.url, ADMIN_PASSWORD);
+  await page.waitForURL(/#\/index$/);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+async function visit(path: string) {
+  problems.clear();
+  await page.goto(`${server.url}/#${path}`);
+}
+
+describe('every route opens without console errors', () => {
+  it('redirects / to /index', async () => {
+    await visit('/');
+    await page.waitForURL(/#\/index$/);
+  });
+
+  for (const [path, title] of ROUTES) {
+    it(`${path} shows ${title}`, async () => {
+      await visit(path);
+      await page.getByTestId('screen-title').getByText(title, { exact: true }).waitFor();
+      expect(page.url()).toContain(`#${path}`);
+      await page.waitForLoadState('networkidle');
+      expect(problems.errors).toEqual([]);
+    });
+  }
+
+  it('shows the 401 and 404 pages', async () => {
+    for (const path of ['/unlogin', '/401']) {
+      await visit(path);
+      await page.getByText('您尚未登录或登录已过期，请重新登录。').waitFor();
+    }
+    for (const path of ['/404', '/no/such/page']) {
+      await visit(path);
+      await page.getByText('您访问的页面不存在，请检查地址是否正确。').waitFor();
+    }
+    await screenshot(page, 'not-found');
+    expect(problems.errors).toEqual([]);
+  });
+
+  it('takes the page title from the platform name', async () => {
+    expect(await page.title()).toBe('站点单车监管平台');
+  });
+});

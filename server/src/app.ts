@@ -1,0 +1,113 @@
+/** buildApp(): external plugins, then our own (context, guard), then one module per feature. */
+import Fastify, { type FastifyInstance } from 'fastify';
+import helmet from '@fastify/helmet';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { Config } from './config.js';
+import type { Database } from './db/client.js';
+import { registerErrorHandler } from './http/errors.js';
+import { registerAuth } from './http/auth.js';
+import { AreaCache } from './modules/areas/cache.js';
+import { registerWeb } from './http/web.js';
+import healthRoutes from './modules/health/routes.js';
+import authRoutes from './modules/auth/routes.js';
+import userRoutes from './modules/users/routes.js';
+import roleRoutes from './modules/roles/routes.js';
+import areaRoutes from './modules/areas/routes.js';
+import forbidRoutes from './modules/forbid/routes.js';
+import companyRoutes from './modules/company/routes.js';
+import siteRoutes from './modules/sites/routes.js';
+import deviceRoutes from './modules/devices/routes.js';
+import dashboardRoutes from './modules/dashboard/routes.js';
+import statisticsRoutes from './modules/statistics/routes.js';
+import abnormalRoutes from './modules/abnormal/routes.js';
+import settingsRoutes from './modules/settings/routes.js';
+import limitsRoutes from './modules/limits/routes.js';
+import openRoutes from './ingest/routes.js';
+import { GeoCache } from './ingest/geo.js';
+
+export interface AppContext {
+  config: Config;
+  database: Database;
+  areas: AreaCache;
+  /** Sites, forbidden zones and area fences for position lookups; invalidate() after writing them. */
+  geo: GeoCache;
+  /** Every route registered, with its config (the guard test walks them). */
+  routes: { method: string; url: string; public: boolean }[];
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    ctx: AppContext;
+  }
+}
+
+export const VERSION = '0.1.0';
+
+export async function buildApp(config: Config, database: Database, opts: { logger?: boolean } = {}) {
+  const app = Fastify({
+    logger:
+      opts.logger === false
+        ? false
+        : {
+            level: config.logLevel,
+            redact: ['req.headers.authorization', 'req.body.password', 'req.body.oldPwd', 'req.body.newPwd'],
+          },
+    bodyLimit: 9 * 1024 * 1024,
+    trustProxy: true,
+    ajv: { customOptions: { coerceTypes: 'array', removeAdditional: true, useDefaults: true, allErrors: false } },
+  }).withTypeProvider<TypeBoxTypeProvider>();
+
+  registerErrorHandler(app);
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        'img-src': ["'self'", 'data:', 'blob:', 'https:', 'http:'],
+        'connect-src': ["'self'"],
+        'style-src': ["'self'", "'unsafe-inline'"],
+        'script-src': ["'self'"],
+        'worker-src': ["'self'", 'blob:'],
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: `${config.platformName} API`, version: VERSION },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+      security: [{ bearer: [] }],
+    },
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', uiConfig: { docExpansion: 'none' } });
+
+  const areas = new AreaCache(database);
+  await areas.reload();
+  const routes: AppContext['routes'] = [];
+  app.addHook('onRoute', (r) => {
+    for (const method of [r.method].flat()) routes.push({ method, url: r.url, public: !!r.config?.public });
+  });
+  const geo = new GeoCache(database);
+  app.decorate('ctx', { config, database, areas, geo, routes });
+  registerAuth(app, database, areas);
+
+  await app.register(healthRoutes, { prefix: '/api' });
+  await app.register(authRoutes, { prefix: '/api' });
+  await app.register(userRoutes, { prefix: '/api' });
+  await app.register(roleRoutes, { prefix: '/api/role' });
+  await app.register(areaRoutes, { prefix: '/api/area' });
+  await app.register(forbidRoutes, { prefix: '/api/forbid' });
+  await app.register(companyRoutes, { prefix: '/api/company' });
+  await app.register(siteRoutes, { prefix: '/api/site' });
+  await app.register(deviceRoutes, { prefix: '/api' });
+  await app.register(dashboardRoutes, { prefix: '/api/dashboard' });
+  await app.register(statisticsRoutes, { prefix: '/api/statistics' });
+  await app.register(abnormalRoutes, { prefix: '/api/abnormal' });
+  await app.register(settingsRoutes, { prefix: '/api/config' });
+  await app.register(limitsRoutes, { prefix: '/api' });
+  await app.register(openRoutes, { prefix: '/api/open/v1' });
+  await registerWeb(app, config);
+  return app as unknown as FastifyInstance;
+}
+
+export type App = Awaited<ReturnType<typeof buildApp>>;

@@ -1,0 +1,95 @@
+/** Every environment variable the server reads, typed, with defaults, in one place. */
+import path from 'node:path';
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  tz: string;
+  demo: boolean | undefined; // undefined: on when the database is new
+  adminPassword: string | undefined;
+  logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  tileUrl: string;
+  platformName: string;
+  tokenTtlHours: number;
+  webDist: string | undefined;
+  /** A rent with no return after this many hours is overdue (abnormal type 3). */
+  overdueHours: number;
+  /** A parked bike outside every site this long is an off-site placement (type 13). */
+  offsiteMinutes: number;
+  /** Filed bikes with no report this long are "not uploading". */
+  staleHours: number;
+  /** Run the scheduled jobs in this process (when it wins the leadership). */
+  jobs: boolean;
+}
+
+export class ConfigError extends Error {}
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+function int(env: NodeJS.ProcessEnv, name: string, def: number, min: number, max: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return def;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < min || n > max) {
+    throw new ConfigError(`${name} must be an integer from ${min} to ${max}, got "${raw}"`);
+  }
+  return n;
+}
+
+function bool(env: NodeJS.ProcessEnv, name: string): boolean | undefined {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return undefined;
+  if (['1', 'true', 'yes', 'on'].includes(raw.toLowerCase())) return true;
+  if (['0', 'false', 'no', 'off'].includes(raw.toLowerCase())) return false;
+  throw new ConfigError(`${name} must be 1/0, true/false, yes/no or on/off, got "${raw}"`);
+}
+
+function validTimeZone(tz: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: tz });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const tz = env.TZ || 'Asia/Shanghai';
+  if (!validTimeZone(tz)) throw new ConfigError(`TZ must be an IANA time zone such as Asia/Shanghai, got "${tz}"`);
+  const logLevel = (env.LOG_LEVEL || 'info') as Config['logLevel'];
+  if (!LOG_LEVELS.includes(logLevel)) {
+    throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got "${env.LOG_LEVEL}"`);
+  }
+  const databaseUrl = env.DATABASE_URL || undefined;
+  if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
+    throw new ConfigError(`DATABASE_URL must start with postgres:// or postgresql://`);
+  }
+  const adminPassword = env.ADMIN_PASSWORD || undefined;
+  if (adminPassword !== undefined && adminPassword.length < 8) {
+    throw new ConfigError('ADMIN_PASSWORD must be at least 8 characters');
+  }
+  const tileUrl = env.MAP_TILE_URL ?? '';
+  if (tileUrl && !/^https?:\/\/.+\{z\}.*\{x\}.*\{y\}/.test(tileUrl)) {
+    throw new ConfigError('MAP_TILE_URL must be an http(s) URL template with {z}, {x} and {y}');
+  }
+  return {
+    port: int(env, 'PORT', 8080, 0, 65535),
+    host: env.HOST || '127.0.0.1',
+    dataDir: path.resolve(env.DATA_DIR || './data'),
+    databaseUrl,
+    tz,
+    demo: bool(env, 'DEMO'),
+    adminPassword,
+    logLevel,
+    tileUrl,
+    platformName: env.PLATFORM_NAME || '站点单车监管平台',
+    tokenTtlHours: int(env, 'TOKEN_TTL_HOURS', 24 * 7, 1, 24 * 365),
+    webDist: env.WEB_DIST || undefined,
+    overdueHours: int(env, 'OVERDUE_HOURS', 24, 1, 24 * 30),
+    offsiteMinutes: int(env, 'OFFSITE_MINUTES', 30, 1, 24 * 60),
+    staleHours: int(env, 'STALE_HOURS', 24, 1, 24 * 90),
+    jobs: bool(env, 'JOBS') ?? true,
+  };
+}

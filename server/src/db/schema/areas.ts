@@ -1,0 +1,61 @@
+import { index, integer, jsonb, pgTable, real, serial, smallint, timestamp, varchar, boolean } from 'drizzle-orm/pg-core';
+
+export type LonLat = { lon: number; lat: number };
+
+/** Administrative areas: 000000 全国, provinces, cities, districts (6-digit codes). */
+export const areas = pgTable(
+  'areas',
+  {
+    id: varchar('id', { length: 6 }).primaryKey(),
+    parentId: varchar('parent_id', { length: 6 }),
+    areaName: varchar('area_name', { length: 64 }).notNull(),
+    /** 0 nation, 1 province, 2 city, 3 district. */
+    level: smallint('level').notNull(),
+    aggregation: smallint('aggregation').notNull().default(0),
+    aggregationId: varchar('aggregation_id', { length: 6 }),
+    platformCode: varchar('platform_code', { length: 32 }),
+    monitorOpen: boolean('monitor_open').notNull().default(false),
+    isOpen: boolean('is_open').notNull().default(false),
+    /** Operating fence of the area (GCJ-02). */
+    gpsRail: jsonb('gps_rail').$type<LonLat[] | null>(),
+    fullPileNum: real('full_pile_num').notNull().default(1),
+    fullPileName: varchar('full_pile_name', { length: 32 }).notNull().default('满桩值'),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('areas_parent_idx').on(t.parentId)],
+);
+
+/** Extra fences of an area: operating rails ('rail') and entry rails ('entry'). */
+export const areaRails = pgTable(
+  'area_rails',
+  {
+    id: serial('id').primaryKey(),
+    areaId: varchar('area_id', { length: 6 }).notNull().references(() => areas.id, { onDelete: 'cascade' }),
+    kind: varchar('kind', { length: 8 }).notNull(),
+    name: varchar('name', { length: 64 }).notNull().default(''),
+    gpsRail: jsonb('gps_rail').$type<LonLat[]>().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('area_rails_area_idx').on(t.areaId, t.kind)],
+);
+
+/** Forbidden zones: type 0 no-parking fence, 1 forbidden zone. */
+export const forbidZones = pgTable(
+  'forbid_zones',
+  {
+    id: serial('id').primaryKey(),
+    areaId: varchar('area_id', { length: 6 }).notNull().references(() => areas.id, { onDelete: 'cascade' }),
+    type: smallint('type').notNull(),
+    alias: varchar('alias', { length: 64 }).notNull(),
+    serial: varchar('serial', { length: 32 }),
+    fence: jsonb('fence').$type<LonLat[]>().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('forbid_area_idx').on(t.areaId, t.type)],
+);
+
+export const meta = pgTable('meta', {
+  key: varchar('key', { length: 64 }).primaryKey(),
+  value: varchar('value', { length: 256 }).notNull(),
+  n: integer('n'),
+});

@@ -1,0 +1,3 @@
+export * from './areas.js';
+export * from './accounts.js';
+export * from './operations.js';

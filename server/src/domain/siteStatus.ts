@@ -1,0 +1,43 @@
+/** Site fill status (spec §4, DOMAIN.md): exact, integer arithmetic, pure. */
+
+export type MessageType = 'empty' | 'less' | 'more' | 'full';
+
+export interface SiteStatus {
+  /** 0 empty, 1 normal, 2 full, 3 many, 4 few (spec §4 site flag). */
+  flag: 0 | 1 | 2 | 3 | 4;
+  messageType: MessageType | null;
+  label: '空桩' | '偏少' | '正常' | '偏多' | '满桩';
+  /** Status filter value: 满桩 1, 偏多 2, 偏少 3, 空桩 4; normal has none. */
+  filter: 1 | 2 | 3 | 4 | null;
+}
+
+const EMPTY: SiteStatus = { flag: 0, messageType: 'empty', label: '空桩', filter: 4 };
+const LESS: SiteStatus = { flag: 4, messageType: 'less', label: '偏少', filter: 3 };
+const FULL: SiteStatus = { flag: 2, messageType: 'full', label: '满桩', filter: 1 };
+const MORE: SiteStatus = { flag: 3, messageType: 'more', label: '偏多', filter: 2 };
+const NORMAL: SiteStatus = { flag: 1, messageType: null, label: '正常', filter: null };
+
+/** capacity = floor(siteBikeCeiling × fullPileNum) when fullPileNum > 0, else siteBikeCeiling. */
+export function capacityOf(siteBikeCeiling: number, fullPileNum: number): number {
+  if (!(fullPileNum > 0)) return siteBikeCeiling;
+  // round away binary noise before flooring (20 × 0.7 is 13.999999999999998)
+  return Math.floor(Math.round(siteBikeCeiling * fullPileNum * 1e9) / 1e9);
+}
+
+/** The first condition that holds: 0 → empty; < 20 % → less; ≥ 100 % → full; > 80 % → more; else normal. */
+export function siteStatus(count: number, capacity: number): SiteStatus {
+  if (count <= 0) return EMPTY;
+  if (capacity <= 0) return FULL;
+  if (5 * count < capacity) return LESS;
+  if (count >= capacity) return FULL;
+  if (5 * count > 4 * capacity) return MORE;
+  return NORMAL;
+}
+
+/** Spec §5: the full-pile value falls back to 1 when not numeric, its alias to 满桩值. */
+export function fullPileOf(value: unknown, alias: unknown): { value: number; alias: string } {
+  const n = typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value) : NaN;
+  return { value: Number.isFinite(n) ? n : 1, alias: typeof alias === 'string' && alias.trim() ? alias : '满桩值' };
+}
+
+export const STATUS_BY_FILTER: Record<1 | 2 | 3 | 4, number> = { 1: 2, 2: 3, 3: 4, 4: 0 };

@@ -1,0 +1,142 @@
+/**
+ * The one guard of every console route: token → user → permission (onRequest, before anything
+ * else), then area scope of `selfAreaId` (preHandler, once the query and body are parsed).
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Database } from '../db/client.js';
+import { ROOT_AREA_ID, isAreaId, type AreaTree } from '../domain/areas.js';
+import { holds } from '../domain/permissions.js';
+import { hashToken } from '../domain/password.js';
+import { badRequest, forbidden, unauthorized } from './envelope.js';
+import type { AreaCache } from '../modules/areas/cache.js';
+
+export interface AuthUser {
+  id: number;
+  username: string;
+  name: string;
+  areaId: string;
+  userLevel: number;
+  brandId: number | null;
+}
+
+export class Auth {
+  /** The area this request works on: `selfAreaId` when given (checked), else the user's own. */
+  areaId: string;
+
+  constructor(
+    readonly user: AuthUser,
+    readonly held: ReadonlySet<number>,
+    readonly tokenHash: string,
+    private readonly tree: AreaTree,
+  ) {
+    this.areaId = user.areaId;
+  }
+
+  can(key: string): boolean {
+    return holds(this.held, key);
+  }
+
+  /** May this user see `areaId` (own area or below)? */
+  sees(areaId: string): boolean {
+    return this.user.areaId === ROOT_AREA_ID || this.tree.isWithin(areaId, this.user.areaId);
+  }
+
+  /** Throws 5002 unless the user may see `areaId`. */
+  assertArea(areaId: string | null | undefined): void {
+    if (!areaId || !this.sees(areaId)) throw forbidden('无权访问该区域的数据');
+  }
+
+  /** Areas the request covers: the request's area and everything below it. */
+  scopeAreaIds(): string[] {
+    return this.tree.descendants(this.areaId);
+  }
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** No token needed (login, health, docs). */
+    public?: boolean;
+    /** Permission key the route needs (domain/permissions.ts); absent: any logged-in user. */
+    permission?: string;
+  }
+  interface FastifyRequest {
+    auth: Auth;
+  }
+}
+
+interface SessionRow {
+  id: number;
+  username: string;
+  name: string;
+  areaId: string;
+  userLevel: number;
+  brandId: number | null;
+  status: number;
+  unavailableTime: Date | string | null;
+  expired: boolean;
+  held: number[] | null;
+}
+
+export function tokenOf(req: FastifyRequest): string | null {
+  const h = req.headers.authorization;
+  if (!h) return null;
+  const t = h.startsWith('Bearer ') ? h.slice(7) : h;
+  return t.trim() || null;
+}
+
+/** Routes outside the console guard: the API docs, and the open API (it has its own, operator tokens). */
+const isConsoleRoute = (url: string) =>
+  url.startsWith('/api/') && !url.startsWith('/api/open/') && url !== '/api/docs' && !url.startsWith('/api/docs/');
+
+export function registerAuth(app: FastifyInstance, database: Database, areas: AreaCache) {
+  app.decorateRequest('auth', null as unknown as Auth);
+
+  app.addHook('onRequest', async (req) => {
+    const url = req.routeOptions.url;
+    if (!url || !isConsoleRoute(url) || req.routeOptions.config.public) return;
+    const token = tokenOf(req);
+    if (!token) throw unauthorized('请先登录');
+    const tokenHash = hashToken(token);
+    const [row] = await database.query<SessionRow>(
+      `select u.id, u.username, u.name, u.area_id as "areaId", u.user_level as "userLevel", u.brand_id as "brandId",
+              u.status, u.unavailable_time as "unavailableTime", s.expires_at < now() as expired,
+              (select array_agg(distinct rp.permission_id) from user_roles ur
+                 join role_permissions rp on rp.role_id = ur.role_id where ur.user_id = u.id) as held
+         from sessions s join users u on u.id = s.user_id where s.token_hash = $1`,
+      [tokenHash],
+    );
+    if (!row) throw unauthorized();
+    if (row.expired) {
+      await database.query('delete from sessions where token_hash = $1', [tokenHash]);
+      throw unauthorized('登录已过期，请重新登录');
+    }
+    const problem = accountProblem(row);
+    if (problem) {
+      await database.query('delete from sessions where user_id = $1', [row.id]);
+      throw forbidden(problem);
+    }
+    const auth = new Auth(row, new Set(row.held ?? []), tokenHash, await areas.tree());
+    const need = req.routeOptions.config.permission;
+    if (need && !auth.can(need)) throw forbidden();
+    req.auth = auth;
+  });
+
+  app.addHook('preHandler', async (req) => {
+    if (!req.auth) return;
+    const q = (req.query ?? {}) as Record<string, unknown>;
+    const b = (req.body && typeof req.body === 'object' ? req.body : {}) as Record<string, unknown>;
+    const raw = q.selfAreaId ?? b.selfAreaId;
+    if (raw === undefined || raw === null || raw === '') return;
+    const areaId = String(raw);
+    if (!isAreaId(areaId)) throw badRequest('参数 selfAreaId 应为 6 位区域编码');
+    req.auth.assertArea(areaId);
+    req.auth.areaId = areaId;
+  });
+}
+
+/** Why an account may not be used now, in Chinese, or null. */
+export function accountProblem(u: { status: number; unavailableTime: Date | string | null }): string | null {
+  if (u.status === 1) return '账号已被禁用，请联系管理员';
+  if (u.unavailableTime && new Date(u.unavailableTime).getTime() <= Date.now()) return '账号已过期，请联系管理员延长有效期';
+  return null;
+}

@@ -1,0 +1,111 @@
+/**
+ * Spatial lookups for ingest: sites, forbidden zones and area operating fences, cached in memory
+ * and rebuilt when they change (here: invalidate(); other processes: a cheap version check).
+ */
+import type { Database } from '../db/client.js';
+import { SiteIndex, ZoneIndex, type SiteShape } from '../domain/siteIndex.js';
+import type { LonLat } from '../domain/geometry.js';
+import { pointInRing } from '../domain/geometry.js';
+
+export interface SiteInfo extends SiteShape {
+  siteName: string;
+  brandPutSwitch: boolean;
+  siteBikeCeiling: number;
+}
+
+export interface Placement {
+  site: SiteInfo | null;
+  areaId: string | null;
+  inArea: boolean;
+  inForbid: boolean;
+}
+
+const CHECK_EVERY_MS = 5_000;
+
+export class GeoCache {
+  private sites = new SiteIndex([]);
+  private byId = new Map<string, SiteInfo>();
+  private forbid = new ZoneIndex([]);
+  private fences = new Map<string, LonLat[]>();
+  private version = '';
+  private checkedAt = 0;
+  private loading: Promise<void> | null = null;
+
+  constructor(private readonly database: Database) {}
+
+  private async currentVersion(): Promise<string> {
+    const [v] = await this.database.query<{ v: string }>(
+      `select concat_ws('|', (select max(updated_at)::text || count(*) from sites),
+                            (select max(id)::text || count(*) || coalesce(sum(length(fence::text)), 0) from forbid_zones),
+                            (select max(updated_at)::text from areas where gps_rail is not null)) as v`,
+    );
+    return v.v;
+  }
+
+  async load(): Promise<void> {
+    this.loading ??= (async () => {
+      const version = await this.currentVersion();
+      const rows = await this.database.query<SiteInfo>(
+        `select id, area_id as "areaId", lon, lat, gps_rail as "gpsRail", length, site_name as "siteName",
+                brand_put_switch as "brandPutSwitch", site_bike_ceiling as "siteBikeCeiling"
+           from sites where deleted_at is null`,
+      );
+      const zones = await this.database.query<{ id: number; fence: LonLat[] }>('select id, fence from forbid_zones');
+      const fences = await this.database.query<{ id: string; gpsRail: LonLat[] }>(
+        `select id, gps_rail as "gpsRail" from areas where gps_rail is not null`,
+      );
+      this.sites = new SiteIndex(rows);
+      this.byId = new Map(rows.map((r) => [r.id, r]));
+      this.forbid = new ZoneIndex(zones.map((z) => ({ id: String(z.id), ring: z.fence })));
+      this.fences = new Map(fences.map((f) => [f.id, f.gpsRail]));
+      this.version = version;
+      this.checkedAt = Date.now();
+    })().finally(() => {
+      this.loading = null;
+    });
+    return this.loading;
+  }
+
+  /** Call after writing sites, forbidden zones or area fences in this process. */
+  invalidate(): void {
+    this.checkedAt = 0;
+    this.version = '';
+  }
+
+  /** Makes sure the indexes are current (at most one version query every 5 s). */
+  async fresh(): Promise<this> {
+    if (this.version === '') await this.load();
+    else if (Date.now() - this.checkedAt > CHECK_EVERY_MS) {
+      this.checkedAt = Date.now();
+      if ((await this.currentVersion()) !== this.version) await this.load();
+    }
+    return this;
+  }
+
+  site(id: string): SiteInfo | undefined {
+    return this.byId.get(id);
+  }
+
+  get siteCount() {
+    return this.byId.size;
+  }
+
+  /** Where a position (GCJ-02) stands: its site, its area, whether inside the area fence and a forbidden zone. */
+  place(lon: number, lat: number, fallbackAreaId: string | null): Placement {
+    const site = this.sites.find(lon, lat) as SiteInfo | null;
+    const inForbid = this.forbid.find(lon, lat) !== null;
+    let areaId = site?.areaId ?? null;
+    if (!areaId) {
+      for (const [id, ring] of this.fences) {
+        if (pointInRing(lon, lat, ring)) {
+          areaId = id;
+          break;
+        }
+      }
+    }
+    areaId ??= fallbackAreaId;
+    const fence = areaId ? this.fences.get(areaId) : undefined;
+    const inArea = !fence || pointInRing(lon, lat, fence);
+    return { site, areaId, inArea, inForbid };
+  }
+}

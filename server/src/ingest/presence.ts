@@ -1,0 +1,68 @@
+/**
+ * Days on which bikes reported (placed/online statistics): written at ingest, once per bike and
+ * local day. Each process remembers what it already wrote today, so the hot path usually writes
+ * nothing; a repeat from another process is absorbed by the primary key.
+ */
+import type { Database } from '../db/client.js';
+
+interface Seen {
+  bikeId: string;
+  brandId: number;
+  bikeType: number;
+  areaId: string;
+  reportedAt: Date;
+}
+
+/** yyyy-MM-dd of an instant in the process time zone (main sets process.env.TZ from config). */
+export function localDate(d: Date): string {
+  const m = d.getMonth() + 1;
+  const day = d.getDate();
+  return `${d.getFullYear()}-${m < 10 ? '0' : ''}${m}-${day < 10 ? '0' : ''}${day}`;
+}
+
+const MAX_DAYS_KEPT = 3;
+const written = new WeakMap<Database, Map<string, Set<string>>>();
+
+function daysOf(database: Database) {
+  let days = written.get(database);
+  if (!days) written.set(database, (days = new Map()));
+  return days;
+}
+
+/** What this process already wrote for a database: has(day, bike) / add(day, bike). */
+export function presenceSet(database: Database) {
+  const days = daysOf(database);
+  return {
+    has: (day: string, bikeId: string) => days.get(day)?.has(bikeId) ?? false,
+    add(day: string, bikeId: string) {
+      let set = days.get(day);
+      if (!set) {
+        days.set(day, (set = new Set()));
+        if (days.size > MAX_DAYS_KEPT) days.delete([...days.keys()].sort()[0]);
+      }
+      set.add(bikeId);
+    },
+  };
+}
+
+export async function recordPresence(database: Database, rows: Seen[]) {
+  const days = daysOf(database);
+  const fresh: (Seen & { day: string })[] = [];
+  for (const r of rows) {
+    const day = localDate(r.reportedAt);
+    let set = days.get(day);
+    if (!set) {
+      days.set(day, (set = new Set()));
+      if (days.size > MAX_DAYS_KEPT) days.delete([...days.keys()].sort()[0]);
+    }
+    if (set.has(r.bikeId)) continue;
+    fresh.push({ ...r, day });
+  }
+  if (!fresh.length) return;
+  await database.query(
+    `insert into bike_days (day, bike_id, brand_id, bike_type, area_id)
+     select * from unnest($1::date[], $2::varchar[], $3::int[], $4::smallint[], $5::varchar[]) on conflict do nothing`,
+    [fresh.map((r) => r.day), fresh.map((r) => r.bikeId), fresh.map((r) => r.brandId), fresh.map((r) => r.bikeType), fresh.map((r) => r.areaId)],
+  );
+  for (const r of fresh) days.get(r.day)?.add(r.bikeId);
+}

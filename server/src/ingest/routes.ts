@@ -1,0 +1,268 @@
+/** Open API v1 (INGEST.md): operators and pile gateways push data; real HTTP statuses. */
+import { Type } from 'typebox';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import rateLimit from '@fastify/rate-limit';
+import { tokenOf } from '../http/auth.js';
+import { Envelope } from '../http/envelope.js';
+import { issueToken, openError, OperatorCache, type Operator } from './auth.js';
+import { writeSyncLog, type SyncKind } from './syncLog.js';
+import * as v from './validate.js';
+import { recordAbnormal, writeDispatches, writeFilings, writeOrders, writeScans, writeStatus, writeWithdrawals, type Indexed, type Rejection } from './writer.js';
+import { listSitesForOperator } from './sites.js';
+
+const tags = ['开放接口 v1'];
+const MAX_BODY = 8 * 1024 * 1024;
+const MAX_IN_FLIGHT = 32;
+
+const BatchBody = Type.Object({ items: Type.Array(Type.Unknown(), { description: `最多 ${v.MAX_ITEMS} 条` }) });
+const BatchResult = Envelope(
+  Type.Object({
+    accepted: Type.Integer({ description: '已接收（持久化）的条数，重复提交的条目也计为已接收' }),
+    rejected: Type.Array(Type.Object({ index: Type.Integer(), id: Type.Union([Type.String(), Type.Null()]), reason: Type.String() })),
+  }),
+);
+const batchResponses = { 200: BatchResult, 400: BatchResult, 403: BatchResult };
+
+interface BatchSpec<T> {
+  path: string;
+  method: 'POST' | 'DELETE';
+  kind: SyncKind;
+  summary: string;
+  description: string;
+  who: 'brand' | 'gateway';
+  example: unknown;
+  check(item: unknown, now: number): v.Checked<T>;
+  idOf(item: unknown): string | null;
+  write(op: Operator, items: Indexed<T>[]): Promise<Rejection[]>;
+  /** Abnormal type of a failed sync item (9 return, 10 rent, 11 up, 12 down), when it has one. */
+  failedType?(item: unknown): number | null;
+}
+
+const field = (item: unknown, name: string) => (item && typeof item === 'object' ? (item as Record<string, unknown>)[name] : undefined);
+
+const routes: FastifyPluginAsyncTypebox = async (app) => {
+  const { database, geo } = app.ctx;
+  const operators = new OperatorCache(database);
+  let inFlight = 0;
+
+  await app.register(rateLimit, {
+    max: 1200,
+    timeWindow: '1 minute',
+    keyGenerator: (req) => tokenOf(req) ?? req.ip,
+    errorResponseBuilder: (_req, ctx) => openError(429, `请求过于频繁，请 ${Math.ceil(ctx.ttl / 1000)} 秒后再试`),
+  });
+
+  app.addHook('onRequest', async (req, reply) => {
+    if (inFlight >= MAX_IN_FLIGHT) {
+      reply.header('retry-after', '1');
+      throw openError(503, '服务繁忙，请稍后重试');
+    }
+    inFlight++;
+    let released = false;
+    const release = () => {
+      if (!released) inFlight--;
+      released = true;
+    };
+    reply.raw.once('close', release);
+    if (req.routeOptions.url === '/api/open/v1/token') return;
+    req.operator = await operators.resolve(req);
+  });
+
+  // 获取 token：企业账号（brandAccount）或桩网关账号
+  app.post(
+    '/token',
+    {
+      schema: {
+        tags,
+        summary: '获取访问令牌',
+        security: [],
+        body: Type.Object({ account: Type.String({ minLength: 1, maxLength: 64 }), password: Type.String({ minLength: 1, maxLength: 64 }) }),
+        response: { 200: Envelope(Type.Object({ token: Type.String(), expiresIn: Type.Integer({ description: '秒' }) })) },
+      },
+    },
+    async (req) => ({ code: 200, message: '认证成功', data: await issueToken(database, req.body.account, req.body.password, req.ip) }),
+  );
+
+  const batch = <T>(spec: BatchSpec<T>) =>
+    app.route({
+      method: spec.method,
+      url: spec.path,
+      bodyLimit: MAX_BODY,
+      schema: {
+        tags,
+        summary: spec.summary,
+        description: `${spec.description}\n\n每条单独校验：全部有效 → 200；部分无效 → 400（有效条目已保存）；含其他企业的车辆 → 403。最多 ${v.MAX_ITEMS} 条、8 MiB，超出 → 413。重复提交同一条目按已接收处理，不会重复保存。`,
+        body: { ...BatchBody, examples: [{ items: [spec.example] }] },
+        response: batchResponses,
+      },
+      handler: async (req, reply) => {
+        const startedAt = performance.now();
+        const op = req.operator;
+        if (spec.who === 'brand' && op.brandId === null) throw openError(403, '该接口仅供企业账号调用');
+        if (spec.who === 'gateway' && op.gatewayId === null) throw openError(403, '该接口仅供桩网关账号调用');
+        const items = (req.body as { items: unknown[] }).items;
+        if (items.length > v.MAX_ITEMS) throw openError(413, `一次最多提交 ${v.MAX_ITEMS} 条，本次 ${items.length} 条，请分批提交`);
+        const now = Date.now();
+        const { valid, rejected } = v.partition(items, (i) => spec.check(i, now), spec.idOf);
+        let refused: Rejection[] = [];
+        try {
+          refused = valid.length ? await spec.write(op, valid) : [];
+        } catch (e) {
+          await writeSyncLog(database, op, { kind: spec.kind, endpoint: spec.path, itemCount: items.length, accepted: 0, rejected, startedAt, error: (e as Error).message }).catch(() => {});
+          throw e;
+        }
+        const all = [...rejected, ...refused].sort((a, b) => a.index - b.index);
+        if (spec.failedType && all.length) await recordFailedSync(op, spec, items, all);
+        const accepted = items.length - all.length;
+        await writeSyncLog(database, op, { kind: spec.kind, endpoint: spec.path, itemCount: items.length, accepted, rejected: all, startedAt });
+        const status = refused.some((r) => r.forbidden) ? 403 : all.length ? 400 : 200;
+        const message = status === 200 ? `已接收 ${accepted} 条` : `已接收 ${accepted} 条，拒绝 ${all.length} 条`;
+        return reply.status(status).send({ code: status, message, data: { accepted, rejected: all.map(({ index, id, reason }) => ({ index, id, reason })) } });
+      },
+    });
+
+  /** Request anomalies: an operator's rent, return, up or down record that failed to sync. */
+  const recordFailedSync = async <T>(op: Operator, spec: BatchSpec<T>, items: unknown[], failed: Rejection[]) => {
+    const at = new Date();
+    await recordAbnormal(
+      database,
+      failed.flatMap((r) => {
+        const type = spec.failedType!(items[r.index]);
+        if (!type) return [];
+        const bikeId = field(items[r.index], 'bikeId');
+        return [{
+          type,
+          brandId: op.brandId,
+          bikeId: typeof bikeId === 'string' ? bikeId.slice(0, 32) : null,
+          siteId: null,
+          areaId: op.areaId,
+          lon: null,
+          lat: null,
+          subject: `sync:${op.brandId}:${spec.path}:${r.id ?? `#${r.index}@${at.getTime()}`}:${type}`.slice(0, 80),
+          detail: r.reason,
+          at,
+        }];
+      }),
+    );
+  };
+
+  const brandOf = (op: Operator) => ({ id: op.brandId!, areaId: op.areaId });
+  const now = new Date().toISOString();
+
+  // 车辆备案：新增或更新本企业车辆
+  batch({
+    path: '/bikes',
+    method: 'POST',
+    kind: 'bike',
+    who: 'brand',
+    summary: '车辆备案',
+    description: '备案或更新本企业车辆（bikeType 0 自行车，1 电动车）。',
+    example: { bikeId: 'MT0000001', bikeType: 0, frameCode: 'F123', imeiCode: '860000000000001', licenseCode: '京A00001', bikeMac: 'AA:BB:CC:00:00:01' },
+    check: (i) => v.checkFiling(i),
+    idOf: v.idField('bikeId'),
+    write: (op, items) => writeFilings(database, op.brandId!, items),
+  });
+
+  // 撤销备案
+  batch({
+    path: '/bikes',
+    method: 'DELETE',
+    kind: 'bike',
+    who: 'brand',
+    summary: '撤销备案',
+    description: '撤销本企业车辆的备案；之后该车上报视为非法车辆。',
+    example: { bikeId: 'MT0000001' },
+    check: (i) => v.checkWithdrawal(i),
+    idOf: v.idField('bikeId'),
+    write: (op, items) => writeWithdrawals(database, op.brandId!, items),
+  });
+
+  // 车辆状态：位置与停放/骑行状态
+  batch({
+    path: '/bikes/status',
+    method: 'POST',
+    kind: 'bike',
+    who: 'brand',
+    summary: '车辆状态上报',
+    description: '车辆实时位置与状态（1 停放，2 骑行中）。较旧的上报不会覆盖较新的状态；站点归属由平台按位置判定。',
+    example: { bikeId: 'MT0000001', status: 1, lon: 116.3105, lat: 39.9834, coord: 'gcj02', reportedAt: now },
+    check: (i, n) => v.checkStatus(i, n),
+    idOf: v.idField('bikeId'),
+    write: async (op, items) => writeStatus(database, await geo.fresh(), brandOf(op), items),
+  });
+
+  // 订单：租车与还车事件
+  batch({
+    path: '/orders',
+    method: 'POST',
+    kind: 'request',
+    who: 'brand',
+    summary: '骑行订单（租还车）',
+    description: '租车（rent）与还车（return）事件；站外还车、满桩还车由平台判定并告警。fee 单位为分。',
+    example: { orderId: 'O20261121000001', bikeId: 'MT0000001', event: 'return', at: now, lon: 116.3105, lat: 39.9834, fee: 150 },
+    check: (i, n) => v.checkOrder(i, n),
+    idOf: v.idField('orderId'),
+    write: async (op, items) => writeOrders(database, await geo.fresh(), brandOf(op), items),
+    failedType: (item) => ({ return: 9, rent: 10 })[String(field(item, 'event'))] ?? null,
+  });
+
+  // 调度：上架 / 下架
+  batch({
+    path: '/dispatch',
+    method: 'POST',
+    kind: 'dispatch',
+    who: 'brand',
+    summary: '调度（上架/下架）',
+    description: '运营调度记录：up 上架、down 下架。上架到不允许投放的站点会产生告警。',
+    example: { dispatchId: 'D20261121000001', bikeId: 'MT0000001', action: 'up', siteId: '1101080000001', at: now },
+    check: (i, n) => v.checkDispatch(i, n),
+    idOf: v.idField('dispatchId'),
+    write: async (op, items) => writeDispatches(database, await geo.fresh(), brandOf(op), items),
+    failedType: (item) => ({ up: 11, down: 12 })[String(field(item, 'action'))] ?? null,
+  });
+
+  // 蓝牙桩扫描：电量与听到的车辆
+  batch({
+    path: '/piles/scan',
+    method: 'POST',
+    kind: 'pile',
+    who: 'gateway',
+    summary: '蓝牙桩扫描上报',
+    description: '桩电量（%）与扫描到的蓝牙 MAC；平台按车辆 MAC 与 MAC 规则匹配车辆。',
+    example: { equipmentMac: 'AA:BB:CC:DD:EE:01', siteId: '1101080000001', power: 86, at: now, seen: [{ mac: 'AA:BB:CC:00:00:01', name: 'MT0000001', rssi: -60 }] },
+    check: (i, n) => v.checkScan(i, n),
+    idOf: v.idField('equipmentMac'),
+    write: async (op, items) => writeScans(database, await geo.fresh(), op.gatewayId!, items),
+  });
+
+  // 站点下发：企业运营区域内的站点
+  app.get(
+    '/sites',
+    {
+      schema: {
+        tags,
+        summary: '获取站点',
+        description: '企业运营区域内的站点（GCJ-02）。带 updatedSince 时只返回此后变更的站点，已删除的站点带 deleted: true。',
+        querystring: Type.Object({ updatedSince: Type.Optional(Type.String({ description: 'ISO 8601 或毫秒时间戳' })) }),
+      },
+    },
+    async (req) => {
+      const startedAt = performance.now();
+      const op = req.operator;
+      if (op.brandId === null) throw openError(403, '该接口仅供企业账号调用');
+      let since: Date | null = null;
+      if (req.query.updatedSince) {
+        const raw = /^\d+$/.test(req.query.updatedSince) ? Number(req.query.updatedSince) : req.query.updatedSince;
+        try {
+          since = v.parseTime(raw, 'updatedSince', Date.now());
+        } catch (e) {
+          throw openError(400, (e as Error).message);
+        }
+      }
+      const sites = await listSitesForOperator(database, app.ctx.areas, op.brandId, since);
+      await writeSyncLog(database, op, { kind: 'site', endpoint: '/sites', itemCount: sites.length, accepted: sites.length, rejected: [], startedAt });
+      return { code: 200, message: `共 ${sites.length} 个站点`, data: { sites, serverTime: new Date().toISOString() } };
+    },
+  );
+};
+export default routes;

@@ -1,0 +1,201 @@
+/**
+ * Per-item validation of open-API batches (INGEST.md): each item on its own, with a Chinese reason
+ * naming the field. Coordinates come out in GCJ-02, times as Date. Pure.
+ */
+import { COORD_SYSTEMS, toGcj02, type CoordSystem } from '../domain/coords.js';
+
+export const MAX_ITEMS = 5000;
+export const FUTURE_LIMIT_MS = 5 * 60_000;
+
+export type Checked<T> = { ok: true; value: T } | { ok: false; reason: string };
+
+const fail = (reason: string): { ok: false; reason: string } => ({ ok: false, reason });
+
+type Raw = Record<string, unknown>;
+
+const ID_RE = /^[\w.:-]{1,64}$/;
+
+function id(raw: Raw, field: string, max = 32): string {
+  const v = raw[field];
+  if (typeof v === 'number' && Number.isInteger(v)) return String(v);
+  if (typeof v !== 'string' || !v.trim()) throw new ItemError(`缺少 ${field}`);
+  const s = v.trim();
+  if (s.length > max || !ID_RE.test(s)) throw new ItemError(`${field} 应为 1-${max} 位字母、数字或 _ . : -`);
+  return s;
+}
+
+class ItemError extends Error {}
+
+/** ISO 8601 with an offset, or epoch milliseconds; not more than 5 minutes in the future. */
+export function parseTime(v: unknown, field: string, now: number): Date {
+  let t: number;
+  if (typeof v === 'number' && Number.isFinite(v)) t = v;
+  else if (typeof v === 'string' && /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/.test(v)) t = Date.parse(v);
+  else throw new ItemError(`${field} 应为带时区的 ISO 8601 时间或毫秒时间戳`);
+  if (!Number.isFinite(t) || t < Date.UTC(2000, 0, 1)) throw new ItemError(`${field} 时间无效`);
+  if (t > now + FUTURE_LIMIT_MS) throw new ItemError(`${field} 超前当前时间 5 分钟以上`);
+  return new Date(t);
+}
+
+/** lon/lat in range in the stated system, converted to GCJ-02. */
+export function parsePosition(raw: Raw): { lon: number; lat: number } {
+  const lon = raw.lon;
+  const lat = raw.lat;
+  if (typeof lon !== 'number' || !Number.isFinite(lon) || lon < -180 || lon > 180) throw new ItemError('lon 应为 -180~180 的数字');
+  if (typeof lat !== 'number' || !Number.isFinite(lat) || lat < -90 || lat > 90) throw new ItemError('lat 应为 -90~90 的数字');
+  const coord = raw.coord ?? 'gcj02';
+  if (!COORD_SYSTEMS.includes(coord as CoordSystem)) throw new ItemError('coord 只能是 gcj02、wgs84 或 bd09');
+  return toGcj02(lon, lat, coord as CoordSystem);
+}
+
+function oneOf<T>(raw: Raw, field: string, values: readonly T[]): T {
+  const v = raw[field] as T;
+  if (!values.includes(v)) throw new ItemError(`${field} 只能是 ${values.join('、')}`);
+  return v;
+}
+
+function optionalText(raw: Raw, field: string, max: number): string | null {
+  const v = raw[field];
+  if (v === undefined || v === null || v === '') return null;
+  if (typeof v !== 'string' || v.length > max) throw new ItemError(`${field} 应为不超过 ${max} 个字符的文本`);
+  return v.trim();
+}
+
+function check<T>(item: unknown, f: (raw: Raw) => T): Checked<T> {
+  if (!item || typeof item !== 'object' || Array.isArray(item)) return fail('条目应为对象');
+  try {
+    return { ok: true, value: f(item as Raw) };
+  } catch (e) {
+    if (e instanceof ItemError) return fail(e.message);
+    throw e;
+  }
+}
+
+export interface BikeFiling {
+  bikeId: string;
+  bikeType: 0 | 1;
+  frameCode: string | null;
+  imeiCode: string | null;
+  licenseCode: string | null;
+  bikeMac: string | null;
+}
+
+export const checkFiling = (item: unknown) =>
+  check<BikeFiling>(item, (r) => ({
+    bikeId: id(r, 'bikeId'),
+    bikeType: oneOf(r, 'bikeType', [0, 1] as const),
+    frameCode: optionalText(r, 'frameCode', 64),
+    imeiCode: optionalText(r, 'imeiCode', 32),
+    licenseCode: optionalText(r, 'licenseCode', 32),
+    bikeMac: optionalText(r, 'bikeMac', 32)?.toUpperCase() ?? null,
+  }));
+
+export const checkWithdrawal = (item: unknown) => check<{ bikeId: string }>(item, (r) => ({ bikeId: id(r, 'bikeId') }));
+
+export interface StatusReport {
+  bikeId: string;
+  status: 1 | 2;
+  lon: number;
+  lat: number;
+  reportedAt: Date;
+  bikeType: 0 | 1 | null;
+}
+
+export const checkStatus = (item: unknown, now: number) =>
+  check<StatusReport>(item, (r) => ({
+    bikeId: id(r, 'bikeId'),
+    status: oneOf(r, 'status', [1, 2] as const),
+    ...parsePosition(r),
+    reportedAt: parseTime(r.reportedAt, 'reportedAt', now),
+    bikeType: r.bikeType === undefined || r.bikeType === null ? null : oneOf(r, 'bikeType', [0, 1] as const),
+  }));
+
+export interface OrderEvent {
+  orderId: string;
+  bikeId: string;
+  event: 'rent' | 'return';
+  at: Date;
+  lon: number;
+  lat: number;
+  siteId: string | null;
+  fee: number | null;
+}
+
+export const checkOrder = (item: unknown, now: number) =>
+  check<OrderEvent>(item, (r) => {
+    const fee = r.fee;
+    if (fee !== undefined && fee !== null && (typeof fee !== 'number' || !Number.isInteger(fee) || fee < 0 || fee > 10_000_000)) {
+      throw new ItemError('fee 应为 0~10000000 的整数（单位：分）');
+    }
+    return {
+      orderId: id(r, 'orderId', 64),
+      bikeId: id(r, 'bikeId'),
+      event: oneOf(r, 'event', ['rent', 'return'] as const),
+      at: parseTime(r.at, 'at', now),
+      ...parsePosition(r),
+      siteId: optionalText(r, 'siteId', 32),
+      fee: (fee as number | undefined) ?? null,
+    };
+  });
+
+export interface DispatchEvent {
+  dispatchId: string;
+  bikeId: string;
+  action: 'up' | 'down';
+  siteId: string;
+  at: Date;
+}
+
+export const checkDispatch = (item: unknown, now: number) =>
+  check<DispatchEvent>(item, (r) => ({
+    dispatchId: id(r, 'dispatchId', 64),
+    bikeId: id(r, 'bikeId'),
+    action: oneOf(r, 'action', ['up', 'down'] as const),
+    siteId: id(r, 'siteId'),
+    at: parseTime(r.at, 'at', now),
+  }));
+
+export interface PileScan {
+  equipmentMac: string;
+  siteId: string;
+  power: number;
+  at: Date;
+  seen: { mac: string; name: string | null; rssi: number | null }[];
+}
+
+const MAC_RE = /^[0-9A-F]{2}(:?[0-9A-F]{2}){5}$/;
+
+export const checkScan = (item: unknown, now: number) =>
+  check<PileScan>(item, (r) => {
+    const equipmentMac = String(r.equipmentMac ?? '').toUpperCase();
+    if (!MAC_RE.test(equipmentMac)) throw new ItemError('equipmentMac 应为 MAC 地址，如 AA:BB:CC:DD:EE:FF');
+    const power = r.power;
+    if (typeof power !== 'number' || !Number.isInteger(power) || power < 0 || power > 100) throw new ItemError('power 应为 0~100 的整数');
+    if (!Array.isArray(r.seen) || r.seen.length > 500) throw new ItemError('seen 应为最多 500 项的数组');
+    const seen = r.seen.map((s, i) => {
+      const o = (s ?? {}) as Raw;
+      const mac = String(o.mac ?? '').toUpperCase();
+      if (!MAC_RE.test(mac)) throw new ItemError(`seen[${i}].mac 应为 MAC 地址`);
+      const rssi = typeof o.rssi === 'number' && Number.isFinite(o.rssi) ? Math.round(o.rssi) : null;
+      return { mac, name: typeof o.name === 'string' ? o.name.slice(0, 64) : null, rssi };
+    });
+    return { equipmentMac, siteId: id(r, 'siteId'), power, at: parseTime(r.at, 'at', now), seen };
+  });
+
+/** Splits a batch into valid values (with their index) and rejections. */
+export function partition<T>(items: unknown[], checkItem: (item: unknown) => Checked<T>, idOf: (item: unknown) => string | null) {
+  const valid: { index: number; value: T }[] = [];
+  const rejected: { index: number; id: string | null; reason: string }[] = [];
+  items.forEach((item, index) => {
+    const c = checkItem(item);
+    if (c.ok) valid.push({ index, value: c.value });
+    else rejected.push({ index, id: idOf(item), reason: c.reason });
+  });
+  return { valid, rejected };
+}
+
+/** The item's own id for a rejection, when it has one. */
+export const idField = (field: string) => (item: unknown) => {
+  const v = item && typeof item === 'object' ? (item as Raw)[field] : undefined;
+  return typeof v === 'string' || typeof v === 'number' ? String(v) : null;
+};

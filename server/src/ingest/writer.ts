@@ -1,0 +1,586 @@
+/**
+ * Batch writes of the open API: one set-based statement per kind of row, rows sorted by key so
+ * that concurrent batches take row locks in the same order. Everything here is idempotent.
+ */
+import type { Database } from '../db/client.js';
+import type { GeoCache } from './geo.js';
+import type { BikeFiling, DispatchEvent, OrderEvent, PileScan, StatusReport } from './validate.js';
+import { foreignReason, ownerBrand, ownersOf } from './owners.js';
+import { localDate, presenceSet, recordPresence } from './presence.js';
+
+export interface Rejection {
+  index: number;
+  id: string | null;
+  reason: string;
+  /** The item was refused because it belongs to another brand (HTTP 403). */
+  forbidden?: boolean;
+}
+
+export interface Indexed<T> {
+  index: number;
+  value: T;
+}
+
+const iso = (d: Date) => d.toISOString();
+
+/* ------------------------------ bike live state ------------------------------ */
+
+export interface LiveRow {
+  bikeId: string;
+  brandId: number;
+  bikeType: number;
+  areaId: string;
+  lon: number;
+  lat: number;
+  status: number;
+  siteId: string | null;
+  inArea: boolean;
+  inForbid: boolean;
+  legality: number;
+  reportedAt: Date;
+}
+
+/** Upserts live state; an older report never overwrites a newer one. */
+export async function upsertLive(database: Database, rows: LiveRow[]) {
+  if (!rows.length) return;
+  rows.sort((a, b) => (a.bikeId < b.bikeId ? -1 : a.bikeId > b.bikeId ? 1 : 0));
+  await database.query(
+    `insert into bike_live as l (bike_id, brand_id, bike_type, area_id, lon, lat, status, site_id, in_area, in_forbid,
+                                 legality, reported_at, out_site_since)
+     select u.*, case when u.status = 1 and u.site_id is null then u.reported_at end
+       from unnest($1::varchar[], $2::int[], $3::smallint[], $4::varchar[], $5::float8[], $6::float8[], $7::smallint[],
+                   $8::varchar[], $9::bool[], $10::bool[], $11::smallint[], $12::timestamptz[])
+            as u(bike_id, brand_id, bike_type, area_id, lon, lat, status, site_id, in_area, in_forbid, legality, reported_at)
+     on conflict (bike_id) do update set
+       brand_id = excluded.brand_id, bike_type = excluded.bike_type, area_id = excluded.area_id, lon = excluded.lon,
+       lat = excluded.lat, status = excluded.status, site_id = excluded.site_id, in_area = excluded.in_area,
+       in_forbid = excluded.in_forbid, legality = excluded.legality, reported_at = excluded.reported_at,
+       out_site_since = case when excluded.status = 1 and excluded.site_id is null
+                             then coalesce(l.out_site_since, excluded.reported_at) end
+     where l.reported_at < excluded.reported_at`,
+    [
+      rows.map((r) => r.bikeId),
+      rows.map((r) => r.brandId),
+      rows.map((r) => r.bikeType),
+      rows.map((r) => r.areaId),
+      rows.map((r) => r.lon),
+      rows.map((r) => r.lat),
+      rows.map((r) => r.status),
+      rows.map((r) => r.siteId),
+      rows.map((r) => r.inArea),
+      rows.map((r) => r.inForbid),
+      rows.map((r) => r.legality),
+      rows.map((r) => iso(r.reportedAt)),
+    ],
+  );
+  await recordPresence(database, rows);
+}
+
+interface Positioned {
+  bikeId: string;
+  lon: number;
+  lat: number;
+  status: number;
+  at: Date;
+  bikeType?: number | null;
+}
+
+/**
+ * Turns positioned reports into live rows: ownership (another brand's bike is refused), legality,
+ * site, area, fences. Answers the rows to write and the refusals.
+ */
+export async function placeReports<T extends Positioned>(
+  database: Database,
+  geo: GeoCache,
+  brand: { id: number; areaId: string },
+  items: Indexed<T>[],
+) {
+  const owners = await ownersOf(database, [...new Set(items.map((i) => i.value.bikeId))]);
+  const rows: (LiveRow & { index: number })[] = [];
+  const rejected: Rejection[] = [];
+  for (const { index, value: r } of items) {
+    const o = owners.get(r.bikeId);
+    const owner = ownerBrand(o);
+    if (owner !== null && owner !== brand.id) {
+      rejected.push({ index, id: r.bikeId, reason: foreignReason(r.bikeId), forbidden: true });
+      continue;
+    }
+    const p = geo.place(r.lon, r.lat, o?.liveArea ?? brand.areaId);
+    rows.push({
+      index,
+      bikeId: r.bikeId,
+      brandId: brand.id,
+      bikeType: o?.bikeType ?? r.bikeType ?? 0,
+      areaId: p.areaId ?? brand.areaId,
+      lon: r.lon,
+      lat: r.lat,
+      status: r.status,
+      siteId: p.site?.id ?? null,
+      inArea: p.inArea,
+      inForbid: p.inForbid,
+      legality: o?.filedBrand === brand.id ? 0 : 1,
+      reportedAt: r.at,
+    });
+  }
+  return { rows, rejected };
+}
+
+/** Keeps the newest report per bike (a batch may carry several for one bike). */
+export function newestPerBike<T extends { bikeId: string; reportedAt: Date }>(items: Indexed<T>[]): Indexed<T>[] {
+  const best = new Map<string, Indexed<T>>();
+  for (const it of items) {
+    const cur = best.get(it.value.bikeId);
+    if (!cur || cur.value.reportedAt < it.value.reportedAt) best.set(it.value.bikeId, it);
+  }
+  return [...best.values()];
+}
+
+/**
+ * The hot path: ownership, legality, live state and presence of a batch of status reports in one
+ * statement. Another brand's bike is refused; the rest is written; an older report never wins.
+ */
+export async function writeStatus(database: Database, geo: GeoCache, brand: { id: number; areaId: string }, items: Indexed<StatusReport>[]) {
+  const newest = newestPerBike(items).sort((a, b) => (a.value.bikeId < b.value.bikeId ? -1 : a.value.bikeId > b.value.bikeId ? 1 : 0));
+  const n = newest.length;
+  const cols = {
+    id: new Array<string>(n),
+    lon: new Array<number>(n),
+    lat: new Array<number>(n),
+    status: new Array<number>(n),
+    site: new Array<string | null>(n),
+    area: new Array<string>(n),
+    inArea: new Array<boolean>(n),
+    inForbid: new Array<boolean>(n),
+    at: new Array<string>(n),
+    type: new Array<number | null>(n),
+    day: new Array<string>(n),
+    fresh: new Array<boolean>(n),
+  };
+  const seen = presenceSet(database);
+  newest.forEach(({ value: r }, i) => {
+    const p = geo.place(r.lon, r.lat, brand.areaId);
+    const day = localDate(r.reportedAt);
+    cols.id[i] = r.bikeId;
+    cols.lon[i] = r.lon;
+    cols.lat[i] = r.lat;
+    cols.status[i] = r.status;
+    cols.site[i] = p.site?.id ?? null;
+    cols.area[i] = p.areaId ?? brand.areaId;
+    cols.inArea[i] = p.inArea;
+    cols.inForbid[i] = p.inForbid;
+    cols.at[i] = iso(r.reportedAt);
+    cols.type[i] = r.bikeType;
+    cols.day[i] = day;
+    cols.fresh[i] = !seen.has(day, r.bikeId);
+  });
+  const foreign = n
+    ? await database.query<{ bikeId: string }>(
+        `with u as (
+           select * from unnest($1::varchar[], $2::float8[], $3::float8[], $4::smallint[], $5::varchar[], $6::varchar[], $7::bool[],
+                                $8::bool[], $9::timestamptz[], $10::smallint[], $13::date[], $14::bool[])
+                    as u(bike_id, lon, lat, status, site_id, area_id, in_area, in_forbid, reported_at, bike_type, day, fresh)),
+         o as (
+           select u.*, coalesce(b.brand_id, l.brand_id, $11) as owner, b.brand_id as filed,
+                  coalesce(b.bike_type, l.bike_type, u.bike_type, 0) as type
+             from u left join bikes b on b.bike_id = u.bike_id and b.withdrawn_at is null
+                    left join bike_live l on l.bike_id = u.bike_id),
+         w as (
+           insert into bike_live as l (bike_id, brand_id, bike_type, area_id, lon, lat, status, site_id, in_area, in_forbid,
+                                       legality, reported_at, out_site_since)
+           select bike_id, $11, type, area_id, lon, lat, status, site_id, in_area, in_forbid,
+                  case when filed = $11 then 0 else 1 end, reported_at,
+                  case when status = 1 and site_id is null then reported_at end
+             from o where owner = $11
+           on conflict (bike_id) do update set
+             brand_id = excluded.brand_id, bike_type = excluded.bike_type, area_id = excluded.area_id, lon = excluded.lon,
+             lat = excluded.lat, status = excluded.status, site_id = excluded.site_id, in_area = excluded.in_area,
+             in_forbid = excluded.in_forbid, legality = excluded.legality, reported_at = excluded.reported_at,
+             out_site_since = case when excluded.status = 1 and excluded.site_id is null
+                                   then coalesce(l.out_site_since, excluded.reported_at) end
+           where l.reported_at < excluded.reported_at),
+         p as (
+           insert into bike_days (day, bike_id, brand_id, bike_type, area_id)
+           select day, bike_id, $11, type, coalesce(area_id, $12) from o where owner = $11 and fresh
+           on conflict do nothing)
+         select bike_id as "bikeId" from o where owner <> $11`,
+        [cols.id, cols.lon, cols.lat, cols.status, cols.site, cols.area, cols.inArea, cols.inForbid, cols.at, cols.type, brand.id, brand.areaId, cols.day, cols.fresh],
+      )
+    : [];
+  const refused = new Set(foreign.map((f) => f.bikeId));
+  newest.forEach(({ value: r }, i) => {
+    if (cols.fresh[i] && !refused.has(r.bikeId)) seen.add(cols.day[i], r.bikeId);
+  });
+  // every item of a refused bike is refused, older duplicates included
+  return items
+    .filter((it) => refused.has(it.value.bikeId))
+    .map((it) => ({ index: it.index, id: it.value.bikeId, reason: foreignReason(it.value.bikeId), forbidden: true }));
+}
+
+/* ------------------------------ filing ------------------------------ */
+
+export async function writeFilings(database: Database, brandId: number, items: Indexed<BikeFiling>[]) {
+  const owners = await ownersOf(database, items.map((i) => i.value.bikeId));
+  const rejected: Rejection[] = [];
+  const rows = new Map<string, BikeFiling>();
+  for (const { index, value } of items) {
+    const filed = owners.get(value.bikeId)?.filedBrand ?? null;
+    if (filed !== null && filed !== brandId) {
+      rejected.push({ index, id: value.bikeId, reason: `车辆 ${value.bikeId} 已由其他企业备案`, forbidden: true });
+      continue;
+    }
+    rows.set(value.bikeId, value);
+  }
+  const list = [...rows.values()].sort((a, b) => (a.bikeId < b.bikeId ? -1 : 1));
+  if (list.length) {
+    await database.query(
+      `insert into bikes as b (bike_id, brand_id, bike_type, frame_code, imei_code, license_code, bike_mac)
+       select u.id, $2, u.t, u.f, u.i, u.l, u.m
+         from unnest($1::varchar[], $3::smallint[], $4::varchar[], $5::varchar[], $6::varchar[], $7::varchar[]) as u(id, t, f, i, l, m)
+       on conflict (bike_id) do update set bike_type = excluded.bike_type, frame_code = excluded.frame_code,
+         imei_code = excluded.imei_code, license_code = excluded.license_code, bike_mac = excluded.bike_mac,
+         withdrawn_at = null, filed_at = case when b.withdrawn_at is null then b.filed_at else now() end
+       where b.brand_id = $2`,
+      [
+        list.map((r) => r.bikeId),
+        brandId,
+        list.map((r) => r.bikeType),
+        list.map((r) => r.frameCode),
+        list.map((r) => r.imeiCode),
+        list.map((r) => r.licenseCode),
+        list.map((r) => r.bikeMac),
+      ],
+    );
+    // a filed bike is legal from now on: its live state follows at once
+    await database.query(
+      `update bike_live l set legality = 0, bike_type = b.bike_type from bikes b
+        where b.bike_id = l.bike_id and b.bike_id = any($1::varchar[]) and l.brand_id = $2 and l.legality = 1`,
+      [list.map((r) => r.bikeId), brandId],
+    );
+  }
+  return rejected;
+}
+
+export async function writeWithdrawals(database: Database, brandId: number, items: Indexed<{ bikeId: string }>[]) {
+  const owners = await ownersOf(database, items.map((i) => i.value.bikeId));
+  const rejected: Rejection[] = [];
+  const ids: string[] = [];
+  for (const { index, value } of items) {
+    const filed = owners.get(value.bikeId)?.filedBrand ?? null;
+    if (filed !== null && filed !== brandId) rejected.push({ index, id: value.bikeId, reason: foreignReason(value.bikeId), forbidden: true });
+    else ids.push(value.bikeId);
+  }
+  if (ids.length) {
+    await database.query(`update bikes set withdrawn_at = now() where bike_id = any($1::varchar[]) and brand_id = $2 and withdrawn_at is null`, [
+      ids,
+      brandId,
+    ]);
+    await database.query(`update bike_live set legality = 1 where bike_id = any($1::varchar[]) and brand_id = $2`, [ids, brandId]);
+  }
+  return rejected;
+}
+
+/* ------------------------------ abnormal events ------------------------------ */
+
+export interface AbnormalEvent {
+  type: number;
+  brandId: number | null;
+  bikeId: string | null;
+  siteId: string | null;
+  areaId: string;
+  lon: number | null;
+  lat: number | null;
+  subject: string;
+  detail: string | null;
+  at: Date;
+}
+
+/** Records abnormal events; a repeat of an open one (same type and subject) only refreshes it. */
+export async function recordAbnormal(database: Database, events: AbnormalEvent[]) {
+  if (!events.length) return;
+  const e = [...new Map(events.map((x) => [`${x.type}|${x.subject}`, x])).values()];
+  await database.query(
+    `insert into abnormal_messages (abnormal_type, brand_id, bike_id, site_id, area_id, lon, lat, subject, detail, created_at, updated_at)
+     select t, b, k, s, a, x, y, j, d, at, at
+       from unnest($1::smallint[], $2::int[], $3::varchar[], $4::varchar[], $5::varchar[], $6::float8[], $7::float8[],
+                   $8::varchar[], $9::text[], $10::timestamptz[]) as u(t, b, k, s, a, x, y, j, d, at)
+     on conflict (abnormal_type, subject) where closed_at is null do nothing`,
+    [
+      e.map((x) => x.type),
+      e.map((x) => x.brandId),
+      e.map((x) => x.bikeId),
+      e.map((x) => x.siteId),
+      e.map((x) => x.areaId),
+      e.map((x) => x.lon),
+      e.map((x) => x.lat),
+      e.map((x) => x.subject),
+      e.map((x) => x.detail),
+      e.map((x) => iso(x.at)),
+    ],
+  );
+}
+
+/* ------------------------------ orders ------------------------------ */
+
+export async function writeOrders(database: Database, geo: GeoCache, brand: { id: number; areaId: string }, items: Indexed<OrderEvent>[]) {
+  // one event of each kind per order in a batch
+  const unique = [...new Map(items.map((i) => [`${i.value.orderId}|${i.value.event}`, i])).values()];
+  const placed = await placeReports(
+    database,
+    geo,
+    brand,
+    unique.map((i) => ({ index: i.index, value: { ...i.value, status: i.value.event === 'rent' ? 2 : 1 } })),
+  );
+  const byIndex = new Map(unique.map((i) => [i.index, i.value]));
+  const returns = placed.rows.filter((r) => byIndex.get(r.index)!.event === 'return');
+  const rents = placed.rows.filter((r) => byIndex.get(r.index)!.event === 'rent');
+  const fullSites = new Set(
+    returns.length
+      ? (
+          await database.query<{ siteId: string }>(`select site_id as "siteId" from site_state where site_id = any($1::varchar[]) and flag = 2`, [
+            [...new Set(returns.map((r) => r.siteId).filter((s): s is string => !!s))],
+          ])
+        ).map((r) => r.siteId)
+      : [],
+  );
+  const orderRows = (rows: typeof placed.rows) =>
+    rows.map((r) => ({ ...r, order: byIndex.get(r.index)! })).sort((a, b) => (a.order.orderId < b.order.orderId ? -1 : 1));
+  const cols = (rows: ReturnType<typeof orderRows>) => [
+    brand.id,
+    rows.map((r) => r.order.orderId),
+    rows.map((r) => r.bikeId),
+    rows.map((r) => r.bikeType),
+    rows.map((r) => r.areaId),
+    rows.map((r) => iso(r.order.at)),
+    rows.map((r) => r.lon),
+    rows.map((r) => r.lat),
+    rows.map((r) => r.siteId),
+  ];
+  const UNNEST = `from unnest($2::varchar[], $3::varchar[], $4::smallint[], $5::varchar[], $6::timestamptz[], $7::float8[], $8::float8[], $9::varchar[])
+                  as u(order_id, bike_id, bike_type, area_id, at, lon, lat, site_id)`;
+  const rentRows = orderRows(rents);
+  if (rentRows.length) {
+    await database.query(
+      `insert into ride_orders (brand_id, order_id, bike_id, bike_type, area_id, rent_at, rent_lon, rent_lat, rent_site_id)
+       select $1, u.order_id, u.bike_id, u.bike_type, u.area_id, u.at, u.lon, u.lat, u.site_id ${UNNEST}
+       on conflict (brand_id, order_id) do update set rent_at = excluded.rent_at, rent_lon = excluded.rent_lon,
+         rent_lat = excluded.rent_lat, rent_site_id = excluded.rent_site_id, area_id = excluded.area_id`,
+      cols(rentRows),
+    );
+  }
+  const returnRows = orderRows(returns);
+  if (returnRows.length) {
+    await database.query(
+      `insert into ride_orders (brand_id, order_id, bike_id, bike_type, area_id, return_area_id, return_at, return_lon, return_lat,
+                                return_site_id, fee, out_site_return, full_return)
+       select $1, u.order_id, u.bike_id, u.bike_type, u.area_id, u.area_id, u.at, u.lon, u.lat, u.site_id, u.fee, u.site_id is null, u.is_full
+         from unnest($2::varchar[], $3::varchar[], $4::smallint[], $5::varchar[], $6::timestamptz[], $7::float8[], $8::float8[],
+                     $9::varchar[], $10::int[], $11::bool[])
+              as u(order_id, bike_id, bike_type, area_id, at, lon, lat, site_id, fee, is_full)
+       on conflict (brand_id, order_id) do update set return_at = excluded.return_at, return_lon = excluded.return_lon,
+         return_area_id = excluded.return_area_id,
+         return_lat = excluded.return_lat, return_site_id = excluded.return_site_id, fee = excluded.fee,
+         out_site_return = excluded.out_site_return,
+         full_return = ride_orders.full_return or excluded.full_return`,
+      [...cols(returnRows), returnRows.map((r) => r.order.fee), returnRows.map((r) => !!r.siteId && fullSites.has(r.siteId))],
+    );
+  }
+  // the bike's live state follows its rides: its newest event of the batch
+  const newestLive = new Map<string, LiveRow>();
+  for (const { index: _i, ...r } of placed.rows) {
+    const cur = newestLive.get(r.bikeId);
+    if (!cur || cur.reportedAt < r.reportedAt) newestLive.set(r.bikeId, r);
+  }
+  await upsertLive(database, [...newestLive.values()]);
+  await recordAbnormal(
+    database,
+    returnRows.flatMap((r) => {
+      const base = { brandId: brand.id, bikeId: r.bikeId, siteId: r.siteId, areaId: r.areaId, lon: r.lon, lat: r.lat, at: r.order.at };
+      const out: AbnormalEvent[] = [];
+      if (!r.siteId) out.push({ ...base, type: 1, subject: `order:${brand.id}:${r.order.orderId}`, detail: `订单 ${r.order.orderId} 站外还车` });
+      else if (fullSites.has(r.siteId)) {
+        out.push({ ...base, type: 6, subject: `order:${brand.id}:${r.order.orderId}`, detail: `订单 ${r.order.orderId} 还车至满桩站点` });
+      }
+      return out;
+    }),
+  );
+  return placed.rejected;
+}
+
+/* ------------------------------ dispatch ------------------------------ */
+
+export async function writeDispatches(database: Database, geo: GeoCache, brand: { id: number; areaId: string }, items: Indexed<DispatchEvent>[]) {
+  const owners = await ownersOf(database, [...new Set(items.map((i) => i.value.bikeId))]);
+  const rejected: Rejection[] = [];
+  const rows: (DispatchEvent & { bikeType: number; areaId: string; allowed: boolean; lon: number; lat: number })[] = [];
+  const seen = new Set<string>();
+  for (const { index, value } of items) {
+    const site = geo.site(value.siteId);
+    if (!site) {
+      rejected.push({ index, id: value.dispatchId, reason: `站点 ${value.siteId} 不存在` });
+      continue;
+    }
+    const o = owners.get(value.bikeId);
+    const owner = ownerBrand(o);
+    if (owner !== null && owner !== brand.id) {
+      rejected.push({ index, id: value.dispatchId, reason: foreignReason(value.bikeId), forbidden: true });
+      continue;
+    }
+    if (seen.has(value.dispatchId)) continue;
+    seen.add(value.dispatchId);
+    rows.push({ ...value, bikeType: o?.bikeType ?? 0, areaId: site.areaId, allowed: value.action === 'down' || site.brandPutSwitch, lon: site.lon, lat: site.lat });
+  }
+  rows.sort((a, b) => (a.dispatchId < b.dispatchId ? -1 : 1));
+  if (rows.length) {
+    await database.query(
+      `insert into dispatches (brand_id, dispatch_id, bike_id, bike_type, action, site_id, area_id, at, allowed)
+       select $1, u.* from unnest($2::varchar[], $3::varchar[], $4::smallint[], $5::varchar[], $6::varchar[], $7::varchar[],
+                                  $8::timestamptz[], $9::bool[]) as u
+       on conflict (brand_id, dispatch_id) do nothing`,
+      [
+        brand.id,
+        rows.map((r) => r.dispatchId),
+        rows.map((r) => r.bikeId),
+        rows.map((r) => r.bikeType),
+        rows.map((r) => r.action),
+        rows.map((r) => r.siteId),
+        rows.map((r) => r.areaId),
+        rows.map((r) => iso(r.at)),
+        rows.map((r) => r.allowed),
+      ],
+    );
+    await recordAbnormal(
+      database,
+      rows
+        .filter((r) => !r.allowed)
+        .map((r) => ({
+          type: 8,
+          brandId: brand.id,
+          bikeId: r.bikeId,
+          siteId: r.siteId,
+          areaId: r.areaId,
+          lon: r.lon,
+          lat: r.lat,
+          subject: `dispatch:${brand.id}:${r.dispatchId}`,
+          detail: `车辆 ${r.bikeId} 上架至不允许投放的站点`,
+          at: r.at,
+        })),
+    );
+  }
+  return rejected;
+}
+
+/* ------------------------------ pile scans ------------------------------ */
+
+export async function writeScans(database: Database, geo: GeoCache, gatewayId: number, items: Indexed<PileScan>[]) {
+  const rejected: Rejection[] = [];
+  const macs = [...new Set(items.map((i) => i.value.equipmentMac))];
+  const existing = new Map(
+    (
+      await database.query<{ mac: string; gatewayId: number | null }>(
+        `select equipment_mac as mac, gateway_id as "gatewayId" from piles where equipment_mac = any($1::varchar[])`,
+        [macs],
+      )
+    ).map((r) => [r.mac, r.gatewayId]),
+  );
+  const ok: (PileScan & { areaId: string })[] = [];
+  for (const { index, value } of items) {
+    const site = geo.site(value.siteId);
+    if (!site) {
+      rejected.push({ index, id: value.equipmentMac, reason: `站点 ${value.siteId} 不存在` });
+      continue;
+    }
+    const owner = existing.get(value.equipmentMac);
+    if (owner !== undefined && owner !== null && owner !== gatewayId) {
+      rejected.push({ index, id: value.equipmentMac, reason: `桩 ${value.equipmentMac} 属于其他网关，无权写入`, forbidden: true });
+      continue;
+    }
+    ok.push({ ...value, areaId: site.areaId });
+  }
+  if (!ok.length) return rejected;
+  const latest = [...new Map([...ok].sort((a, b) => +a.at - +b.at).map((s) => [s.equipmentMac, s])).values()].sort((a, b) =>
+    a.equipmentMac < b.equipmentMac ? -1 : 1,
+  );
+  await database.query(
+    `insert into piles as p (equipment_mac, site_id, area_id, gateway_id, power, last_seen_at)
+     select u.mac, u.site, u.area, $1::int, u.power, u.at
+       from unnest($2::varchar[], $3::varchar[], $4::varchar[], $5::smallint[], $6::timestamptz[]) as u(mac, site, area, power, at)
+     on conflict (equipment_mac) do update set site_id = excluded.site_id, area_id = excluded.area_id,
+       gateway_id = excluded.gateway_id, power = excluded.power, last_seen_at = excluded.last_seen_at
+     where p.last_seen_at is null or p.last_seen_at < excluded.last_seen_at`,
+    [gatewayId, latest.map((s) => s.equipmentMac), latest.map((s) => s.siteId), latest.map((s) => s.areaId), latest.map((s) => s.power), latest.map((s) => iso(s.at))],
+  );
+  await database.query(
+    `insert into pile_power (equipment_mac, at, power) select * from unnest($1::varchar[], $2::timestamptz[], $3::smallint[])
+     on conflict do nothing`,
+    [ok.map((s) => s.equipmentMac), ok.map((s) => iso(s.at)), ok.map((s) => s.power)],
+  );
+  await writeSightings(database, ok);
+  return rejected;
+}
+
+interface MacRule {
+  brandId: number;
+  namePrefix: string;
+  nameLength: number | null;
+  bikeIdPrefix: string;
+  bikeIdLength: number | null;
+  bikeIdExtractStart: number;
+  bikeIdExtractLength: number | null;
+}
+
+/** BLE name → bikeId by a brand's MAC rule (spec §3), or null when no rule fits. */
+export function bikeIdFromName(name: string, rules: MacRule[]): { bikeId: string; brandId: number } | null {
+  for (const r of rules) {
+    if (r.namePrefix && !name.startsWith(r.namePrefix)) continue;
+    if (r.nameLength && name.length !== r.nameLength) continue;
+    const part = name.substr(r.bikeIdExtractStart, r.bikeIdExtractLength ?? undefined);
+    const bikeId = r.bikeIdPrefix + part;
+    if (!part || (r.bikeIdLength && bikeId.length !== r.bikeIdLength)) continue;
+    return { bikeId, brandId: r.brandId };
+  }
+  return null;
+}
+
+async function writeSightings(database: Database, scans: (PileScan & { areaId: string })[]) {
+  const seen = new Map<string, { siteId: string; mac: string; name: string | null; areaId: string; at: Date }>();
+  for (const s of scans) {
+    for (const x of s.seen) {
+      const key = `${s.siteId}|${x.mac}`;
+      const cur = seen.get(key);
+      if (!cur || cur.at < s.at) seen.set(key, { siteId: s.siteId, mac: x.mac, name: x.name, areaId: s.areaId, at: s.at });
+    }
+  }
+  if (!seen.size) return;
+  const list = [...seen.values()].sort((a, b) => (`${a.siteId}|${a.mac}` < `${b.siteId}|${b.mac}` ? -1 : 1));
+  const byMac = new Map(
+    (
+      await database.query<{ mac: string; bikeId: string; brandId: number }>(
+        `select bike_mac as mac, bike_id as "bikeId", brand_id as "brandId" from bikes where bike_mac = any($1::varchar[]) and withdrawn_at is null`,
+        [list.map((s) => s.mac)],
+      )
+    ).map((r) => [r.mac, r]),
+  );
+  const rules = list.some((s) => !byMac.has(s.mac) && s.name)
+    ? await database.query<MacRule>(
+        `select brand_id as "brandId", name_prefix as "namePrefix", name_length as "nameLength", bike_id_prefix as "bikeIdPrefix",
+                bike_id_length as "bikeIdLength", bike_id_extract_start as "bikeIdExtractStart", bike_id_extract_length as "bikeIdExtractLength"
+           from mac_rules order by id`,
+      )
+    : [];
+  const match = list.map((s) => byMac.get(s.mac) ?? (s.name ? bikeIdFromName(s.name, rules) : null));
+  await database.query(
+    `insert into pile_sightings as p (site_id, mac, name, bike_id, brand_id, area_id, at)
+     select * from unnest($1::varchar[], $2::varchar[], $3::varchar[], $4::varchar[], $5::int[], $6::varchar[], $7::timestamptz[])
+     on conflict (site_id, mac) do update set name = excluded.name, bike_id = excluded.bike_id, brand_id = excluded.brand_id, at = excluded.at
+     where p.at < excluded.at`,
+    [
+      list.map((s) => s.siteId),
+      list.map((s) => s.mac),
+      list.map((s) => s.name),
+      match.map((m) => m?.bikeId ?? null),
+      match.map((m) => m?.brandId ?? null),
+      list.map((s) => s.areaId),
+      list.map((s) => iso(s.at)),
+    ],
+  );
+}

@@ -1,0 +1,68 @@
+/**
+ * Statistics recomputed from stored events, so a re-run gives the same numbers:
+ * hourly per site, brand and type (rents, returns, ups, downs); daily per area, brand and type
+ * (placed/online, active bikes, rides, dispatches; the in-site maximum comes from the snapshots).
+ */
+import type { JobContext } from './context.js';
+
+const HOUR = 3600_000;
+
+/** Rebuilds stats_hourly for the hours in [from, to) (hours start at whole hours in UTC, as in TZ for whole-hour zones). */
+export async function rollupHours(ctx: JobContext, from: Date, to: Date) {
+  const start = new Date(Math.floor(from.getTime() / HOUR) * HOUR).toISOString();
+  const end = new Date(Math.ceil(to.getTime() / HOUR) * HOUR).toISOString();
+  await ctx.database.tx(async (q) => {
+    await q(`delete from stats_hourly where hour >= $1 and hour < $2`, [start, end]);
+    await q(
+      `insert into stats_hourly (hour, site_id, brand_id, bike_type, area_id, rent_num, return_num, up_num, down_num)
+       select hour, site_id, brand_id, bike_type, area_id, sum(rent)::int, sum(ret)::int, sum(up)::int, sum(down)::int
+         from (
+           select date_trunc('hour', rent_at) as hour, coalesce(rent_site_id, '') as site_id, brand_id, bike_type, area_id,
+                  1 as rent, 0 as ret, 0 as up, 0 as down
+             from ride_orders where rent_at >= $1 and rent_at < $2
+           union all
+           select date_trunc('hour', return_at), coalesce(return_site_id, ''), brand_id, bike_type, coalesce(return_area_id, area_id), 0, 1, 0, 0
+             from ride_orders where return_at >= $1 and return_at < $2
+           union all
+           select date_trunc('hour', at), site_id, brand_id, bike_type, area_id,
+                  0, 0, (action = 'up')::int, (action = 'down')::int
+             from dispatches where at >= $1 and at < $2
+         ) e
+        group by hour, area_id, site_id, brand_id, bike_type`,
+      [start, end],
+    );
+  });
+}
+
+/** Rebuilds the event columns of stats_daily for one local day (yyyy-MM-dd in TZ); keeps site_num. */
+export async function rollupDay(ctx: JobContext, day: string) {
+  const { tz } = ctx;
+  await ctx.database.tx(async (q) => {
+    await q(
+      `insert into stats_daily as d (day, area_id, brand_id, bike_type, online_num, active_bike_num, ride_num, dispatch_num)
+       select $1::date, area_id, brand_id, bike_type, sum(online)::int, sum(active)::int, sum(rides)::int, sum(disp)::int
+         from (
+           select area_id, brand_id, bike_type, count(*) as online, 0 as active, 0 as rides, 0 as disp
+             from bike_days where day = $1::date group by 1, 2, 3
+           union all
+           select area_id, brand_id, bike_type, 0, count(distinct bike_id), count(*), 0
+             from ride_orders
+            where rent_at >= ($1::date)::timestamp at time zone $2 and rent_at < ($1::date + 1)::timestamp at time zone $2
+            group by 1, 2, 3
+           union all
+           select area_id, brand_id, bike_type, 0, 0, 0, count(*)
+             from dispatches
+            where at >= ($1::date)::timestamp at time zone $2 and at < ($1::date + 1)::timestamp at time zone $2
+            group by 1, 2, 3
+         ) e
+        group by area_id, brand_id, bike_type
+       on conflict (day, area_id, brand_id, bike_type) do update set online_num = excluded.online_num,
+         active_bike_num = excluded.active_bike_num, ride_num = excluded.ride_num, dispatch_num = excluded.dispatch_num`,
+      [day, tz],
+    );
+  });
+}
+
+export function localDay(d: Date, tz: string): string {
+  return new Intl.DateTimeFormat('sv-SE', { timeZone: tz, year: 'numeric', month: '2-digit', day: '2-digit' }).format(d);
+}

@@ -1,0 +1,145 @@
+/**
+ * The site snapshot (every minute): counts per site, brand and type of parked bikes; fill status
+ * and flag (domain/siteStatus); a site message when the status changes into empty, less, more or
+ * full; a site-history row when the counts changed; the day's in-site maximum; days bikes reported.
+ */
+import type { JobContext } from './context.js';
+import { capacityOf, siteStatus } from '../domain/siteStatus.js';
+
+interface BrandCount {
+  brand_id: number;
+  brand_name: string;
+  num: number;
+}
+
+export interface CurrentBike {
+  nowBike: BrandCount[];
+  nowEBike: BrandCount[];
+}
+
+interface PrevState {
+  siteId: string;
+  num: number;
+  bikeNum: number;
+  ebikeNum: number;
+  capacity: number;
+  flag: number;
+  currentBike: CurrentBike;
+}
+
+/** The per-brand split as a comparable string (jsonb does not keep key order). */
+const splitKey = (c: CurrentBike) =>
+  [c.nowBike, c.nowEBike].map((list) => list.map((b) => `${b.brand_id}:${b.num}`).join(',')).join('|');
+
+export interface SnapshotResult {
+  sites: number;
+  changed: number;
+  messages: number;
+  ms: number;
+}
+
+export async function runSnapshot(ctx: JobContext, now: Date): Promise<SnapshotResult> {
+  const started = performance.now();
+  const { database } = ctx;
+  const [counts, sites, brands, prevRows] = await Promise.all([
+    database.query<{ siteId: string; brandId: number; bikeType: number; n: number }>(
+      `select site_id as "siteId", brand_id as "brandId", bike_type as "bikeType", count(*)::int as n
+         from bike_live where status = 1 and site_id is not null group by 1, 2, 3`,
+    ),
+    database.query<{ id: string; areaId: string; ceiling: number; siteFull: number | null; areaFull: number }>(
+      `select s.id, s.area_id as "areaId", s.site_bike_ceiling as ceiling, s.full_pile_num as "siteFull", a.full_pile_num as "areaFull"
+         from sites s join areas a on a.id = s.area_id where s.deleted_at is null`,
+    ),
+    database.query<{ id: number; name: string }>(`select id, brand_name as name from brands`),
+    database.query<PrevState>(
+      `select site_id as "siteId", num, bike_num as "bikeNum", ebike_num as "ebikeNum", capacity, flag, current_bike as "currentBike" from site_state`,
+    ),
+  ]);
+  const brandName = new Map(brands.map((b) => [b.id, b.name]));
+  const bySite = new Map<string, { bike: BrandCount[]; ebike: BrandCount[] }>();
+  for (const c of counts) {
+    const e = bySite.get(c.siteId) ?? { bike: [], ebike: [] };
+    (c.bikeType === 1 ? e.ebike : e.bike).push({ brand_id: c.brandId, brand_name: brandName.get(c.brandId) ?? '', num: c.n });
+    bySite.set(c.siteId, e);
+  }
+  const prev = new Map(prevRows.map((p) => [p.siteId, p]));
+  const state: (PrevState & { areaId: string; messageType: string | null })[] = [];
+  const history: typeof state = [];
+  const messages: typeof state = [];
+  for (const s of sites) {
+    const e = bySite.get(s.id) ?? { bike: [], ebike: [] };
+    e.bike.sort((a, b) => a.brand_id - b.brand_id);
+    e.ebike.sort((a, b) => a.brand_id - b.brand_id);
+    const bikeNum = e.bike.reduce((t, x) => t + x.num, 0);
+    const ebikeNum = e.ebike.reduce((t, x) => t + x.num, 0);
+    const num = bikeNum + ebikeNum;
+    const capacity = capacityOf(s.ceiling, s.siteFull ?? s.areaFull);
+    const st = siteStatus(num, capacity);
+    const row = { siteId: s.id, areaId: s.areaId, num, bikeNum, ebikeNum, capacity, flag: st.flag, messageType: st.messageType, currentBike: { nowBike: e.bike, nowEBike: e.ebike } };
+    const p = prev.get(s.id);
+    const countsChanged = !p || p.num !== num || p.bikeNum !== bikeNum || p.ebikeNum !== ebikeNum || splitKey(p.currentBike) !== splitKey(row.currentBike);
+    if (countsChanged || p.capacity !== capacity || p.flag !== st.flag) state.push(row);
+    if (countsChanged) history.push(row);
+    if ((!p || p.flag !== st.flag) && st.messageType) messages.push(row);
+  }
+  const at = now.toISOString();
+  const cols = (rows: typeof state) => [
+    rows.map((r) => r.siteId),
+    rows.map((r) => r.areaId),
+    rows.map((r) => r.num),
+    rows.map((r) => r.bikeNum),
+    rows.map((r) => r.ebikeNum),
+    rows.map((r) => r.capacity),
+    rows.map((r) => JSON.stringify(r.currentBike)),
+  ];
+  const U = `unnest($1::varchar[], $2::varchar[], $3::int[], $4::int[], $5::int[], $6::int[], $7::text[]) as u(site_id, area_id, num, bike_num, ebike_num, capacity, current_bike)`;
+  await database.tx(async (q) => {
+    if (state.length) {
+      await q(
+        `insert into site_state (site_id, area_id, num, bike_num, ebike_num, capacity, current_bike, flag, message_type, updated_at)
+         select u.site_id, u.area_id, u.num, u.bike_num, u.ebike_num, u.capacity, u.current_bike::jsonb, f.flag, f.mt, $10
+           from ${U} join unnest($1::varchar[], $8::smallint[], $9::varchar[]) as f(site_id, flag, mt) on f.site_id = u.site_id
+         on conflict (site_id) do update set area_id = excluded.area_id, num = excluded.num, bike_num = excluded.bike_num,
+           ebike_num = excluded.ebike_num, capacity = excluded.capacity, current_bike = excluded.current_bike, flag = excluded.flag,
+           message_type = excluded.message_type, updated_at = excluded.updated_at`,
+        [...cols(state), state.map((r) => r.flag), state.map((r) => r.messageType), at],
+      );
+    }
+    if (history.length) {
+      await q(
+        `insert into site_history (site_id, area_id, num, bike_num, ebike_num, capacity, current_bike, flag, at)
+         select u.site_id, u.area_id, u.num, u.bike_num, u.ebike_num, u.capacity, u.current_bike::jsonb, f.flag, $9
+           from ${U} join unnest($1::varchar[], $8::smallint[]) as f(site_id, flag) on f.site_id = u.site_id`,
+        [...cols(history), history.map((r) => r.flag), at],
+      );
+    }
+    if (messages.length) {
+      await q(
+        `insert into site_messages (site_id, area_id, num, bike_num, ebike_num, capacity, current_bike, message_type, at)
+         select u.site_id, u.area_id, u.num, u.bike_num, u.ebike_num, u.capacity, u.current_bike::jsonb, f.mt, $9
+           from ${U} join unnest($1::varchar[], $8::varchar[]) as f(site_id, mt) on f.site_id = u.site_id`,
+        [...cols(messages), messages.map((r) => r.messageType), at],
+      );
+    }
+    await q(`delete from site_state where site_id not in (select id from sites where deleted_at is null)`);
+  });
+  await recordPresence(ctx, now);
+  return { sites: sites.length, changed: state.length, messages: messages.length, ms: Math.round(performance.now() - started) };
+}
+
+/** The day's in-site maximum per area, brand and type; the run's time. */
+async function recordPresence(ctx: JobContext, now: Date) {
+  const { database, tz } = ctx;
+  await database.query(
+    `insert into stats_daily as d (day, area_id, brand_id, bike_type, site_num)
+     select ($1::timestamptz at time zone $2)::date, area_id, brand_id, bike_type, count(*)::int
+       from bike_live where status = 1 and site_id is not null group by area_id, brand_id, bike_type
+     on conflict (day, area_id, brand_id, bike_type) do update set site_num = greatest(d.site_num, excluded.site_num)`,
+    [now.toISOString(), tz],
+  );
+  await database.query(
+    `insert into job_runs (name, last_run_at, last_ok_at) values ('snapshot', $1, $1)
+     on conflict (name) do update set last_run_at = excluded.last_run_at, last_ok_at = excluded.last_ok_at`,
+    [now.toISOString()],
+  );
+}

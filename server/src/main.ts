@@ -1,0 +1,100 @@
+/** config → database → migrations and first-start seed → app → listen. */
+import { ConfigError, loadConfig, type Config } from './config.js';
+import { DataDirLockedError, openDatabase, type Database } from './db/client.js';
+import { bootstrap } from './db/bootstrap.js';
+import { buildApp } from './app.js';
+import { jobContextOf, runDailyJobs, runHourlyJobs, runMinuteJobs, startScheduler } from './jobs/index.js';
+import { generateWorld, DEFAULT_SEED, startDemo } from './sim/index.js';
+
+async function main() {
+  let config: Config;
+  try {
+    config = loadConfig();
+  } catch (e) {
+    if (e instanceof ConfigError) {
+      console.error(`configuration error: ${e.message}`);
+      process.exit(2);
+    }
+    throw e;
+  }
+  process.env.TZ = config.tz;
+
+  let database: Database;
+  try {
+    database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  } catch (e) {
+    if (e instanceof DataDirLockedError) {
+      console.error(e.message);
+      process.exit(3);
+    }
+    console.error(`cannot open the database: ${(e as Error).message}`);
+    process.exit(3);
+  }
+  await database.migrate();
+  const boot = await bootstrap(database, { adminPassword: config.adminPassword, dataDir: config.dataDir });
+  if (boot.generatedAdminPassword) {
+    // printed once, on the start that created the account; also in DATA_DIR/admin-password.txt (0600)
+    process.stdout.write(
+      `\n  管理员账号已创建 / admin account created\n  username: admin\n  password: ${boot.generatedAdminPassword}\n  (saved to ${config.dataDir}/admin-password.txt)\n\n`,
+    );
+  }
+
+  const app = await buildApp(config, database);
+  const jobContext = jobContextOf(app.ctx);
+  let scheduler: ReturnType<typeof startScheduler> | null = null;
+  let demo: Awaited<ReturnType<typeof startDemo>> | null = null;
+  app.addHook('onClose', async () => {
+    await demo?.stop();
+    await scheduler?.stop();
+  });
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    await app.close().catch(() => {});
+    await database.close().catch(() => {});
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  await app.listen({ port: config.port, host: config.host });
+
+  // the demo city: on by default for a new database, and for one that already holds it
+  const demoOn = config.demo ?? (boot.created || (await hasDemoCity(database)));
+  if (demoOn) {
+    const address = app.server.address();
+    const port = typeof address === 'object' && address ? address.port : config.port;
+    const host = ['0.0.0.0', '::', ''].includes(config.host) ? '127.0.0.1' : config.host;
+    demo = await startDemo({
+      app,
+      database,
+      baseUrl: `http://${host.includes(':') ? `[${host}]` : host}:${port}`,
+      log: app.log,
+      jobs: {
+        minute: (t) => runMinuteJobs(jobContext, t).then(() => undefined),
+        hourly: (t) => runHourlyJobs(jobContext, t),
+        daily: (t) => runDailyJobs(jobContext, t),
+      },
+    });
+    app.log.info('demo city starting: back-filling history, then live through the open API');
+  }
+  // the back-fill runs the jobs itself at simulated times; the real-time scheduler starts after it
+  if (config.jobs) {
+    const startJobs = () => {
+      scheduler = startScheduler(jobContext, app.log);
+    };
+    if (demo) demo.ready.then(startJobs, startJobs);
+    else startJobs();
+  }
+}
+
+async function hasDemoCity(database: Database): Promise<boolean> {
+  const accounts = generateWorld(DEFAULT_SEED).brands.map((b) => b.account);
+  return (await database.query('select 1 from brands where brand_account = any($1::varchar[]) limit 1', [accounts])).length > 0;
+}
+
+main().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});

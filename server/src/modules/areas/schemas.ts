@@ -1,0 +1,53 @@
+import { Type } from 'typebox';
+
+export const AreaId = Type.String({ pattern: '^\\d{6}$', description: '6 位区域编码' });
+export const LonLatT = Type.Object({ lon: Type.Number(), lat: Type.Number() });
+export const Polygon = Type.Unknown({
+  description: '多边形：[{lon,lat}]、[{lng,lat}] 或 [[lon,lat]]（GCJ-02），至少 3 个点，自动闭合',
+  examples: [[{ lon: 116.3, lat: 39.98 }, { lon: 116.31, lat: 39.98 }, { lon: 116.31, lat: 39.99 }]],
+});
+
+const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(t: T) => Type.Union([t, Type.Null()]);
+
+export const Area = Type.Object({
+  id: Type.String(),
+  areaCode: Type.String(),
+  areaName: Type.String(),
+  parentId: Nullable(Type.String()),
+  level: Type.Integer({ description: '0 全国, 1 省, 2 市, 3 区县' }),
+  aggregation: Type.Integer(),
+  aggregationId: Nullable(Type.String()),
+  platformCode: Nullable(Type.String()),
+  monitorOpen: Type.Boolean(),
+  isOpen: Type.Boolean(),
+  gpsRail: Nullable(Type.Array(LonLatT)),
+  fullPileNum: Type.Number(),
+  fullPileName: Type.String(),
+});
+
+export const AreaBrief = Type.Object({
+  id: Type.String(),
+  areaName: Type.String(),
+  parentId: Nullable(Type.String()),
+  level: Type.Integer(),
+});
+
+export const AreaFields = {
+  areaName: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
+  aggregation: Type.Optional(Type.Integer({ minimum: 0, maximum: 1 })),
+  aggregationId: Type.Optional(Nullable(Type.String({ maxLength: 6 }))),
+  platformCode: Type.Optional(Nullable(Type.String({ maxLength: 32 }))),
+  monitorOpen: Type.Optional(Type.Boolean()),
+  isOpen: Type.Optional(Type.Boolean()),
+  gpsRail: Type.Optional(Polygon),
+};
+
+export const Rail = Type.Object({ id: Type.String(), areaId: Type.String(), areaName: Type.String(), gpsRail: Type.Array(LonLatT) });
+export const EntryRail = Type.Object({
+  id: Type.Integer(),
+  areaId: Type.String(),
+  areaName: Type.String(),
+  name: Type.String(),
+  gpsRail: Type.Array(LonLatT),
+  createTime: Type.String(),
+});

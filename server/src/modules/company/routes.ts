@@ -1,0 +1,155 @@
+import { Type } from 'typebox';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Envelope, Paged, PageQuery, badRequest, ok, pageOf } from '../../http/envelope.js';
+import { SelfArea } from '../users/schemas.js';
+import { BrandIdT, Enterprise, EnterpriseDetail, EnterpriseInput, Quota } from './schemas.js';
+import { listBrands, listQuotas, toEnterprise, toQuota } from './repo.js';
+import * as company from './service.js';
+import recordRoutes from './recordRoutes.js';
+
+const tags = ['企业管理'];
+const read = { permission: 'companyManagement' };
+const edit = { permission: 'company.edit' };
+/** DELETE may carry brandId in the query or in a JSON body: no body validates as an empty one. */
+const emptyBody = async (req: { body: unknown }) => {
+  req.body ??= {};
+};
+
+const routes: FastifyPluginAsyncTypebox = async (app) => {
+  const { database, config, areas } = app.ctx;
+
+  // 企业列表：登记或运营区域在 selfAreaId 及下级区域内的企业（分页）
+  app.get(
+    '/getEnterpriseList',
+    {
+      config: read,
+      schema: {
+        tags,
+        summary: '企业列表',
+        querystring: Type.Object({ ...SelfArea, ...PageQuery, brandName: Type.Optional(Type.String({ maxLength: 64, description: '品牌名称（模糊）' })) }),
+        response: { 200: Envelope(Paged(Enterprise)) },
+      },
+    },
+    async (req) => {
+      const tree = await areas.tree();
+      const { rows, total } = await listBrands(database, {
+        areaIds: req.auth.scopeAreaIds(),
+        brandId: company.ownBrand(req.auth),
+        brandName: req.query.brandName?.trim(),
+        ...pageOf(req.query),
+      });
+      return ok({ lists: rows.map((r) => toEnterprise(r, tree, config.tz)), total });
+    },
+  );
+
+  const Detail = {
+    config: read,
+    schema: {
+      tags,
+      summary: '企业详情',
+      querystring: Type.Object({
+        ...SelfArea,
+        brandId: BrandIdT,
+        type: Type.Optional(Type.Integer({ minimum: 1, maximum: 3, description: '要查看的文件：1 运维人员, 2 自行车, 3 电动车；文件不存在时返回 400 及提示' })),
+      }),
+      response: { 200: Envelope(EnterpriseDetail) },
+    },
+  };
+  // 企业详情（企业信息弹窗）；type 指定要查看的文件
+  app.get('/getEnterpriseInfoById', Detail, async (req) =>
+    ok(await company.detail(database, req.auth, await areas.tree(), req.query.brandId, config.tz, req.query.type)),
+  );
+  // 品牌详情（与企业详情相同）
+  app.get('/getBrandInfoById', Detail, async (req) =>
+    ok(await company.detail(database, req.auth, await areas.tree(), req.query.brandId, config.tz, req.query.type)),
+  );
+
+  // 新增或修改企业：带 brandId 为修改；密码只保存哈希，修改时留空为不变
+  app.post(
+    '/createEnterprise',
+    {
+      config: edit,
+      schema: {
+        tags,
+        summary: '新增或修改企业',
+        querystring: Type.Object(SelfArea),
+        body: EnterpriseInput,
+        response: { 200: Envelope(Type.Object({ brandId: Type.Integer({ description: '企业 ID' }) })) },
+      },
+    },
+    async (req) => {
+      const brandId = await company.saveEnterprise(database, req.auth, await areas.tree(), req.body);
+      return ok({ brandId }, req.body.brandId ? '企业信息已保存' : '企业已新增');
+    },
+  );
+
+  // 删除企业（软删除），其开放接口登录立即失效
+  app.delete(
+    '/deleteEnterprise',
+    {
+      config: edit,
+      preValidation: emptyBody,
+      schema: {
+        tags,
+        summary: '删除企业',
+        querystring: Type.Object({ ...SelfArea, brandId: Type.Optional(BrandIdT) }),
+        body: Type.Object({ brandId: Type.Optional(BrandIdT) }),
+        response: { 200: Envelope(Type.Null()) },
+      },
+    },
+    async (req) => {
+      const brandId = req.query.brandId ?? req.body.brandId;
+      if (!brandId) throw badRequest('缺少参数 brandId，请选择要删除的企业');
+      await company.deleteEnterprise(database, req.auth, brandId);
+      return ok(null, '企业已删除');
+    },
+  );
+
+  // 区域核准数量列表（selfAreaId 及下级区域）
+  app.get(
+    '/getAreaQuota',
+    {
+      config: read,
+      schema: {
+        tags,
+        summary: '区域核准数量',
+        querystring: Type.Object({ ...SelfArea, brandId: Type.Optional(BrandIdT) }),
+        response: { 200: Envelope(Paged(Quota)) },
+      },
+    },
+    async (req) => {
+      const own = company.ownBrand(req.auth);
+      if (own !== null && req.query.brandId && req.query.brandId !== own) return ok({ lists: [], total: 0 });
+      const rows = await listQuotas(database, { areaIds: req.auth.scopeAreaIds(), brandId: own ?? req.query.brandId });
+      return ok({ lists: rows.map((r) => toQuota(r, config.tz)), total: rows.length });
+    },
+  );
+
+  // 设置企业在某区域的核准数量
+  app.post(
+    '/setAreaQuota',
+    {
+      config: { permission: 'company.quota' },
+      schema: {
+        tags,
+        summary: '设置区域核准数量',
+        querystring: Type.Object(SelfArea),
+        body: Type.Object({
+          ...SelfArea,
+          brandId: BrandIdT,
+          areaId: Type.String({ pattern: '^\\d{6}$', description: '区域编码' }),
+          bikeQuota: Type.Integer({ minimum: 0, maximum: 10_000_000, description: '自行车核准数量' }),
+          ebikeQuota: Type.Integer({ minimum: 0, maximum: 10_000_000, description: '电动车核准数量' }),
+        }),
+        response: { 200: Envelope(Type.Null()) },
+      },
+    },
+    async (req) => {
+      await company.setQuota(database, req.auth, await areas.tree(), req.body);
+      return ok(null, '核准数量已保存');
+    },
+  );
+
+  await app.register(recordRoutes);
+};
+export default routes;

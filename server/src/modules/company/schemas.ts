@@ -1,0 +1,135 @@
+/** TypeBox schemas of the company API: enterprises, quotas, sync logs, ride orders. */
+import { Type } from 'typebox';
+
+const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(t: T, description: string) => Type.Union([t, Type.Null()], { description });
+const NStr = (description: string) => Nullable(Type.String(), description);
+
+export const BrandIdT = Type.Integer({ minimum: 1, description: '企业（品牌）ID' });
+
+const EnterpriseProps = {
+  brandId: Type.Integer({ description: '企业（品牌）ID' }),
+  brandName: Type.String({ description: '品牌名称' }),
+  brandOperation: Type.String({ description: '运营企业名称' }),
+  brandAccount: Type.String({ description: '开放接口账号（密码从不返回）' }),
+  brandContactPerson: NStr('联系人'),
+  brandContactMobile: NStr('联系电话'),
+  brandAddress: NStr('企业地址'),
+  brandOperationNum: Type.Integer({ description: '运维人员数量' }),
+  brandBikeNum: Type.Integer({ description: '已备案且未撤销的自行车数' }),
+  brandEBikeNum: Type.Integer({ description: '已备案且未撤销的电动车数' }),
+  areaId: Type.String({ description: '登记区域编码' }),
+  areaIdText: Type.String({ description: '登记区域名称' }),
+  launchArea: Type.Array(Type.String(), { description: '投放区域编码' }),
+  launchAreaText: Type.String({ description: '投放区域名称，以“、”分隔' }),
+  operationAreaId: Type.Array(Type.String(), { description: '运营区域编码' }),
+  operationAreaIdText: Type.String({ description: '运营区域名称，以“、”分隔' }),
+  brandApprovalUrl: NStr('政府批准文件地址（/uploads/...）'),
+  brandApprovalName: NStr('政府批准文件名称'),
+  otherUrl: NStr('其他证明文件地址'),
+  otherName: NStr('其他证明文件名称'),
+  bikeColor: Type.String({ description: '自行车显示颜色 #rrggbb' }),
+  ebikeColor: Type.String({ description: '电动车显示颜色 #rrggbb' }),
+  createTime: Type.String({ description: '创建时间' }),
+};
+
+export const Enterprise = Type.Object(EnterpriseProps);
+
+export const Quota = Type.Object({
+  brandId: Type.Integer({ description: '企业 ID' }),
+  brandName: Type.String({ description: '品牌名称' }),
+  areaId: Type.String({ description: '区域编码' }),
+  areaName: Type.String({ description: '区域名称' }),
+  bikeQuota: Type.Integer({ description: '自行车核准数量' }),
+  ebikeQuota: Type.Integer({ description: '电动车核准数量' }),
+  updateTime: Type.String({ description: '修改时间' }),
+});
+
+export const EnterpriseDetail = Type.Object({
+  ...EnterpriseProps,
+  maintainPersonUrl: NStr('运维人员信息文件地址'),
+  bicycleUrl: NStr('自行车信息文件地址'),
+  electricVehicleUrl: NStr('电动车信息文件地址'),
+  quotas: Type.Array(Quota, { description: '当前用户可见区域内的核准数量' }),
+});
+
+const AreaList = (description: string) =>
+  Type.Union([Type.Array(Type.String({ pattern: '^\\d{6}$' }), { maxItems: 500 }), Type.String({ pattern: '^(\\d{6}(,\\d{6})*)?$' })], {
+    description: `${description}：区域编码数组，或逗号分隔的字符串`,
+  });
+const Opt = <T extends Parameters<typeof Type.Union>[0][number]>(t: T, description: string) =>
+  Type.Optional(Type.Union([t, Type.Null()], { description }));
+const Color = (description: string) => Type.Optional(Type.String({ pattern: '^#[0-9a-fA-F]{6}$', description: `${description}，格式 #rrggbb` }));
+
+export const EnterpriseInput = Type.Object({
+  selfAreaId: Type.Optional(Type.String({ pattern: '^\\d{6}$' })),
+  brandId: Type.Optional(Type.Integer({ minimum: 1, description: '有值为修改该企业，无值为新增' })),
+  brandName: Type.Optional(Type.String({ minLength: 1, maxLength: 64, description: '品牌名称（新增必填）' })),
+  brandOperation: Type.Optional(Type.String({ maxLength: 128, description: '运营企业名称' })),
+  brandAccount: Type.Optional(
+    Type.String({ pattern: '^[A-Za-z0-9_.@-]{4,64}$', description: '开放接口账号，4-64 位字母、数字或 _ . @ -，全局唯一（新增必填）' }),
+  ),
+  brandPassword: Type.Optional(Type.String({ maxLength: 64, description: '开放接口密码，至少 8 位且含字母和数字；新增必填，修改时留空为不变' })),
+  brandContactPerson: Opt(Type.String({ maxLength: 64 }), '联系人'),
+  brandContactMobile: Opt(Type.String({ pattern: '^(1\\d{10}|0\\d{2,3}-?\\d{7,8})?$' }), '联系电话：11 位手机号或固定电话'),
+  brandAddress: Opt(Type.String({ maxLength: 256 }), '企业地址'),
+  brandOperationNum: Type.Optional(Type.Integer({ minimum: 0, maximum: 1_000_000, description: '运维人员数量' })),
+  areaId: Type.Optional(Type.String({ pattern: '^\\d{6}$', description: '登记区域，默认 selfAreaId' })),
+  launchArea: Type.Optional(AreaList('投放区域')),
+  operationAreaId: Type.Optional(AreaList('运营区域')),
+  brandApprovalUrl: Opt(Type.String({ maxLength: 512 }), '政府批准文件地址'),
+  brandApprovalName: Opt(Type.String({ maxLength: 128 }), '政府批准文件名称'),
+  otherUrl: Opt(Type.String({ maxLength: 512 }), '其他证明文件地址'),
+  otherName: Opt(Type.String({ maxLength: 128 }), '其他证明文件名称'),
+  maintainPersonUrl: Opt(Type.String({ maxLength: 512 }), '运维人员信息文件地址'),
+  bicycleUrl: Opt(Type.String({ maxLength: 512 }), '自行车信息文件地址'),
+  electricVehicleUrl: Opt(Type.String({ maxLength: 512 }), '电动车信息文件地址'),
+  bikeColor: Color('自行车显示颜色'),
+  ebikeColor: Color('电动车显示颜色'),
+});
+
+export const SyncLog = Type.Object({
+  id: Type.Integer({ description: '记录 ID' }),
+  brandId: Nullable(Type.Integer(), '企业 ID（设备网关的调用为空）'),
+  brandName: Type.String({ description: '品牌名称（或设备网关名称）' }),
+  endpoint: Type.String({ description: '调用的接口' }),
+  time: Type.String({ description: '调用时间' }),
+  itemCount: Type.Integer({ description: '提交条数' }),
+  accepted: Type.Integer({ description: '接收条数' }),
+  rejected: Type.Integer({ description: '拒绝条数' }),
+  result: Type.String({ description: 'ok 成功, partial 部分成功, failed 失败' }),
+  resultText: Type.String({ description: '成功 / 部分成功 / 失败' }),
+  detail: Type.Unknown({ description: '明细（被拒条目及原因等）' }),
+  durationMs: Type.Integer({ description: '耗时（毫秒）' }),
+});
+
+export const RideOrder = Type.Object({
+  brandId: Type.Integer({ description: '企业 ID' }),
+  brandName: Type.String({ description: '品牌名称' }),
+  orderId: Type.String({ description: '订单编号' }),
+  bikeId: Type.String({ description: '车辆编号' }),
+  bikeType: Type.Integer({ description: '0 自行车, 1 电动车' }),
+  areaId: Type.String({ description: '区域编码' }),
+  areaName: Type.String({ description: '区域名称' }),
+  rentTime: NStr('借车时间'),
+  rentLon: Nullable(Type.Number(), '借车经度（GCJ-02）'),
+  rentLat: Nullable(Type.Number(), '借车纬度（GCJ-02）'),
+  rentSiteId: NStr('借车站点编号'),
+  rentSiteName: NStr('借车站点名称'),
+  returnTime: NStr('还车时间，未还为空'),
+  returnLon: Nullable(Type.Number(), '还车经度（GCJ-02）'),
+  returnLat: Nullable(Type.Number(), '还车纬度（GCJ-02）'),
+  returnSiteId: NStr('还车站点编号'),
+  returnSiteName: NStr('还车站点名称'),
+  fee: Nullable(Type.Integer(), '费用（分）'),
+  feeYuan: NStr('费用（元，两位小数）'),
+  durationMinutes: Nullable(Type.Integer(), '骑行时长（分钟，四舍五入），未还为空'),
+  outSiteReturn: Type.Boolean({ description: '站外还车' }),
+  fullReturn: Type.Boolean({ description: '满桩还车' }),
+});
+
+export const TrackPoint = Type.Object({
+  lon: Type.Number({ description: '经度（GCJ-02）' }),
+  lat: Type.Number({ description: '纬度（GCJ-02）' }),
+  time: Type.String({ description: '时间' }),
+  kind: Type.Union([Type.Literal('rent'), Type.Literal('return')], { description: 'rent 借车点, return 还车点' }),
+});

@@ -1,0 +1,168 @@
+/** /api/dashboard curves and tables, and their spreadsheets. */
+import { Type } from 'typebox';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Envelope, badRequest, ok } from '../../http/envelope.js';
+import { sendXlsx, type XlsxColumn } from '../../http/xlsx.js';
+import type { FigureCache } from './figures.js';
+import { intList, siteInScope } from './common.js';
+import { brandTrend, onlineCollect, siteFlowToday, siteUsage, usageGrain, type UsageRow } from './charts.js';
+import { DayQ, MonthQ, SelfArea, SiteIdQ, YearQ, exporting, read, tags } from './schemas.js';
+import { CollectRow, FlowToday, TrendBrand, UsageRowT } from './detailSchemas.js';
+
+type App = Parameters<FastifyPluginAsyncTypebox>[0];
+
+const UsageQuery = {
+  ...SelfArea,
+  siteId: SiteIdQ,
+  year: YearQ,
+  month: Type.Optional(MonthQ),
+  day: Type.Optional(DayQ),
+  dataType: Type.Optional(
+    Type.Integer({ minimum: 1, maximum: 3, description: '时间类型：1 日（逐时，需 month、day），2 月（逐日，需 month），3 年（逐月）；缺省按 day / month 是否给出推断' }),
+  ),
+};
+
+const usageColumns: XlsxColumn<UsageRow>[] = [
+  { header: '时间', width: 14, value: (r) => r.time },
+  { header: '租车数', value: (r) => r.rent_num },
+  { header: '还车数', value: (r) => r.return_num },
+  { header: '上架数', value: (r) => r.up_num },
+  { header: '下架数', value: (r) => r.down_num },
+  { header: '租车占比(%)', value: (r) => r.rent_num_per },
+  { header: '还车占比(%)', value: (r) => r.return_num_per },
+];
+
+type Collect = Awaited<ReturnType<typeof onlineCollect>>[number];
+const collectColumns: XlsxColumn<Collect>[] = [
+  { header: '日期', width: 12, value: (r) => r.date },
+  { header: '品牌', width: 14, value: (r) => r.brandName },
+  { header: '投放自行车', value: (r) => r.onlineBikeNum },
+  { header: '投放电动车', value: (r) => r.onlineEBikeNum },
+  { header: '投放合计', value: (r) => r.onlineNum },
+  { header: '站内自行车', value: (r) => r.siteBikeNum },
+  { header: '站内电动车', value: (r) => r.siteEBikeNum },
+  { header: '站内合计', value: (r) => r.siteNum },
+  { header: '备案自行车', value: (r) => r.filedBikeNum },
+  { header: '备案电动车', value: (r) => r.filedEBikeNum },
+  { header: '备案合计', value: (r) => r.filedNum },
+  { header: '核准自行车', value: (r) => r.approvedBikeNum },
+  { header: '核准电动车', value: (r) => r.approvedEBikeNum },
+  { header: '核准合计', value: (r) => r.approvedNum },
+];
+
+async function* once<T>(rows: T[]) {
+  yield rows;
+}
+
+export function registerCharts(app: App, deps: { figures: FigureCache }) {
+  const { database, config } = app.ctx;
+  const tz = config.tz;
+
+  for (const [path, kind, name] of [
+    ['/siteRentStatistics', 'rent', '租车'],
+    ['/siteReturnStatistics', 'return', '还车'],
+  ] as const) {
+    // 今日各品牌每小时租车 / 还车数
+    app.get(
+      path,
+      {
+        config: read,
+        schema: {
+          tags,
+          summary: `今日每小时${name}数`,
+          description: `区域内站点（或 siteId 一个站点）今日各品牌每小时${name}数：已结束的小时取自小时统计，当前小时实时计算。站外的${name}不计。`,
+          querystring: Type.Object({ ...SelfArea, siteId: Type.Optional(SiteIdQ) }),
+          response: { 200: Envelope(FlowToday) },
+        },
+      },
+      async (req) => {
+        if (req.query.siteId) await siteInScope(database, req.auth, req.query.siteId);
+        return ok(await siteFlowToday(database, { areaIds: req.auth.scopeAreaIds(), siteId: req.query.siteId, kind }, tz));
+      },
+    );
+  }
+
+  const collect = async (auth: Parameters<typeof siteInScope>[1]) =>
+    onlineCollect(database, auth.scopeAreaIds(), await deps.figures.get(auth.areaId, auth.scopeAreaIds()), tz);
+
+  // 今日车辆在线汇总：投放、站内、备案、核准
+  app.get(
+    '/brandBikeOnlineCollect',
+    {
+      config: read,
+      schema: { tags, summary: '车辆在线汇总（今日）', querystring: Type.Object(SelfArea), response: { 200: Envelope(Type.Array(CollectRow)) } },
+    },
+    async (req) => ok(await collect(req.auth)),
+  );
+
+  // 导出车辆在线汇总
+  app.get(
+    '/brandBikeOnlineCollectOutput',
+    { config: exporting, schema: { tags, summary: '导出车辆在线汇总', description: '文件 车辆在线汇总.xlsx，内容同 brandBikeOnlineCollect。', querystring: Type.Object(SelfArea) } },
+    async (req, reply) => sendXlsx(reply, '车辆在线汇总.xlsx', '车辆在线汇总', collectColumns, once(await collect(req.auth))),
+  );
+
+  // 总量趋势：按年（逐月）、按月（逐日）、按日（逐时）
+  app.get(
+    '/brandBikeOnline',
+    {
+      config: read,
+      schema: {
+        tags,
+        summary: '总量趋势',
+        description:
+          'data 以企业 ID 为键，每个品牌 rows：只给 year → 12 个月（数量为当月日均，比率为 Σ÷Σ）；给 month → 当月每天；再给 day → 24 小时（投放、站内为当天数值，活跃、调度率、周转率逐时）。value 为 dataType 所选指标。',
+        querystring: Type.Object({
+          ...SelfArea,
+          year: YearQ,
+          dataType: Type.Integer({ minimum: 1, maximum: 5, description: '1 投放 online_num, 2 站内 site_num, 3 活跃 active_bike_num, 4 调度率 %, 5 周转率 %' }),
+          month: Type.Optional(MonthQ),
+          day: Type.Optional(DayQ),
+        }),
+        response: { 200: Envelope(Type.Record(Type.String(), TrendBrand)) },
+      },
+    },
+    async (req) => ok(await brandTrend(database, req.auth.scopeAreaIds(), req.query, tz)),
+  );
+
+  // 站点使用统计：租车、还车、上架、下架及占容量百分比
+  app.get(
+    '/siteStatistics',
+    {
+      config: read,
+      schema: { tags, summary: '站点使用统计', querystring: Type.Object(UsageQuery), response: { 200: Envelope(Type.Array(UsageRowT)) } },
+    },
+    async (req) => {
+      const site = await siteInScope(database, req.auth, req.query.siteId);
+      return ok(await siteUsage(database, site, req.query, tz));
+    },
+  );
+
+  // 导出站点使用统计（group 选择小时 / 日 / 月）
+  app.get(
+    '/siteStatisticsOutput',
+    {
+      config: exporting,
+      schema: {
+        tags,
+        summary: '导出站点使用统计',
+        description: '文件 站点使用统计.xlsx，行同 siteStatistics；group 为导出对话框勾选的小时（0-23）、日（1-31）或月（1-12），逗号分隔，缺省为全部。',
+        querystring: Type.Object({ ...UsageQuery, group: Type.Optional(Type.String({ maxLength: 200, description: '逗号分隔的小时、日或月' })) }),
+      },
+    },
+    async (req, reply) => {
+      const grain = usageGrain(req.query);
+      let chosen: Set<number> | null = null;
+      if (req.query.group !== undefined && req.query.group.trim() !== '') {
+        const list = intList(req.query.group);
+        const max = grain === 1 ? 23 : grain === 2 ? 31 : 12;
+        const min = grain === 1 ? 0 : 1;
+        if (!list || list.some((n) => n < min || n > max)) throw badRequest(`参数 group 应为逗号分隔的 ${min}-${max} 的整数`);
+        chosen = new Set(list);
+      }
+      const site = await siteInScope(database, req.auth, req.query.siteId);
+      const rows = (await siteUsage(database, site, req.query, tz)).filter((r) => !chosen || chosen.has(r.slot));
+      return sendXlsx(reply, '站点使用统计.xlsx', '站点使用统计', usageColumns, once(rows));
+    },
+  );
+}

@@ -1,0 +1,291 @@
+/**
+ * Curves and tables from the rollups: today's hourly rents/returns per brand, the total-quantity
+ * trend (stats_daily), a site's usage (stats_hourly) and today's online summary per brand.
+ */
+import type { Database } from '../../db/client.js';
+import { badRequest } from '../../http/envelope.js';
+import { brandNames, brandsOf, dayStart, daysInMonth, localDay, nextDay, pad2, percent, today } from './common.js';
+import type { BrandFigure } from './figures.js';
+
+const HOUR = 3600_000;
+
+/* ------------------------------ today's rents / returns per hour ------------------------------ */
+
+/**
+ * Today's rents (or returns) per brand and hour at the sites of the areas (or one site): finished
+ * hours from stats_hourly, the current hour straight from the ride orders.
+ */
+export async function siteFlowToday(database: Database, f: { areaIds: string[]; siteId?: string; kind: 'rent' | 'return' }, tz: string, now = new Date()) {
+  const t = today(tz, now);
+  const hourStart = new Date(Math.max(Math.floor(now.getTime() / HOUR) * HOUR, t.start.getTime()));
+  const params: unknown[] = [t.start.toISOString(), hourStart.toISOString(), tz];
+  let sites: string;
+  if (f.siteId) {
+    params.push(f.siteId);
+    sites = '$4::varchar';
+  } else {
+    params.push(f.areaIds);
+    sites = `select id from sites where area_id = any($4::varchar[])`;
+  }
+  const rows = await database.query<{ brandId: number; h: number; n: number }>(
+    `select brand_id as "brandId", extract(hour from hour at time zone $3)::int as h, sum(${f.kind}_num)::int as n
+       from stats_hourly where site_id in (${sites}) and hour >= $1 and hour < $2
+      group by 1, 2
+     union all
+     select brand_id, extract(hour from ${f.kind}_at at time zone $3)::int, count(*)::int
+       from ride_orders where ${f.kind}_site_id in (${sites}) and ${f.kind}_at >= $2 and ${f.kind}_at < $2::timestamptz + interval '1 hour'
+      group by 1, 2`,
+    params,
+  );
+  const currentHour = Number(new Intl.DateTimeFormat('en-GB', { timeZone: tz, hour: '2-digit', hourCycle: 'h23' }).format(now));
+  const hours = Array.from({ length: currentHour + 1 }, (_, i) => i);
+  const names = await brandNames(database);
+  const series = new Map<number, number[]>();
+  for (const b of await brandsOf(database, f.areaIds)) series.set(b.brandId, hours.map(() => 0));
+  for (const r of rows) {
+    const s = series.get(r.brandId) ?? hours.map(() => 0);
+    series.set(r.brandId, s);
+    if (r.h <= currentHour) s[r.h] += r.n;
+  }
+  const lists = [...series.entries()]
+    .sort((a, b) => a[0] - b[0])
+    .map(([brandId, data]) => ({ brandId, brandName: names.get(brandId)?.brandName ?? '', data, total: data.reduce((x, y) => x + y, 0) }));
+  return { date: t.day, hours, lists, total: lists.reduce((x, l) => x + l.total, 0) };
+}
+
+/* ------------------------------ total-quantity trend ------------------------------ */
+
+export interface TrendRow {
+  date: string;
+  hour: number | null;
+  online_num: number;
+  online_num_e: number;
+  site_num: number;
+  site_num_e: number;
+  active_bike_num: number;
+  dispatch_percent: number;
+  rent_percent: number;
+  value: number;
+}
+
+interface DayAgg {
+  online: [number, number];
+  site: [number, number];
+  active: number;
+  rides: number;
+  dispatch: number;
+}
+
+const emptyAgg = (): DayAgg => ({ online: [0, 0], site: [0, 0], active: 0, rides: 0, dispatch: 0 });
+
+function row(date: string, hour: number | null, a: DayAgg, dataType: number, days = 1): TrendRow {
+  const online = a.online[0] + a.online[1];
+  const r = {
+    date,
+    hour,
+    online_num: Math.round(a.online[0] / days),
+    online_num_e: Math.round(a.online[1] / days),
+    site_num: Math.round(a.site[0] / days),
+    site_num_e: Math.round(a.site[1] / days),
+    active_bike_num: Math.round(a.active / days),
+    dispatch_percent: percent(a.dispatch, online),
+    rent_percent: percent(a.rides, online),
+  };
+  const value = [0, r.online_num + r.online_num_e, r.site_num + r.site_num_e, r.active_bike_num, r.dispatch_percent, r.rent_percent][dataType];
+  return { ...r, value };
+}
+
+/**
+ * Trend per brand: a year's months (each the average of its days; percents Σ ÷ Σ), a month's days,
+ * or a day's hours (placed and in-site are daily figures, repeated; active, dispatch and turnover per hour).
+ */
+export async function brandTrend(database: Database, areaIds: string[], q: { year: number; month?: number; day?: number; dataType: number }, tz: string) {
+  if (q.day !== undefined && q.month === undefined) throw badRequest('参数 month 缺失：按日查询需同时提供 month 和 day');
+  if (q.day !== undefined && q.day > daysInMonth(q.year, q.month!)) throw badRequest(`参数 day 超出 ${q.year}-${pad2(q.month!)} 的天数`);
+  const from = q.month === undefined ? `${q.year}-01-01` : q.day === undefined ? `${q.year}-${pad2(q.month)}-01` : `${q.year}-${pad2(q.month)}-${pad2(q.day)}`;
+  const to = q.month === undefined ? `${q.year + 1}-01-01` : q.day === undefined ? nextMonth(q.year, q.month) : nextDay(from);
+  const daily = await database.query<{ day: string; brandId: number; t: number; online: number; site: number; active: number; rides: number; dispatch: number }>(
+    `select to_char(day, 'YYYY-MM-DD') as day, brand_id as "brandId", bike_type as t, sum(online_num)::int as online, sum(site_num)::int as site,
+            sum(active_bike_num)::int as active, sum(ride_num)::int as rides, sum(dispatch_num)::int as dispatch
+       from stats_daily where area_id = any($1::varchar[]) and day >= $2::date and day < $3::date group by 1, 2, 3`,
+    [areaIds, from, to],
+  );
+  const names = await brandNames(database);
+  const brandIds = new Set([...(await brandsOf(database, areaIds)).map((b) => b.brandId), ...daily.map((d) => d.brandId)]);
+  // per brand and day
+  const byDay = new Map<string, DayAgg>();
+  for (const d of daily) {
+    const k = `${d.brandId}|${d.day}`;
+    const a = byDay.get(k) ?? emptyAgg();
+    byDay.set(k, a);
+    const ty = d.t === 1 ? 1 : 0;
+    a.online[ty] += d.online;
+    a.site[ty] += d.site;
+    a.active += d.active;
+    a.rides += d.rides;
+    a.dispatch += d.dispatch;
+  }
+  let hourly: { brandId: number; h: number; active: number; rides: number; dispatch: number }[] = [];
+  if (q.day !== undefined) {
+    const start = dayStart(from, tz).toISOString();
+    const end = dayStart(to, tz).toISOString();
+    hourly = await database.query(
+      `select brand_id as "brandId", h, sum(active)::int as active, sum(rides)::int as rides, sum(dispatch)::int as dispatch from (
+         select brand_id, extract(hour from rent_at at time zone $4)::int as h, count(distinct bike_id) as active, 0 as rides, 0 as dispatch
+           from ride_orders where area_id = any($1::varchar[]) and rent_at >= $2 and rent_at < $3 group by 1, 2
+         union all
+         select brand_id, extract(hour from hour at time zone $4)::int, 0, sum(rent_num), sum(up_num + down_num)
+           from stats_hourly where area_id = any($1::varchar[]) and hour >= $2 and hour < $3 group by 1, 2) x
+       group by 1, 2`,
+      [areaIds, start, end, tz],
+    );
+  }
+  const out: Record<string, { brandId: number; brandName: string; rows: TrendRow[] }> = {};
+  for (const brandId of [...brandIds].sort((a, b) => a - b)) {
+    let rows: TrendRow[];
+    if (q.month === undefined) {
+      rows = Array.from({ length: 12 }, (_, i) => {
+        const prefix = `${q.year}-${pad2(i + 1)}`;
+        const sum = emptyAgg();
+        let days = 0;
+        for (let d = 1; d <= daysInMonth(q.year, i + 1); d++) {
+          const a = byDay.get(`${brandId}|${prefix}-${pad2(d)}`);
+          if (!a) continue;
+          days++;
+          sum.online = [sum.online[0] + a.online[0], sum.online[1] + a.online[1]];
+          sum.site = [sum.site[0] + a.site[0], sum.site[1] + a.site[1]];
+          sum.active += a.active;
+          sum.rides += a.rides;
+          sum.dispatch += a.dispatch;
+        }
+        return row(prefix, null, sum, q.dataType, Math.max(days, 1));
+      });
+    } else if (q.day === undefined) {
+      rows = Array.from({ length: daysInMonth(q.year, q.month) }, (_, i) => {
+        const date = `${q.year}-${pad2(q.month!)}-${pad2(i + 1)}`;
+        return row(date, null, byDay.get(`${brandId}|${date}`) ?? emptyAgg(), q.dataType);
+      });
+    } else {
+      const day = byDay.get(`${brandId}|${from}`) ?? emptyAgg();
+      rows = Array.from({ length: 24 }, (_, h) => {
+        const hr = hourly.filter((x) => x.brandId === brandId && x.h === h);
+        const a: DayAgg = {
+          online: day.online,
+          site: day.site,
+          active: hr.reduce((t, x) => t + x.active, 0),
+          rides: hr.reduce((t, x) => t + x.rides, 0),
+          dispatch: hr.reduce((t, x) => t + x.dispatch, 0),
+        };
+        return row(`${from} ${pad2(h)}`, h, a, q.dataType);
+      });
+    }
+    out[brandId] = { brandId, brandName: names.get(brandId)?.brandName ?? '', rows };
+  }
+  return out;
+}
+
+function nextMonth(year: number, month: number) {
+  return month === 12 ? `${year + 1}-01-01` : `${year}-${pad2(month + 1)}-01`;
+}
+
+/* ------------------------------ one site's usage ------------------------------ */
+
+export interface UsageRow {
+  /** 1-based slot: hour + 1, day of month, or month. */
+  slot: number;
+  time: string;
+  rent_num: number;
+  return_num: number;
+  up_num: number;
+  down_num: number;
+  rent_num_per: number;
+  return_num_per: number;
+}
+
+export interface UsageQuery {
+  year: number;
+  month?: number;
+  day?: number;
+  dataType?: number;
+}
+
+/** 1 per hour of a day, 2 per day of a month, 3 per month of a year; inferred from month/day when absent. */
+export function usageGrain(q: UsageQuery): 1 | 2 | 3 {
+  const grain = (q.dataType ?? (q.day !== undefined ? 1 : q.month !== undefined ? 2 : 3)) as 1 | 2 | 3;
+  if (grain <= 2 && q.month === undefined) throw badRequest('缺少参数 month：按日或按月统计需提供 month');
+  if (grain === 1 && q.day === undefined) throw badRequest('缺少参数 day：按日统计需提供 day');
+  if (grain === 1 && q.day! > daysInMonth(q.year, q.month!)) throw badRequest(`参数 day 超出 ${q.year}-${pad2(q.month!)} 的天数`);
+  return grain;
+}
+
+/** Rents, returns, ups and downs of a site per slot, with rents and returns as a percent of its capacity. */
+export async function siteUsage(database: Database, site: { siteId: string; capacity: number }, q: UsageQuery, tz: string): Promise<UsageRow[]> {
+  const grain = usageGrain(q);
+  const from = grain === 3 ? `${q.year}-01-01` : grain === 2 ? `${q.year}-${pad2(q.month!)}-01` : `${q.year}-${pad2(q.month!)}-${pad2(q.day!)}`;
+  const to = grain === 3 ? `${q.year + 1}-01-01` : grain === 2 ? nextMonth(q.year, q.month!) : nextDay(from);
+  const part = grain === 1 ? 'hour' : grain === 2 ? 'day' : 'month';
+  const rows = await database.query<{ k: number; rent: number; ret: number; up: number; down: number }>(
+    `select extract(${part} from hour at time zone $4)::int as k, sum(rent_num)::int as rent, sum(return_num)::int as ret,
+            sum(up_num)::int as up, sum(down_num)::int as down
+       from stats_hourly where site_id = $1 and hour >= $2 and hour < $3 group by 1`,
+    [site.siteId, dayStart(from, tz).toISOString(), dayStart(to, tz).toISOString(), tz],
+  );
+  const byKey = new Map(rows.map((r) => [r.k, r]));
+  const n = grain === 1 ? 24 : grain === 2 ? daysInMonth(q.year, q.month!) : 12;
+  return Array.from({ length: n }, (_, i) => {
+    const k = grain === 1 ? i : i + 1;
+    const r = byKey.get(k);
+    const time = grain === 1 ? `${pad2(i)}:00` : grain === 2 ? `${q.year}-${pad2(q.month!)}-${pad2(k)}` : `${q.year}-${pad2(k)}`;
+    const rent = r?.rent ?? 0;
+    const ret = r?.ret ?? 0;
+    return {
+      slot: grain === 1 ? i : k,
+      time,
+      rent_num: rent,
+      return_num: ret,
+      up_num: r?.up ?? 0,
+      down_num: r?.down ?? 0,
+      rent_num_per: percent(rent, site.capacity),
+      return_num_per: percent(ret, site.capacity),
+    };
+  });
+}
+
+/* ------------------------------ today's online summary ------------------------------ */
+
+/** Per brand today: placed (reported today), in sites (the day's busiest snapshot), filed and approved (now). */
+export async function onlineCollect(database: Database, areaIds: string[], figures: BrandFigure[], tz: string, now = new Date()) {
+  const day = localDay(now, tz);
+  const rows = await database.query<{ brandId: number; t: number; online: number; site: number }>(
+    `select brand_id as "brandId", bike_type as t, sum(online_num)::int as online, sum(site_num)::int as site
+       from stats_daily where area_id = any($1::varchar[]) and day = $2::date group by 1, 2`,
+    [areaIds, day],
+  );
+  const names = await brandNames(database);
+  const ids = new Set([...figures.map((f) => f.brandId), ...rows.map((r) => r.brandId)]);
+  return [...ids]
+    .sort((a, b) => a - b)
+    .map((brandId) => {
+      const fig = figures.find((f) => f.brandId === brandId);
+      const of = (t: number, k: 'online' | 'site') => rows.filter((r) => r.brandId === brandId && (r.t === 1 ? 1 : 0) === t).reduce((s, r) => s + r[k], 0);
+      const filed = fig?.filed ?? [0, 0];
+      const approved = fig?.approved ?? [0, 0];
+      return {
+        date: day,
+        brandId,
+        brandName: names.get(brandId)?.brandName ?? '',
+        onlineBikeNum: of(0, 'online'),
+        onlineEBikeNum: of(1, 'online'),
+        onlineNum: of(0, 'online') + of(1, 'online'),
+        siteBikeNum: of(0, 'site'),
+        siteEBikeNum: of(1, 'site'),
+        siteNum: of(0, 'site') + of(1, 'site'),
+        filedBikeNum: filed[0],
+        filedEBikeNum: filed[1],
+        filedNum: filed[0] + filed[1],
+        approvedBikeNum: approved[0],
+        approvedEBikeNum: approved[1],
+        approvedNum: approved[0] + approved[1],
+      };
+    });
+}

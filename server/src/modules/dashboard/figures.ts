@@ -1,0 +1,159 @@
+/**
+ * Brand figures of an area (spec §3 Brand statistics): per brand and bike type the bikes online
+ * (reported within STALE hours), in sites (the current snapshot), filed and approved, with the
+ * brand's illegal bikes and open alerts. Counting a million live bikes takes far longer than the
+ * dashboard may, so the figures are cached per area and snapshot: fresh while the snapshot has not
+ * moved and for at most a minute; when a computation was slow (large areas) an older value is served
+ * for up to 10 minutes while one refresh runs in the background.
+ */
+import type { Database } from '../../db/client.js';
+import { brandsOf } from './common.js';
+import { versions, type Versions } from './hot.js';
+
+export interface BrandFigure {
+  brandId: number;
+  brandName: string;
+  bikeColor: string;
+  ebikeColor: string;
+  /** [bicycles, e-bikes] */
+  online: [number, number];
+  site: [number, number];
+  filed: [number, number];
+  approved: [number, number];
+  /** Illegal (never filed) bikes of the brand reported within STALE hours. */
+  illegal: number;
+  /** Open, unhandled alerts of the brand. */
+  abnormal: number;
+}
+
+const pair = (): [number, number] => [0, 0];
+
+export async function computeFigures(database: Database, areaIds: string[], staleHours: number, now: Date): Promise<BrandFigure[]> {
+  const staleSince = new Date(now.getTime() - staleHours * 3600_000).toISOString();
+  const [brands, inSite, live, silent, quotas, alerts] = await Promise.all([
+    brandsOf(database, areaIds),
+    database.query<{ brandId: number; t: number; n: number }>(
+      `select (e->>'brand_id')::int as "brandId", v.t, sum((e->>'num')::int)::int as n
+         from site_state s
+        cross join lateral (values (0, s.current_bike->'nowBike'), (1, s.current_bike->'nowEBike')) as v(t, arr)
+        cross join lateral jsonb_array_elements(coalesce(v.arr, '[]'::jsonb)) as e
+        where s.area_id = any($1::varchar[])
+        group by 1, 2`,
+      [areaIds],
+    ),
+    database.query<{ brandId: number; t: number; online: number; illegal: number; filed: number }>(
+      `select brand_id as "brandId", bike_type as t,
+              count(*) filter (where reported_at > $2)::int as online,
+              count(*) filter (where legality = 1 and reported_at > $2)::int as illegal,
+              count(*) filter (where legality = 0)::int as filed
+         from bike_live where area_id = any($1::varchar[]) group by 1, 2`,
+      [areaIds, staleSince],
+    ),
+    // filed bikes that never reported have no place: they count where their brand is registered
+    database.query<{ brandId: number; t: number; n: number }>(
+      `select b.brand_id as "brandId", b.bike_type as t, count(*)::int as n
+         from bikes b join brands br on br.id = b.brand_id
+        where b.withdrawn_at is null and br.area_id = any($1::varchar[])
+          and not exists (select 1 from bike_live l where l.bike_id = b.bike_id)
+        group by 1, 2`,
+      [areaIds],
+    ),
+    database.query<{ brandId: number; bike: number; ebike: number }>(
+      `select brand_id as "brandId", sum(bike_quota)::int as bike, sum(ebike_quota)::int as ebike
+         from brand_quotas where area_id = any($1::varchar[]) group by 1`,
+      [areaIds],
+    ),
+    database.query<{ brandId: number; n: number }>(
+      `select brand_id as "brandId", count(*)::int as n from abnormal_messages
+        where area_id = any($1::varchar[]) and closed_at is null and handled_at is null and brand_id is not null
+        group by 1`,
+      [areaIds],
+    ),
+  ]);
+  const byId = new Map<number, BrandFigure>();
+  for (const b of brands) {
+    byId.set(b.brandId, { ...b, online: pair(), site: pair(), filed: pair(), approved: pair(), illegal: 0, abnormal: 0 });
+  }
+  // brands not of the area that still have bikes or alerts here show too
+  const missing = new Set<number>();
+  const get = (id: number) => {
+    let f = byId.get(id);
+    if (!f) {
+      f = { brandId: id, brandName: '', bikeColor: '#f5c518', ebikeColor: '#1890ff', online: pair(), site: pair(), filed: pair(), approved: pair(), illegal: 0, abnormal: 0 };
+      byId.set(id, f);
+      missing.add(id);
+    }
+    return f;
+  };
+  const ty = (t: number) => (t === 1 ? 1 : 0);
+  for (const r of inSite) get(r.brandId).site[ty(r.t)] += r.n;
+  for (const r of live) {
+    const f = get(r.brandId);
+    f.online[ty(r.t)] += r.online;
+    f.filed[ty(r.t)] += r.filed;
+    f.illegal += r.illegal;
+  }
+  for (const r of silent) get(r.brandId).filed[ty(r.t)] += r.n;
+  for (const r of quotas) get(r.brandId).approved = [r.bike, r.ebike];
+  for (const r of alerts) get(r.brandId).abnormal += r.n;
+  if (missing.size) {
+    const rows = await database.query<{ brandId: number; brandName: string; bikeColor: string; ebikeColor: string }>(
+      `select id as "brandId", brand_name as "brandName", bike_color as "bikeColor", ebike_color as "ebikeColor" from brands where id = any($1::int[])`,
+      [[...missing]],
+    );
+    for (const r of rows) Object.assign(byId.get(r.brandId)!, r);
+  }
+  const total = (f: BrandFigure) => f.online[0] + f.online[1];
+  return [...byId.values()].sort((a, b) => total(b) - total(a) || a.brandId - b.brandId);
+}
+
+interface Entry {
+  key: string;
+  at: number;
+  ms: number;
+  value: BrandFigure[];
+}
+
+const FRESH_MS = 60_000;
+const STALE_MS = 10 * 60_000;
+/** A computation slower than this makes later misses serve the old value while refreshing. */
+const SLOW_MS = 150;
+
+export class FigureCache {
+  private entries = new Map<string, Entry>();
+  private running = new Map<string, Promise<Entry>>();
+
+  constructor(
+    private readonly database: Database,
+    private readonly staleHours: number,
+  ) {}
+
+  /** Figures of the areas (`scopeKey` names them: the request's area). */
+  async get(scopeKey: string, areaIds: string[], v?: Versions): Promise<BrandFigure[]> {
+    const key = (v ?? (await versions(this.database))).snapshot;
+    const e = this.entries.get(scopeKey);
+    const age = e ? Date.now() - e.at : Infinity;
+    if (e && e.key === key && age < FRESH_MS) return e.value;
+    if (e && e.ms >= SLOW_MS && age < STALE_MS) {
+      void this.refresh(scopeKey, areaIds, key).catch(() => {});
+      return e.value;
+    }
+    return (await this.refresh(scopeKey, areaIds, key)).value;
+  }
+
+  private refresh(scopeKey: string, areaIds: string[], key: string): Promise<Entry> {
+    let p = this.running.get(scopeKey);
+    if (!p) {
+      p = (async () => {
+        const t = performance.now();
+        const value = await computeFigures(this.database, areaIds, this.staleHours, new Date());
+        const entry = { key, at: Date.now(), ms: performance.now() - t, value };
+        this.entries.set(scopeKey, entry);
+        if (this.entries.size > 5000) this.entries.delete(this.entries.keys().next().value!);
+        return entry;
+      })().finally(() => this.running.delete(scopeKey));
+      this.running.set(scopeKey, p);
+    }
+    return p;
+  }
+}

@@ -1,0 +1,185 @@
+/**
+ * The map's sites and the site-state counters change only when the snapshot job runs (once a
+ * minute) or a site is edited, yet the console asks for them every few minutes per screen. So each
+ * area's sites ⋈ site_state are read once per (snapshot, site version) and kept in memory; a request
+ * then only ranks them by distance. The versions cost one indexed query per request.
+ */
+import type { Database } from '../../db/client.js';
+import { loadMapSites, type MapSiteRow } from './repo.js';
+
+export interface Versions {
+  /** Last snapshot run ('' before the first). */
+  snapshot: string;
+  /** Newest site edit (sites.updated_at is bumped by every write). */
+  sites: string;
+}
+
+export async function versions(database: Database): Promise<Versions> {
+  const [v] = await database.query<{ snap: Date | null; sites: Date | null }>(
+    `select (select last_run_at from job_runs where name = 'snapshot') as snap, (select max(updated_at) from sites) as sites`,
+  );
+  const iso = (d: Date | null) => (d ? new Date(d).toISOString() : '');
+  return { snapshot: iso(v?.snap ?? null), sites: iso(v?.sites ?? null) };
+}
+
+type MapSite = MapSiteRow & { status: string; currentNum: number };
+
+export interface Counters {
+  total: number;
+  full: number;
+  more: number;
+  normal: number;
+  less: number;
+  empty: number;
+}
+
+interface Entry {
+  key: string;
+  rows: MapSite[];
+  counters: Counters;
+  centre: { lon: number; lat: number } | null;
+  /** Rows ordered by distance from `centre`. */
+  byCentre: MapSite[];
+}
+
+/** Sites held in memory across all areas (a few hundred bytes each); the oldest areas go first. */
+const MAX_ROWS = 300_000;
+
+/** Packed lon/lat of a row array (kept for the cached arrays: reading rows' properties is slower). */
+const positions = new WeakMap<MapSite[], Float64Array>();
+function positionsOf(rows: MapSite[]) {
+  const pos = new Float64Array(rows.length * 2);
+  for (let i = 0; i < rows.length; i++) {
+    pos[2 * i] = rows[i].siteLon;
+    pos[2 * i + 1] = rows[i].siteLat;
+  }
+  return pos;
+}
+
+/**
+ * Rows (ordered by site id) nearest `c` first, ties by site id; only the first `k`. Squared
+ * equirectangular distances are enough to rank neighbours.
+ */
+function rank(rows: MapSite[], c: { lon: number; lat: number }, k = rows.length): MapSite[] {
+  const n = rows.length;
+  const cosLat = Math.cos((c.lat * Math.PI) / 180);
+  const d = new Float64Array(n);
+  const pos = positions.get(rows) ?? positionsOf(rows);
+  for (let i = 0; i < n; i++) {
+    const dx = (pos[2 * i] - c.lon) * cosLat;
+    const dy = pos[2 * i + 1] - c.lat;
+    d[i] = dx * dx + dy * dy;
+  }
+  // rows are in site-id order, so the index breaks ties as the site id would
+  const before = (i: number, j: number) => d[i] < d[j] || (d[i] === d[j] && i < j);
+  if (k >= n / 4) {
+    const idx = Array.from({ length: n }, (_, i) => i).sort((i, j) => d[i] - d[j] || i - j);
+    return idx.slice(0, k).map((i) => rows[i]);
+  }
+  // a max-heap of the k nearest so far: O(n log k)
+  const heap = new Int32Array(k);
+  let size = 0;
+  const swap = (a: number, b: number) => {
+    const t = heap[a];
+    heap[a] = heap[b];
+    heap[b] = t;
+  };
+  for (let i = 0; i < n; i++) {
+    if (size < k) {
+      heap[size] = i;
+      for (let x = size++; x > 0; ) {
+        const p = (x - 1) >> 1;
+        if (!before(heap[p], heap[x])) break;
+        swap(p, x);
+        x = p;
+      }
+    } else if (k > 0 && before(i, heap[0])) {
+      heap[0] = i;
+      for (let x = 0; ; ) {
+        const l = 2 * x + 1;
+        let m = x;
+        if (l < size && before(heap[m], heap[l])) m = l;
+        if (l + 1 < size && before(heap[m], heap[l + 1])) m = l + 1;
+        if (m === x) break;
+        swap(m, x);
+        x = m;
+      }
+    }
+  }
+  return Array.from(heap.subarray(0, size))
+    .sort((i, j) => d[i] - d[j] || i - j)
+    .map((i) => rows[i]);
+}
+
+export class MapCache {
+  private entries = new Map<string, Entry>();
+  private loading = new Map<string, Promise<Entry>>();
+  /** Rows in `entries`. */
+  private held = 0;
+
+  constructor(private readonly database: Database) {}
+
+  private async entry(scopeKey: string, areaIds: string[], v: Versions): Promise<Entry> {
+    const key = `${v.snapshot}|${v.sites}`;
+    const e = this.entries.get(scopeKey);
+    if (e && e.key === key) {
+      // keep recently used areas at the end (the oldest goes first when full)
+      this.entries.delete(scopeKey);
+      this.entries.set(scopeKey, e);
+      return e;
+    }
+    const flight = `${scopeKey}|${key}`;
+    let p = this.loading.get(flight);
+    if (!p) {
+      p = (async () => {
+        const rows = await loadMapSites(this.database, areaIds);
+        rows.sort((a, b) => (a.siteId < b.siteId ? -1 : a.siteId > b.siteId ? 1 : 0)); // the database's collation may order ids differently
+        const counters: Counters = { total: rows.length, full: 0, more: 0, normal: 0, less: 0, empty: 0 };
+        const names = ['empty', 'normal', 'full', 'more', 'less'] as const;
+        for (const r of rows) counters[names[r.flag] ?? 'normal']++;
+        const centre = rows.length
+          ? { lon: rows.reduce((t, r) => t + r.siteLon, 0) / rows.length, lat: rows.reduce((t, r) => t + r.siteLat, 0) / rows.length }
+          : null;
+        positions.set(rows, positionsOf(rows));
+        const entry: Entry = { key, rows, counters, centre, byCentre: centre ? rank(rows, centre) : [] };
+        const cur = this.entries.get(scopeKey);
+        // keys start with the snapshot time (ISO): never let a slower, older load replace a newer one
+        if (!cur || cur.key <= key) {
+          if (cur) this.held -= cur.rows.length;
+          this.entries.set(scopeKey, entry);
+          this.held += rows.length;
+          for (const [k, old] of this.entries) {
+            if (this.held <= MAX_ROWS) break;
+            this.entries.delete(k);
+            this.held -= old.rows.length;
+          }
+        }
+        return entry;
+      })().finally(() => this.loading.delete(flight));
+      this.loading.set(flight, p);
+    }
+    return p;
+  }
+
+  /**
+   * The map's sites: of one flag or all; with `limit` > 0 the `limit` nearest the centre (given,
+   * else the average position of the areas' sites), nearest first; else all, by site id.
+   */
+  async sites(
+    scopeKey: string,
+    areaIds: string[],
+    v: Versions,
+    q: { flag: number | null; limit: number; lon: number | null; lat: number | null },
+  ): Promise<{ map: MapSite[]; counters: Counters }> {
+    const e = await this.entry(scopeKey, areaIds, v);
+    const keep = (r: MapSite) => q.flag === null || r.flag === q.flag;
+    if (q.limit <= 0) return { map: q.flag === null ? e.rows : e.rows.filter(keep), counters: e.counters };
+    const ordered = q.lon !== null && q.lat !== null ? rank(q.flag === null ? e.rows : e.rows.filter(keep), { lon: q.lon, lat: q.lat }, q.limit) : e.byCentre;
+    const map: MapSite[] = [];
+    for (const r of ordered) {
+      if (map.length >= q.limit) break;
+      if (keep(r)) map.push(r);
+    }
+    return { map, counters: e.counters };
+  }
+}

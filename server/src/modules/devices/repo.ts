@@ -1,0 +1,135 @@
+/** Pile (设备) queries: piles per site, power readings. */
+import type { Database } from '../../db/client.js';
+import { formatTime } from '../../domain/time.js';
+import { likeEscape } from '../sites/repo.js';
+
+export const LOW_POWER = 10;
+
+interface DeviceSiteRow {
+  siteId: string;
+  siteName: string;
+  areaId: string;
+  areaName: string;
+  bleNum: number;
+  pileNum: number;
+  minPower: number | null;
+  piles: { equipmentMac: string; power: number | null; lastSeenAt: string | null }[];
+}
+
+/** Sites of the areas with their piles; `power` keeps sites having a pile with power in [min, max]. */
+export async function listDeviceSites(
+  database: Database,
+  f: { areaIds: string[]; siteName?: string; siteId?: string; power?: { min: number; max: number }; limit: number; offset: number },
+  tz: string,
+) {
+  const where = ['s.deleted_at is null', 's.area_id = any($1::text[])'];
+  const params: unknown[] = [f.areaIds];
+  const add = (clause: string, ...values: unknown[]) => {
+    let c = clause;
+    for (const v of values) {
+      params.push(v);
+      c = c.replace('?', `$${params.length}`);
+    }
+    where.push(c);
+  };
+  if (f.siteName) add('s.site_name ilike ?', `%${likeEscape(f.siteName)}%`);
+  if (f.siteId) add('s.id like ?', `${likeEscape(f.siteId)}%`);
+  if (f.power) add('exists (select 1 from piles x where x.site_id = s.id and x.power between ? and ?)', f.power.min, f.power.max);
+  const cond = where.join(' and ');
+  const [{ total }] = await database.query<{ total: number }>(`select count(*)::int as total from sites s where ${cond}`, params);
+  const rows = await database.query<DeviceSiteRow>(
+    `select s.id as "siteId", s.site_name as "siteName", s.area_id as "areaId", a.area_name as "areaName", s.ble_num as "bleNum",
+            coalesce(pp.n, 0) as "pileNum", pp.min as "minPower", coalesce(pp.piles, '[]'::json) as piles
+       from sites s
+       join areas a on a.id = s.area_id
+       left join lateral (
+         select count(*)::int as n, min(p.power)::int as min,
+                json_agg(json_build_object('equipmentMac', p.equipment_mac, 'power', p.power, 'lastSeenAt', p.last_seen_at)
+                         order by p.power nulls last, p.equipment_mac) as piles
+           from piles p where p.site_id = s.id) pp on true
+      where ${cond} order by s.id limit ${f.limit} offset ${f.offset}`,
+    params,
+  );
+  return {
+    lists: rows.map((r) => ({
+      ...r,
+      lowPower: r.minPower !== null && r.minPower < LOW_POWER,
+      piles: r.piles.map((p) => ({ equipmentMac: p.equipmentMac, power: p.power, lastSeenTime: formatTime(p.lastSeenAt, tz) })),
+    })),
+    total,
+  };
+}
+
+export interface PileRow {
+  equipmentMac: string;
+  siteId: string;
+  siteName: string | null;
+  areaId: string;
+  areaName: string | null;
+  power: number | null;
+  lastSeenAt: Date | null;
+  createdAt: Date;
+}
+
+const PILE_SELECT = `select p.equipment_mac as "equipmentMac", p.site_id as "siteId", s.site_name as "siteName", p.area_id as "areaId",
+  a.area_name as "areaName", p.power, p.last_seen_at as "lastSeenAt", p.created_at as "createdAt"
+  from piles p left join sites s on s.id = p.site_id left join areas a on a.id = p.area_id`;
+
+export const toPile = ({ lastSeenAt, createdAt, ...r }: PileRow, tz: string) => ({
+  ...r,
+  lowPower: r.power !== null && r.power < LOW_POWER,
+  lastSeenTime: formatTime(lastSeenAt, tz),
+  createTime: formatTime(createdAt, tz)!,
+});
+
+export async function listPiles(
+  database: Database,
+  f: { areaIds: string[]; siteId?: string; equipmentMac?: string; powerMin?: number; powerMax?: number; limit: number; offset: number },
+) {
+  const where = ['p.area_id = any($1::text[])'];
+  const params: unknown[] = [f.areaIds];
+  const add = (clause: string, value: unknown) => {
+    params.push(value);
+    where.push(clause.replace('?', `$${params.length}`));
+  };
+  if (f.siteId) add('p.site_id = ?', f.siteId);
+  if (f.equipmentMac) add('p.equipment_mac ilike ?', `%${likeEscape(f.equipmentMac)}%`);
+  if (f.powerMin !== undefined) add('p.power >= ?', f.powerMin);
+  if (f.powerMax !== undefined) add('p.power <= ?', f.powerMax);
+  const cond = where.join(' and ');
+  const [{ total }] = await database.query<{ total: number }>(`select count(*)::int as total from piles p where ${cond}`, params);
+  const rows = await database.query<PileRow>(
+    `${PILE_SELECT} where ${cond} order by p.power nulls last, p.equipment_mac limit ${f.limit} offset ${f.offset}`,
+    params,
+  );
+  return { rows, total };
+}
+
+export async function findPile(database: Database, mac: string): Promise<PileRow | undefined> {
+  const [row] = await database.query<PileRow>(`${PILE_SELECT} where p.equipment_mac = $1`, [mac]);
+  return row;
+}
+
+/** Power readings of a pile in [from, to), oldest first (at most `limit`). */
+export async function readings(database: Database, mac: string, from: Date, to: Date, limit = 20_000) {
+  return database.query<{ at: Date; power: number }>(
+    `select at, power from pile_power where equipment_mac = $1 and at >= $2 and at < $3 order by at limit ${limit}`,
+    [mac, from, to],
+  );
+}
+
+export async function upsertPile(database: Database, mac: string, siteId: string, areaId: string) {
+  await database.query(
+    `insert into piles (equipment_mac, site_id, area_id) values ($1, $2, $3)
+     on conflict (equipment_mac) do update set site_id = excluded.site_id, area_id = excluded.area_id`,
+    [mac, siteId, areaId],
+  );
+}
+
+/** Deletes the pile and its power history in one statement. */
+export async function deletePile(database: Database, mac: string) {
+  await database.query(
+    `with h as (delete from pile_power where equipment_mac = $1) delete from piles where equipment_mac = $1`,
+    [mac],
+  );
+}

@@ -1,0 +1,99 @@
+import { Type } from 'typebox';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Envelope, Paged, ok, pageOf } from '../../http/envelope.js';
+import { SelfArea } from '../users/schemas.js';
+import { AreaId, LonLatT, Polygon } from '../areas/schemas.js';
+import * as forbid from './service.js';
+
+const tags = ['禁停区'];
+const manage = { permission: 'forbid.manage' };
+const ForbidType = Type.Union([Type.Literal(0), Type.Literal(1)], { description: '0 禁停围栏, 1 禁停区' });
+const Forbid = Type.Object({
+  id: Type.Integer(),
+  areaId: Type.String(),
+  areaName: Type.String(),
+  type: Type.Integer(),
+  alias: Type.String(),
+  serial: Type.Union([Type.String(), Type.Null()]),
+  fence: Type.Array(LonLatT),
+  createTime: Type.String(),
+});
+const Fields = {
+  areaId: Type.Optional(AreaId),
+  serial: Type.Optional(Type.Union([Type.String({ maxLength: 32 }), Type.Null()])),
+};
+
+const routes: FastifyPluginAsyncTypebox = async (app) => {
+  const { database, config } = app.ctx;
+  // fences changed: position lookups rebuild their index
+  app.addHook('onResponse', async (req) => {
+    if (req.method !== 'GET') app.ctx.geo.invalidate();
+  });
+
+  // 禁停区列表（selfAreaId 及下级区域）
+  app.get(
+    '/',
+    {
+      schema: {
+        tags,
+        summary: '禁停区列表',
+        querystring: Type.Object({
+          ...SelfArea,
+          type: Type.Optional(ForbidType),
+          alias: Type.Optional(Type.String({ maxLength: 64 })),
+          currentPage: Type.Optional(Type.Integer({ minimum: 1, default: 1 })),
+          pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: 5000, default: 1000 })),
+        }),
+        response: { 200: Envelope(Paged(Forbid)) },
+      },
+    },
+    async (req) =>
+      ok(await forbid.listForbid(database, req.auth.scopeAreaIds(), { ...req.query, ...pageOf({ ...req.query, pageSize: req.query.pageSize ?? 1000 }) }, config.tz)),
+  );
+
+  // 新增禁停区
+  app.post(
+    '/',
+    {
+      config: manage,
+      schema: {
+        tags,
+        summary: '新增禁停区',
+        querystring: Type.Object(SelfArea),
+        body: Type.Object({ ...Fields, type: ForbidType, alias: Type.String({ minLength: 1, maxLength: 64 }), fence: Polygon }),
+        response: { 200: Envelope(Type.Object({ id: Type.Integer() })) },
+      },
+    },
+    async (req) => ok({ id: await forbid.addForbid(database, req.auth, req.body) }, '禁停区已保存'),
+  );
+
+  // 修改禁停区
+  app.put(
+    '/:id',
+    {
+      config: manage,
+      schema: {
+        tags,
+        summary: '修改禁停区',
+        querystring: Type.Object(SelfArea),
+        params: Type.Object({ id: Type.Integer({ minimum: 1 }) }),
+        body: Type.Object({ ...Fields, type: Type.Optional(ForbidType), alias: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })), fence: Type.Optional(Polygon) }),
+      },
+    },
+    async (req) => {
+      await forbid.updateForbid(database, req.auth, req.params.id, req.body);
+      return ok(null, '禁停区已保存');
+    },
+  );
+
+  // 删除禁停区
+  app.delete(
+    '/:id',
+    { config: manage, schema: { tags, summary: '删除禁停区', querystring: Type.Object(SelfArea), params: Type.Object({ id: Type.Integer({ minimum: 1 }) }) } },
+    async (req) => {
+      await forbid.deleteForbid(database, req.auth, req.params.id);
+      return ok(null, '禁停区已删除');
+    },
+  );
+};
+export default routes;

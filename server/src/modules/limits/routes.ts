@@ -1,0 +1,64 @@
+/** Limits and totals (spec §7): approved quantities per enterprise and area, and an area's totals. */
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Envelope, badRequest, ok } from '../../http/envelope.js';
+import * as limits from './service.js';
+import { AreaBrandList, AreaQuery, AreaTotalBody, AreaTotalData, ExistsData, ExistsQuery, QuotaBody, QuotaData } from './schemas.js';
+
+const tags = ['核准数量与区域总量'];
+const quota = { permission: 'company.quota' };
+
+const routes: FastifyPluginAsyncTypebox = async (app) => {
+  const { database, config, areas } = app.ctx;
+
+  // 保存企业在某区域的核准数量（车辆上限）
+  app.post(
+    '/bikeLimit/save',
+    { config: quota, schema: { tags, summary: '保存核准数量', querystring: AreaQuery, body: QuotaBody, response: { 200: Envelope(QuotaData) } } },
+    async (req) => ok(await limits.saveQuota(database, req.auth, await areas.tree(), req.body), '核准数量已保存'),
+  );
+
+  // 查询企业在某区域是否已设置核准数量
+  app.get(
+    '/bikeLimit/isExit',
+    {
+      config: { permission: 'companyManagement' },
+      schema: { tags, summary: '核准数量是否已设置', querystring: ExistsQuery, response: { 200: Envelope(ExistsData) } },
+    },
+    async (req) => ok(await limits.quotaOf(database, req.auth, await areas.tree(), req.query)),
+  );
+
+  // 区域总量：核准总量（各企业核准之和）、备案、在线与站内车辆数
+  app.get(
+    '/indexPage/getAreaTotalNumber',
+    { config: { permission: 'home' }, schema: { tags, summary: '区域总量', querystring: AreaQuery, response: { 200: Envelope(AreaTotalData) } } },
+    async (req) => ok(await limits.areaTotal(database, req.auth, await areas.tree(), config.staleHours)),
+  );
+
+  // 区域企业列表：各企业核准、备案、在线与站内车辆数
+  app.get(
+    '/indexPage/getAreaBrandList',
+    { config: { permission: 'home' }, schema: { tags, summary: '区域企业车辆数量', querystring: AreaQuery, response: { 200: Envelope(AreaBrandList) } } },
+    async (req) => ok(await limits.areaBrandList(database, req.auth, config.staleHours)),
+  );
+
+  // 设置区域总量上限：需要区域总量数据表，暂不支持（如实答复）
+  app.post(
+    '/indexPage/setAreaTotalNumber',
+    { config: quota, schema: { tags, summary: '设置区域总量上限（暂不支持）', querystring: AreaQuery, body: AreaTotalBody } },
+    async (req) => {
+      limits.areaOf(req.auth, await areas.tree(), req.body.areaId);
+      throw badRequest(limits.AREA_CAP_MISSING);
+    },
+  );
+
+  // 设置企业在某区域的核准数量
+  app.post(
+    '/indexPage/setAreaBikeNumber',
+    {
+      config: quota,
+      schema: { tags, summary: '设置企业区域核准数量', querystring: AreaQuery, body: QuotaBody, response: { 200: Envelope(QuotaData) } },
+    },
+    async (req) => ok(await limits.saveQuota(database, req.auth, await areas.tree(), req.body), '核准数量已保存'),
+  );
+};
+export default routes;

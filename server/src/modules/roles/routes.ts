@@ -1,0 +1,145 @@
+import { Type } from 'typebox';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Envelope, Paged, PageQuery, notFound, ok, pageOf } from '../../http/envelope.js';
+import { SelfArea } from '../users/schemas.js';
+import * as roles from './service.js';
+
+const tags = ['角色管理'];
+const Id = Type.Integer({ minimum: 1 });
+const Role = Type.Object({
+  id: Type.Integer(),
+  roleName: Type.String(),
+  remark: Type.Union([Type.String(), Type.Null()]),
+  areaId: Type.String(),
+  areaName: Type.String(),
+  applicable: Type.Boolean({ description: '用户可申请此角色' }),
+  createTime: Type.String(),
+  permissionIds: Type.Array(Type.Integer()),
+  userCount: Type.Integer(),
+});
+const RoleBrief = Type.Object({ id: Type.Integer(), roleName: Type.String() });
+const PermissionNode = Type.Object({
+  id: Type.Integer(),
+  key: Type.String(),
+  name: Type.String(),
+  children: Type.Array(Type.Object({ id: Type.Integer(), key: Type.String(), name: Type.String() })),
+});
+const RoleBody = {
+  roleName: Type.String({ minLength: 1, maxLength: 64 }),
+  remark: Type.Optional(Type.String({ maxLength: 256 })),
+  applicable: Type.Optional(Type.Boolean()),
+  permissionIds: Type.Array(Type.Integer(), { maxItems: 500 }),
+};
+const manage = { permission: 'role.manage' };
+
+const routes: FastifyPluginAsyncTypebox = async (app) => {
+  const { database, config } = app.ctx;
+  const brief = (r: { id: number; roleName: string }) => ({ id: r.id, roleName: r.roleName });
+
+  // 角色列表（分页）
+  app.get(
+    '/list',
+    {
+      config: manage,
+      schema: {
+        tags,
+        summary: '角色列表',
+        querystring: Type.Object({ ...SelfArea, ...PageQuery, roleName: Type.Optional(Type.String({ maxLength: 64 })) }),
+        response: { 200: Envelope(Paged(Role)) },
+      },
+    },
+    async (req) => {
+      const { rows, total } = await roles.visibleRoles(database, req.auth, { roleName: req.query.roleName, ...pageOf(req.query) });
+      return ok({ lists: rows.map((r) => roles.toRole(r, config.tz)), total });
+    },
+  );
+
+  // 全部可见角色（下拉）
+  app.get(
+    '/all',
+    { schema: { tags, summary: '全部可见角色', querystring: Type.Object(SelfArea), response: { 200: Envelope(Type.Array(RoleBrief)) } } },
+    async (req) => ok((await roles.visibleRoles(database, req.auth)).rows.map(brief)),
+  );
+
+  // 权限树；给 id 时同时返回该角色已勾选的权限
+  app.get(
+    '/getPermission',
+    {
+      config: manage,
+      schema: {
+        tags,
+        summary: '权限树',
+        querystring: Type.Object({ ...SelfArea, id: Type.Optional(Id) }),
+        response: { 200: Envelope(Type.Object({ tree: Type.Array(PermissionNode), checked: Type.Array(Type.Integer()) })) },
+      },
+    },
+    async (req) => {
+      let checked: number[] = [];
+      if (req.query.id) {
+        const { rows } = await roles.visibleRoles(database, req.auth);
+        const role = rows.find((r) => r.id === req.query.id);
+        if (!role) throw notFound('角色');
+        checked = role.permissionIds ?? [];
+      }
+      return ok({ tree: roles.permissionTree(req.auth.held), checked });
+    },
+  );
+
+  // 可申请的角色（审核用）
+  app.get(
+    '/auditRoleAll',
+    { schema: { tags, summary: '可申请的角色', querystring: Type.Object(SelfArea), response: { 200: Envelope(Type.Array(RoleBrief)) } } },
+    async (req) => ok((await roles.visibleRoles(database, req.auth)).rows.filter((r) => r.applicable).map(brief)),
+  );
+
+  // 当前用户可分配的角色（新增用户用）
+  app.get(
+    '/addRoleAll',
+    { schema: { tags, summary: '可分配的角色', querystring: Type.Object(SelfArea), response: { 200: Envelope(Type.Array(RoleBrief)) } } },
+    async (req) =>
+      ok(
+        (await roles.visibleRoles(database, req.auth)).rows
+          .filter((r) => (r.permissionIds ?? []).every((p) => req.auth.held.has(p)))
+          .map(brief),
+      ),
+  );
+
+  // 新增角色
+  app.post(
+    '/add',
+    {
+      config: manage,
+      schema: { tags, summary: '新增角色', querystring: Type.Object(SelfArea), body: Type.Object(RoleBody), response: { 200: Envelope(Type.Object({ id: Type.Integer() })) } },
+    },
+    async (req) => ok({ id: await roles.addRole(database, req.auth, req.body) }, '角色添加成功'),
+  );
+
+  // 编辑角色
+  app.post(
+    '/edit',
+    {
+      config: manage,
+      schema: {
+        tags,
+        summary: '编辑角色',
+        querystring: Type.Object(SelfArea),
+        body: Type.Object({ id: Id, ...RoleBody, roleName: Type.Optional(RoleBody.roleName), permissionIds: Type.Optional(RoleBody.permissionIds) }),
+      },
+    },
+    async (req) => {
+      await roles.editRole(database, req.auth, req.body);
+      return ok(null, '角色修改成功');
+    },
+  );
+
+  // 删除角色
+  app.delete(
+    '/del',
+    { config: manage, schema: { tags, summary: '删除角色', querystring: Type.Object({ ...SelfArea, id: Id }) } },
+    async (req) => {
+      await roles.deleteRole(database, req.auth, req.query.id);
+      return ok(null, '角色已删除');
+    },
+  );
+};
+export default routes;

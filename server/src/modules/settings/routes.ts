@@ -1,0 +1,48 @@
+/** /api/config: the area's full-pile value (满桩值) that scales site capacities. */
+import { Type } from 'typebox';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Envelope, badRequest, ok } from '../../http/envelope.js';
+import { SelfArea, emptyBody } from '../dashboard/schemas.js';
+import { fullPile, setFullPile } from './service.js';
+
+const tags = ['满桩值设置'];
+
+const Pile = Type.Number({ exclusiveMinimum: 0, maximum: 10, description: '满桩值（系数），大于 0 且不超过 10；容量 = floor(停放容量 × 满桩值)' });
+const Alias = Type.String({ minLength: 1, maxLength: 32, description: '满桩值名称，缺省不变（初始为 满桩值）' });
+const Result = Envelope(Type.Object({ data: Type.Number({ description: '满桩值（非数字时为 1）' }), alias: Type.String({ description: '名称（缺省 满桩值）' }) }));
+
+const routes: FastifyPluginAsyncTypebox = async (app) => {
+  const { database } = app.ctx;
+
+  // 读取区域满桩值
+  app.get(
+    '/fullPileNum',
+    { config: { permission: 'home' }, schema: { tags, summary: '读取满桩值', querystring: Type.Object(SelfArea), response: { 200: Result } } },
+    async (req) => ok(await fullPile(database, req.auth.areaId)),
+  );
+
+  // 设置区域满桩值（仅非聚合区域）
+  app.put(
+    '/fullPileNum',
+    {
+      config: { permission: 'home.fullPile' },
+      preValidation: emptyBody,
+      schema: {
+        tags,
+        summary: '设置满桩值',
+        description:
+          '设置 selfAreaId 区域及其下级区域的满桩值（pile、alias 可放在查询参数或请求体）。aggregation 不为 0 的区域不能设置（400）。下一次站点快照（每分钟）按新值重算容量与状态。',
+        querystring: Type.Object({ ...SelfArea, pile: Type.Optional(Pile), alias: Type.Optional(Alias) }),
+        body: Type.Object({ pile: Type.Optional(Pile), alias: Type.Optional(Alias) }, { description: '可省略：pile、alias 也可放在查询参数' }),
+        response: { 200: Result },
+      },
+    },
+    async (req) => {
+      const pile = req.body.pile ?? req.query.pile;
+      if (pile === undefined) throw badRequest('缺少参数 pile，请填写满桩值');
+      const alias = req.body.alias ?? req.query.alias;
+      return ok(await setFullPile(database, req.auth, pile, alias?.trim() || undefined), '满桩值已保存');
+    },
+  );
+};
+export default routes;

@@ -1,0 +1,40 @@
+/** Coordinates of site input: conversion to GCJ-02 (domain/coords) and the centre of a drawn fence. Pure. */
+import { ringArea, type LonLat } from '../../domain/geometry.js';
+import { toGcj02 as convert, type CoordSystem } from '../../domain/coords.js';
+
+export type { CoordSystem };
+
+/** A point in `coord` (default GCJ-02) as GCJ-02, which is what sites are stored in. */
+export const toGcj02 = (lon: number, lat: number, coord: CoordSystem = 'gcj02'): LonLat => convert(lon, lat, coord);
+
+/** Every point of a ring converted to GCJ-02. */
+export function ringToGcj02(ring: LonLat[], coord: CoordSystem = 'gcj02'): LonLat[] {
+  return coord === 'gcj02' ? ring : ring.map((p) => toGcj02(p.lon, p.lat, coord));
+}
+
+/** Area centroid of a closed ring (planar, fine at site scale); the vertex mean if degenerate. */
+export function centroid(ring: LonLat[]): LonLat {
+  const closed = ring.length > 1 && ring[0].lon === ring[ring.length - 1].lon && ring[0].lat === ring[ring.length - 1].lat;
+  const pts = closed ? ring.slice(0, -1) : ring;
+  if (Math.abs(ringArea(ring)) < 1e-18) {
+    return { lon: pts.reduce((s, p) => s + p.lon, 0) / pts.length, lat: pts.reduce((s, p) => s + p.lat, 0) / pts.length };
+  }
+  // shoelace centroid, relative to the first point to keep precision
+  const o = pts[0];
+  let cx = 0;
+  let cy = 0;
+  let twice = 0;
+  for (let i = 0; i < pts.length; i++) {
+    const p = pts[i];
+    const q = pts[(i + 1) % pts.length];
+    const x0 = p.lon - o.lon;
+    const y0 = p.lat - o.lat;
+    const x1 = q.lon - o.lon;
+    const y1 = q.lat - o.lat;
+    const cross = x0 * y1 - x1 * y0;
+    twice += cross;
+    cx += (x0 + x1) * cross;
+    cy += (y0 + y1) * cross;
+  }
+  return { lon: o.lon + cx / (3 * twice), lat: o.lat + cy / (3 * twice) };
+}

@@ -1,0 +1,106 @@
+/** Statistics calls (spec §7, GET /api/statistics/*): ranking, tidal curves, brand shares, to-do counts. */
+import { Type } from 'typebox';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Envelope, ok } from '../../http/envelope.js';
+import { SelfArea } from '../users/schemas.js';
+import exportRoutes from './exportRoutes.js';
+import { areaBrands, brandCounts } from './brands.js';
+import { logHours } from './logs.js';
+import { pendCounts } from './pend.js';
+import { siteRanking } from './rank.js';
+import { tidal } from './tidal.js';
+import { windowOf } from './window.js';
+import * as stats from './service.js';
+import {
+  AreaVerifyData, BrandPercentData, BrandPercentNewData, BrandsData, DateQuery, LogHoursData, PendData, PendQuery, RankData,
+  RankQuery, TidalData, TidalQuery,
+} from './schemas.js';
+
+const tags = ['统计'];
+const home = { permission: 'home' };
+const AreaQuery = Type.Object(SelfArea);
+
+const routes: FastifyPluginAsyncTypebox = async (app) => {
+  const { database, config, areas } = app.ctx;
+  const tz = config.tz;
+  const counts = (auth: Parameters<typeof stats.scopeOf>[0]) => brandCounts(database, stats.scopeOf(auth), config.staleHours);
+
+  // 站点排名：按小时 / 日 / 月 / 年统计各站点租还车数，最多 500 行
+  app.get(
+    '/siteRankAll',
+    {
+      config: { permission: 'home.siteRank' },
+      schema: { tags, summary: '站点排名', querystring: RankQuery, response: { 200: Envelope(RankData) } },
+    },
+    async (req) => {
+      const q = req.query;
+      const w = windowOf(q, tz);
+      const r = await siteRanking(database, w, { ...stats.scopeOf(req.auth), siteType: q.siteType ?? 0, orderBy: q.orderBy ?? 'rent' });
+      return ok(stats.rankData(w, r, tz));
+    },
+  );
+
+  // 潮汐：每日每小时的租车 / 还车数（自行车、电动车），含日合计与月合计
+  app.get(
+    '/tidal',
+    { config: home, schema: { tags, summary: '租还潮汐曲线', querystring: TidalQuery, response: { 200: Envelope(TidalData) } } },
+    async (req) => ok(await tidal(database, stats.scopeOf(req.auth), req.query, tz)),
+  );
+
+  // 备案核查：各企业核准数、备案数与在线数
+  app.get(
+    '/areaVerify',
+    { config: home, schema: { tags, summary: '区域备案核查', querystring: AreaQuery, response: { 200: Envelope(AreaVerifyData) } } },
+    async (req) => ok(stats.areaVerify(await counts(req.auth))),
+  );
+
+  // 企业占比：备案、在线、站内车辆数及各企业所占比例
+  app.get(
+    '/brandPercent',
+    { config: home, schema: { tags, summary: '企业车辆占比', querystring: AreaQuery, response: { 200: Envelope(BrandPercentData) } } },
+    async (req) => ok(stats.brandPercent(await counts(req.auth))),
+  );
+
+  // 企业占比（新）：各企业在线率、入站率与核准使用率
+  app.get(
+    '/brandPercentNew',
+    { config: home, schema: { tags, summary: '企业在线率与入站率', querystring: AreaQuery, response: { 200: Envelope(BrandPercentNewData) } } },
+    async (req) => ok(stats.brandPercentNew(await counts(req.auth))),
+  );
+
+  // 待办数量：各类待审核账号、低电量站点、需调度站点
+  app.get(
+    '/pend',
+    { config: home, schema: { tags, summary: '待办数量', querystring: PendQuery, response: { 200: Envelope(PendData) } } },
+    async (req) => {
+      const scope = stats.scopeOfArea(req.auth, await areas.tree(), req.query.areaId);
+      return ok(await pendCounts(database, scope.areaIds));
+    },
+  );
+
+  // 租还请求日志统计：某日每小时的调用次数与失败次数
+  app.get(
+    '/tidalRequestLog',
+    {
+      config: { permission: 'operation' },
+      schema: { tags, summary: '租还请求日志按小时统计', querystring: DateQuery, response: { 200: Envelope(LogHoursData) } },
+    },
+    async (req) => {
+      const day = stats.dayOf(req.query, tz);
+      return ok({ date: day.label, lists: await logHours(database, stats.scopeOf(req.auth), 'request', day, tz) });
+    },
+  );
+
+  // 区域企业：区域内运营的企业及其车辆颜色
+  app.get(
+    '/areaBrandDetails',
+    { config: home, schema: { tags, summary: '区域内企业及颜色', querystring: AreaQuery, response: { 200: Envelope(BrandsData) } } },
+    async (req) => {
+      const lists = await areaBrands(database, stats.scopeOf(req.auth));
+      return ok({ lists, total: lists.length });
+    },
+  );
+
+  await app.register(exportRoutes);
+};
+export default routes;

@@ -1,0 +1,195 @@
+import { Type, type Static } from 'typebox';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Envelope, Paged, PageQuery, badRequest, ok, pageOf } from '../../http/envelope.js';
+import { parseLocalTime } from '../../domain/time.js';
+import { listProfiles, toProfile } from './repo.js';
+import { Profile, SelfArea } from './schemas.js';
+import * as users from './service.js';
+
+const tags = ['用户管理'];
+const Id = Type.Integer({ minimum: 1 });
+const Phone = Type.String({ pattern: '^1\\d{10}$', description: '11 位手机号' });
+const Opt = <T extends Parameters<typeof Type.Optional>[0]>(t: T) => Type.Optional(Type.Union([t, Type.Null()]));
+
+const UserFields = {
+  name: Type.Optional(Type.String({ maxLength: 64 })),
+  phone: Opt(Phone),
+  company: Opt(Type.String({ maxLength: 128 })),
+  areaId: Type.Optional(Type.String({ pattern: '^\\d{6}$' })),
+  roleIds: Type.Optional(Type.Array(Id, { maxItems: 50 })),
+  userLevel: Type.Optional(Type.Integer({ minimum: 1, maximum: 3 })),
+  siteId: Opt(Type.String({ maxLength: 32 })),
+  brandId: Opt(Id),
+  unavailableTime: Opt(Type.String({ description: '有效期 yyyy-MM-dd HH:mm:ss，空为长期' })),
+  idcardUrl: Opt(Type.String({ maxLength: 512 })),
+  idcardBackUrl: Opt(Type.String({ maxLength: 512 })),
+};
+
+const ListQuery = Type.Object({
+  ...SelfArea,
+  ...PageQuery,
+  username: Type.Optional(Type.String({ maxLength: 32 })),
+  name: Type.Optional(Type.String({ maxLength: 64 })),
+  phone: Type.Optional(Type.String({ maxLength: 20 })),
+  roleId: Type.Optional(Id),
+  status: Type.Optional(Type.Integer({ minimum: 0, maximum: 1 })),
+  auditStatus: Type.Optional(Type.Integer({ minimum: 0, maximum: 2 })),
+});
+
+const routes: FastifyPluginAsyncTypebox = async (app) => {
+  const { database, config } = app.ctx;
+
+  const validity = (v: string | null | undefined) => {
+    if (v === undefined || v === null || v === '') return v === undefined ? undefined : null;
+    const d = parseLocalTime(v, config.tz);
+    if (!d) throw badRequest('参数 unavailableTime 格式应为 yyyy-MM-dd HH:mm:ss');
+    return d;
+  };
+
+  const list = (audit: boolean) => async (req: { auth: import('../../http/auth.js').Auth; query: Static<typeof ListQuery> }) => {
+    const { rows, total } = await listProfiles(database, {
+      ...req.query,
+      areaIds: req.auth.scopeAreaIds(),
+      audit,
+      ...pageOf(req.query),
+    });
+    return ok({ lists: rows.map((r) => toProfile(r, config.tz)), total });
+  };
+
+  // 用户列表（已审核通过的账号）
+  app.get(
+    '/user/list',
+    { config: { permission: 'user.manage' }, schema: { tags, summary: '用户列表', querystring: ListQuery, response: { 200: Envelope(Paged(Profile)) } } },
+    list(false),
+  );
+
+  // 账号审核列表（待审核与已驳回）
+  app.get(
+    '/user/audit_list',
+    { config: { permission: 'user.audit' }, schema: { tags, summary: '账号审核列表', querystring: ListQuery, response: { 200: Envelope(Paged(Profile)) } } },
+    list(true),
+  );
+
+  // 新增用户
+  app.post(
+    '/user/add',
+    {
+      config: { permission: 'user.manage' },
+      schema: {
+        tags,
+        summary: '新增用户',
+        querystring: Type.Object(SelfArea),
+        body: Type.Object({
+          ...UserFields,
+          username: Type.String({ pattern: '^[A-Za-z0-9_]{3,32}$', description: '3-32 位字母、数字或下划线' }),
+          password: Type.String({ minLength: 6, maxLength: 32 }),
+          areaId: Type.String({ pattern: '^\\d{6}$' }),
+        }),
+        response: { 200: Envelope(Type.Object({ id: Type.Integer() })) },
+      },
+    },
+    async (req) => {
+      const id = await users.createUser(database, req.auth, { ...req.body, unavailableTime: validity(req.body.unavailableTime) });
+      return ok({ id }, '用户添加成功');
+    },
+  );
+
+  // 编辑用户
+  app.put(
+    '/user/edit',
+    {
+      config: { permission: 'user.manage' },
+      schema: { tags, summary: '编辑用户', querystring: Type.Object(SelfArea), body: Type.Object({ id: Id, ...UserFields }) },
+    },
+    async (req) => {
+      const { id, ...rest } = req.body;
+      await users.editUser(database, req.auth, id, { ...rest, unavailableTime: validity(rest.unavailableTime) });
+      return ok(null, '用户修改成功');
+    },
+  );
+
+  // 重置密码：不给新密码时生成随机密码并返回一次
+  app.put(
+    '/user/reset',
+    {
+      config: { permission: 'user.manage' },
+      schema: {
+        tags,
+        summary: '重置密码',
+        querystring: Type.Object(SelfArea),
+        body: Type.Object({ id: Id, password: Type.Optional(Type.String({ minLength: 6, maxLength: 32 })) }),
+        response: { 200: Envelope(Type.Object({ password: Type.Union([Type.String(), Type.Null()]) })) },
+      },
+    },
+    async (req) => ok({ password: await users.resetPassword(database, req.auth, req.body.id, req.body.password) }, '密码已重置'),
+  );
+
+  // 禁用 / 启用用户：禁用后其登录立即失效
+  app.post(
+    '/user/ban',
+    {
+      config: { permission: 'user.manage' },
+      schema: {
+        tags,
+        summary: '禁用或启用用户',
+        querystring: Type.Object(SelfArea),
+        body: Type.Object({ id: Id, status: Type.Union([Type.Literal(0), Type.Literal(1)], { description: '1 禁用, 0 启用' }) }),
+      },
+    },
+    async (req) => {
+      await users.banUser(database, req.auth, req.body.id, req.body.status);
+      return ok(null, req.body.status === 1 ? '用户已禁用' : '用户已启用');
+    },
+  );
+
+  // 审核账号申请
+  app.post(
+    '/user/audit',
+    {
+      config: { permission: 'user.audit' },
+      schema: {
+        tags,
+        summary: '审核账号',
+        querystring: Type.Object(SelfArea),
+        body: Type.Object({
+          id: Id,
+          auditStatus: Type.Union([Type.Literal(1), Type.Literal(2)], { description: '1 通过, 2 驳回' }),
+          remark: Type.Optional(Type.String({ maxLength: 256 })),
+        }),
+      },
+    },
+    async (req) => {
+      await users.auditUser(database, req.auth, req.body.id, req.body.auditStatus, req.body.remark);
+      return ok(null, req.body.auditStatus === 1 ? '审核已通过' : '已驳回');
+    },
+  );
+
+  const Exists = { 200: Envelope(Type.Object({ exists: Type.Boolean() })) };
+
+  // 检查手机号是否已被使用
+  app.get(
+    '/checkPhone',
+    {
+      config: { permission: 'user.manage' },
+      schema: { tags, summary: '检查手机号', querystring: Type.Object({ ...SelfArea, phone: Phone, id: Type.Optional(Id) }), response: Exists },
+    },
+    async (req) => {
+      const exists = await users.phoneTaken(database, req.query.phone, req.query.id);
+      return ok({ exists }, exists ? '手机号已被使用' : '手机号可用');
+    },
+  );
+
+  // 检查用户名是否已存在
+  app.get(
+    '/checkUsername',
+    {
+      config: { permission: 'user.manage' },
+      schema: { tags, summary: '检查用户名', querystring: Type.Object({ ...SelfArea, username: Type.String({ minLength: 1, maxLength: 32 }) }), response: Exists },
+    },
+    async (req) => {
+      const exists = await users.usernameTaken(database, req.query.username);
+      return ok({ exists }, exists ? '用户名已存在' : '用户名可用');
+    },
+  );
+};
+export default routes;

@@ -1,0 +1,130 @@
+/**
+ * The demo city (DEMO): seeds 海淀区 with sites and operators, files their fleets, back-fills the
+ * last days through the open API in process, then keeps the city moving over HTTP.
+ *
+ * Start it after the server listens (the live loop calls opts.baseUrl), and start the real-time job
+ * scheduler only once `ready` has resolved: the back-fill runs the jobs itself at simulated times.
+ */
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { Database } from '../db/client.js';
+import { backfill, clientsFor, fileFleet, newTally, type DemoJobs } from './backfill.js';
+import type { City } from './city.js';
+import { injectTransport, StoppedError } from './client.js';
+import { startLive, type Live } from './live.js';
+import { seedWorld } from './seed.js';
+import { DEFAULT_SEED, DEMO_ACCOUNTS, describeWorld, generateWorld, type World, type WorldOptions } from './world.js';
+
+export type { DemoJobs };
+export type DemoWorld = World;
+export { DEFAULT_SEED, DEMO_ACCOUNTS, describeWorld, generateWorld };
+
+/** Rides on a weekday, in the back-fill and live. */
+export const DEFAULT_RIDES_PER_DAY = 1800;
+
+export interface DemoOptions {
+  app: FastifyInstance;
+  database: Database;
+  baseUrl: string;
+  seed?: number;
+  log: FastifyBaseLogger;
+  backfillDays?: number;
+  jobs: DemoJobs;
+  /** Rides per weekday (default 1,800). */
+  ridesPerDay?: number;
+  /** A smaller city (tests). */
+  world?: WorldOptions;
+  /** Keep running in real time after the back-fill (default true). */
+  live?: boolean;
+  /** Live: real seconds between sends (default 5). */
+  tickSeconds?: number;
+  /** End of the back-fill (default: now; tests). */
+  now?: number;
+}
+
+/** Seeds the demo city's fixed world (sites, operators, piles, zones) unless it is there; answers the world. */
+export async function seedDemoCity(database: Database, seed: number, opts: WorldOptions = {}): Promise<DemoWorld> {
+  const world = generateWorld(seed, opts);
+  await seedWorld(database, world);
+  return world;
+}
+
+/** Has the demo city any ride yet? */
+async function hasHistory(database: Database, world: World): Promise<boolean> {
+  const rows = await database.query(
+    `select 1 from ride_orders o join brands b on b.id = o.brand_id where b.brand_account = any($1::varchar[]) limit 1`,
+    [world.brands.map((b) => b.account)],
+  );
+  return rows.length > 0;
+}
+
+export async function startDemo(opts: DemoOptions): Promise<{ stop(): Promise<void>; ready: Promise<void> }> {
+  const { app, database, log } = opts;
+  const seed = opts.seed ?? DEFAULT_SEED;
+  const tz = app.ctx.config.tz;
+  const ridesPerDay = opts.ridesPerDay ?? DEFAULT_RIDES_PER_DAY;
+  const world = generateWorld(seed, opts.world);
+  if (await seedWorld(database, world)) log.info(describeWorld(world), 'demo city seeded');
+  app.ctx.geo.invalidate();
+  const abort = new AbortController();
+  let live: Live | null = null;
+
+  const run = async () => {
+    const clients = clientsFor(world, injectTransport(app), { onRateLimit: 'rotate', signal: abort.signal });
+    const tally = newTally();
+    const filed = await fileFleet(database, world, clients, tally);
+    if (filed) log.info({ filed, rejected: tally.rejected }, 'demo city: fleet filed');
+    let city: City | null = null;
+    let end: number | undefined;
+    const days = opts.backfillDays ?? 30;
+    if (days > 0 && !(await hasHistory(database, world))) {
+      log.info({ days, ridesPerDay }, 'demo city: back-filling history');
+      const r = await backfill({ world, clients, jobs: opts.jobs, seed, tz, days, ridesPerDay, log, signal: abort.signal, now: opts.now });
+      log.info(
+        {
+          seconds: Math.round(r.seconds),
+          jobSeconds: Math.round(r.jobSeconds),
+          windows: r.windows,
+          calls: r.tally.calls,
+          accepted: r.tally.accepted,
+          rejected: r.tally.rejected,
+          reasons: r.tally.reasons,
+          paths: Object.fromEntries(Object.entries(r.tally.paths).map(([k, v]) => [k, { ...v, ms: Math.round(v.ms) }])),
+        },
+        'demo city: back-fill done',
+      );
+      city = r.city;
+      end = r.to.getTime();
+    }
+    return { city, end };
+  };
+
+  const started = run();
+  const ready = started.then(
+    () => undefined,
+    (e) => {
+      if (e instanceof StoppedError || abort.signal.aborted) return;
+      log.error({ err: e }, 'demo city: start failed');
+      throw e;
+    },
+  );
+  ready.catch(() => {});
+  const liveStarted =
+    opts.live === false
+      ? Promise.resolve()
+      : started.then(async ({ city, end }) => {
+          if (abort.signal.aborted) return;
+          // after a back-fill the same city goes on from where the replay ended
+          live = await startLive({ world, city, database, baseUrl: opts.baseUrl, seed, tz, ridesPerDay, log, tickSeconds: opts.tickSeconds, start: end });
+        });
+  liveStarted.catch(() => {});
+
+  return {
+    ready,
+    async stop() {
+      abort.abort();
+      await started.catch(() => {});
+      await liveStarted.catch(() => {});
+      await (live as Live | null)?.stop();
+    },
+  };
+}

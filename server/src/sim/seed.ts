@@ -1,0 +1,114 @@
+/**
+ * What the city authority sets up for the demo city, written with plain SQL: the district's
+ * operating fence, sites, the pile gateway and its piles, forbidden zones, and the three operators
+ * with quotas and MAC rules. Idempotent: nothing happens when the demo operators exist.
+ */
+import type { Database } from '../db/client.js';
+import { hashPassword } from '../domain/password.js';
+import type { World } from './world.js';
+
+/** Are the demo operators there already? */
+export async function demoSeeded(database: Database, world: World): Promise<boolean> {
+  const [{ n }] = await database.query<{ n: number }>(`select count(*)::int as n from brands where brand_account = any($1::varchar[])`, [
+    world.brands.map((b) => b.account),
+  ]);
+  return n >= world.brands.length;
+}
+
+export async function seedWorld(database: Database, world: World): Promise<boolean> {
+  if (await demoSeeded(database, world)) return false;
+  const { sites, areaId } = world;
+  await database.query(`update areas set gps_rail = $2::jsonb, is_open = true, monitor_open = true, updated_at = now() where id = $1`, [
+    areaId,
+    JSON.stringify(world.fence),
+  ]);
+  await database.query(
+    `insert into sites (id, area_id, site_name, lon, lat, gps_rail, length, ble_num, site_bike_ceiling, site_ceiling,
+                        recycle_switch, major_switch, brand_put_switch)
+     select u.id, $1, u.name, u.lon, u.lat, u.rail::jsonb, u.len, u.ble, u.cap, u.cap, u.rec, u.maj, u.put
+       from unnest($2::varchar[], $3::varchar[], $4::float8[], $5::float8[], $6::text[], $7::int[], $8::int[], $9::int[],
+                   $10::bool[], $11::bool[], $12::bool[]) as u(id, name, lon, lat, rail, len, ble, cap, rec, maj, put)
+     on conflict (id) do nothing`,
+    [
+      areaId,
+      sites.map((s) => s.id),
+      sites.map((s) => s.name),
+      sites.map((s) => s.lon),
+      sites.map((s) => s.lat),
+      sites.map((s) => (s.gpsRail ? JSON.stringify(s.gpsRail) : null)),
+      sites.map((s) => s.length),
+      sites.map((s) => s.bleNum),
+      sites.map((s) => s.capacity),
+      sites.map((s) => s.recycle),
+      sites.map((s) => s.major),
+      sites.map((s) => s.brandPut),
+    ],
+  );
+  const g = world.gateway;
+  await database.query(`insert into gateways (account, password_hash, name, area_id) values ($1, $2, $3, $4) on conflict (account) do nothing`, [
+    g.account,
+    await hashPassword(g.password),
+    g.name,
+    areaId,
+  ]);
+  const piles = sites.flatMap((s) => s.piles.map((mac) => ({ mac, site: s.id })));
+  await database.query(
+    `insert into piles (equipment_mac, site_id, area_id, gateway_id)
+     select u.mac, u.site, $1, (select id from gateways where account = $2)
+       from unnest($3::varchar[], $4::varchar[]) as u(mac, site)
+     on conflict (equipment_mac) do nothing`,
+    [areaId, g.account, piles.map((p) => p.mac), piles.map((p) => p.site)],
+  );
+  for (const z of world.zones) {
+    await database.query(
+      `insert into forbid_zones (area_id, type, alias, serial, fence)
+       select $1::varchar, 1, $2::varchar, $3::varchar, $4::jsonb
+        where not exists (select 1 from forbid_zones where area_id = $1::varchar and serial = $3::varchar)`,
+      [areaId, z.alias, z.serial, JSON.stringify(z.fence)],
+    );
+  }
+  // the operators last, in one statement with their quotas and MAC rules: their presence marks a finished seed
+  const brands = world.brands;
+  const hashes = await Promise.all(brands.map((b) => hashPassword(b.password)));
+  await database.query(
+    `with u as (
+       select * from unnest($2::varchar[], $3::varchar[], $4::varchar[], $5::text[], $6::varchar[], $7::varchar[], $8::varchar[],
+                            $9::int[], $10::varchar[], $11::varchar[], $12::int[], $13::int[], $14::varchar[])
+         as u(name, operation, account, hash, contact, mobile, address, staff, bike_color, ebike_color, bikes, ebikes, ble_prefix)
+     ), b as (
+       insert into brands (brand_name, brand_operation, brand_account, brand_password_hash, brand_contact_person,
+                           brand_contact_mobile, brand_address, brand_operation_num, bike_color, ebike_color, area_id,
+                           launch_area, operation_area_id)
+       select name, operation, account, hash, contact, mobile, address, staff, bike_color, ebike_color, $1::varchar,
+              jsonb_build_array($1::varchar), jsonb_build_array($1::varchar)
+         from u
+       on conflict (brand_account) do nothing
+       returning id, brand_account
+     ), q as (
+       insert into brand_quotas (brand_id, area_id, bike_quota, ebike_quota)
+       select b.id, $1::varchar, u.bikes, u.ebikes from b join u on u.account = b.brand_account
+       on conflict do nothing
+     )
+     insert into mac_rules (brand_id, name_prefix, name_length, bike_id_prefix, bike_id_length, bike_id_extract_start, bike_id_extract_length)
+     select b.id, u.ble_prefix, length(u.ble_prefix) + 8, left(u.ble_prefix, 2), 10, length(u.ble_prefix), 8
+       from b join u on u.account = b.brand_account`,
+    [
+      areaId,
+      brands.map((b) => b.name),
+      brands.map((b) => b.operation),
+      brands.map((b) => b.account),
+      hashes,
+      brands.map((b) => b.contact),
+      brands.map((b) => b.mobile),
+      brands.map((b) => b.address),
+      brands.map((b) => b.staff),
+      brands.map((b) => b.bikeColor),
+      brands.map((b) => b.ebikeColor),
+      // approved quantities: the filed fleet plus a margin
+      brands.map((b) => Math.ceil((b.bicycles * 1.1) / 100) * 100),
+      brands.map((b) => Math.ceil((b.ebikes * 1.1) / 100) * 100),
+      brands.map((b) => b.blePrefix),
+    ],
+  );
+  return true;
+}

@@ -1,0 +1,36 @@
+/** The day of the demo city: how many rides start each hour, and where from and to. Pure. */
+import type { SiteKind } from './places.js';
+
+/** Relative ride demand per hour of a weekday and of a weekend day. */
+const WEEKDAY = [0.3, 0.15, 0.1, 0.08, 0.1, 0.3, 1.0, 3.2, 4.0, 2.2, 1.2, 1.3, 1.6, 1.3, 1.1, 1.1, 1.4, 3.0, 3.8, 2.2, 1.4, 1.0, 0.7, 0.45];
+const WEEKEND = [0.4, 0.25, 0.15, 0.1, 0.1, 0.15, 0.35, 0.8, 1.3, 1.8, 2.2, 2.3, 2.0, 1.9, 2.1, 2.3, 2.4, 2.3, 2.0, 1.7, 1.4, 1.0, 0.8, 0.55];
+const WEEKDAY_SUM = WEEKDAY.reduce((a, b) => a + b, 0);
+
+/** Share of a weekday's rides that start in hour `h` (a weekend day has ~80 % of a weekday's rides). */
+export function hourShare(h: number, weekend: boolean): number {
+  return ((weekend ? 0.8 * WEEKEND[h] : WEEKDAY[h]) * 1) / WEEKDAY_SUM;
+}
+
+type Weights = Record<SiteKind, number>;
+const w = (residential: number, office: number, metro: number, school: number, park: number): Weights => ({ residential, office, metro, school, park });
+
+/** Where rides start and end, by hour: the morning tide flows from homes to offices and metro stations, the evening tide back. */
+export function tide(h: number, weekend: boolean): { from: Weights; to: Weights; offSite: number } {
+  if (weekend) {
+    if (h >= 9 && h < 18) return { from: w(2, 0.6, 1.5, 0.8, 1.5), to: w(1, 0.6, 1.5, 0.8, 3), offSite: 0.8 };
+    return { from: w(1.2, 0.6, 1.5, 0.6, 1.5), to: w(2.5, 0.5, 1.2, 0.6, 0.8), offSite: 0.8 };
+  }
+  if (h >= 6 && h < 10) return { from: w(5, 0.3, 2.5, 0.4, 0.3), to: w(0.3, 5, 4, 2, 0.2), offSite: 1 };
+  if (h >= 16 && h < 20) return { from: w(0.4, 5, 2.5, 1.5, 0.6), to: w(5, 0.4, 2.5, 0.4, 0.8), offSite: 0.6 };
+  if (h >= 20 || h < 6) return { from: w(0.6, 2, 2, 0.8, 1), to: w(4, 0.4, 1, 0.5, 0.5), offSite: 0.6 };
+  return { from: w(1, 1.4, 1.5, 1.2, 1), to: w(1, 1.4, 1.5, 1.2, 1.2), offSite: 0.8 };
+}
+
+/** Operators rebalance before the morning tide, late morning, mid afternoon and in the evening. */
+export const isDispatchHour = (h: number) => h === 6 || h === 10 || h === 15 || h === 21;
+
+/** Fee in fen: bicycles 1.5 元 per 30 min (a fifth ride on a monthly card), e-bikes 3 元 per 20 min. */
+export function fee(minutes: number, ebike: boolean, card: boolean): number {
+  if (ebike) return 300 * Math.max(1, Math.ceil(minutes / 20));
+  return card ? 0 : 150 * Math.max(1, Math.ceil(minutes / 30));
+}

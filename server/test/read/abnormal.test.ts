@@ -1,0 +1,149 @@
+/**
+ * Alerts of the read world (test/support/readWorld.ts). Open in 110108, counted by hand:
+ *   1 站外还车 O4 (MTB10) · 7 非法车辆 HBX01 · 8 非允许站点上架 D3 (HBB06 → H5)
+ *   13 站外停放 MTB10, HBB09 · 14 区域外停放 HBB09                      → 6
+ * In 110105: 1 站外还车 O7 (MTB13) · 13 站外停放 MTB13                   → 2
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import ExcelJS from 'exceljs';
+import { createTestApp, type TestContext } from '../support/app.js';
+import { CY, HD, buildReadWorld, localDate, type ReadWorld } from '../support/readWorld.js';
+
+let t: TestContext;
+let w: ReadWorld;
+
+beforeAll(async () => {
+  t = await createTestApp({ OFFSITE_MINUTES: '1' });
+  w = await buildReadWorld(t);
+});
+afterAll(() => t.close());
+
+type Row = { id: number; abnormalType: number; abnormalTypeName: string; bikeId: string | null; brandName: string; handled: boolean; closed: boolean };
+const counts = (lists: { abnormalType: number; openNum: number; recentNum: number }[]) =>
+  Object.fromEntries(lists.filter((l) => l.openNum || l.recentNum).map((l) => [l.abnormalType, [l.openNum, l.recentNum]]));
+
+describe('GET /api/abnormal/getMsgCounts', () => {
+  it('counts open unhandled and recent alerts per type, per district', async () => {
+    const hd = (await w.hd.get('/api/abnormal/getMsgCounts', { selfAreaId: HD })).body.data;
+    expect(hd.lists).toHaveLength(14);
+    expect(hd.lists[12]).toEqual({ abnormalType: 13, abnormalTypeName: '站外停放', openNum: 2, recentNum: 2 });
+    expect(counts(hd.lists)).toEqual({ 1: [1, 1], 7: [1, 1], 8: [1, 1], 13: [2, 2], 14: [1, 1] });
+    expect([hd.openTotal, hd.recentTotal]).toEqual([6, 6]);
+    const day = localDate(new Date());
+    expect(hd.endTime).toBe(`${day} 23:59:59`);
+    expect(hd.startTime).toMatch(/^\d{4}-\d{2}-\d{2} 00:00:00$/);
+    const cy = (await w.cy.get('/api/abnormal/getMsgCounts', { selfAreaId: CY })).body.data;
+    expect(counts(cy.lists)).toEqual({ 1: [1, 1], 13: [1, 1] });
+    expect((await w.admin.get('/api/abnormal/getMsgCounts')).body.data.openTotal).toBe(8);
+    expect((await w.hd.get('/api/abnormal/getMsgCounts', { selfAreaId: CY })).body.code).toBe(5002);
+  });
+});
+
+describe('GET /api/abnormal/getMsg', () => {
+  it('lists the last three days’ alerts of the district, newest first, with labels', async () => {
+    const r = (await w.hd.get('/api/abnormal/getMsg', { selfAreaId: HD, currentPage: 1, pageSize: 1000 })).body.data;
+    expect(r.total).toBe(6);
+    const rows = r.lists as Row[];
+    expect(rows.map((x) => `${x.abnormalType}:${x.bikeId}`).sort()).toEqual(['13:HBB09', '13:MTB10', '14:HBB09', '1:MTB10', '7:HBX01', '8:HBB06']);
+    expect(rows.find((x) => x.abnormalType === 8)).toMatchObject({ abnormalTypeName: '非允许站点上架', brandName: '哈啰', siteName: '海淀满桩站', handled: false, closed: false });
+    expect(rows.find((x) => x.abnormalType === 1)).toMatchObject({ abnormalTypeName: '站外还车', brandName: '美团', lon: 116.32, lat: 39.99 });
+    const times = rows.map((x) => (x as unknown as { createTime: string }).createTime);
+    expect([...times].sort().reverse()).toEqual(times);
+    expect(times.every((x) => /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/.test(x))).toBe(true);
+
+    const page = (await w.hd.get('/api/abnormal/getMsg', { selfAreaId: HD, currentPage: 2, pageSize: 4 })).body.data;
+    expect([page.total, page.lists.length]).toEqual([6, 2]);
+    const cy = (await w.cy.get('/api/abnormal/getMsg', { selfAreaId: CY })).body.data;
+    expect((cy.lists as Row[]).map((x) => `${x.abnormalType}:${x.bikeId}`).sort()).toEqual(['13:MTB13', '1:MTB13']);
+  });
+
+  it('filters by type (one or a list), time window and handled', async () => {
+    const of = async (q: Record<string, unknown>) => (await w.hd.get('/api/abnormal/getMsg', { selfAreaId: HD, pageSize: 100, ...q })).body.data.total;
+    expect(await of({ abnormalType: '13' })).toBe(2);
+    expect(await of({ abnormalType: '1,7,14' })).toBe(3);
+    expect(await of({ brandId: w.brandIds.hb })).toBe(4);
+    expect(await of({ handled: 1 })).toBe(0);
+    const day = localDate(new Date());
+    expect(await of({ startTime: `${day} 00:00:00`, endTime: `${day} 23:59:59` })).toBe(6);
+    expect(await of({ startTime: '2020-01-01 00:00:00', endTime: '2020-01-02 00:00:00' })).toBe(0);
+  });
+
+  it('names the bad field (400)', async () => {
+    const msg = async (q: Record<string, unknown>) => (await w.hd.get('/api/abnormal/getMsg', { selfAreaId: HD, ...q })).body;
+    expect(await msg({ abnormalType: 'x' })).toMatchObject({ code: 400, message: expect.stringContaining('abnormalType') });
+    expect((await msg({ abnormalType: '15' })).message).toContain('abnormalType');
+    expect((await msg({ startTime: 'yesterday' })).message).toContain('startTime');
+    expect((await msg({ endTime: '2026-13-45 99:00:00' })).message).toContain('endTime');
+    expect((await msg({ startTime: '2026-01-02 00:00:00', endTime: '2026-01-01 00:00:00' })).message).toContain('startTime');
+    expect((await msg({ pageSize: 1001 })).message).toContain('pageSize');
+  });
+});
+
+describe('updateMsg', () => {
+  it('marks alerts handled (GET and PUT), only within the district', async () => {
+    const rows = (await w.hd.get('/api/abnormal/getMsg', { selfAreaId: HD, pageSize: 100 })).body.data.lists as Row[];
+    const illegal = rows.find((x) => x.abnormalType === 7)!;
+    const outside = rows.filter((x) => x.bikeId === 'HBB09').map((x) => x.id);
+    const cyRow = ((await w.cy.get('/api/abnormal/getMsg', { selfAreaId: CY })).body.data.lists as Row[])[0];
+
+    // 110108 may not touch 110105's alert, and nothing is marked when one id is foreign
+    expect((await w.hd.get('/api/abnormal/updateMsg', { selfAreaId: HD, ids: `${illegal.id},${cyRow.id}` })).body.code).toBe(5002);
+    expect((await w.hd.get('/api/abnormal/getMsg', { selfAreaId: HD, handled: 1 })).body.data.total).toBe(0);
+    expect((await w.hd.get('/api/abnormal/updateMsg', { selfAreaId: HD, ids: '99999' })).body.code).toBe(400);
+    expect((await w.hd.get('/api/abnormal/updateMsg', { selfAreaId: HD, ids: 'a,b' })).body.message).toContain('ids');
+    // an enterprise user holds no warn.handle
+    expect((await w.ent.get('/api/abnormal/updateMsg', { selfAreaId: HD, ids: String(illegal.id) })).body.code).toBe(5002);
+
+    const g = await w.hd.get('/api/abnormal/updateMsg', { selfAreaId: HD, ids: String(illegal.id) });
+    expect(g.body).toMatchObject({ code: 200, data: { handled: 1, total: 1 } });
+    const p = await w.hd.put('/api/abnormal/updateMsg', { ids: outside.join(',') }, { selfAreaId: HD });
+    expect(p.body).toMatchObject({ code: 200, data: { handled: 2, total: 2 } });
+    const again = await w.hd.put('/api/abnormal/updateMsg', { ids: [illegal.id] }, { selfAreaId: HD });
+    expect(again.body.data).toEqual({ handled: 0, total: 1 });
+    const bare = await t.app.inject({ method: 'PUT', url: `/api/abnormal/updateMsg?selfAreaId=${HD}&ids=${illegal.id}`, headers: { authorization: `Bearer ${w.hd.token}` } });
+    expect(bare.json()).toMatchObject({ code: 200, message: '所选异常均已处理', data: { handled: 0, total: 1 } });
+
+    const handled = (await w.hd.get('/api/abnormal/getMsg', { selfAreaId: HD, handled: 1 })).body.data.lists as (Row & { handledBy: string; handleTime: string })[];
+    expect(handled.map((x) => x.id).sort((a, b) => a - b)).toEqual([illegal.id, ...outside].sort((a, b) => a - b));
+    expect(handled[0]).toMatchObject({ handled: true, handledBy: 'hd_admin' });
+    // handled alerts leave the open counts but stay in the three-day counts
+    const c = (await w.hd.get('/api/abnormal/getMsgCounts', { selfAreaId: HD })).body.data;
+    expect(counts(c.lists)).toEqual({ 1: [1, 1], 7: [0, 1], 8: [1, 1], 13: [1, 2], 14: [0, 1] });
+    expect([c.openTotal, c.recentTotal]).toEqual([3, 6]);
+    // the brand statistics count open, unhandled alerts: 哈啰 had 4 (7, 8, 13, 14), three of them handled now
+    const brands = (await w.hd.get('/api/dashboard/get', { selfAreaId: HD })).body.data.statistical.brands as { brandName: string; abnormal: number }[];
+    expect(brands.map((b) => [b.brandName, b.abnormal])).toEqual([
+      ['美团', 2],
+      ['哈啰', 1],
+    ]);
+    expect((await w.cy.get('/api/abnormal/getMsg', { selfAreaId: CY, handled: 0 })).body.data.total).toBe(2);
+  });
+});
+
+describe('GET /api/abnormal/exportMsg', () => {
+  it('exports the same rows as the list to 异常信息.xlsx', async () => {
+    const list = (await w.hd.get('/api/abnormal/getMsg', { selfAreaId: HD, abnormalType: '13,14', pageSize: 100 })).body.data.lists as Record<string, unknown>[];
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/abnormal/exportMsg',
+      query: { selfAreaId: HD, abnormalType: '13,14' },
+      headers: { authorization: `Bearer ${w.hd.token}` },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-disposition']).toContain(`filename*=UTF-8''${encodeURIComponent('异常信息.xlsx')}`);
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    const rows: unknown[][] = [];
+    wb.worksheets[0].eachRow((r) => rows.push((r.values as unknown[]).slice(1)));
+    expect(rows[0]).toEqual(['编号', '异常类型', '品牌', '车辆编号', '站点名称', '经度', '纬度', '详情', '发生时间', '更新时间', '状态', '处理']);
+    expect(rows).toHaveLength(4);
+    const cell = (v: unknown) => (v === null || v === '' ? undefined : v);
+    expect(rows.slice(1).map((r) => r.map(cell))).toEqual(
+      list.map((r) =>
+        [r.id, r.abnormalTypeName, r.brandName, r.bikeId, r.siteName, r.lon, r.lat, r.detail, r.createTime, r.updateTime, r.closed ? '已结束' : '进行中', r.handled ? '已处理' : '未处理'].map(cell),
+      ),
+    );
+    expect((await w.ent.get('/api/abnormal/exportMsg', { selfAreaId: HD })).body.code).toBe(5002);
+    expect((await w.hd.get('/api/abnormal/exportMsg', { selfAreaId: HD, abnormalType: '0' })).body.code).toBe(400);
+  });
+});

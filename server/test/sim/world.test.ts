@@ -1,0 +1,140 @@
+import { describe, expect, it } from 'vitest';
+import { distanceM, pointInRing } from '../../src/domain/geometry.js';
+import { bikeIdFromName } from '../../src/ingest/writer.js';
+import { generateWorld } from '../../src/sim/world.js';
+import { City, emptyOutbox } from '../../src/sim/city.js';
+import { HAIDIAN_FENCE } from '../../src/sim/places.js';
+import { Rng } from '../../src/sim/random.js';
+
+const world = generateWorld(20241121);
+const plain = (w: ReturnType<typeof generateWorld>) => JSON.stringify({ sites: w.sites, bikes: w.bikes, zones: w.zones, brands: w.brands });
+
+describe('demo world', () => {
+  it('is the same for the same seed and differs for another', () => {
+    expect(plain(generateWorld(20241121))).toBe(plain(world));
+    expect(plain(generateWorld(7))).not.toBe(plain(world));
+  });
+
+  it('has at least 300 sites of 海淀区 inside the district fence, with unique 13-character ids and names', () => {
+    expect(world.sites.length).toBeGreaterThanOrEqual(300);
+    const ids = new Set(world.sites.map((s) => s.id));
+    expect(ids.size).toBe(world.sites.length);
+    expect(new Set(world.sites.map((s) => s.name)).size).toBe(world.sites.length);
+    for (const s of world.sites) {
+      expect(s.id).toMatch(/^110108\d{7}$/);
+      expect(pointInRing(s.lon, s.lat, HAIDIAN_FENCE)).toBe(true);
+      for (const p of s.gpsRail ?? []) expect(pointInRing(p.lon, p.lat, HAIDIAN_FENCE)).toBe(true);
+    }
+  });
+
+  it('has capacities, piles and fences in range, every kind of site and every switch', () => {
+    for (const s of world.sites) {
+      expect(s.capacity).toBeGreaterThanOrEqual(10);
+      expect(s.capacity).toBeLessThanOrEqual(80);
+      expect(s.bleNum).toBeGreaterThanOrEqual(2);
+      expect(s.bleNum).toBeLessThanOrEqual(8);
+      expect(s.piles).toHaveLength(s.bleNum);
+      expect(s.length).toBeGreaterThanOrEqual(15);
+      expect(s.length).toBeLessThanOrEqual(40);
+    }
+    expect(new Set(world.sites.map((s) => s.kind))).toEqual(new Set(['residential', 'office', 'metro', 'school', 'park']));
+    expect(world.sites.filter((s) => s.gpsRail).length).toBeGreaterThan(20);
+    expect(world.sites.some((s) => s.recycle)).toBe(true);
+    expect(world.sites.some((s) => s.major)).toBe(true);
+    expect(world.sites.some((s) => !s.brandPut)).toBe(true);
+    const piles = world.sites.flatMap((s) => s.piles);
+    expect(new Set(piles).size).toBe(piles.length);
+    // sites do not overlap: their centres are further apart than their radii
+    for (const a of world.sites.slice(0, 80)) {
+      for (const b of world.sites) if (a !== b) expect(distanceM(a.lon, a.lat, b.lon, b.lat)).toBeGreaterThan(a.length + b.length);
+    }
+  });
+
+  it('has three operators with at least 10,000 filed bicycles and e-bikes, a few illegal and silent bikes', () => {
+    expect(world.brands.map((b) => b.name)).toEqual(['美团', '哈啰', '青桔']);
+    const filed = world.bikes.filter((b) => b.filed);
+    expect(filed.length).toBeGreaterThanOrEqual(10_000);
+    for (const b of world.brands) {
+      expect(filed.some((x) => x.brand === b.index && x.type === 0)).toBe(true);
+      expect(filed.some((x) => x.brand === b.index && x.type === 1)).toBe(true);
+    }
+    const illegal = world.bikes.filter((b) => !b.filed).length;
+    expect(illegal).toBeGreaterThan(0);
+    expect(illegal / world.bikes.length).toBeLessThan(0.01);
+    expect(world.bikes.filter((b) => b.silent).length).toBeGreaterThan(0);
+    expect(new Set(world.bikes.map((b) => b.id)).size).toBe(world.bikes.length);
+    expect(new Set(world.bikes.map((b) => b.mac)).size).toBe(world.bikes.length);
+    for (const b of world.bikes) expect(b.id.length).toBeLessThanOrEqual(32);
+  });
+
+  it('puts bikes in their home site or outside every site, and forbidden zones clear of sites', () => {
+    for (const b of world.bikes) {
+      const at = world.index.find(b.lon, b.lat);
+      expect(at?.id ?? null).toBe(b.home >= 0 ? world.sites[b.home].id : null);
+    }
+    expect(world.zones.length).toBeGreaterThanOrEqual(1);
+    expect(world.zones.length).toBeLessThanOrEqual(2);
+    for (const z of world.zones) for (const p of z.fence) expect(world.index.find(p.lon, p.lat)).toBeNull();
+  });
+
+  it('names BLE beacons so that the seeded MAC rule gives back the bike id', () => {
+    const rules = world.brands.map((b) => ({
+      brandId: b.index + 1,
+      namePrefix: b.blePrefix,
+      nameLength: b.blePrefix.length + 8,
+      bikeIdPrefix: b.blePrefix.slice(0, 2),
+      bikeIdLength: 10,
+      bikeIdExtractStart: b.blePrefix.length,
+      bikeIdExtractLength: 8,
+    }));
+    for (const b of world.bikes.filter((_, i) => i % 97 === 0 || !_.filed)) {
+      expect(bikeIdFromName(b.bleName, rules)).toEqual({ bikeId: b.id, brandId: b.brand + 1 });
+    }
+  });
+});
+
+describe('the moving city', () => {
+  const small = generateWorld(5, { sites: 40, fleetScale: 0.05 });
+  const cfg = { ridesPerDay: 3000, heartbeatMinutes: 24 * 60, rideStatus: true, tz: 'Asia/Shanghai', brokenFrom: Infinity, cooldownMinutes: 0 };
+  const start = Date.parse('2025-03-03T00:00:00+08:00'); // a Monday
+  const run = () => {
+    const city = new City(small, cfg, 99, start);
+    const outs = [];
+    for (let t = start; t < start + 24 * 3600_000; t += 30 * 60_000) outs.push(city.step(t, t + 30 * 60_000));
+    return outs;
+  };
+
+  it('is deterministic for a seed', () => {
+    expect(JSON.stringify(run())).toBe(JSON.stringify(run()));
+  });
+
+  it('follows the tides: mornings flow from homes, evenings back to them', () => {
+    const outs = run();
+    const kindOf = new Map(small.sites.map((s) => [s.id, s.kind]));
+    const share = (from: number, to: number, event: 'rent' | 'return', kind: string) => {
+      const items = outs.slice(from * 2, to * 2).flatMap((o) => o.orders.flat()).filter((o) => o.event === event && o.siteId);
+      return items.filter((o) => kindOf.get(o.siteId!) === kind).length / Math.max(1, items.length);
+    };
+    expect(share(7, 9, 'rent', 'residential')).toBeGreaterThan(share(17, 19, 'rent', 'residential'));
+    expect(share(17, 19, 'return', 'residential')).toBeGreaterThan(share(7, 9, 'return', 'residential'));
+    const perHour = (h: number) => outs.slice(h * 2, h * 2 + 2).flatMap((o) => o.orders.flat()).filter((o) => o.event === 'rent').length;
+    expect(perHour(8)).toBeGreaterThan(3 * perHour(3));
+    // every rent is matched by a return at a later time, fees in fen
+    const orders = outs.flatMap((o) => o.orders.flat());
+    const returns = orders.filter((o) => o.event === 'return');
+    expect(returns.length).toBeGreaterThan(0);
+    for (const r of returns) expect(Number.isInteger(r.fee)).toBe(true);
+    expect(emptyOutbox(3).orders).toHaveLength(3);
+  });
+
+  it('drains pile batteries and recharges flat ones', () => {
+    const city = new City(small, cfg, 1, start);
+    const first = city.scans(start, false);
+    const later = city.scans(start + 10 * 24 * 3600_000, false);
+    expect(later.length).toBe(first.length);
+    const drained = later.filter((s, i) => s.power < first[i].power).length;
+    expect(drained).toBeGreaterThan(first.length / 2);
+    const rng = new Rng(3);
+    expect(rng.int(1, 1)).toBe(1);
+  });
+});

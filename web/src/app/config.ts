@@ -1,0 +1,17 @@
+/** Settings the server writes into index.html as <meta> tags. */
+
+export const DEFAULT_PLATFORM_NAME = '站点单车监管平台';
+
+function meta(name: string, doc: Document): string | null {
+  return doc.querySelector(`meta[name="${name}"]`)?.getAttribute('content') ?? null;
+}
+
+/** Platform name from <meta name="platform-name">; default 站点单车监管平台. */
+export function platformName(doc: Document = document): string {
+  return meta('platform-name', doc)?.trim() || DEFAULT_PLATFORM_NAME;
+}
+
+/** Map tile URL template from <meta name="tile-url">; '' when none is configured. */
+export function tileUrl(doc: Document = document): string {
+  return meta('tile-url', doc)?.trim() ?? '';
+}

@@ -1,0 +1,52 @@
+// @vitest-environment jsdom
+import { matchRoutes } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { routes } from './router';
+
+/** Path patterns of the matched branch, leaf last, and the params. */
+function match(path: string) {
+  const m = matchRoutes(routes, path) ?? [];
+  return { chain: m.map((x) => x.route.path ?? (x.route.index ? '(index)' : x.route.id ?? '(layout)')), params: m.at(-1)?.params ?? {} };
+}
+
+describe('route table (spec §2)', () => {
+  it('redirects / through the index route', () => {
+    expect(match('/').chain.at(-1)).toBe('(index)');
+  });
+
+  it('keeps login, 401, 404 and the home outside the guard', () => {
+    for (const p of ['/login', '/unlogin', '/401', '/404', '/index', '/index/7']) {
+      expect(match(p).chain).not.toContain('guarded');
+    }
+    expect(match('/index/7').params.id).toBe('7');
+  });
+
+  it('guards every management route and takes an optional id', () => {
+    for (const name of ['warn', 'dailyDuty', 'deviceManagement', 'operation', 'miBicycle', 'ratingEvaluation', 'companyManagement', 'inforManagement', 'systemSettings', 'regionalSettings']) {
+      expect(match(`/${name}`).chain).toEqual(['/', '(layout)', 'guarded', `${name}/:id?`]);
+      expect(match(`/${name}/3`).params.id).toBe('3');
+    }
+  });
+
+  it('nests the rating evaluation children', () => {
+    expect(match('/ratingEvaluation/rate/index').chain.at(-1)).toBe('rate/index/:id?');
+    expect(match('/ratingEvaluation/rate/index/5').params.id).toBe('5');
+    expect(match('/ratingEvaluation/setting/2').chain.at(-1)).toBe('setting/:id?');
+    const grade = match('/ratingEvaluation/rate/grade/12/2024-05');
+    expect(grade.chain.at(-1)).toBe('rate/grade/:id?/:data?');
+    expect(grade.params).toMatchObject({ id: '12', data: '2024-05' });
+    expect(match('/ratingEvaluation/rate/grade').chain.at(-1)).toBe('rate/grade/:id?/:data?');
+  });
+
+  it('nests the nine company management children, each with an optional tab id', () => {
+    for (const c of ['company', 'sum', 'check', 'siteSync', 'dispatchSync', 'requestSync', 'bikeSync', 'bikeOutSideFee', 'bikeRideOrder']) {
+      expect(match(`/companyManagement/${c}`).chain.at(-1)).toBe(`${c}/:id?`);
+      expect(match(`/companyManagement/${c}/2`).params.id).toBe('2');
+    }
+  });
+
+  it('sends unknown paths to the 404 page', () => {
+    expect(match('/nope').chain.at(-1)).toBe('*');
+    expect(match('/warn/1/2/3').chain.at(-1)).toBe('*');
+  });
+});

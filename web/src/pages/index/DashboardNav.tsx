@@ -1,0 +1,48 @@
+import {
+  AlertOutlined,
+  BankOutlined,
+  BarChartOutlined,
+  CarOutlined,
+  EnvironmentOutlined,
+  FileTextOutlined,
+  ScheduleOutlined,
+  SettingOutlined,
+  TrophyOutlined,
+} from '@ant-design/icons';
+import type { ReactNode } from 'react';
+import { NavLink } from 'react-router';
+
+interface NavItem {
+  to: string;
+  label: string;
+  icon: ReactNode;
+}
+
+/** Side navigation of the home dashboard (spec §2 Home dashboard). */
+export const DASHBOARD_NAV: NavItem[] = [
+  { to: '/dailyDuty', label: '日常值守', icon: <ScheduleOutlined /> },
+  { to: '/operation', label: '运营统计', icon: <BarChartOutlined /> },
+  { to: '/miBicycle', label: '米单车管理', icon: <CarOutlined /> },
+  { to: '/ratingEvaluation', label: '评级考核', icon: <TrophyOutlined /> },
+  { to: '/deviceManagement', label: '站点管理', icon: <EnvironmentOutlined /> },
+  { to: '/companyManagement', label: '企业管理', icon: <BankOutlined /> },
+  { to: '/inforManagement', label: '信息管理', icon: <FileTextOutlined /> },
+  { to: '/regionalSettings', label: '系统设置', icon: <SettingOutlined /> },
+];
+
+export default function DashboardNav() {
+  return (
+    <nav className="dash-nav" aria-label="功能导航">
+      {DASHBOARD_NAV.map((item) => (
+        <NavLink key={item.to} to={item.to} className="dash-nav-item">
+          {item.icon}
+          <span>{item.label}</span>
+        </NavLink>
+      ))}
+      <NavLink to="/warn" className="dash-nav-item dash-nav-alert">
+        <AlertOutlined />
+        <span>异常告警</span>
+      </NavLink>
+    </nav>
+  );
+}

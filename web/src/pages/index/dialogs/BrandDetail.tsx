@@ -1,0 +1,99 @@
+import { FileTextOutlined } from '@ant-design/icons';
+import { useQuery } from '@tanstack/react-query';
+import { App, Button, Descriptions, Space } from 'antd';
+import { RequestError } from '../../../app/request';
+import { maskMobile } from '../../../lib/mask';
+import { uploadUrl } from '../../../lib/upload';
+import { useHomeArea, useHomePermissions } from '../hooks';
+import QueryState from '../parts/QueryState';
+import { fetchBrandInfo, fetchEnterprise } from '../service';
+import type { EnterpriseDetail } from '../types';
+
+export const MISSING_ENTERPRISE = '企业信息不存在！';
+
+/** The enterprise's documents and the warning when one is missing (spec §5). */
+const FILES = [
+  { type: 1 as const, key: 'maintainPersonUrl' as const, label: '运维人员信息', missing: '运维人员信息不存在！' },
+  { type: 2 as const, key: 'bicycleUrl' as const, label: '自行车信息', missing: '自行车信息不存在！' },
+  { type: 3 as const, key: 'electricVehicleUrl' as const, label: '电动车信息', missing: '电动车信息不存在！' },
+];
+
+function FileLink({ url, name }: { url: string | null; name: string | null }) {
+  const href = uploadUrl(url);
+  return href ? (
+    <a href={href} target="_blank" rel="noreferrer">
+      {name || '查看文件'}
+    </a>
+  ) : (
+    <span>暂无</span>
+  );
+}
+
+function rows(d: EnterpriseDetail) {
+  const none = (v: string | null | undefined) => v || '暂无';
+  return [
+    { key: 'brandName', label: '品牌名称', children: d.brandName },
+    { key: 'brandOperation', label: '运营企业', children: none(d.brandOperation) },
+    { key: 'brandAccount', label: '企业账号', children: d.brandAccount },
+    { key: 'contact', label: '联系人', children: none(d.brandContactPerson) },
+    { key: 'mobile', label: '联系电话', children: none(maskMobile(d.brandContactMobile)) },
+    { key: 'address', label: '企业地址', children: none(d.brandAddress) },
+    { key: 'ops', label: '运维人员数', children: d.brandOperationNum },
+    { key: 'bikes', label: '备案自行车', children: d.brandBikeNum },
+    { key: 'ebikes', label: '备案电动车', children: d.brandEBikeNum },
+    { key: 'area', label: '注册区域', children: none(d.areaIdText) },
+    { key: 'launch', label: '投放区域', children: none(d.launchAreaText) },
+    { key: 'operation', label: '运营区域', children: none(d.operationAreaIdText) },
+    { key: 'approval', label: '政府批文', children: <FileLink url={d.brandApprovalUrl} name={d.brandApprovalName} /> },
+    { key: 'other', label: '其他证明', children: <FileLink url={d.otherUrl} name={d.otherName} /> },
+    { key: 'created', label: '创建时间', children: none(d.createTime) },
+  ];
+}
+
+/**
+ * Brand / company detail: GET /api/company/getEnterpriseInfoById for users of 企业管理, else
+ * GET /api/dashboard/brandInfo (home permission). 企业信息不存在！ when there is no detail.
+ * The document buttons open /uploads/{file} or warn that it does not exist.
+ */
+export default function BrandDetail({ brandId }: { brandId: number }) {
+  const { area, ready } = useHomeArea();
+  const perms = useHomePermissions();
+  const { message } = App.useApp();
+  const q = useQuery({
+    queryKey: ['home', 'enterprise', area, brandId, perms.company],
+    queryFn: () => (perms.company ? fetchEnterprise(area, brandId) : fetchBrandInfo(area, brandId)),
+    enabled: ready,
+    retry: false,
+  });
+  const missing = q.isError && q.error instanceof RequestError && q.error.kind === 'bad-input';
+  if (missing || (q.isSuccess && !q.data)) return <div className="hp-state hp-state-empty dlg-missing">{MISSING_ENTERPRISE}</div>;
+
+  const openFile = async (f: (typeof FILES)[number]) => {
+    if (perms.company) {
+      // 服务端检查文件是否存在（不存在时返回 400 与提示，由请求层提示）
+      const d = await fetchEnterprise(area, brandId, f.type).catch(() => null);
+      if (d?.[f.key]) window.open(uploadUrl(d[f.key]), '_blank', 'noreferrer');
+      return;
+    }
+    const url = q.data?.[f.key];
+    if (!url) void message.warning(f.missing);
+    else window.open(uploadUrl(url), '_blank', 'noreferrer');
+  };
+
+  return (
+    <QueryState query={q}>
+      {q.data ? (
+        <>
+          <Descriptions bordered size="small" column={2} items={rows(q.data)} styles={{ label: { width: 110, whiteSpace: 'nowrap' } }} />
+          <Space style={{ marginTop: 16 }} wrap>
+            {FILES.map((f) => (
+              <Button key={f.type} icon={<FileTextOutlined />} onClick={() => void openFile(f)}>
+                {f.label}
+              </Button>
+            ))}
+          </Space>
+        </>
+      ) : null}
+    </QueryState>
+  );
+}

@@ -1,0 +1,156 @@
+// @vitest-environment jsdom
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { queryClient } from '../../app/queryClient';
+import { heldDefaults, persistedDefaults, useSession } from '../../app/session/store';
+import type { User } from '../../app/session/types';
+import { renderRoute } from '../../test/renderRoute';
+import { useDialogs } from './dialogs/dialogStore';
+import { useHomeStore } from './homeStore';
+import Home from './index';
+
+vi.mock('./MapSlot', () => ({ default: ({ areaId }: { areaId: string }) => <div data-testid="map-stub">{areaId}</div> }));
+vi.mock('../../components/echarts/LazyEChart', () => ({ default: ({ ariaLabel }: { ariaLabel?: string }) => <div role="img" aria-label={ariaLabel} /> }));
+
+const user: User = {
+  id: 1,
+  username: 'hd',
+  name: '海淀管理员',
+  phone: null,
+  company: null,
+  roles: [],
+  areaId: '110108',
+  areaName: '海淀区',
+  areaLevel: 3,
+  userLevel: 2,
+  siteId: null,
+  createTime: null,
+  unavailableTime: null,
+  idcardUrl: null,
+  idcardBackUrl: null,
+  creatorName: null,
+  platformCode: null,
+};
+
+const brands = [
+  { brandId: 1, brandName: '美团', onlineNum: 13, siteNum: 9, brandBikeNum: 12, brandEBikeNum: 1, bikeSiteNum: 9, ebikeSiteNum: 0, bikeColor: '#f5c518', ebikeColor: '#1890ff', quantity_approved: 40, recorded_number: 44, warn: 0, abnormal: 1 },
+  { brandId: 2, brandName: '哈啰', onlineNum: 7, siteNum: 5, brandBikeNum: 7, brandEBikeNum: 0, bikeSiteNum: 5, ebikeSiteNum: 0, bikeColor: '#f5c518', ebikeColor: '#1890ff', quantity_approved: 20, recorded_number: 7, warn: 1, abnormal: 0 },
+];
+const message = { id: 7, siteId: 'S1', siteName: '测试站甲', createTime: '2024-05-06 10:11:12', num: 9, bikeNum: 9, ebikeNum: 0, messageType: 'more', status: '偏多', capacity: 10, siteBikeCeiling: 10, currentBike: '{"nowBike":[{"brand_id":1,"brand_name":"美团","num":9}],"nowEBike":[]}' };
+
+const answers: Record<string, unknown> = {
+  '/api/dashboard/init': { area: { areaId: '110108', areaName: '海淀区', level: 3, aggregation: 0, aggregationId: null, fullPileNum: 1, fullPileName: '满桩值', siteCount: 4, lon: 116.3, lat: 39.9 }, brands: brands.map(({ brandId, brandName, bikeColor, ebikeColor }) => ({ brandId, brandName, bikeColor, ebikeColor })), isAggregation: true },
+  '/api/dashboard/get': { map: [], statistical: { brands, bikeNum: 19, ebikeNum: 1, bSiteNumTotal: 14, eSiteNumTotal: 0, bike: [], ebike: [], total: 4, full: 1, more: 2, normal: 0, less: 0, empty: 1 }, siteMessage: [message] },
+  '/api/statistics/brandPercent': { BrandBikeNum: 19, BrandEBikeNum: 1, SiteBikeNum: 14, SiteEBikeNum: 0, lists: [] },
+  '/api/statistics/tidal': { mold: 1, series: [], dayTotal: { date: '2024-05-06', bike_num: 3, e_bike_num: 2, bike_rent_num: 3, e_bike_rent_num: 2, bike_return_num: 0, e_bike_return_num: 0 }, monthTotal: { date: '2024-05', bike_num: 30, e_bike_num: 11, bike_rent_num: 30, e_bike_rent_num: 11, bike_return_num: 0, e_bike_return_num: 0 } },
+  '/api/statistics/pend': { siteApplyPend: 0, siteRolePend: 2, maintainPend: 3, siteLowPowerPend: 4, accusePend: 5, userPend: 6, dispatchPend: 0, supervisePend: 7, dispatchWarnPend: 8 },
+  '/api/abnormal/getMsg': { lists: [{ id: 1, abnormalType: 7, abnormalTypeName: '非法车辆', brandId: 2, brandName: '哈啰', bikeId: 'HB9', siteId: 'S1', siteName: '测试站甲', areaId: '110108', lon: 1, lat: 1, detail: '', createTime: '2024-05-06 09:00:00', updateTime: '' }], total: 1 },
+  '/api/abnormal/getMsgCounts': { lists: [{ abnormalType: 7, abnormalTypeName: '非法车辆', openNum: 1, recentNum: 1 }], openTotal: 1, recentTotal: 1, startTime: '', endTime: '' },
+  '/api/site/': { lists: [], total: 0 },
+  '/api/statistics/siteRankAll': { lists: [], total: 0, granularity: 'day', timeLabel: '' },
+};
+
+const fetchMock = vi.fn();
+const calls = () => fetchMock.mock.calls.map(([url]) => new URL(String(url), 'http://x').pathname);
+
+beforeEach(() => {
+  queryClient.clear();
+  useHomeStore.getState().reset();
+  useDialogs.getState().closeAll();
+  fetchMock.mockReset();
+  fetchMock.mockImplementation((url: string) => {
+    const path = new URL(url, 'http://x').pathname;
+    // the session bootstrap reads back what the test logged in with
+    const session = useSession.getState();
+    const data =
+      path === '/api/user' ? session.user : path === '/api/permission/list' ? session.permissions : path in answers ? answers[path] : path.startsWith('/api/area') ? [] : null;
+    return Promise.resolve(new Response(JSON.stringify({ code: 200, message: '', data }), { status: 200 }));
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  useSession.setState({ ...persistedDefaults(), ...heldDefaults() });
+});
+
+const login = (permissions: Array<{ id: number; children?: number[] }>) =>
+  useSession.setState({ authorization: 'tok', user, selfAreaId: '110108', permissions });
+
+// a big antd screen renders slowly in jsdom on a busy machine
+const SLOW = 60_000;
+
+describe('home big screen', () => {
+  it('logged out: the frame and a note, and no calls', async () => {
+    renderRoute(<Home />, '/index');
+    expect(screen.getByTestId('area-name').textContent).toBe('未登录');
+    expect(screen.getByText('登录后查看大屏数据。')).toBeTruthy();
+    await new Promise((r) => setTimeout(r, 50));
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('shows the API numbers on its panels', async () => {
+    login([{ id: 64, children: [59, 60, 134, 136, 137] }, { id: 1, children: [] }, { id: 3, children: [] }]);
+    renderRoute(<Home />, '/index');
+    // dispatch counters (after the 1 s dashboard delay)
+    await waitFor(() => expect(screen.getByTestId('counter-more').textContent).toBe('2'), { timeout: 15_000 });
+    expect(screen.getByTestId('counter-total').textContent).toBe('4');
+    expect(screen.getByTestId('fig-bikeNum').textContent).toBe('19辆');
+    // the brand table: approved, filed and the filing rate over 100 % in red
+    const mt = screen.getByTestId('brand-row-1');
+    expect(within(mt).getByText('美团单车')).toBeTruthy();
+    expect(within(mt).getByText('110%').getAttribute('style')).toContain('rgb(255, 77, 79)');
+    // message panel
+    const list = screen.getByTestId('message-list');
+    expect(within(list).getByText('测试站甲')).toBeTruthy();
+    expect(within(list).getByText('9辆')).toBeTruthy();
+    // operation totals and the to-do counts
+    expect(screen.getByTestId('fig-month').textContent).toBe('41次');
+    expect(screen.getByTestId('todo-dispatchWarnPend').textContent).toBe('8');
+    await waitFor(() => expect(screen.getByTestId('alert-list').textContent).toContain('HB9'));
+    expect(screen.getByTestId('area-name').textContent).toBe('海淀区');
+    expect(screen.getByRole('button', { name: /站点排名/ })).toBeTruthy();
+    expect(screen.getByText('总量曲线')).toBeTruthy();
+    // the warning board asked for 10 items of types 1,4,6,7,13,14 over three days
+    const getMsg = fetchMock.mock.calls.map(([u]) => new URL(String(u), 'http://x')).find((u) => u.pathname === '/api/abnormal/getMsg')!;
+    expect(getMsg.searchParams.get('abnormalType')).toBe('1,4,6,7,13,14');
+    expect(getMsg.searchParams.get('pageSize')).toBe('10');
+    expect(getMsg.searchParams.get('selfAreaId')).toBe('110108');
+  }, SLOW);
+
+  it('hides what the permissions do not allow and never calls for it', async () => {
+    login([{ id: 64, children: [] }]);
+    renderRoute(<Home />, '/index');
+    await waitFor(() => expect(screen.getByTestId('counter-full').textContent).toBe('1'), { timeout: 15_000 });
+    expect(screen.getByText('无权限查看总量环形图')).toBeTruthy();
+    expect(screen.getByText('无权限查看异常告警')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /站点排名/ })).toBeNull();
+    expect(screen.queryByText('总量曲线')).toBeNull();
+    expect(calls()).not.toContain('/api/abnormal/getMsg');
+    expect(calls()).not.toContain('/api/statistics/siteRankAll');
+    expect(calls()).not.toContain('/api/statistics/brandPercent');
+  }, SLOW);
+
+  it('opens the site message detail from 详情 and the map’s info-window clicks', async () => {
+    login([{ id: 64, children: [59, 60] }]);
+    renderRoute(<Home />, '/index');
+    const list = await screen.findByTestId('message-list', undefined, { timeout: 15_000 });
+    fireEvent.click(within(list).getByRole('button', { name: '详情' }));
+    const dialog = await screen.findByRole('dialog', undefined, { timeout: 15_000 });
+    expect(within(dialog).getByText('站点消息 · 测试站甲')).toBeTruthy();
+    expect(calls()).toContain('/api/dashboard/siteHistory');
+    useDialogs.getState().closeAll();
+    useHomeStore.getState().requestSiteAction({ type: 2, siteId: 'S9', siteName: '地图站' });
+    expect(await screen.findByText('站点使用曲线 · 地图站', undefined, { timeout: 15_000 })).toBeTruthy();
+    expect(useHomeStore.getState().siteAction).toBeNull();
+  }, SLOW);
+
+  it('stops polling while a map info window is open', async () => {
+    login([{ id: 64, children: [] }]);
+    const { usePoll } = await import('./hooks');
+    useHomeStore.getState().setInfoWindowOpen(true);
+    let seen: number | false = 0;
+    function Probe() {
+      seen = usePoll(120_000);
+      return null;
+    }
+    renderRoute(<Probe />, '/');
+    expect(seen).toBe(false);
+  });
+});

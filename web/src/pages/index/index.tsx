@@ -1,0 +1,54 @@
+import { ConfigProvider, theme } from 'antd';
+import { useEffect } from 'react';
+import DashboardHeader from './DashboardHeader';
+import DashboardNav from './DashboardNav';
+import HomeStage from './HomeStage';
+import { useDialogs } from './dialogs/dialogStore';
+import { useHomeArea } from './hooks';
+import { useHomeStore } from './homeStore';
+import { STAGE, useStageScale } from './useStageScale';
+import { useSessionBootstrap } from './useSessionBootstrap';
+import './dashboard.css';
+import './panels.css';
+
+const DARK = {
+  algorithm: theme.darkAlgorithm,
+  token: { colorPrimary: '#1677ff', colorBgContainer: '#0a1f45', colorBgElevated: '#0c2450', colorBorder: '#1c3f73', fontSize: 13 },
+};
+
+/**
+ * 首页: the dark 1920×1080 big screen, scaled to the window's width. Logged out it shows the frame
+ * and a note only (the home route needs no user); logged in, the panels of the area shown.
+ */
+export default function Home() {
+  const session = useSessionBootstrap();
+  const scale = useStageScale();
+  const { ready, area } = useHomeArea();
+  // a fresh visit starts from the user's own area with nothing open
+  useEffect(
+    () => () => {
+      useHomeStore.getState().reset();
+      useDialogs.getState().closeAll();
+    },
+    [],
+  );
+  return (
+    <div className="dash-viewport" style={{ height: Math.max(STAGE.height * scale, 0) }}>
+      <ConfigProvider theme={DARK}>
+        <div className="dash" style={{ width: STAGE.width, height: STAGE.height, transform: `scale(${scale})` }}>
+          <DashboardHeader />
+          <div className="dash-body">
+            <DashboardNav />
+            {ready ? (
+              <HomeStage key={area} sessionLoading={session.isFetching} />
+            ) : (
+              <main className="dash-stage dash-stage-empty">
+                <p className="dash-stage-text">登录后查看大屏数据。</p>
+              </main>
+            )}
+          </div>
+        </div>
+      </ConfigProvider>
+    </div>
+  );
+}

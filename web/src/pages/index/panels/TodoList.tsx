@@ -1,0 +1,45 @@
+import { useQuery } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import { REFRESH_MS } from '../../../lib/constants';
+import { useHomeArea, usePolling } from '../hooks';
+import Panel from '../parts/Panel';
+import QueryState from '../parts/QueryState';
+import { fetchPend } from '../service';
+import type { PendData } from '../types';
+
+/** The to-do items of spec §2 and the screens they open (with the filter each one names). */
+export const TODO_ITEMS: Array<{ key: keyof PendData; label: string; to: string }> = [
+  { key: 'siteApplyPend', label: '站点申请', to: '/miBicycle?flag=site' },
+  { key: 'siteRolePend', label: '站点角色申请', to: '/regionalSettings?tab=audit&roleId=27' },
+  { key: 'siteLowPowerPend', label: '电量低于10%站点', to: '/deviceManagement?equipmentPower=0-10' },
+  { key: 'accusePend', label: '违规举报', to: '/regionalSettings?tab=audit&roleId=5' },
+  { key: 'userPend', label: '平台账号申请', to: '/regionalSettings?tab=audit' },
+  { key: 'maintainPend', label: '运维人员申请', to: '/regionalSettings?tab=audit&roleId=31' },
+  { key: 'supervisePend', label: '监督员申请', to: '/regionalSettings?tab=audit&roleId=32' },
+  { key: 'dispatchWarnPend', label: '运维预警', to: '/regionalSettings?tab=audit&roleId=34&clockWarn=1&clockRole=1' },
+];
+
+/** 待办事项: counts from GET /api/statistics/pend; each item opens its screen. */
+export default function TodoList() {
+  const { area, ready } = useHomeArea();
+  const polling = usePolling(REFRESH_MS.mapAndRing);
+  const navigate = useNavigate();
+  const q = useQuery({ queryKey: ['home', 'pend', area], queryFn: () => fetchPend(area), enabled: ready, ...polling });
+  return (
+    <Panel title="待办事项" className="hp-todo" testId="panel-todo">
+      <QueryState query={q}>
+        <div className="td-grid">
+          {TODO_ITEMS.map((item) => {
+            const n = q.data?.[item.key] ?? 0;
+            return (
+              <button key={item.key} type="button" className={`td-item ${n > 0 ? 'has-todo' : ''}`} onClick={() => void navigate(item.to)}>
+                <b data-testid={`todo-${item.key}`}>{n}</b>
+                <span>{item.label}</span>
+              </button>
+            );
+          })}
+        </div>
+      </QueryState>
+    </Panel>
+  );
+}

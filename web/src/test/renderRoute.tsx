@@ -1,0 +1,15 @@
+import { render } from '@testing-library/react';
+import type { ReactElement } from 'react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import Providers from '../app/Providers';
+
+/** Render `element` at `path` inside the app providers, with stub screens for other paths. */
+export function renderRoute(element: ReactElement, path = '/', extra: Array<{ path: string; element: ReactElement }> = []) {
+  const router = createMemoryRouter([{ path, element }, ...extra], { initialEntries: [path] });
+  const utils = render(
+    <Providers>
+      <RouterProvider router={router} />
+    </Providers>,
+  );
+  return { ...utils, router };
+}
