@@ -135,7 +135,7 @@ async function bench(kind: Kind): Promise<Result> {
     const grid = await seedWorld(database, SITES, BIKES);
     const pos = positions(grid, BIKES, 7);
     console.log(`[${kind}] seeded ${fmt(SITES)} sites, ${fmt(BIKES)} filed bikes in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
-    const config = loadConfig({ DATA_DIR: '/tmp', LOG_LEVEL: 'silent', WEB_DIST: '/nonexistent', JOBS: '0' });
+    const config = loadConfig({ DATA_DIR: '/tmp', LOG_LEVEL: 'silent', WEB_DIST: '/nonexistent', JOBS: '0', OPEN_RATE_LIMIT: '1000000' });
     const app = await buildApp(config, database, { logger: false });
     await app.listen({ port: 0, host: '127.0.0.1' });
     const base = `http://127.0.0.1:${(app.server.address() as import('node:net').AddressInfo).port}`;

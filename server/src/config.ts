@@ -22,6 +22,8 @@ export interface Config {
   staleHours: number;
   /** Run the scheduled jobs in this process (when it wins the leadership). */
   jobs: boolean;
+  /** Open-API requests per minute allowed per operator token (429 beyond). */
+  openRateLimit: number;
 }
 
 export class ConfigError extends Error {}
@@ -91,5 +93,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     offsiteMinutes: int(env, 'OFFSITE_MINUTES', 30, 1, 24 * 60),
     staleHours: int(env, 'STALE_HOURS', 24, 1, 24 * 90),
     jobs: bool(env, 'JOBS') ?? true,
+    openRateLimit: int(env, 'OPEN_RATE_LIMIT', 1200, 1, 1_000_000),
   };
 }

@@ -41,12 +41,12 @@ interface BatchSpec<T> {
 const field = (item: unknown, name: string) => (item && typeof item === 'object' ? (item as Record<string, unknown>)[name] : undefined);
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {
-  const { database, geo } = app.ctx;
+  const { database, geo, config } = app.ctx;
   const operators = new OperatorCache(database);
   let inFlight = 0;
 
   await app.register(rateLimit, {
-    max: 1200,
+    max: config.openRateLimit,
     timeWindow: '1 minute',
     keyGenerator: (req) => tokenOf(req) ?? req.ip,
     errorResponseBuilder: (_req, ctx) => openError(429, `请求过于频繁，请 ${Math.ceil(ctx.ttl / 1000)} 秒后再试`),

@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { JobContext } from './context.js';
 import { runSnapshot } from './snapshot.js';
 import { runAbnormalDetection } from './abnormal.js';
-import { localDay, rollupDay, rollupHours } from './rollup.js';
+import { localDay, rollupDay, rollupHours, rollupSiteDays } from './rollup.js';
 
 import type { AppContext } from '../app.js';
 
@@ -31,10 +31,14 @@ export async function runMinuteJobs(ctx: JobContext, now: Date) {
   return { snapshot, abnormal };
 }
 
-/** Every hour: the previous and the current hour's statistics, and today's daily row. */
+/**
+ * Every hour: the previous and the current hour's statistics, today's daily row, and the per-site
+ * day and month totals up to yesterday (a no-op once they are there; catches up after downtime).
+ */
 export async function runHourlyJobs(ctx: JobContext, now: Date) {
   await rollupHours(ctx, new Date(now.getTime() - HOUR), now);
   await rollupDay(ctx, localDay(now, ctx.tz));
+  await rollupSiteDays(ctx, localDay(new Date(now.getTime() - 24 * HOUR), ctx.tz));
 }
 
 /** Once a day, after midnight: yesterday's statistics, final. */
@@ -42,6 +46,7 @@ export async function runDailyJobs(ctx: JobContext, now: Date) {
   const yesterday = new Date(now.getTime() - 24 * HOUR);
   await rollupHours(ctx, new Date(yesterday.getTime() - HOUR), now);
   await rollupDay(ctx, localDay(yesterday, ctx.tz));
+  await rollupSiteDays(ctx, localDay(yesterday, ctx.tz));
 }
 
 /**

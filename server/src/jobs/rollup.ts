@@ -66,3 +66,71 @@ export async function rollupDay(ctx: JobContext, day: string) {
 export function localDay(d: Date, tz: string): string {
   return new Intl.DateTimeFormat('sv-SE', { timeZone: tz, year: 'numeric', month: '2-digit', day: '2-digit' }).format(d);
 }
+
+const DAY = 86_400_000;
+const SITE_DAYS = 'site_days';
+/** Days caught up in one run at most (a server down for longer starts from the most recent ones). */
+const MAX_CATCH_UP = 400;
+
+const dayNumber = (day: string) => Math.round(Date.parse(`${day}T00:00:00Z`) / DAY);
+const dayText = (n: number) => new Date(n * DAY).toISOString().slice(0, 10);
+
+/** The last local day rolled into stats_site_daily / stats_site_monthly (`yyyy-MM-dd`), or null. */
+export async function siteDaysThrough(database: JobContext['database']): Promise<string | null> {
+  const [row] = await database.query<{ cursor: string | number | null }>(`select cursor from job_runs where name = $1`, [SITE_DAYS]);
+  return row?.cursor == null ? null : dayText(Number(row.cursor));
+}
+
+/**
+ * Rolls whole local days into stats_site_daily (from stats_hourly) and rebuilds the month of each
+ * in stats_site_monthly, from the day after the last one rolled (or the first day with statistics)
+ * up to `lastDay`, in order, so every day up to the watermark is in the tables. Run after the
+ * hourly rollup of those days is final.
+ */
+export async function rollupSiteDays(ctx: JobContext, lastDay: string): Promise<string[]> {
+  const { database, tz } = ctx;
+  const through = await siteDaysThrough(database);
+  let first: number;
+  if (through) first = dayNumber(through) + 1;
+  else {
+    const [row] = await database.query<{ day: string | null }>(
+      `select to_char(min(hour) at time zone $1, 'YYYY-MM-DD') as day from stats_hourly`,
+      [tz],
+    );
+    first = row?.day ? dayNumber(row.day) : dayNumber(lastDay);
+  }
+  const last = dayNumber(lastDay);
+  first = Math.max(first, last - MAX_CATCH_UP + 1);
+  const done: string[] = [];
+  for (let n = first; n <= last; n++) {
+    const day = dayText(n);
+    const month = `${day.slice(0, 7)}-01`;
+    await database.tx(async (q) => {
+      await q(`delete from stats_site_daily where day = $1::date`, [day]);
+      await q(
+        `insert into stats_site_daily (day, area_id, site_id, brand_id, rent_num, return_num, up_num, down_num)
+         select $1::date, area_id, site_id, brand_id, sum(rent_num)::int, sum(return_num)::int, sum(up_num)::int, sum(down_num)::int
+           from stats_hourly
+          where hour >= ($1::date)::timestamp at time zone $2 and hour < ($1::date + 1)::timestamp at time zone $2 and site_id <> ''
+          group by area_id, site_id, brand_id`,
+        [day, tz],
+      );
+      await q(`delete from stats_site_monthly where month = $1::date`, [month]);
+      await q(
+        `insert into stats_site_monthly (month, area_id, site_id, brand_id, rent_num, return_num, up_num, down_num)
+         select $1::date, area_id, site_id, brand_id, sum(rent_num)::int, sum(return_num)::int, sum(up_num)::int, sum(down_num)::int
+           from stats_site_daily
+          where day >= $1::date and day < ($1::date + interval '1 month')::date
+          group by area_id, site_id, brand_id`,
+        [month],
+      );
+      await q(
+        `insert into job_runs (name, cursor, last_run_at, last_ok_at) values ($1, $2, now(), now())
+         on conflict (name) do update set cursor = excluded.cursor, last_run_at = now(), last_ok_at = now()`,
+        [SITE_DAYS, n],
+      );
+    });
+    done.push(day);
+  }
+  return done;
+}

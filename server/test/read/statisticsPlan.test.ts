@@ -44,7 +44,7 @@ const walk = (n: PlanNode): PlanNode[] => [n, ...(n.Plans ?? []).flatMap(walk)];
 async function planOf(window: ReturnType<typeof windowOf>) {
   const sent: [string, unknown[] | undefined][] = [];
   const spy = { ...t.database, query: async (text: string, params?: unknown[]) => (sent.push([text, params]), t.database.query(text, params)) } as Database;
-  await siteRanking(spy, window, { areaIds: ['110108'], brandId: null, siteType: 0, orderBy: 'rent' }, new Date('2024-06-01T00:00:00Z'));
+  await siteRanking(spy, window, { areaIds: ['110108'], brandId: null, siteType: 0, orderBy: 'rent' }, 'Asia/Shanghai', new Date('2024-06-01T00:00:00Z'));
   const [text, params] = sent.find(([s]) => s.includes('stats_hourly'))!;
   const [row] = await t.database.query<{ 'QUERY PLAN': { Plan: PlanNode }[] }>(`explain (format json) ${text}`, params);
   const nodes = walk(row['QUERY PLAN'][0].Plan);
@@ -67,7 +67,7 @@ describe.skipIf(!onPostgres)('siteRankAll plan on PostgreSQL', () => {
     expect(plan.seqScanOfStats).toBe(false);
     expect(plan.indexes.some((i) => i.startsWith('stats_hourly'))).toBe(true);
     const started = performance.now();
-    const r = await siteRanking(t.database, w, { areaIds: ['110108'], brandId: null, siteType: 0, orderBy: 'rent' }, new Date('2024-06-01T00:00:00Z'));
+    const r = await siteRanking(t.database, w, { areaIds: ['110108'], brandId: null, siteType: 0, orderBy: 'rent' }, 'Asia/Shanghai', new Date('2024-06-01T00:00:00Z'));
     expect(performance.now() - started).toBeLessThan(1000);
     expect(r.total).toBe(600);
     expect(r.rows).toHaveLength(500);

@@ -9,11 +9,14 @@ import { areas, type LonLat } from './areas.js';
 const ts = (name: string) => timestamp(name, { withTimezone: true });
 
 /** Enterprise / brand (企业/品牌) with its open-API credentials. */
-export const brands = pgTable('brands', {
+export const brands = pgTable(
+  'brands',
+  {
   id: serial('id').primaryKey(),
   brandName: varchar('brand_name', { length: 64 }).notNull(),
   brandOperation: varchar('brand_operation', { length: 128 }).notNull().default(''),
-  brandAccount: varchar('brand_account', { length: 64 }).notNull().unique(),
+  /** Unique among enterprises not deleted: a deleted enterprise's account may be given again. */
+  brandAccount: varchar('brand_account', { length: 64 }).notNull(),
   brandPasswordHash: text('brand_password_hash').notNull(),
   brandContactPerson: varchar('brand_contact_person', { length: 64 }),
   brandContactMobile: varchar('brand_contact_mobile', { length: 20 }),
@@ -34,6 +37,17 @@ export const brands = pgTable('brands', {
   electricVehicleUrl: text('electric_vehicle_url'),
   deletedAt: ts('deleted_at'),
   createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('brands_account_live_uq').on(t.brandAccount).where(sql`deleted_at is null`)],
+);
+
+/** An area's own cap on bikes (区域总量上限), set by its regulator beside the enterprises' quotas. */
+export const areaCaps = pgTable('area_caps', {
+  areaId: varchar('area_id', { length: 6 }).primaryKey().references(() => areas.id),
+  bikeCap: integer('bike_cap').notNull().default(0),
+  ebikeCap: integer('ebike_cap').notNull().default(0),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+  updatedBy: integer('updated_by'),
 });
 
 /** Approved quantities per brand and area (bicycles, e-bikes). */
@@ -385,6 +399,44 @@ export const statsHourly = pgTable(
     downNum: integer('down_num').notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.hour, t.areaId, t.siteId, t.brandId, t.bikeType] }), index('stats_hourly_area_idx').on(t.areaId, t.hour)],
+);
+
+/**
+ * Per-site totals of whole local days (rolled up from stats_hourly after the day ends), so rankings
+ * over a day read one row per site and brand instead of 24.
+ */
+export const statsSiteDaily = pgTable(
+  'stats_site_daily',
+  {
+    day: date('day').notNull(),
+    areaId: varchar('area_id', { length: 6 }).notNull(),
+    siteId: varchar('site_id', { length: 32 }).notNull(),
+    brandId: integer('brand_id').notNull(),
+    rentNum: integer('rent_num').notNull().default(0),
+    returnNum: integer('return_num').notNull().default(0),
+    upNum: integer('up_num').notNull().default(0),
+    downNum: integer('down_num').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.areaId, t.day, t.siteId, t.brandId] })],
+);
+
+/**
+ * Per-site totals of a local month over its rolled-up days (stats_site_daily), rebuilt for the month
+ * each time one of its days is rolled up: `through` is the last day included.
+ */
+export const statsSiteMonthly = pgTable(
+  'stats_site_monthly',
+  {
+    month: date('month').notNull(),
+    areaId: varchar('area_id', { length: 6 }).notNull(),
+    siteId: varchar('site_id', { length: 32 }).notNull(),
+    brandId: integer('brand_id').notNull(),
+    rentNum: integer('rent_num').notNull().default(0),
+    returnNum: integer('return_num').notNull().default(0),
+    upNum: integer('up_num').notNull().default(0),
+    downNum: integer('down_num').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.areaId, t.month, t.siteId, t.brandId] })],
 );
 
 /** Daily statistics per area, brand and bike type. */

@@ -55,7 +55,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     async (req, reply) => {
       const q = req.query;
       const w = windowOf(q, tz);
-      const r = await siteRanking(database, w, { ...stats.scopeOf(req.auth), siteType: q.siteType ?? 0, orderBy: q.actionOrder ?? q.orderBy ?? 'rent' });
+      const r = await siteRanking(database, w, { ...stats.scopeOf(req.auth), siteType: q.siteType ?? 0, orderBy: q.actionOrder ?? q.orderBy ?? 'rent' }, tz);
       return sendXlsx(reply, '站点排名分析.xlsx', `站点排名 ${w.label}`, rankColumns, once(r.rows));
     },
   );

@@ -1,10 +1,14 @@
 /**
- * Site ranking (站点排名): rents, returns, ups and downs per site over a window. Completed hours come
- * from stats_hourly (one grouped range scan on its (area_id, hour) index); the current and the
- * previous hour, which the hourly rollup may not have finished, are counted from the raw events.
+ * Site ranking (站点排名): rents, returns, ups and downs per site over a window, read in three tiers
+ * that split the window without overlap:
+ *   1. rolled-up whole days: stats_site_monthly (month and year windows) or stats_site_daily (day
+ *      windows), for the days up to the site-day watermark (one row per site and brand);
+ *   2. completed hours after those days: stats_hourly;
+ *   3. the current and the previous hour, which the hourly rollup may not have finished: the events.
  */
 import type { Database } from '../../db/client.js';
-import type { Window } from './window.js';
+import { siteDaysThrough } from '../../jobs/rollup.js';
+import { dayWindow, type Window } from './window.js';
 
 export const RANK_LIMIT = 500;
 const HOUR = 3600_000;
@@ -41,33 +45,63 @@ const SITE_TYPE: Record<number, string> = { 0: '', 1: ' and s.recycle_switch', 2
  * (rents or returns, then the other, then site id), then, when fewer than `limit` have records, the
  * remaining sites (no record at all) with zeros, by site id. `total` counts every site in the ranking.
  */
-export async function siteRanking(database: Database, w: Window, f: RankFilter, now = new Date()): Promise<{ rows: RankRow[]; total: number }> {
+/** The three tiers of a window: rolled days [from, c1), rolled hours [c1, c2), events [c2, to). */
+export function rankTiers(w: Window, through: string | null, tz: string, now: Date) {
+  const live = liveSince(now).getTime();
+  const from = w.from.getTime();
+  const to = w.to.getTime();
+  // hour windows never use the day tables; others use them up to the end of the watermark's day
+  const throughEnd = through && w.granularity !== 'hour' ? dayWindow(through, tz).to.getTime() : from;
+  const c1 = Math.min(to, Math.max(from, throughEnd));
+  const c2 = Math.min(to, Math.max(c1, live));
+  return { c1: new Date(c1), c2: new Date(c2) };
+}
+
+/** The rolled-up rows a window reads: its table and the first and last key (`yyyy-MM-dd`), inclusive. */
+function rolledKeys(w: Window): { table: string; key: string; start: string; end: string } {
+  const [y, m] = w.label.split('-').map(Number);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  if (w.granularity === 'day') return { table: 'stats_site_daily', key: 'day', start: w.label, end: w.label };
+  if (w.granularity === 'month') return { table: 'stats_site_monthly', key: 'month', start: `${y}-${pad(m)}-01`, end: `${y}-${pad(m)}-01` };
+  return { table: 'stats_site_monthly', key: 'month', start: `${y}-01-01`, end: `${y}-12-01` };
+}
+
+export async function siteRanking(database: Database, w: Window, f: RankFilter, tz: string, now = new Date()): Promise<{ rows: RankRow[]; total: number }> {
   const limit = Math.min(f.limit ?? RANK_LIMIT, RANK_LIMIT);
-  const live = liveSince(now);
-  const rolledTo = new Date(Math.min(w.to.getTime(), live.getTime()));
-  const liveFrom = new Date(Math.max(w.from.getTime(), live.getTime()));
-  const params: unknown[] = [f.areaIds, w.from.toISOString(), rolledTo.toISOString(), liveFrom.toISOString(), w.to.toISOString()];
+  const through = w.granularity === 'hour' ? null : await siteDaysThrough(database);
+  const { c1, c2 } = rankTiers(w, through, tz, now);
+  const rolled = rolledKeys(w);
+  const params: unknown[] = [f.areaIds, c1.toISOString(), c2.toISOString(), w.to.toISOString()];
   let brand = '';
   if (f.brandId !== null) {
     params.push(f.brandId);
     brand = ` and brand_id = $${params.length}`;
   }
+  // an empty hour or event tier costs one index probe; an empty day tier is left out
+  let dayPart = '';
+  if (c1 > w.from) {
+    params.push(rolled.start, rolled.end);
+    const n = params.length;
+    dayPart = `select site_id, rent_num, return_num, up_num, down_num from ${rolled.table}
+          where area_id = any($1::varchar[]) and ${rolled.key} >= $${n - 1}::date and ${rolled.key} <= $${n}::date${brand}
+         union all`;
+  }
   const siteFilter = `s.area_id = any($1::varchar[]) and s.deleted_at is null${SITE_TYPE[f.siteType] ?? ''}`;
-  // an empty range when the window ends before the live hours (the parts then cost one index probe)
   const liveParts = `union all
          select rent_site_id, 1, 0, 0, 0 from ride_orders
-          where area_id = any($1::varchar[]) and rent_at >= $4 and rent_at < $5 and rent_site_id is not null${brand}
+          where area_id = any($1::varchar[]) and rent_at >= $3 and rent_at < $4 and rent_site_id is not null${brand}
          union all
          select return_site_id, 0, 1, 0, 0 from ride_orders
-          where coalesce(return_area_id, area_id) = any($1::varchar[]) and return_at >= $4 and return_at < $5 and return_site_id is not null${brand}
+          where coalesce(return_area_id, area_id) = any($1::varchar[]) and return_at >= $3 and return_at < $4 and return_site_id is not null${brand}
          union all
          select site_id, 0, 0, (action = 'up')::int, (action = 'down')::int from dispatches
-          where area_id = any($1::varchar[]) and at >= $4 and at < $5${brand}`;
+          where area_id = any($1::varchar[]) and at >= $3 and at < $4${brand}`;
   const primary = f.orderBy === 'return' ? 'ret' : 'rent';
   const secondary = f.orderBy === 'return' ? 'rent' : 'ret';
   const [active, [{ total }]] = await Promise.all([
     database.query<Omit<RankRow, 'rank'>>(
       `with ev (site_id, rent, ret, up, down) as (
+         ${dayPart}
          select site_id, rent_num, return_num, up_num, down_num from stats_hourly
           where area_id = any($1::varchar[]) and hour >= $2 and hour < $3 and site_id <> ''${brand}
          ${liveParts}

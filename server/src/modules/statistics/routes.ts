@@ -35,7 +35,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     async (req) => {
       const q = req.query;
       const w = windowOf(q, tz);
-      const r = await siteRanking(database, w, { ...stats.scopeOf(req.auth), siteType: q.siteType ?? 0, orderBy: q.orderBy ?? 'rent' });
+      const r = await siteRanking(database, w, { ...stats.scopeOf(req.auth), siteType: q.siteType ?? 0, orderBy: q.orderBy ?? 'rent' }, tz);
       return ok(stats.rankData(w, r, tz));
     },
   );
