@@ -16,7 +16,7 @@ export async function freshDatabase(kind: 'pglite' | 'postgres'): Promise<{ data
     await bootstrap(database, { adminPassword: 'Bench12345', dataDir });
     return { database, drop: async () => fs.rmSync(dataDir, { recursive: true, force: true }) };
   }
-  const name = `sbs_bench_${process.pid}`;
+  const name = process.env.BENCH_DB_NAME ?? `sbs_bench_${process.pid}`;
   const admin = new pg.Client({ connectionString: PG_URL });
   await admin.connect();
   await admin.query(`drop database if exists ${name} with (force)`);

@@ -123,20 +123,31 @@ export async function runSnapshot(ctx: JobContext, now: Date): Promise<SnapshotR
     }
     await q(`delete from site_state where site_id not in (select id from sites where deleted_at is null)`);
   });
-  await recordPresence(ctx, now);
+  // the day's in-site maximum per area, brand and type, from the same counts (no second scan)
+  const areaOf = new Map(sites.map((x) => [x.id, x.areaId]));
+  const presence = new Map<string, number>();
+  for (const c of counts) {
+    const areaId = areaOf.get(c.siteId);
+    if (!areaId) continue; // a deleted site
+    const key = `${areaId}|${c.brandId}|${c.bikeType}`;
+    presence.set(key, (presence.get(key) ?? 0) + c.n);
+  }
+  await recordPresence(ctx, now, [...presence].map(([k, n]) => [...k.split('|'), n] as [string, string, string, number]));
   return { sites: sites.length, changed: state.length, messages: messages.length, ms: Math.round(performance.now() - started) };
 }
 
-/** The day's in-site maximum per area, brand and type; the run's time. */
-async function recordPresence(ctx: JobContext, now: Date) {
+/** The day's in-site maximum per area, brand and type ([areaId, brandId, bikeType, count]); the run's time. */
+async function recordPresence(ctx: JobContext, now: Date, rows: [string, string, string, number][]) {
   const { database, tz } = ctx;
-  await database.query(
-    `insert into stats_daily as d (day, area_id, brand_id, bike_type, site_num)
-     select ($1::timestamptz at time zone $2)::date, area_id, brand_id, bike_type, count(*)::int
-       from bike_live where status = 1 and site_id is not null group by area_id, brand_id, bike_type
-     on conflict (day, area_id, brand_id, bike_type) do update set site_num = greatest(d.site_num, excluded.site_num)`,
-    [now.toISOString(), tz],
-  );
+  if (rows.length) {
+    await database.query(
+      `insert into stats_daily as d (day, area_id, brand_id, bike_type, site_num)
+       select ($1::timestamptz at time zone $2)::date, u.area_id, u.brand_id, u.bike_type, u.n
+         from unnest($3::varchar[], $4::int[], $5::smallint[], $6::int[]) as u(area_id, brand_id, bike_type, n)
+       on conflict (day, area_id, brand_id, bike_type) do update set site_num = greatest(d.site_num, excluded.site_num)`,
+      [now.toISOString(), tz, rows.map((r) => r[0]), rows.map((r) => Number(r[1])), rows.map((r) => Number(r[2])), rows.map((r) => r[3])],
+    );
+  }
   await database.query(
     `insert into job_runs (name, last_run_at, last_ok_at) values ('snapshot', $1, $1)
      on conflict (name) do update set last_run_at = excluded.last_run_at, last_ok_at = excluded.last_ok_at`,

@@ -59,3 +59,23 @@ describe('MapCache ranking', () => {
     expect(byDefault.map.map((s) => s.siteId)).toEqual(near.map.map((s) => s.siteId));
   });
 });
+
+describe('mapSiteJson', () => {
+  it('writes exactly the fields of the MapSite schema, typed as it types them', async () => {
+    const { mapSiteJson } = await import('../../src/modules/dashboard/hot.js');
+    const { MapSite } = await import('../../src/modules/dashboard/schemas.js');
+    const { Value } = await import('typebox/value');
+    const [a, b] = sites(2, 5);
+    const rows = [
+      { ...a, status: '正常', currentNum: 0, extra: 'not in the schema' },
+      // numbers as PostgreSQL may hand them (strings), a fence
+      { ...b, status: '满桩', currentNum: 3, num: '3', bikeNum: '2', gpsRail: [{ lon: '116.3', lat: 39.9 }, { lon: 116.31, lat: 39.9 }, { lon: 116.31, lat: 39.91 }] },
+    ];
+    for (const r of rows) {
+      const parsed = JSON.parse(mapSiteJson(r as never));
+      expect(Object.keys(parsed)).toEqual(Object.keys(MapSite.properties));
+      expect(Value.Check(MapSite, parsed)).toBe(true);
+    }
+    expect(JSON.parse(mapSiteJson(rows[1] as never)).gpsRail[0]).toEqual({ lon: 116.3, lat: 39.9 });
+  });
+});

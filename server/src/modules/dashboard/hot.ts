@@ -33,9 +33,38 @@ export interface Counters {
   empty: number;
 }
 
+/**
+ * One site as the map's JSON (the fields of the MapSite schema, in its order, typed as it types them):
+ * made once per snapshot, so a call for 20,000 sites joins strings instead of serializing objects.
+ */
+export function mapSiteJson(r: MapSite): string {
+  return JSON.stringify({
+    siteId: String(r.siteId),
+    siteName: String(r.siteName),
+    siteLon: Number(r.siteLon),
+    siteLat: Number(r.siteLat),
+    flag: Number(r.flag),
+    status: String(r.status),
+    num: Number(r.num),
+    currentNum: Number(r.currentNum),
+    bikeNum: Number(r.bikeNum),
+    ebikeNum: Number(r.ebikeNum),
+    siteBikeCeiling: Number(r.siteBikeCeiling),
+    capacity: Number(r.capacity),
+    bleNum: Number(r.bleNum),
+    recycleSwitch: Boolean(r.recycleSwitch),
+    majorSwitch: Boolean(r.majorSwitch),
+    gpsRail: Array.isArray(r.gpsRail) ? r.gpsRail.map((p) => ({ lon: Number(p.lon), lat: Number(p.lat) })) : null,
+    length: Number(r.length),
+  });
+}
+
 interface Entry {
   key: string;
   rows: MapSite[];
+  /** JSON of each row (mapSiteJson), and of all rows in site-id order (made on first use). */
+  json: Map<MapSite, string>;
+  allJson: string | null;
   counters: Counters;
   centre: { lon: number; lat: number } | null;
   /** Rows ordered by distance from `centre`. */
@@ -141,7 +170,9 @@ export class MapCache {
           ? { lon: rows.reduce((t, r) => t + r.siteLon, 0) / rows.length, lat: rows.reduce((t, r) => t + r.siteLat, 0) / rows.length }
           : null;
         positions.set(rows, positionsOf(rows));
-        const entry: Entry = { key, rows, counters, centre, byCentre: centre ? rank(rows, centre) : [] };
+        const json = new Map<MapSite, string>();
+        for (const r of rows) json.set(r, mapSiteJson(r));
+        const entry: Entry = { key, rows, json, allJson: null, counters, centre, byCentre: centre ? rank(rows, centre) : [] };
         const cur = this.entries.get(scopeKey);
         // keys start with the snapshot time (ISO): never let a slower, older load replace a newer one
         if (!cur || cur.key <= key) {
@@ -172,14 +203,34 @@ export class MapCache {
     q: { flag: number | null; limit: number; lon: number | null; lat: number | null },
   ): Promise<{ map: MapSite[]; counters: Counters }> {
     const e = await this.entry(scopeKey, areaIds, v);
-    const keep = (r: MapSite) => q.flag === null || r.flag === q.flag;
-    if (q.limit <= 0) return { map: q.flag === null ? e.rows : e.rows.filter(keep), counters: e.counters };
-    const ordered = q.lon !== null && q.lat !== null ? rank(q.flag === null ? e.rows : e.rows.filter(keep), { lon: q.lon, lat: q.lat }, q.limit) : e.byCentre;
-    const map: MapSite[] = [];
-    for (const r of ordered) {
-      if (map.length >= q.limit) break;
-      if (keep(r)) map.push(r);
-    }
-    return { map, counters: e.counters };
+    return { map: pick(e, q), counters: e.counters };
   }
+
+  /** The same as `sites`, with the map as a JSON array string (the console's hot call). */
+  async sitesJson(
+    scopeKey: string,
+    areaIds: string[],
+    v: Versions,
+    q: { flag: number | null; limit: number; lon: number | null; lat: number | null },
+  ): Promise<{ mapJson: string; counters: Counters }> {
+    const e = await this.entry(scopeKey, areaIds, v);
+    if (q.limit <= 0 && q.flag === null) {
+      e.allJson ??= `[${e.rows.map((r) => e.json.get(r)!).join(',')}]`;
+      return { mapJson: e.allJson, counters: e.counters };
+    }
+    return { mapJson: `[${pick(e, q).map((r) => e.json.get(r)!).join(',')}]`, counters: e.counters };
+  }
+}
+
+/** The rows a query asks for: of one flag or all; `limit` > 0 the nearest first, else all by site id. */
+function pick(e: Entry, q: { flag: number | null; limit: number; lon: number | null; lat: number | null }): MapSite[] {
+  const keep = (r: MapSite) => q.flag === null || r.flag === q.flag;
+  if (q.limit <= 0) return q.flag === null ? e.rows : e.rows.filter(keep);
+  const ordered = q.lon !== null && q.lat !== null ? rank(q.flag === null ? e.rows : e.rows.filter(keep), { lon: q.lon, lat: q.lat }, q.limit) : e.byCentre;
+  const map: MapSite[] = [];
+  for (const r of ordered) {
+    if (map.length >= q.limit) break;
+    if (keep(r)) map.push(r);
+  }
+  return map;
 }

@@ -4,9 +4,9 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Envelope, ok } from '../../http/envelope.js';
 import { FigureCache } from './figures.js';
 import { MapCache } from './hot.js';
-import { dashboard } from './service.js';
+import { dashboardJson } from './service.js';
 import * as home from './home.js';
-import { BrandIdQ, DashboardData, InitData, LayerBike, SearchData, SelfArea, SiteDetail, SiteIdQ, read, tags } from './schemas.js';
+import { BrandIdQ, DashboardData, DashboardRest, InitData, LayerBike, SearchData, SelfArea, SiteDetail, SiteIdQ, read, tags } from './schemas.js';
 import { registerDetails } from './detailRoutes.js';
 import { registerCharts } from './chartRoutes.js';
 
@@ -38,7 +38,13 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: Envelope(DashboardData) },
       },
     },
-    async (req) => ok(await dashboard(database, { figures, maps }, req.auth, { limit: req.query.limit ?? 50, f: req.query.f, lon: req.query.lon, lat: req.query.lat }, tz)),
+    async (req, reply) => {
+      const json = await dashboardJson(database, { figures, maps }, req.auth, { limit: req.query.limit ?? 50, f: req.query.f, lon: req.query.lon, lat: req.query.lat }, tz, (rest) =>
+        reply.serializeInput(ok(rest), DashboardRest as unknown as Record<string, unknown>),
+      );
+      // already JSON: Fastify sends a string of this content type as it is
+      return reply.type('application/json; charset=utf-8').send(json as never);
+    },
   );
 
   // 首页初始化：区域信息、地图中心、品牌颜色、是否聚合区域

@@ -1,6 +1,7 @@
 /** TypeBox schemas of /api/dashboard: what the home screen sends and what it reads back. */
 import { Type, type TSchema } from 'typebox';
 import { LonLatT } from '../areas/schemas.js';
+import { Envelope } from '../../http/envelope.js';
 
 export const tags = ['首页大屏'];
 /** Reading the home screen needs the home menu. */
@@ -114,6 +115,9 @@ export const DashboardData = Type.Object({
   statistical: Statistical,
   siteMessage: Type.Array(SiteMessage, { description: '最新站点消息，最多 10 条' }),
 });
+
+/** The envelope of the main call without its map (serialized apart: see dashboardJson). */
+export const DashboardRest = Envelope(Type.Object({ statistical: Statistical, siteMessage: DashboardData.properties.siteMessage }));
 
 export const BrandBriefT = Type.Object({ brandId: Int('企业 ID'), brandName: Str('品牌名称'), bikeColor: Str('自行车颜色'), ebikeColor: Str('电动车颜色') });
 
