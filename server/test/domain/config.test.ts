@@ -21,10 +21,12 @@ describe('configuration', () => {
     expect(() => loadConfig({ DATABASE_URL: 'mysql://x' })).toThrow(/^DATABASE_URL/);
     expect(() => loadConfig({ ADMIN_PASSWORD: 'short' })).toThrow(/^ADMIN_PASSWORD/);
     expect(() => loadConfig({ MAP_TILE_URL: 'ftp://tiles' })).toThrow(/^MAP_TILE_URL/);
+    expect(() => loadConfig({ OPEN_RATE_LIMIT: '0' })).toThrow(/^OPEN_RATE_LIMIT must be an integer/);
   });
   it('reads good values', () => {
-    const c = loadConfig({ PORT: '9000', DEMO: 'off', MAP_TILE_URL: 'https://t.example/{z}/{x}/{y}.png', TZ: 'UTC' });
-    expect(c).toMatchObject({ port: 9000, demo: false, tz: 'UTC', tileUrl: 'https://t.example/{z}/{x}/{y}.png' });
+    const c = loadConfig({ PORT: '9000', DEMO: 'off', MAP_TILE_URL: 'https://t.example/{z}/{x}/{y}.png', TZ: 'UTC', OPEN_RATE_LIMIT: '6000' });
+    expect(c).toMatchObject({ port: 9000, demo: false, tz: 'UTC', tileUrl: 'https://t.example/{z}/{x}/{y}.png', openRateLimit: 6000 });
+    expect(loadConfig({}).openRateLimit).toBe(1200);
   });
 });
 
