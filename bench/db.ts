@@ -8,7 +8,10 @@ import { bootstrap } from '../server/src/db/bootstrap.js';
 
 export const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
-export async function freshDatabase(kind: 'pglite' | 'postgres'): Promise<{ database: Database; url?: string; drop(): Promise<void> }> {
+export async function freshDatabase(
+  kind: 'pglite' | 'postgres',
+  opts: { reuse?: boolean } = {},
+): Promise<{ database: Database; url?: string; reused?: boolean; drop(): Promise<void> }> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sbs-bench-'));
   if (kind === 'pglite') {
     const database = await openDatabase({ dataDir });
@@ -19,10 +22,18 @@ export async function freshDatabase(kind: 'pglite' | 'postgres'): Promise<{ data
   const name = process.env.BENCH_DB_NAME ?? `sbs_bench_${process.pid}`;
   const admin = new pg.Client({ connectionString: PG_URL });
   await admin.connect();
-  await admin.query(`drop database if exists ${name} with (force)`);
-  await admin.query(`create database ${name}`);
   const u = new URL(PG_URL);
   u.pathname = `/${name}`;
+  // BENCH_DB_NAME with reuse: a database kept by an earlier run (BENCH_KEEP) is used as it is
+  const kept = opts.reuse && (await admin.query(`select 1 from pg_database where datname = $1`, [name])).rowCount === 1;
+  if (kept) {
+    const database = await openDatabase({ databaseUrl: u.toString(), poolSize: 8 });
+    await database.migrate();
+    await admin.end();
+    return { database, url: u.toString(), reused: true, drop: async () => {} };
+  }
+  await admin.query(`drop database if exists ${name} with (force)`);
+  await admin.query(`create database ${name}`);
   const database = await openDatabase({ databaseUrl: u.toString(), poolSize: 8 });
   await database.migrate();
   await bootstrap(database, { adminPassword: 'Bench12345', dataDir });

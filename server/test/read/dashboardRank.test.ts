@@ -79,3 +79,32 @@ describe('mapSiteJson', () => {
     expect(JSON.parse(mapSiteJson(rows[1] as never)).gpsRail[0]).toEqual({ lon: 116.3, lat: 39.9 });
   });
 });
+
+describe('MapCache across snapshots', () => {
+  it('answers from the previous snapshot while the next loads, but waits for the new data after a site edit', async () => {
+    let version = 0;
+    let release: () => void = () => {};
+    const db = {
+      query: async () => {
+        const n = ++version;
+        if (n > 1) await new Promise<void>((r) => (release = r));
+        return sites(3, n).map((r) => ({ ...r, num: n }));
+      },
+    } as unknown as Database;
+    const cache = new MapCache(db);
+    const q = { flag: null, limit: 0, lon: null, lat: null };
+    const first = await cache.sites('a', ['110108'], { snapshot: 's1', sites: 'x' }, q);
+    expect(first.map[0].num).toBe(1);
+    // a new snapshot: the old rows at once, while the load waits
+    const stale = await cache.sites('a', ['110108'], { snapshot: 's2', sites: 'x' }, q);
+    expect(stale.map[0].num).toBe(1);
+    release();
+    await new Promise((r) => setTimeout(r, 10));
+    expect((await cache.sites('a', ['110108'], { snapshot: 's2', sites: 'x' }, q)).map[0].num).toBe(2);
+    // a site edit: the answer waits for the new rows
+    const edited = cache.sites('a', ['110108'], { snapshot: 's2', sites: 'y' }, q);
+    await new Promise((r) => setTimeout(r, 10));
+    release();
+    expect((await edited).map[0].num).toBe(3);
+  });
+});

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../support/app.js';
 import { addBrand, addSite } from '../support/world.js';
-import { rankTiers, siteRanking, type RankRow } from '../../src/modules/statistics/rank.js';
+import { RankCache, rankTiers, siteRanking, type RankRow } from '../../src/modules/statistics/rank.js';
 import { windowOf, type WindowQuery } from '../../src/modules/statistics/window.js';
 import { rollupHours, rollupSiteDays, siteDaysThrough } from '../../src/jobs/rollup.js';
 import { jobContextOf, type JobContext } from '../../src/jobs/index.js';
@@ -138,5 +138,40 @@ describe('siteRanking over the tiers', () => {
         expect(order).toEqual([...order].sort((a, b) => b - a));
       }
     }
+  });
+});
+
+describe('RankCache', () => {
+  const f = { areaIds: ['110108'], brandId: null, siteType: 0, orderBy: 'rent' as const };
+  it('loads once per key while fresh: 30 s for a window reaching the live hours, 10 min for a past one', async () => {
+    let clock = Date.parse('2024-03-05T10:30:00+08:00');
+    const cache = new RankCache(30_000, 600_000, 500, () => clock);
+    let loads = 0;
+    const load = async () => (loads++, { rows: [], total: loads });
+    const today = windowOf({ year: 2024, month: 3, day: 5 }, TZ);
+    const past = windowOf({ year: 2024, month: 3, day: 1 }, TZ);
+    expect((await cache.get(today, f, load)).total).toBe(1);
+    expect((await cache.get(today, f, load)).total).toBe(1);
+    expect((await cache.get(today, { ...f, orderBy: 'return' }, load)).total).toBe(2);
+    expect((await cache.get(today, { ...f, areaIds: ['110105'] }, load)).total).toBe(3);
+    expect((await cache.get(past, f, load)).total).toBe(4);
+    clock += 31_000;
+    expect((await cache.get(today, f, load)).total).toBe(5);
+    expect((await cache.get(past, f, load)).total).toBe(4);
+    clock += 600_000;
+    expect((await cache.get(past, f, load)).total).toBe(6);
+  });
+  it('forgets a failed load and keeps at most `max` keys', async () => {
+    const cache = new RankCache(30_000, 600_000, 2);
+    const w = (day: number) => windowOf({ year: 2024, month: 3, day }, TZ);
+    await expect(cache.get(w(1), f, () => Promise.reject(new Error('db down')))).rejects.toThrow('db down');
+    let loads = 0;
+    const load = async () => (loads++, { rows: [], total: 0 });
+    await cache.get(w(1), f, load);
+    expect(loads).toBe(1);
+    await cache.get(w(2), f, load);
+    await cache.get(w(3), f, load);
+    await cache.get(w(1), f, load); // evicted as the oldest
+    expect(loads).toBe(4);
   });
 });

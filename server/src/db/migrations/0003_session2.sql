@@ -31,5 +31,7 @@ CREATE TABLE "stats_site_monthly" (
 );
 --> statement-breakpoint
 ALTER TABLE "brands" DROP CONSTRAINT "brands_brand_account_unique";--> statement-breakpoint
+DROP INDEX "site_messages_area_idx";--> statement-breakpoint
 ALTER TABLE "area_caps" ADD CONSTRAINT "area_caps_area_id_areas_id_fk" FOREIGN KEY ("area_id") REFERENCES "public"."areas"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
-CREATE UNIQUE INDEX "brands_account_live_uq" ON "brands" USING btree ("brand_account") WHERE deleted_at is null;
+CREATE UNIQUE INDEX "brands_account_live_uq" ON "brands" USING btree ("brand_account") WHERE deleted_at is null;--> statement-breakpoint
+CREATE INDEX "site_messages_area_idx" ON "site_messages" USING btree ("area_id","at","id");

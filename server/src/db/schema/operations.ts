@@ -334,7 +334,7 @@ export const siteMessages = pgTable(
     currentBike: jsonb('current_bike').notNull(),
     at: ts('at').notNull(),
   },
-  (t) => [index('site_messages_area_idx').on(t.areaId, t.at), index('site_messages_site_idx').on(t.siteId, t.at)],
+  (t) => [index('site_messages_area_idx').on(t.areaId, t.at, t.id), index('site_messages_site_idx').on(t.siteId, t.at)],
 );
 
 /** A site's counts changed in a snapshot. */

@@ -4,6 +4,7 @@ import type { Auth } from '../../http/auth.js';
 import { badRequest, forbidden } from '../../http/envelope.js';
 import { formatTime } from '../../domain/time.js';
 import { brandInAreas, brandNames, brandsOf, flagLabel, siteInScope } from './common.js';
+import { findBrand } from '../company/repo.js';
 
 const arrayOf = (bikeType?: number) =>
   bikeType === 0 ? `'{nowBike}'::text[]` : bikeType === 1 ? `'{nowEBike}'::text[]` : `'{nowBike,nowEBike}'::text[]`;
@@ -239,22 +240,7 @@ interface BrandInfoRow {
 
 /** Enterprise detail of a brand of the areas (no password, ever). */
 export async function brandInfo(database: Database, auth: Auth, brandId: number, tz: string) {
-  const areaIds = auth.scopeAreaIds();
-  const [b] = await database.query<BrandInfoRow>(
-    `select b.id as "brandId", b.brand_name as "brandName", b.brand_operation as "brandOperation", b.brand_account as "brandAccount",
-            b.brand_contact_person as "brandContactPerson", b.brand_contact_mobile as "brandContactMobile", b.brand_address as "brandAddress",
-            b.brand_operation_num as "brandOperationNum",
-            (select count(*)::int from bikes k where k.brand_id = b.id and k.withdrawn_at is null and k.bike_type = 0) as "brandBikeNum",
-            (select count(*)::int from bikes k where k.brand_id = b.id and k.withdrawn_at is null and k.bike_type = 1) as "brandEBikeNum",
-            b.area_id as "areaId", b.launch_area as "launchArea", b.operation_area_id as "operationAreaId",
-            b.brand_approval_url as "brandApprovalUrl", b.brand_approval_name as "brandApprovalName", b.other_url as "otherUrl",
-            b.other_name as "otherName", b.maintain_person_url as "maintainPersonUrl", b.bicycle_url as "bicycleUrl",
-            b.electric_vehicle_url as "electricVehicleUrl", b.bike_color as "bikeColor", b.ebike_color as "ebikeColor",
-            b.created_at as "createdAt",
-            (${brandInAreas('b', 2)} or exists (select 1 from brand_quotas q where q.brand_id = b.id and q.area_id = any($2::varchar[]))) as "inScope"
-       from brands b where b.id = $1 and b.deleted_at is null`,
-    [brandId, areaIds],
-  );
+  const b: BrandInfoRow | undefined = await findBrand(database, brandId, auth.scopeAreaIds());
   if (!b) throw badRequest('企业信息不存在！');
   if (!b.inScope) throw forbidden('无权查看其他区域的企业信息');
   const { createdAt, inScope: _s, ...rest } = b;

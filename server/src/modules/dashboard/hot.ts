@@ -65,6 +65,10 @@ interface Entry {
   /** JSON of each row (mapSiteJson), and of all rows in site-id order (made on first use). */
   json: Map<MapSite, string>;
   allJson: string | null;
+  /** Whole answers made from this entry (see `memo`), by query. */
+  answers: Map<string, Promise<Buffer>>;
+  /** When it was loaded (ms). */
+  loadedAt: number;
   counters: Counters;
   centre: { lon: number; lat: number } | null;
   /** Rows ordered by distance from `centre`. */
@@ -73,6 +77,10 @@ interface Entry {
 
 /** Sites held in memory across all areas (a few hundred bytes each); the oldest areas go first. */
 const MAX_ROWS = 300_000;
+/** Whole answers kept per scope (status filter × size choice). */
+const MAX_ANSWERS = 16;
+/** How long the previous snapshot's entry may answer while the next one loads. */
+const STALE_MS = 3 * 60_000;
 
 /** Packed lon/lat of a row array (kept for the cached arrays: reading rows' properties is slower). */
 const positions = new WeakMap<MapSite[], Float64Array>();
@@ -172,7 +180,7 @@ export class MapCache {
         positions.set(rows, positionsOf(rows));
         const json = new Map<MapSite, string>();
         for (const r of rows) json.set(r, mapSiteJson(r));
-        const entry: Entry = { key, rows, json, allJson: null, counters, centre, byCentre: centre ? rank(rows, centre) : [] };
+        const entry: Entry = { key, rows, json, allJson: null, answers: new Map(), loadedAt: Date.now(), counters, centre, byCentre: centre ? rank(rows, centre) : [] };
         const cur = this.entries.get(scopeKey);
         // keys start with the snapshot time (ISO): never let a slower, older load replace a newer one
         if (!cur || cur.key <= key) {
@@ -189,6 +197,12 @@ export class MapCache {
       })().finally(() => this.loading.delete(flight));
       this.loading.set(flight, p);
     }
+    // a new snapshot only (same sites): answer from the previous one while the new one loads, for
+    // a short while; after a site edit, wait for the new data (the editor expects to see it)
+    if (e && e.key.endsWith(`|${v.sites}`) && Date.now() - e.loadedAt < STALE_MS) {
+      p.catch(() => {});
+      return e;
+    }
     return p;
   }
 
@@ -204,6 +218,22 @@ export class MapCache {
   ): Promise<{ map: MapSite[]; counters: Counters }> {
     const e = await this.entry(scopeKey, areaIds, v);
     return { map: pick(e, q), counters: e.counters };
+  }
+
+  /**
+   * A whole answer built from this scope's data at versions `v`, kept with the entry (so dropped
+   * when a snapshot or a site edit makes a new one): the answer for all sites of 20,000 is 6 MB of
+   * JSON, made once per snapshot instead of once per call. Only for queries without a free centre.
+   */
+  async memo(scopeKey: string, areaIds: string[], v: Versions, query: string, build: () => Promise<string>): Promise<Buffer> {
+    const e = await this.entry(scopeKey, areaIds, v);
+    let p = e.answers.get(query);
+    if (!p) {
+      p = build().then((text) => Buffer.from(text));
+      if (e.answers.size < MAX_ANSWERS) e.answers.set(query, p);
+      p.catch(() => e.answers.delete(query));
+    }
+    return p;
   }
 
   /** The same as `sites`, with the map as a JSON array string (the console's hot call). */

@@ -55,17 +55,23 @@ export async function dashboardJson(
   q: { limit: number; f?: number; lon?: number; lat?: number },
   tz: string,
   serialize: (rest: { statistical: ReturnType<typeof statistical>; siteMessage: Awaited<ReturnType<typeof latestMessages>> }) => string,
-): Promise<string> {
+): Promise<string | Buffer> {
   const areaIds = auth.scopeAreaIds();
   const flag = q.f ? STATUS_BY_FILTER[q.f as 1 | 2 | 3 | 4] : null;
   const v = await versions(database);
-  const [{ mapJson, counters }, figures, siteMessage] = await Promise.all([
-    caches.maps.sitesJson(auth.areaId, areaIds, v, { flag, limit: q.limit, lon: q.lon ?? null, lat: q.lat ?? null }),
-    caches.figures.get(auth.areaId, areaIds, v),
-    latestMessages(database, areaIds, TOP, tz),
-  ]);
-  const envelope = serialize({ statistical: statistical(figures, counters), siteMessage });
-  // envelope is {"code":…,"message":…,"data":{"statistical":…,"siteMessage":…}}: put the map first in data
-  const at = envelope.indexOf('"data":{') + '"data":{'.length;
-  return `${envelope.slice(0, at)}"map":${mapJson},${envelope.slice(at)}`;
+  const build = async () => {
+    const [{ mapJson, counters }, figures, siteMessage] = await Promise.all([
+      caches.maps.sitesJson(auth.areaId, areaIds, v, { flag, limit: q.limit, lon: q.lon ?? null, lat: q.lat ?? null }),
+      caches.figures.get(auth.areaId, areaIds, v),
+      latestMessages(database, areaIds, TOP, tz),
+    ]);
+    const envelope = serialize({ statistical: statistical(figures, counters), siteMessage });
+    // envelope is {"code":…,"message":…,"data":{"statistical":…,"siteMessage":…}}: put the map first in data
+    const at = envelope.indexOf('"data":{') + '"data":{'.length;
+    return `${envelope.slice(0, at)}"map":${mapJson},${envelope.slice(at)}`;
+  };
+  // every part changes only with the snapshot or a site edit (messages come from the snapshot):
+  // answers without a free centre are kept with the snapshot's cache entry
+  const free = q.limit > 0 && q.lon !== undefined && q.lat !== undefined;
+  return free ? build() : caches.maps.memo(auth.areaId, areaIds, v, `${flag}|${q.limit}`, build);
 }

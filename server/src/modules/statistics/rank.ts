@@ -92,7 +92,7 @@ export async function siteRanking(database: Database, w: Window, f: RankFilter, 
           where area_id = any($1::varchar[]) and rent_at >= $3 and rent_at < $4 and rent_site_id is not null${brand}
          union all
          select return_site_id, 0, 1, 0, 0 from ride_orders
-          where coalesce(return_area_id, area_id) = any($1::varchar[]) and return_at >= $3 and return_at < $4 and return_site_id is not null${brand}
+          where return_area_id = any($1::varchar[]) and return_at >= $3 and return_at < $4 and return_site_id is not null${brand}
          union all
          select site_id, 0, 0, (action = 'up')::int, (action = 'down')::int from dispatches
           where area_id = any($1::varchar[]) and at >= $3 and at < $4${brand}`;
@@ -128,4 +128,38 @@ export async function siteRanking(database: Database, w: Window, f: RankFilter, 
     rows = [...rows, ...idle.map((r) => ({ ...r, rentNum: 0, returnNum: 0, upNum: 0, downNum: 0 }))];
   }
   return { rows: rows.map((r, i) => ({ rank: i + 1, ...r })), total };
+}
+
+/**
+ * Rankings asked again within a short time are answered from memory: the ranking card of every
+ * screen polls the same area and window. A window that reaches the live hours is kept `liveMs`
+ * (new events change it), a past one `pastMs` (only a rollup re-run changes it). One load per key
+ * at a time; the oldest keys go first beyond `max`.
+ */
+export class RankCache {
+  private entries = new Map<string, { until: number; value: Promise<{ rows: RankRow[]; total: number }> }>();
+
+  constructor(
+    private readonly liveMs = 30_000,
+    private readonly pastMs = 10 * 60_000,
+    private readonly max = 500,
+    private readonly clock = () => Date.now(),
+  ) {}
+
+  get(w: Window, f: RankFilter, load: () => Promise<{ rows: RankRow[]; total: number }>) {
+    const now = this.clock();
+    const key = [w.from.toISOString(), w.to.toISOString(), f.areaIds.join(','), f.brandId ?? '', f.siteType, f.orderBy, f.limit ?? ''].join('|');
+    const hit = this.entries.get(key);
+    if (hit && hit.until > now) return hit.value;
+    const live = w.to.getTime() > liveSince(new Date(now)).getTime();
+    const value = load();
+    this.entries.delete(key);
+    this.entries.set(key, { until: now + (live ? this.liveMs : this.pastMs), value });
+    value.catch(() => this.entries.delete(key));
+    for (const k of this.entries.keys()) {
+      if (this.entries.size <= this.max) break;
+      this.entries.delete(k);
+    }
+    return value;
+  }
 }

@@ -7,7 +7,7 @@ import exportRoutes from './exportRoutes.js';
 import { areaBrands, brandCounts } from './brands.js';
 import { logHours } from './logs.js';
 import { pendCounts } from './pend.js';
-import { siteRanking } from './rank.js';
+import { RankCache, siteRanking } from './rank.js';
 import { tidal } from './tidal.js';
 import { windowOf } from './window.js';
 import * as stats from './service.js';
@@ -22,6 +22,7 @@ const AreaQuery = Type.Object(SelfArea);
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {
   const { database, config, areas } = app.ctx;
+  const ranks = new RankCache();
   const tz = config.tz;
   const counts = (auth: Parameters<typeof stats.scopeOf>[0]) => brandCounts(database, stats.scopeOf(auth), config.staleHours);
 
@@ -30,12 +31,19 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     '/siteRankAll',
     {
       config: { permission: 'home.siteRank' },
-      schema: { tags, summary: '站点排名', querystring: RankQuery, response: { 200: Envelope(RankData) } },
+      schema: {
+        tags,
+        summary: '站点排名',
+        description: '整日与整月取自按站点汇总的日表、月表，其后的整点取自小时统计，最近两小时取自原始订单与调度记录。同一区域、时间窗与排序的结果缓存 30 秒（含最近两小时的时间窗）或 10 分钟（历史时间窗）。',
+        querystring: RankQuery,
+        response: { 200: Envelope(RankData) },
+      },
     },
     async (req) => {
       const q = req.query;
       const w = windowOf(q, tz);
-      const r = await siteRanking(database, w, { ...stats.scopeOf(req.auth), siteType: q.siteType ?? 0, orderBy: q.orderBy ?? 'rent' }, tz);
+      const f = { ...stats.scopeOf(req.auth), siteType: q.siteType ?? 0, orderBy: q.orderBy ?? 'rent' } as const;
+      const r = await ranks.get(w, f, () => siteRanking(database, w, f, tz));
       return ok(stats.rankData(w, r, tz));
     },
   );
