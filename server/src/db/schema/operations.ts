@@ -401,43 +401,32 @@ export const statsHourly = pgTable(
   (t) => [primaryKey({ columns: [t.hour, t.areaId, t.siteId, t.brandId, t.bikeType] }), index('stats_hourly_area_idx').on(t.areaId, t.hour)],
 );
 
+/** The counters of the per-site totals below (a function: drizzle columns belong to one table). */
+const siteTotalColumns = () => ({
+  areaId: varchar('area_id', { length: 6 }).notNull(),
+  siteId: varchar('site_id', { length: 32 }).notNull(),
+  brandId: integer('brand_id').notNull(),
+  rentNum: integer('rent_num').notNull().default(0),
+  returnNum: integer('return_num').notNull().default(0),
+  upNum: integer('up_num').notNull().default(0),
+  downNum: integer('down_num').notNull().default(0),
+});
+
 /**
  * Per-site totals of whole local days (rolled up from stats_hourly after the day ends), so rankings
  * over a day read one row per site and brand instead of 24.
  */
-export const statsSiteDaily = pgTable(
-  'stats_site_daily',
-  {
-    day: date('day').notNull(),
-    areaId: varchar('area_id', { length: 6 }).notNull(),
-    siteId: varchar('site_id', { length: 32 }).notNull(),
-    brandId: integer('brand_id').notNull(),
-    rentNum: integer('rent_num').notNull().default(0),
-    returnNum: integer('return_num').notNull().default(0),
-    upNum: integer('up_num').notNull().default(0),
-    downNum: integer('down_num').notNull().default(0),
-  },
-  (t) => [primaryKey({ columns: [t.areaId, t.day, t.siteId, t.brandId] })],
-);
+export const statsSiteDaily = pgTable('stats_site_daily', { day: date('day').notNull(), ...siteTotalColumns() }, (t) => [
+  primaryKey({ columns: [t.areaId, t.day, t.siteId, t.brandId] }),
+]);
 
 /**
  * Per-site totals of a local month over its rolled-up days (stats_site_daily), rebuilt for the month
- * each time one of its days is rolled up: `through` is the last day included.
+ * each time one of its days is rolled up (the watermark is job_runs 'site_days').
  */
-export const statsSiteMonthly = pgTable(
-  'stats_site_monthly',
-  {
-    month: date('month').notNull(),
-    areaId: varchar('area_id', { length: 6 }).notNull(),
-    siteId: varchar('site_id', { length: 32 }).notNull(),
-    brandId: integer('brand_id').notNull(),
-    rentNum: integer('rent_num').notNull().default(0),
-    returnNum: integer('return_num').notNull().default(0),
-    upNum: integer('up_num').notNull().default(0),
-    downNum: integer('down_num').notNull().default(0),
-  },
-  (t) => [primaryKey({ columns: [t.areaId, t.month, t.siteId, t.brandId] })],
-);
+export const statsSiteMonthly = pgTable('stats_site_monthly', { month: date('month').notNull(), ...siteTotalColumns() }, (t) => [
+  primaryKey({ columns: [t.areaId, t.month, t.siteId, t.brandId] }),
+]);
 
 /** Daily statistics per area, brand and bike type. */
 export const statsDaily = pgTable(

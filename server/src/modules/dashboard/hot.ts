@@ -59,6 +59,14 @@ export function mapSiteJson(r: MapSite): string {
   });
 }
 
+/** Sites of one flag (null: all); `limit` > 0 the nearest to lon/lat (null: the sites' centre). */
+export interface SiteQuery {
+  flag: number | null;
+  limit: number;
+  lon: number | null;
+  lat: number | null;
+}
+
 interface Entry {
   key: string;
   rows: MapSite[];
@@ -214,7 +222,7 @@ export class MapCache {
     scopeKey: string,
     areaIds: string[],
     v: Versions,
-    q: { flag: number | null; limit: number; lon: number | null; lat: number | null },
+    q: SiteQuery,
   ): Promise<{ map: MapSite[]; counters: Counters }> {
     const e = await this.entry(scopeKey, areaIds, v);
     return { map: pick(e, q), counters: e.counters };
@@ -241,7 +249,7 @@ export class MapCache {
     scopeKey: string,
     areaIds: string[],
     v: Versions,
-    q: { flag: number | null; limit: number; lon: number | null; lat: number | null },
+    q: SiteQuery,
   ): Promise<{ mapJson: string; counters: Counters }> {
     const e = await this.entry(scopeKey, areaIds, v);
     if (q.limit <= 0 && q.flag === null) {
@@ -253,7 +261,7 @@ export class MapCache {
 }
 
 /** The rows a query asks for: of one flag or all; `limit` > 0 the nearest first, else all by site id. */
-function pick(e: Entry, q: { flag: number | null; limit: number; lon: number | null; lat: number | null }): MapSite[] {
+function pick(e: Entry, q: SiteQuery): MapSite[] {
   const keep = (r: MapSite) => q.flag === null || r.flag === q.flag;
   if (q.limit <= 0) return q.flag === null ? e.rows : e.rows.filter(keep);
   const ordered = q.lon !== null && q.lat !== null ? rank(q.flag === null ? e.rows : e.rows.filter(keep), { lon: q.lon, lat: q.lat }, q.limit) : e.byCentre;
