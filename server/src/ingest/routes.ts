@@ -14,7 +14,12 @@ const tags = ['开放接口 v1'];
 const MAX_BODY = 8 * 1024 * 1024;
 const MAX_IN_FLIGHT = 32;
 
-const BatchBody = Type.Object({ items: Type.Array(Type.Unknown(), { description: `最多 ${v.MAX_ITEMS} 条` }) });
+/** The batch body; items are checked one by one in the handler (a bad item never fails the batch), so their fields are documented, not validated here. */
+const batchBody = (fields: string, examples: unknown[]) =>
+  Type.Object(
+    { items: Type.Array(Type.Unknown({ description: fields }), { description: `最多 ${v.MAX_ITEMS} 条` }) },
+    { examples: [{ items: examples }] },
+  );
 const BatchResult = Envelope(
   Type.Object({
     accepted: Type.Integer({ description: '已接收（持久化）的条数，重复提交的条目也计为已接收' }),
@@ -30,7 +35,10 @@ interface BatchSpec<T> {
   summary: string;
   description: string;
   who: 'brand' | 'gateway';
-  example: unknown;
+  /** Example items of the request body (the OpenAPI example). */
+  example: unknown[];
+  /** The item's fields, for the OpenAPI document (Markdown list). */
+  fields: string;
   check(item: unknown, now: number): v.Checked<T>;
   idOf(item: unknown): string | null;
   write(op: Operator, items: Indexed<T>[]): Promise<Rejection[]>;
@@ -91,8 +99,8 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags,
         summary: spec.summary,
-        description: `${spec.description}\n\n每条单独校验：全部有效 → 200；部分无效 → 400（有效条目已保存）；含其他企业的车辆 → 403。最多 ${v.MAX_ITEMS} 条、8 MiB，超出 → 413。重复提交同一条目按已接收处理，不会重复保存。`,
-        body: { ...BatchBody, examples: [{ items: [spec.example] }] },
+        description: `${spec.description}\n\n条目字段：\n\n${spec.fields}\n\n每条单独校验：全部有效 → 200；部分无效 → 400（有效条目已保存）；含其他企业的车辆 → 403。最多 ${v.MAX_ITEMS} 条、8 MiB，超出 → 413。重复提交同一条目按已接收处理，不会重复保存。`,
+        body: batchBody(spec.fields, spec.example),
         response: batchResponses,
       },
       handler: async (req, reply) => {
@@ -157,7 +165,13 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     who: 'brand',
     summary: '车辆备案',
     description: '备案或更新本企业车辆（bikeType 0 自行车，1 电动车）。',
-    example: { bikeId: 'MT0000001', bikeType: 0, frameCode: 'F123', imeiCode: '860000000000001', licenseCode: '京A00001', bikeMac: 'AA:BB:CC:00:00:01' },
+    example: [{ bikeId: 'MT0000001', bikeType: 0, frameCode: 'F123', imeiCode: '860000000000001', licenseCode: '京A00001', bikeMac: 'AA:BB:CC:00:00:01' }],
+    fields: [
+      '- `bikeId` 车辆编号，1-32 位字母、数字或 _ . : -（必填）',
+      '- `bikeType` 0 自行车，1 电动车（必填）',
+      '- `frameCode` 车架号，≤ 64 字符；`imeiCode` IMEI，≤ 32 字符；`licenseCode` 车牌号，≤ 32 字符（可选）',
+      '- `bikeMac` 车锁蓝牙 MAC，≤ 32 字符（可选，蓝牙桩按它匹配车辆）',
+    ].join('\n'),
     check: (i) => v.checkFiling(i),
     idOf: v.idField('bikeId'),
     write: (op, items) => writeFilings(database, op.brandId!, items),
@@ -171,7 +185,8 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     who: 'brand',
     summary: '撤销备案',
     description: '撤销本企业车辆的备案；之后该车上报视为非法车辆。',
-    example: { bikeId: 'MT0000001' },
+    example: [{ bikeId: 'MT0000001' }],
+    fields: '- `bikeId` 车辆编号（必填）',
     check: (i) => v.checkWithdrawal(i),
     idOf: v.idField('bikeId'),
     write: (op, items) => writeWithdrawals(database, op.brandId!, items),
@@ -184,8 +199,20 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     kind: 'bike',
     who: 'brand',
     summary: '车辆状态上报',
-    description: '车辆实时位置与状态（1 停放，2 骑行中）。较旧的上报不会覆盖较新的状态；站点归属由平台按位置判定。',
-    example: { bikeId: 'MT0000001', status: 1, lon: 116.3105, lat: 39.9834, coord: 'gcj02', reportedAt: now },
+    description: '车辆实时位置与状态（1 停放，2 骑行中）。较旧的上报不会覆盖较新的状态；站点归属由平台按位置判定。企业可用 fault 标记故障车辆（异常类型 5）。',
+    example: [
+      { bikeId: 'MT0000001', status: 1, lon: 116.3105, lat: 39.9834, coord: 'gcj02', reportedAt: now },
+      { bikeId: 'MT0000002', status: 1, lon: 116.3107, lat: 39.9835, coord: 'gcj02', reportedAt: now, fault: true, faultReason: '刹车失灵' },
+    ],
+    fields: [
+      '- `bikeId` 车辆编号（必填）',
+      '- `status` 1 停放，2 骑行中（必填）',
+      '- `lon`、`lat` 经纬度（必填）；`coord` 坐标系 gcj02（默认）、wgs84 或 bd09',
+      '- `reportedAt` 上报时间：带时区的 ISO 8601 或毫秒时间戳（必填，不得超前 5 分钟以上）',
+      '- `bikeType` 0 自行车，1 电动车（可选，未备案车辆时使用）',
+      `- \`fault\` 布尔值，可选：true 表示企业判定该车故障（故障车辆，异常类型 5）。平台为该车开启一条故障车辆异常消息，故障持续期间重复上报只刷新该消息；该车之后一次不带 fault（或 fault 为 false）的较新上报即关闭该消息。较旧的上报不影响故障状态。`,
+      `- \`faultReason\` 故障说明，≤ ${v.FAULT_REASON_MAX} 字符，可选，仅在 fault 为 true 时填写，写入异常消息详情`,
+    ].join('\n'),
     check: (i, n) => v.checkStatus(i, n),
     idOf: v.idField('bikeId'),
     write: async (op, items) => writeStatus(database, await geo.fresh(), brandOf(op), items),
@@ -199,7 +226,13 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     who: 'brand',
     summary: '骑行订单（租还车）',
     description: '租车（rent）与还车（return）事件；站外还车、满桩还车由平台判定并告警。fee 单位为分。',
-    example: { orderId: 'O20261121000001', bikeId: 'MT0000001', event: 'return', at: now, lon: 116.3105, lat: 39.9834, fee: 150 },
+    example: [{ orderId: 'O20261121000001', bikeId: 'MT0000001', event: 'return', at: now, lon: 116.3105, lat: 39.9834, fee: 150 }],
+    fields: [
+      '- `orderId` 订单号，1-64 位（必填）；`bikeId` 车辆编号（必填）',
+      '- `event` rent 租车或 return 还车（必填）；`at` 事件时间（必填）',
+      '- `lon`、`lat`、`coord` 事件位置（必填，坐标系同上）',
+      '- `siteId` 企业认定的站点（可选，仅供参考）；`fee` 费用，单位分（可选）',
+    ].join('\n'),
     check: (i, n) => v.checkOrder(i, n),
     idOf: v.idField('orderId'),
     write: async (op, items) => writeOrders(database, await geo.fresh(), brandOf(op), items),
@@ -214,7 +247,11 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     who: 'brand',
     summary: '调度（上架/下架）',
     description: '运营调度记录：up 上架、down 下架。上架到不允许投放的站点会产生告警。',
-    example: { dispatchId: 'D20261121000001', bikeId: 'MT0000001', action: 'up', siteId: '1101080000001', at: now },
+    example: [{ dispatchId: 'D20261121000001', bikeId: 'MT0000001', action: 'up', siteId: '1101080000001', at: now }],
+    fields: [
+      '- `dispatchId` 调度单号，1-64 位（必填）；`bikeId` 车辆编号（必填）',
+      '- `action` up 上架或 down 下架（必填）；`siteId` 站点编号（必填）；`at` 调度时间（必填）',
+    ].join('\n'),
     check: (i, n) => v.checkDispatch(i, n),
     idOf: v.idField('dispatchId'),
     write: async (op, items) => writeDispatches(database, await geo.fresh(), brandOf(op), items),
@@ -228,8 +265,29 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     kind: 'pile',
     who: 'gateway',
     summary: '蓝牙桩扫描上报',
-    description: '桩电量（%）与扫描到的蓝牙 MAC；平台按车辆 MAC 与 MAC 规则匹配车辆。',
-    example: { equipmentMac: 'AA:BB:CC:DD:EE:01', siteId: '1101080000001', power: 86, at: now, seen: [{ mac: 'AA:BB:CC:00:00:01', name: 'MT0000001', rssi: -60 }] },
+    description: '桩电量（%）与扫描到的蓝牙设备；平台按车辆 MAC 与 MAC 规则匹配车辆，桩标记为 illegal 的设备产生非法设备告警（异常类型 2）。',
+    example: [
+      {
+        equipmentMac: 'AA:BB:CC:DD:EE:01',
+        siteId: '1101080000001',
+        power: 86,
+        at: now,
+        seen: [
+          { mac: 'AA:BB:CC:00:00:01', name: 'MTBLE_00000001', rssi: -60 },
+          { mac: '5C:CF:7F:12:34:56', name: 'BLE_LOCK', rssi: -72, illegal: true },
+        ],
+      },
+      { equipmentMac: 'AA:BB:CC:DD:EE:02', siteId: '1101080000001', power: 74, at: now },
+    ],
+    fields: [
+      '- `equipmentMac` 桩的 MAC 地址（必填）；`siteId` 桩所在站点（必填）；`power` 电量 0~100 %（必填，低于 10 % 产生低电量待办与站点异常）；`at` 扫描时间（必填）',
+      '- `seen` 本次扫描听到的蓝牙设备，最多 500 项（可选）：给出（含空数组）表示桩本次做了扫描，这就是它听到的全部；省略表示只报电量、未扫描',
+      '- `seen[].mac` 设备 MAC（必填）；`seen[].name` 蓝牙名称（可选，平台按 MAC 规则由名称识别企业与车辆编号）；`seen[].rssi` 信号强度 dBm（可选）',
+      '- `seen[].illegal` 布尔值，可选：true 表示桩判定该设备为非法设备（如未授权或伪造的车锁、信标；异常类型 2）。' +
+        '平台按设备 MAC 开启一条非法设备异常消息，位于标记它的桩所在站点，能按 MAC 或名称识别出企业时记入该企业；持续标记只刷新该消息。' +
+        '该站点的桩之后一次给出 seen 的扫描不再标记该设备（同一批次中该站点没有任何桩标记它）时，消息关闭。' +
+        '仅凭名称符合 MAC 规则但未备案的车辆不算非法设备：它们列入稽查（车辆监控）的未备案车辆，上报位置时为非法车辆（类型 7）。',
+    ].join('\n'),
     check: (i, n) => v.checkScan(i, n),
     idOf: v.idField('equipmentMac'),
     write: async (op, items) => writeScans(database, await geo.fresh(), op.gatewayId!, items),

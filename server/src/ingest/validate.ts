@@ -99,16 +99,36 @@ export interface StatusReport {
   lat: number;
   reportedAt: Date;
   bikeType: 0 | 1 | null;
+  /** The operator says the bike is faulty (故障车辆, abnormal type 5); a report without it clears the fault. */
+  fault: boolean;
+  faultReason: string | null;
+}
+
+export const FAULT_REASON_MAX = 64;
+
+/** An optional true/false field (absent or null → false). */
+function flag(raw: Raw, field: string, label = field): boolean {
+  const v = raw[field];
+  if (v === undefined || v === null) return false;
+  if (typeof v !== 'boolean') throw new ItemError(`${label} 应为布尔值 true 或 false`);
+  return v;
 }
 
 export const checkStatus = (item: unknown, now: number) =>
-  check<StatusReport>(item, (r) => ({
-    bikeId: id(r, 'bikeId'),
-    status: oneOf(r, 'status', [1, 2] as const),
-    ...parsePosition(r),
-    reportedAt: parseTime(r.reportedAt, 'reportedAt', now),
-    bikeType: r.bikeType === undefined || r.bikeType === null ? null : oneOf(r, 'bikeType', [0, 1] as const),
-  }));
+  check<StatusReport>(item, (r) => {
+    const fault = flag(r, 'fault');
+    const faultReason = optionalText(r, 'faultReason', FAULT_REASON_MAX);
+    if (faultReason && !fault) throw new ItemError('faultReason 仅在 fault 为 true 时填写');
+    return {
+      bikeId: id(r, 'bikeId'),
+      status: oneOf(r, 'status', [1, 2] as const),
+      ...parsePosition(r),
+      reportedAt: parseTime(r.reportedAt, 'reportedAt', now),
+      bikeType: r.bikeType === undefined || r.bikeType === null ? null : oneOf(r, 'bikeType', [0, 1] as const),
+      fault,
+      faultReason: faultReason || null,
+    };
+  });
 
 export interface OrderEvent {
   orderId: string;
@@ -155,12 +175,21 @@ export const checkDispatch = (item: unknown, now: number) =>
     at: parseTime(r.at, 'at', now),
   }));
 
+export interface SeenDevice {
+  mac: string;
+  name: string | null;
+  rssi: number | null;
+  /** The pile says this device is not allowed (非法设备, abnormal type 2). */
+  illegal: boolean;
+}
+
 export interface PileScan {
   equipmentMac: string;
   siteId: string;
   power: number;
   at: Date;
-  seen: { mac: string; name: string | null; rssi: number | null }[];
+  /** What the pile heard; null when the item carries no `seen` (a power-only report: nothing heard or left). */
+  seen: SeenDevice[] | null;
 }
 
 const MAC_RE = /^[0-9A-F]{2}(:?[0-9A-F]{2}){5}$/;
@@ -171,14 +200,17 @@ export const checkScan = (item: unknown, now: number) =>
     if (!MAC_RE.test(equipmentMac)) throw new ItemError('equipmentMac 应为 MAC 地址，如 AA:BB:CC:DD:EE:FF');
     const power = r.power;
     if (typeof power !== 'number' || !Number.isInteger(power) || power < 0 || power > 100) throw new ItemError('power 应为 0~100 的整数');
-    if (!Array.isArray(r.seen) || r.seen.length > 500) throw new ItemError('seen 应为最多 500 项的数组');
-    const seen = r.seen.map((s, i) => {
-      const o = (s ?? {}) as Raw;
-      const mac = String(o.mac ?? '').toUpperCase();
-      if (!MAC_RE.test(mac)) throw new ItemError(`seen[${i}].mac 应为 MAC 地址`);
-      const rssi = typeof o.rssi === 'number' && Number.isFinite(o.rssi) ? Math.round(o.rssi) : null;
-      return { mac, name: typeof o.name === 'string' ? o.name.slice(0, 64) : null, rssi };
-    });
+    if (r.seen !== undefined && r.seen !== null && (!Array.isArray(r.seen) || r.seen.length > 500)) throw new ItemError('seen 应为最多 500 项的数组');
+    const seen = Array.isArray(r.seen)
+      ? r.seen.map((s, i) => {
+          const o = (s && typeof s === 'object' ? s : {}) as Raw;
+          const mac = String(o.mac ?? '').toUpperCase();
+          if (!MAC_RE.test(mac)) throw new ItemError(`seen[${i}].mac 应为 MAC 地址`);
+          const rssi = typeof o.rssi === 'number' && Number.isFinite(o.rssi) ? Math.round(o.rssi) : null;
+          const illegal = flag(o, 'illegal', `seen[${i}].illegal`);
+          return { mac, name: typeof o.name === 'string' ? o.name.slice(0, 64) : null, rssi, illegal };
+        })
+      : null;
     return { equipmentMac, siteId: id(r, 'siteId'), power, at: parseTime(r.at, 'at', now), seen };
   });
 

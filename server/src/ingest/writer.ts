@@ -7,6 +7,7 @@ import type { GeoCache } from './geo.js';
 import type { BikeFiling, DispatchEvent, OrderEvent, PileScan, StatusReport } from './validate.js';
 import { foreignReason, ownerBrand, ownersOf } from './owners.js';
 import { localDate, presenceSet, recordPresence } from './presence.js';
+import { noteFaults, openFaults } from './faults.js';
 
 export interface Rejection {
   index: number;
@@ -135,9 +136,16 @@ export function newestPerBike<T extends { bikeId: string; reportedAt: Date }>(it
   return [...best.values()];
 }
 
+const FAULT_DETAIL = '运营企业上报车辆故障';
+
 /**
  * The hot path: ownership, legality, live state and presence of a batch of status reports in one
  * statement. Another brand's bike is refused; the rest is written; an older report never wins.
+ *
+ * Faults (abnormal type 5) ride in the same statement, and only when the batch needs them: when an
+ * item says `fault: true`, or a bike of the batch has an open fault (openFaults). Then each report
+ * that becomes the bike's live state opens (or refreshes) the bike's fault message when faulty and
+ * closes it when not. A batch of healthy bikes runs the plain statement.
  */
 export async function writeStatus(database: Database, geo: GeoCache, brand: { id: number; areaId: string }, items: Indexed<StatusReport>[]) {
   const newest = newestPerBike(items).sort((a, b) => (a.value.bikeId < b.value.bikeId ? -1 : a.value.bikeId > b.value.bikeId ? 1 : 0));
@@ -157,6 +165,7 @@ export async function writeStatus(database: Database, geo: GeoCache, brand: { id
     fresh: new Array<boolean>(n),
   };
   const seen = presenceSet(database);
+  let faults = false;
   newest.forEach(({ value: r }, i) => {
     const p = geo.place(r.lon, r.lat, brand.areaId);
     const day = localDate(r.reportedAt);
@@ -172,13 +181,20 @@ export async function writeStatus(database: Database, geo: GeoCache, brand: { id
     cols.type[i] = r.bikeType;
     cols.day[i] = day;
     cols.fresh[i] = !seen.has(day, r.bikeId);
+    if (r.fault) faults = true;
   });
-  const foreign = n
-    ? await database.query<{ bikeId: string }>(
+  if (!faults && n) {
+    const open = await openFaults(database);
+    faults = open.size > 0 && cols.id.some((id) => open.has(id));
+  }
+  const params: unknown[] = [cols.id, cols.lon, cols.lat, cols.status, cols.site, cols.area, cols.inArea, cols.inForbid, cols.at, cols.type, brand.id, brand.areaId, cols.day, cols.fresh];
+  if (faults) params.push(newest.map((x) => x.value.fault), newest.map((x) => x.value.faultReason));
+  const rows = n
+    ? await database.query<{ bikeId: string; k: number }>(
         `with u as (
            select * from unnest($1::varchar[], $2::float8[], $3::float8[], $4::smallint[], $5::varchar[], $6::varchar[], $7::bool[],
-                                $8::bool[], $9::timestamptz[], $10::smallint[], $13::date[], $14::bool[])
-                    as u(bike_id, lon, lat, status, site_id, area_id, in_area, in_forbid, reported_at, bike_type, day, fresh)),
+                                $8::bool[], $9::timestamptz[], $10::smallint[], $13::date[], $14::bool[]${faults ? ', $15::bool[], $16::text[]' : ''})
+                    as u(bike_id, lon, lat, status, site_id, area_id, in_area, in_forbid, reported_at, bike_type, day, fresh${faults ? ', fault, fault_reason' : ''})),
          o as (
            select u.*, coalesce(b.brand_id, l.brand_id, $11) as owner, b.brand_id as filed,
                   coalesce(b.bike_type, l.bike_type, u.bike_type, 0) as type
@@ -197,16 +213,23 @@ export async function writeStatus(database: Database, geo: GeoCache, brand: { id
              in_forbid = excluded.in_forbid, legality = excluded.legality, reported_at = excluded.reported_at,
              out_site_since = case when excluded.status = 1 and excluded.site_id is null
                                    then coalesce(l.out_site_since, excluded.reported_at) end
-           where l.reported_at < excluded.reported_at),
+           where l.reported_at < excluded.reported_at${faults ? '\n           returning bike_id' : ''}),
          p as (
            insert into bike_days (day, bike_id, brand_id, bike_type, area_id)
            select day, bike_id, $11, type, coalesce(area_id, $12) from o where owner = $11 and fresh
-           on conflict do nothing)
-         select bike_id as "bikeId" from o where owner <> $11`,
-        [cols.id, cols.lon, cols.lat, cols.status, cols.site, cols.area, cols.inArea, cols.inForbid, cols.at, cols.type, brand.id, brand.areaId, cols.day, cols.fresh],
+           on conflict do nothing)${faults ? FAULT_CTES : ''}
+         select bike_id as "bikeId", 0 as k from o where owner <> $11${faults ? FAULT_RESULT : ''}`,
+        params,
       )
     : [];
-  const refused = new Set(foreign.map((f) => f.bikeId));
+  const refused = new Set(rows.filter((r) => r.k === 0).map((f) => f.bikeId));
+  if (faults) {
+    noteFaults(
+      database,
+      rows.filter((r) => r.k === 1).map((r) => r.bikeId),
+      rows.filter((r) => r.k === 2).map((r) => r.bikeId),
+    );
+  }
   newest.forEach(({ value: r }, i) => {
     if (cols.fresh[i] && !refused.has(r.bikeId)) seen.add(cols.day[i], r.bikeId);
   });
@@ -215,6 +238,26 @@ export async function writeStatus(database: Database, geo: GeoCache, brand: { id
     .filter((it) => refused.has(it.value.bikeId))
     .map((it) => ({ index: it.index, id: it.value.bikeId, reason: foreignReason(it.value.bikeId), forbidden: true }));
 }
+
+/** Fault messages of the reports that won the live state (w): open or refresh when faulty, close when not. */
+const FAULT_CTES = `,
+         won as (select o.* from w join o on o.bike_id = w.bike_id),
+         fo as (
+           insert into abnormal_messages as a (abnormal_type, brand_id, bike_id, site_id, area_id, lon, lat, subject, detail, created_at, updated_at)
+           select 5, $11, bike_id, site_id, area_id, lon, lat, 'bike:' || bike_id, coalesce(fault_reason, '${FAULT_DETAIL}'), reported_at, reported_at
+             from won where fault
+           on conflict (abnormal_type, subject) where closed_at is null do update set
+             brand_id = excluded.brand_id, site_id = excluded.site_id, area_id = excluded.area_id, lon = excluded.lon, lat = excluded.lat,
+             detail = excluded.detail, updated_at = excluded.updated_at
+           returning a.bike_id),
+         fc as (
+           update abnormal_messages a set closed_at = won.reported_at, updated_at = won.reported_at
+             from won
+            where not won.fault and a.abnormal_type = 5 and a.closed_at is null and a.subject = 'bike:' || won.bike_id
+           returning a.bike_id)`;
+const FAULT_RESULT = `
+         union all select bike_id, 1 from fo
+         union all select bike_id, 2 from fc`;
 
 /* ------------------------------ filing ------------------------------ */
 
@@ -514,7 +557,7 @@ export async function writeScans(database: Database, geo: GeoCache, gatewayId: n
      on conflict do nothing`,
     [ok.map((s) => s.equipmentMac), ok.map((s) => iso(s.at)), ok.map((s) => s.power)],
   );
-  await writeSightings(database, ok);
+  await writeSightings(database, geo, ok);
   return rejected;
 }
 
@@ -541,46 +584,115 @@ export function bikeIdFromName(name: string, rules: MacRule[]): { bikeId: string
   return null;
 }
 
-async function writeSightings(database: Database, scans: (PileScan & { areaId: string })[]) {
+async function writeSightings(database: Database, geo: GeoCache, scans: (PileScan & { areaId: string })[]) {
   const seen = new Map<string, { siteId: string; mac: string; name: string | null; areaId: string; at: Date }>();
   for (const s of scans) {
-    for (const x of s.seen) {
+    for (const x of s.seen ?? []) {
       const key = `${s.siteId}|${x.mac}`;
       const cur = seen.get(key);
       if (!cur || cur.at < s.at) seen.set(key, { siteId: s.siteId, mac: x.mac, name: x.name, areaId: s.areaId, at: s.at });
     }
   }
-  if (!seen.size) return;
   const list = [...seen.values()].sort((a, b) => (`${a.siteId}|${a.mac}` < `${b.siteId}|${b.mac}` ? -1 : 1));
-  const byMac = new Map(
-    (
-      await database.query<{ mac: string; bikeId: string; brandId: number }>(
-        `select bike_mac as mac, bike_id as "bikeId", brand_id as "brandId" from bikes where bike_mac = any($1::varchar[]) and withdrawn_at is null`,
-        [list.map((s) => s.mac)],
-      )
-    ).map((r) => [r.mac, r]),
-  );
-  const rules = list.some((s) => !byMac.has(s.mac) && s.name)
-    ? await database.query<MacRule>(
-        `select brand_id as "brandId", name_prefix as "namePrefix", name_length as "nameLength", bike_id_prefix as "bikeIdPrefix",
-                bike_id_length as "bikeIdLength", bike_id_extract_start as "bikeIdExtractStart", bike_id_extract_length as "bikeIdExtractLength"
-           from mac_rules order by id`,
-      )
-    : [];
-  const match = list.map((s) => byMac.get(s.mac) ?? (s.name ? bikeIdFromName(s.name, rules) : null));
+  const matches = new Map<string, { bikeId: string; brandId: number } | null>();
+  if (list.length) {
+    const byMac = new Map(
+      (
+        await database.query<{ mac: string; bikeId: string; brandId: number }>(
+          `select bike_mac as mac, bike_id as "bikeId", brand_id as "brandId" from bikes where bike_mac = any($1::varchar[]) and withdrawn_at is null`,
+          [[...new Set(list.map((s) => s.mac))]],
+        )
+      ).map((r) => [r.mac, r]),
+    );
+    const rules = list.some((s) => !byMac.has(s.mac) && s.name)
+      ? await database.query<MacRule>(
+          `select brand_id as "brandId", name_prefix as "namePrefix", name_length as "nameLength", bike_id_prefix as "bikeIdPrefix",
+                  bike_id_length as "bikeIdLength", bike_id_extract_start as "bikeIdExtractStart", bike_id_extract_length as "bikeIdExtractLength"
+             from mac_rules order by id`,
+        )
+      : [];
+    const match = list.map((s) => byMac.get(s.mac) ?? (s.name ? bikeIdFromName(s.name, rules) : null));
+    list.forEach((s, i) => matches.set(`${s.siteId}|${s.mac}`, match[i]));
+    await database.query(
+      `insert into pile_sightings as p (site_id, mac, name, bike_id, brand_id, area_id, at)
+       select * from unnest($1::varchar[], $2::varchar[], $3::varchar[], $4::varchar[], $5::int[], $6::varchar[], $7::timestamptz[])
+       on conflict (site_id, mac) do update set name = excluded.name, bike_id = excluded.bike_id, brand_id = excluded.brand_id, at = excluded.at
+       where p.at < excluded.at`,
+      [
+        list.map((s) => s.siteId),
+        list.map((s) => s.mac),
+        list.map((s) => s.name),
+        match.map((m) => m?.bikeId ?? null),
+        match.map((m) => m?.brandId ?? null),
+        list.map((s) => s.areaId),
+        list.map((s) => iso(s.at)),
+      ],
+    );
+  }
+  await writeIllegalDevices(database, geo, scans, matches);
+}
+
+/**
+ * Illegal devices (非法设备, abnormal type 2): a device a pile flags `illegal: true` in what it heard.
+ * One open message per device MAC (subject `device:<MAC>`), placed at the site of the newest scan
+ * that flagged it (brand from the bike MAC or MAC rule its name matches, if any); a repeat refreshes
+ * it. It closes when a later scan of that site's piles lists what it heard (`seen` given) without
+ * flagging the device, and no scan of the site in the same batch flags it. Scans without `seen`
+ * (power only) close nothing.
+ */
+async function writeIllegalDevices(
+  database: Database,
+  geo: GeoCache,
+  scans: (PileScan & { areaId: string })[],
+  matches: Map<string, { bikeId: string; brandId: number } | null>,
+) {
+  const listened = new Map<string, Date>(); // site → newest scan that listed what it heard
+  const flagged = new Map<string, { mac: string; siteId: string; areaId: string; pile: string; name: string | null; at: Date }>();
+  for (const s of scans) {
+    if (!s.seen) continue;
+    const cur = listened.get(s.siteId);
+    if (!cur || cur < s.at) listened.set(s.siteId, s.at);
+    for (const x of s.seen) {
+      if (!x.illegal) continue;
+      const f = flagged.get(x.mac);
+      if (!f || f.at < s.at) flagged.set(x.mac, { mac: x.mac, siteId: s.siteId, areaId: s.areaId, pile: s.equipmentMac, name: x.name, at: s.at });
+    }
+  }
+  if (!listened.size) return;
+  // a device flagged anywhere in the batch stays open; the others of a listening site may close
+  const devices = [...flagged.values()].sort((a, b) => (a.mac < b.mac ? -1 : 1));
+  const sites = [...listened.entries()].sort((a, b) => (a[0] < b[0] ? -1 : 1));
   await database.query(
-    `insert into pile_sightings as p (site_id, mac, name, bike_id, brand_id, area_id, at)
-     select * from unnest($1::varchar[], $2::varchar[], $3::varchar[], $4::varchar[], $5::int[], $6::varchar[], $7::timestamptz[])
-     on conflict (site_id, mac) do update set name = excluded.name, bike_id = excluded.bike_id, brand_id = excluded.brand_id, at = excluded.at
-     where p.at < excluded.at`,
+    `with f as (
+       select * from unnest($1::varchar[], $2::varchar[], $3::varchar[], $4::float8[], $5::float8[], $6::int[], $7::text[], $8::timestamptz[])
+         as f(mac, site_id, area_id, lon, lat, brand_id, detail, at)),
+     fo as (
+       insert into abnormal_messages as a (abnormal_type, brand_id, bike_id, site_id, area_id, lon, lat, subject, detail, created_at, updated_at)
+       select 2, brand_id, null, site_id, area_id, lon, lat, 'device:' || mac, detail, at, at from f
+       on conflict (abnormal_type, subject) where closed_at is null do update set
+         brand_id = coalesce(excluded.brand_id, a.brand_id), site_id = excluded.site_id, area_id = excluded.area_id,
+         lon = excluded.lon, lat = excluded.lat, detail = excluded.detail, updated_at = excluded.updated_at
+       where a.updated_at <= excluded.updated_at),
+     l as (select * from unnest($9::varchar[], $10::timestamptz[]) as l(site_id, at))
+     update abnormal_messages a set closed_at = l.at, updated_at = l.at
+       from l
+      where a.abnormal_type = 2 and a.closed_at is null and a.site_id = l.site_id and a.updated_at < l.at
+        and not (a.subject = any($11::varchar[]))`,
     [
-      list.map((s) => s.siteId),
-      list.map((s) => s.mac),
-      list.map((s) => s.name),
-      match.map((m) => m?.bikeId ?? null),
-      match.map((m) => m?.brandId ?? null),
-      list.map((s) => s.areaId),
-      list.map((s) => iso(s.at)),
+      devices.map((d) => d.mac),
+      devices.map((d) => d.siteId),
+      devices.map((d) => d.areaId),
+      devices.map((d) => geo.site(d.siteId)?.lon ?? null),
+      devices.map((d) => geo.site(d.siteId)?.lat ?? null),
+      devices.map((d) => matches.get(`${d.siteId}|${d.mac}`)?.brandId ?? null),
+      devices.map((d) => {
+        const claimed = matches.get(`${d.siteId}|${d.mac}`)?.bikeId;
+        return `蓝牙桩 ${d.pile} 发现非法设备 ${d.mac}${d.name ? `（名称 ${d.name}）` : ''}${claimed ? `，自称车辆 ${claimed}` : ''}`;
+      }),
+      devices.map((d) => iso(d.at)),
+      sites.map((x) => x[0]),
+      sites.map((x) => iso(x[1])),
+      devices.map((d) => `device:${d.mac}`),
     ],
   );
 }

@@ -1,7 +1,9 @@
 /**
  * Abnormal conditions detected from stored state (DOMAIN.md): each opens one message per bike (or
  * order, or site) and type while it lasts, and closes it when the condition ends.
- * Event-type alerts (1, 6, 8, 9-12) are written at ingest.
+ * Event-type alerts (1, 6, 8, 9-12) are written at ingest, and so are the reported ones, opened and
+ * closed by the reports themselves: 2 illegal device (a pile flags it) and 5 faulty bike (the
+ * operator says so); this job leaves those types alone.
  */
 import type { JobContext } from './context.js';
 

@@ -16,6 +16,9 @@ export interface StatusItem {
   lon: number;
   lat: number;
   reportedAt: string;
+  /** The operator reports the bike faulty (abnormal type 5). */
+  fault?: true;
+  faultReason?: string;
 }
 export interface DispatchItem {
   dispatchId: string;
@@ -29,7 +32,8 @@ export interface ScanItem {
   siteId: string;
   power: number;
   at: string;
-  seen: { mac: string; name: string; rssi: number }[];
+  /** What the pile heard (absent: a power-only report); `illegal` marks a device the pile refuses (abnormal type 2). */
+  seen?: { mac: string; name: string; rssi: number; illegal?: true }[];
 }
 
 /** What one window sends: per brand (index) for operators, one list for the pile gateway. */

@@ -82,7 +82,7 @@ export async function seedWorld(database: Database, world: World): Promise<boole
        select name, operation, account, hash, contact, mobile, address, staff, bike_color, ebike_color, $1::varchar,
               jsonb_build_array($1::varchar), jsonb_build_array($1::varchar)
          from u
-       on conflict (brand_account) do nothing
+       on conflict (brand_account) where deleted_at is null do nothing
        returning id, brand_account
      ), q as (
        insert into brand_quotas (brand_id, area_id, bike_quota, ebike_quota)

@@ -124,7 +124,7 @@ describe('enterprises', () => {
 
   it('rejects bad input with the field named', async () => {
     const post = (over: Record<string, unknown>) => haidian.post('/api/company/createEnterprise', enterprise({ brandAccount: 'new_acct', ...over }));
-    expect((await post({ brandAccount: 'qingju_hd' })).body).toMatchObject({ code: 400, message: '企业账号已存在' });
+    expect((await post({ brandAccount: 'qingju_hd' })).body).toMatchObject({ code: 400, message: '企业账号已被其他企业使用，请换一个' });
     expect((await post({ brandPassword: undefined })).body.message).toBe('缺少参数 brandPassword，请填写后重试');
     expect((await post({ brandPassword: 'short1' })).body.message).toBe('参数 brandPassword 至少 8 位，请重新填写');
     expect((await post({ brandPassword: 'onlyletters' })).body.message).toBe('参数 brandPassword 需同时包含字母和数字');
@@ -134,7 +134,7 @@ describe('enterprises', () => {
     expect((await post({ brandAccount: 'a b' })).body.message).toBe('参数 brandAccount 格式不正确');
     expect((await post({ launchArea: ['999999'] })).body.message).toBe('参数 launchArea 中的区域 999999 不存在，请重新选择');
     expect((await post({ operationAreaId: '110108,abc' })).body.code).toBe(400);
-    expect((await haidian.post('/api/company/createEnterprise', { brandId: hdBrand, brandAccount: 'meituan' })).body.message).toBe('企业账号已存在');
+    expect((await haidian.post('/api/company/createEnterprise', { brandId: hdBrand, brandAccount: 'meituan' })).body.message).toBe('企业账号已被其他企业使用，请换一个');
     expect((await haidian.post('/api/company/createEnterprise', { brandId: 99999, brandName: 'x' })).body.message).toBe('企业信息不存在！');
   });
 
@@ -292,20 +292,53 @@ describe('sync logs and ride orders', () => {
 });
 
 describe('deleting an enterprise', () => {
-  it('soft-deletes it, ends its API sessions and keeps its account reserved', async () => {
+  it('soft-deletes it and ends its API sessions', async () => {
+    const login = () => t.app.inject({ method: 'POST', url: '/api/open/v1/token', payload: { account: 'qingju_hd', password: 'NewPass2025' } });
+    expect((await login()).statusCode).toBe(200);
     await t.database.query(`insert into api_sessions (token_hash, brand_id, expires_at) values ('tok2', $1, now() + interval '1 hour')`, [hdBrand]);
     expect((await haidian.del('/api/company/deleteEnterprise', {})).body.message).toBe('缺少参数 brandId，请选择要删除的企业');
     const r = await haidian.del('/api/company/deleteEnterprise', { brandId: hdBrand });
     expect(r.body).toMatchObject({ code: 200, message: '企业已删除' });
     expect((await brandRow(hdBrand)).deletedAt).not.toBeNull();
     expect(await t.database.query('select 1 from api_sessions where brand_id = $1', [hdBrand])).toEqual([]);
+    expect((await login()).statusCode).toBe(401);
     expect((await haidian.get('/api/company/getEnterpriseList')).body.data.lists.map((b: { brandId: number }) => b.brandId)).toEqual([cityBrand]);
     expect((await haidian.get('/api/company/getEnterpriseInfoById', { brandId: hdBrand })).body.message).toBe('企业信息不存在！');
     expect((await haidian.del('/api/company/deleteEnterprise', { brandId: hdBrand })).body.message).toBe('企业信息不存在！');
-    const again = await haidian.post('/api/company/createEnterprise', enterprise());
-    expect(again.body.message).toBe('企业账号已存在（已删除的企业使用过），请换一个');
     // its history stays readable
     expect((await haidian.get('/api/company/getRequestSyncList')).body.data.total).toBe(2);
+  });
+
+  it('gives a deleted enterprise’s account to a new one: the old credentials no longer open the API, the new ones do', async () => {
+    const token = (account: string, password: string) => t.app.inject({ method: 'POST', url: '/api/open/v1/token', payload: { account, password } });
+    // the deleted enterprise's own credentials (they opened the API before the deletion) are refused
+    expect((await token('qingju_hd', 'NewPass2025')).statusCode).toBe(401);
+    const r = await haidian.post('/api/company/createEnterprise', enterprise({ brandName: '青桔新公司', brandPassword: 'NewQingju2025' }));
+    expect(r.body).toMatchObject({ code: 200, message: '企业已新增' });
+    const newBrand = r.body.data.brandId as number;
+    expect(newBrand).not.toBe(hdBrand);
+    expect(await brandRow(newBrand)).toMatchObject({ brandName: '青桔新公司', brandAccount: 'qingju_hd', deletedAt: null });
+    expect(await brandRow(hdBrand)).toMatchObject({ brandName: '青桔', brandAccount: 'qingju_hd' });
+    // the deleted one's password fails, the new one's works and acts for the new enterprise
+    const old = await token('qingju_hd', 'NewPass2025');
+    expect(old.statusCode).toBe(401);
+    expect(old.json()).toMatchObject({ code: 401, message: '账号或密码错误' });
+    const fresh = await token('qingju_hd', 'NewQingju2025');
+    expect(fresh.statusCode).toBe(200);
+    const filed = await t.app.inject({
+      method: 'POST',
+      url: '/api/open/v1/bikes',
+      payload: { items: [{ bikeId: 'QJNEW1', bikeType: 0 }] },
+      headers: { authorization: `Bearer ${fresh.json().data.token}` },
+    });
+    expect(filed.statusCode).toBe(200);
+    expect(await t.database.query('select brand_id from bikes where bike_id = $1', ['QJNEW1'])).toEqual([{ brand_id: newBrand }]);
+    // a live enterprise's account stays taken, for a new enterprise and for an edit
+    const clash = await haidian.post('/api/company/createEnterprise', enterprise({ brandName: '重复账号' }));
+    expect(clash.body).toMatchObject({ code: 400, message: '企业账号已被其他企业使用，请换一个' });
+    const edit = await beijing.post('/api/company/createEnterprise', { brandId: cityBrand, brandAccount: 'qingju_hd' });
+    expect(edit.body).toMatchObject({ code: 400, message: '企业账号已被其他企业使用，请换一个' });
+    expect(await t.database.query(`select count(*)::int as n from brands where brand_account = 'qingju_hd' and deleted_at is null`)).toEqual([{ n: 1 }]);
   });
 
   it('needs the company permissions', async () => {

@@ -71,6 +71,28 @@ describe('demo city back-fill', () => {
     expect(await count(`select count(*)::int as n from bike_live where bike_id = any($1::varchar[])`, [silent])).toBe(0);
   });
 
+  it('reports a few faulty bikes and illegal devices, opened and closed by the reports', async () => {
+    const rows = await t.database.query<{ type: number; all: number; open: number }>(
+      `select abnormal_type as type, count(*)::int as all, count(*) filter (where closed_at is null)::int as open
+         from abnormal_messages where abnormal_type in (2, 5) group by 1 order by 1`,
+    );
+    const [devices, faults] = rows;
+    expect(devices).toMatchObject({ type: 2 });
+    expect(devices.open).toBeGreaterThan(0);
+    expect(faults).toMatchObject({ type: 5 });
+    expect(faults.all).toBeGreaterThan(faults.open); // some were repaired (closed by a later report)
+    expect(faults.open).toBeGreaterThan(0);
+    expect(faults.open).toBeLessThan(world.bikes.length * 0.02);
+    const open = await t.database.query<{ subject: string; brand_id: number | null; site_id: string | null; detail: string }>(
+      `select subject, brand_id, site_id, detail from abnormal_messages where abnormal_type in (2, 5) and closed_at is null order by subject`,
+    );
+    for (const m of open) {
+      expect(m.site_id !== null || m.subject.startsWith('bike:')).toBe(true);
+      if (m.subject.startsWith('device:')) expect(m.detail).toMatch(/^蓝牙桩 .+ 发现非法设备 0C:/);
+      else expect(m.brand_id).not.toBeNull();
+    }
+  });
+
   it('runs the jobs at simulated times: minute windows, every hour, after each day', () => {
     const from = Date.parse('2025-03-03T00:00:00+08:00');
     expect(calls.minute.length).toBeGreaterThanOrEqual(60);

@@ -137,4 +137,39 @@ describe('the moving city', () => {
     const rng = new Rng(3);
     expect(rng.int(1, 1)).toBe(1);
   });
+
+  it('reports a small share of faulty bikes, repaired by rides, and piles flag foreign devices now and then, the same for a seed', () => {
+    const big = generateWorld(5, { sites: 120, fleetScale: 0.2 });
+    const day = (seed: number) => {
+      const city = new City(big, { ...cfg, heartbeatMinutes: 120 }, seed, start);
+      const first = city.initialReports(start).status.flat();
+      const later = [];
+      const scans = [];
+      for (let t = start; t < start + 24 * 3600_000; t += 30 * 60_000) {
+        later.push(...city.step(t, t + 30 * 60_000).status.flat(), ...city.heartbeats(t, t + 30 * 60_000).status.flat());
+        scans.push(...city.scans(t, (t / (30 * 60_000)) % 2 === 0));
+      }
+      return { first, later, scans };
+    };
+    const a = day(42);
+    const faulty = a.first.filter((s) => s.fault);
+    expect(faulty.length).toBeGreaterThan(0);
+    expect(faulty.length).toBeLessThan(a.first.length * 0.02);
+    for (const s of faulty) {
+      expect(typeof s.faultReason).toBe('string');
+      expect(big.bikes.find((b) => b.id === s.bikeId)!.filed).toBe(true);
+    }
+    // a bike reported faulty is reported fine later (repaired or ridden)
+    const fixed = faulty.filter((f) => a.later.some((s) => s.bikeId === f.bikeId && !s.fault));
+    expect(fixed.length).toBeGreaterThan(0);
+    // piles list what they hear only when they listen; foreign devices are flagged by every pile of their site
+    expect(a.scans.some((s) => s.seen === undefined)).toBe(true);
+    const flagged = a.scans.filter((s) => s.seen?.some((x) => x.illegal));
+    expect(flagged.length).toBeGreaterThan(0);
+    const devices = new Set(flagged.flatMap((s) => s.seen!.filter((x) => x.illegal).map((x) => x.mac)));
+    expect(devices.size).toBeGreaterThan(0);
+    expect(devices.size).toBeLessThan(big.sites.length / 4);
+    for (const mac of devices) expect(mac).toMatch(/^0C(:[0-9A-F]{2}){5}$/);
+    expect(JSON.stringify(day(42))).toBe(JSON.stringify(a));
+  });
 });

@@ -30,8 +30,8 @@ export interface BrandRow {
   createdAt: Date;
 }
 
-const SELECT = `
-  select b.id as "brandId", b.brand_name as "brandName", b.brand_operation as "brandOperation", b.brand_account as "brandAccount",
+const columns = `
+         b.id as "brandId", b.brand_name as "brandName", b.brand_operation as "brandOperation", b.brand_account as "brandAccount",
          b.brand_contact_person as "brandContactPerson", b.brand_contact_mobile as "brandContactMobile",
          b.brand_address as "brandAddress", b.brand_operation_num as "brandOperationNum",
          (select count(*)::int from bikes k where k.brand_id = b.id and k.withdrawn_at is null and k.bike_type = 0) as "brandBikeNum",
@@ -40,8 +40,8 @@ const SELECT = `
          b.brand_approval_url as "brandApprovalUrl", b.brand_approval_name as "brandApprovalName",
          b.other_url as "otherUrl", b.other_name as "otherName", b.maintain_person_url as "maintainPersonUrl",
          b.bicycle_url as "bicycleUrl", b.electric_vehicle_url as "electricVehicleUrl",
-         b.bike_color as "bikeColor", b.ebike_color as "ebikeColor", b.created_at as "createdAt"
-    from brands b`;
+         b.bike_color as "bikeColor", b.ebike_color as "ebikeColor", b.created_at as "createdAt"`;
+const SELECT = `select ${columns} from brands b`;
 
 /** SQL condition: brand `alias` registered in, or operating in, one of the areas of parameter `$n`. */
 export const brandInAreas = (alias: string, n: number) => `(${alias}.area_id = any($${n}::text[]) or ${alias}.operation_area_id ?| $${n}::text[])`;
@@ -77,18 +77,31 @@ export async function listBrands(database: Database, f: { areaIds: string[]; bra
   return { rows, total };
 }
 
-/** A live (not deleted) enterprise, or undefined. */
-export async function findBrand(database: Database, id: number): Promise<BrandRow | undefined> {
-  const [row] = await database.query<BrandRow>(`${SELECT} where b.id = $1 and b.deleted_at is null`, [id]);
+/**
+ * A live (not deleted) enterprise, or undefined (the enterprise pages and the home screen's
+ * enterprise dialog). With `scopeAreaIds`, also `inScope`: registered, operating or launched in one
+ * of those areas, or holding a quota there.
+ */
+export async function findBrand(database: Database, id: number): Promise<BrandRow | undefined>;
+export async function findBrand(database: Database, id: number, scopeAreaIds: string[]): Promise<(BrandRow & { inScope: boolean }) | undefined>;
+export async function findBrand(database: Database, id: number, scopeAreaIds?: string[]): Promise<(BrandRow & { inScope?: boolean }) | undefined> {
+  if (!scopeAreaIds) {
+    const [row] = await database.query<BrandRow>(`${SELECT} where b.id = $1 and b.deleted_at is null`, [id]);
+    return row;
+  }
+  const [row] = await database.query<BrandRow & { inScope: boolean }>(
+    `select ${columns},
+            (b.area_id = any($2::varchar[]) or b.operation_area_id ?| $2::text[] or b.launch_area ?| $2::text[]
+             or exists (select 1 from brand_quotas q where q.brand_id = b.id and q.area_id = any($2::varchar[]))) as "inScope"
+       from brands b where b.id = $1 and b.deleted_at is null`,
+    [id, scopeAreaIds],
+  );
   return row;
 }
 
-/** Who holds the account, deleted enterprises included (accounts are unique for good). */
-export async function accountHolder(database: Database, account: string): Promise<{ id: number; deleted: boolean } | undefined> {
-  const [row] = await database.query<{ id: number; deleted: boolean }>(
-    'select id, deleted_at is not null as deleted from brands where brand_account = $1',
-    [account],
-  );
+/** The live enterprise holding the account, if any: a deleted enterprise's account may be given again. */
+export async function liveAccountHolder(database: Database, account: string): Promise<{ id: number } | undefined> {
+  const [row] = await database.query<{ id: number }>('select id from brands where brand_account = $1 and deleted_at is null', [account]);
   return row;
 }
 
@@ -97,7 +110,7 @@ export async function insertBrand(database: Database, values: Record<string, unk
   const cols = Object.keys(values);
   const [row] = await database.query<{ id: number }>(
     `insert into brands (${cols.join(', ')}) values (${cols.map((_, i) => `$${i + 1}`).join(', ')})
-     on conflict (brand_account) do nothing returning id`,
+     on conflict (brand_account) where deleted_at is null do nothing returning id`,
     Object.values(values),
   );
   return row?.id ?? null;

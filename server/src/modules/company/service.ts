@@ -123,6 +123,8 @@ function assertChanged(auth: Auth, before: string[], after: string[]) {
   for (const id of [...after.filter((x) => !a.has(x)), ...before.filter((x) => !b.has(x))]) auth.assertArea(id);
 }
 
+const ACCOUNT_TAKEN = '企业账号已被其他企业使用，请换一个';
+
 async function columns(database: Database, tree: AreaTree, input: EnterpriseInput, selfId?: number) {
   const values: Record<string, unknown> = {};
   for (const [key, col] of Object.entries(TEXT)) {
@@ -134,8 +136,9 @@ async function columns(database: Database, tree: AreaTree, input: EnterpriseInpu
     values[col] = v;
   }
   if (input.brandAccount !== undefined) {
-    const holder = await repo.accountHolder(database, input.brandAccount);
-    if (holder && holder.id !== selfId) throw badRequest(holder.deleted ? '企业账号已存在（已删除的企业使用过），请换一个' : '企业账号已存在');
+    // unique among live enterprises only: a deleted enterprise's account may be given again
+    const holder = await repo.liveAccountHolder(database, input.brandAccount);
+    if (holder && holder.id !== selfId) throw badRequest(ACCOUNT_TAKEN);
   }
   if (input.brandPassword) {
     const problem = passwordProblem(input.brandPassword);
@@ -162,7 +165,7 @@ export async function saveEnterprise(database: Database, auth: Auth, tree: AreaT
   assertChanged(auth, [], [...(launch ?? []), ...(operation ?? [])]);
   values.area_id = areaId;
   const id = await repo.insertBrand(database, values);
-  if (id === null) throw badRequest('企业账号已存在');
+  if (id === null) throw badRequest(ACCOUNT_TAKEN);
   return id;
 }
 
@@ -179,7 +182,7 @@ async function updateEnterprise(database: Database, auth: Auth, tree: AreaTree, 
   try {
     await repo.updateBrand(database, id, values);
   } catch (e) {
-    if ((e as { code?: string }).code === '23505') throw badRequest('企业账号已存在');
+    if ((e as { code?: string }).code === '23505') throw badRequest(ACCOUNT_TAKEN);
     throw e;
   }
   // new credentials: tokens issued with the old ones end
