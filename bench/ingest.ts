@@ -141,17 +141,28 @@ async function bench(kind: Kind): Promise<Result> {
     const base = `http://127.0.0.1:${(app.server.address() as import('node:net').AddressInfo).port}`;
     const tok = (await (await fetch(`${base}/api/open/v1/token`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ account: 'bench', password: 'Bench12345' }) })).json()) as { data: { token: string } };
 
+    // every timed phase starts from the same state: dead rows vacuumed, a fresh checkpoint (so each
+    // pays the same full-page writes; otherwise the later phase rides on the earlier one's)
+    const settle = async () => {
+      await database.query('vacuum analyze bike_live');
+      await database.query('vacuum analyze bike_days');
+      await database.query('checkpoint').catch(() => {});
+    };
     const now = Date.now() - 10 * 60_000;
     const at = (k: number) => new Date(now + k * 1000).toISOString();
+    await settle();
     const httpCold = await runHttp(base, tok.data.token, bodies(pos, at(1)));
     console.log(`[${kind}] HTTP, first report of the day (live state + presence): ${fmt(httpCold)} rows/s`);
+    await settle();
     const httpWarm = await runHttp(base, tok.data.token, bodies(pos, at(2)));
     console.log(`[${kind}] HTTP, later reports: ${fmt(httpWarm)} rows/s`);
 
     const placed = await database.query<{ bikeId: string; siteId: string | null }>(`select bike_id as "bikeId", site_id as "siteId" from bike_live order by bike_id`);
     const rows = { siteId: placed.map((p) => p.siteId), lon: pos.lon, lat: pos.lat };
+    await settle();
     const upsert = await runBareUpsert(database, rows, at(3));
     console.log(`[${kind}] bare batched upsert: ${fmt(upsert)} rows/s`);
+    await settle();
     const copy = await runCopy(kind, database, url, csv(rows, at(4)));
     console.log(`[${kind}] bare COPY: ${fmt(copy)} rows/s`);
 

@@ -19,8 +19,11 @@ export type Query = <T = Record<string, unknown>>(text: string, params?: unknown
 export interface Database {
   kind: DbKind;
   db: Db;
-  /** Plain parameterised SQL for hot paths and bulk work; rows come back as plain objects. */
-  query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
+  /**
+   * Plain parameterised SQL for hot paths and bulk work; rows come back as plain objects. A `name`
+   * makes it a prepared statement on PostgreSQL (planned once per connection; one text per name).
+   */
+  query<T = Record<string, unknown>>(text: string, params?: unknown[], name?: string): Promise<T[]>;
   /** Runs `fn` in one transaction: all of its statements commit together or none does. */
   tx<T>(fn: (query: Query) => Promise<T>): Promise<T>;
   close(): Promise<void>;
@@ -101,7 +104,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     return {
       kind: 'postgres',
       db: drizzlePg(pool, { schema }) as unknown as Db,
-      query: async (text, params) => (await pool.query(text, params as unknown[])).rows,
+      query: async (text, params, name) => (await pool.query(name ? { name, text, values: params as unknown[] } : { text, values: params as unknown[] })).rows,
       tx: async (fn) => {
         const client = await pool.connect();
         try {

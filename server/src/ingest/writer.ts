@@ -220,6 +220,8 @@ export async function writeStatus(database: Database, geo: GeoCache, brand: { id
            on conflict do nothing)${faults ? FAULT_CTES : ''}
          select bike_id as "bikeId", 0 as k from o where owner <> $11${faults ? FAULT_RESULT : ''}`,
         params,
+        // prepared once per connection (two texts: with and without the fault steps)
+        faults ? 'status-faults' : 'status',
       )
     : [];
   const refused = new Set(rows.filter((r) => r.k === 0).map((f) => f.bikeId));

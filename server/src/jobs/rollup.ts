@@ -82,10 +82,10 @@ export async function siteDaysThrough(database: JobContext['database']): Promise
 }
 
 /**
- * Rolls whole local days into stats_site_daily (from stats_hourly) and rebuilds the month of each
- * in stats_site_monthly, from the day after the last one rolled (or the first day with statistics)
- * up to `lastDay`, in order, so every day up to the watermark is in the tables. Run after the
- * hourly rollup of those days is final.
+ * Rolls whole local days into stats_site_daily (from stats_hourly) and adds each to its month in
+ * stats_site_monthly, from the day after the last one rolled (or the first day with statistics) up
+ * to `lastDay`, in order, so every day up to the watermark is in the tables exactly once. Run after
+ * the hourly rollup of those days is final.
  */
 export async function rollupSiteDays(ctx: JobContext, lastDay: string): Promise<string[]> {
   const { database, tz } = ctx;
@@ -115,14 +115,14 @@ export async function rollupSiteDays(ctx: JobContext, lastDay: string): Promise<
           group by area_id, site_id, brand_id`,
         [day, tz],
       );
-      await q(`delete from stats_site_monthly where month = $1::date`, [month]);
+      // days are rolled once each, in order, inside this transaction with the watermark: the month
+      // row adds the day (a rebuild from the day table would read the whole month every day)
       await q(
-        `insert into stats_site_monthly (month, area_id, site_id, brand_id, rent_num, return_num, up_num, down_num)
-         select $1::date, area_id, site_id, brand_id, sum(rent_num)::int, sum(return_num)::int, sum(up_num)::int, sum(down_num)::int
-           from stats_site_daily
-          where day >= $1::date and day < ($1::date + interval '1 month')::date
-          group by area_id, site_id, brand_id`,
-        [month],
+        `insert into stats_site_monthly as m (month, area_id, site_id, brand_id, rent_num, return_num, up_num, down_num)
+         select $2::date, area_id, site_id, brand_id, rent_num, return_num, up_num, down_num from stats_site_daily where day = $1::date
+         on conflict (area_id, month, site_id, brand_id) do update set rent_num = m.rent_num + excluded.rent_num,
+           return_num = m.return_num + excluded.return_num, up_num = m.up_num + excluded.up_num, down_num = m.down_num + excluded.down_num`,
+        [day, month],
       );
       await q(
         `insert into job_runs (name, cursor, last_run_at, last_ok_at) values ($1, $2, now(), now())

@@ -15,7 +15,7 @@ CREATE TABLE "stats_site_daily" (
 	"return_num" integer DEFAULT 0 NOT NULL,
 	"up_num" integer DEFAULT 0 NOT NULL,
 	"down_num" integer DEFAULT 0 NOT NULL,
-	CONSTRAINT "stats_site_daily_area_id_day_site_id_brand_id_pk" PRIMARY KEY("area_id","day","site_id","brand_id")
+	CONSTRAINT "stats_site_daily_day_area_id_site_id_brand_id_pk" PRIMARY KEY("day","area_id","site_id","brand_id")
 );
 --> statement-breakpoint
 CREATE TABLE "stats_site_monthly" (

@@ -417,7 +417,7 @@ const siteTotalColumns = () => ({
  * over a day read one row per site and brand instead of 24.
  */
 export const statsSiteDaily = pgTable('stats_site_daily', { day: date('day').notNull(), ...siteTotalColumns() }, (t) => [
-  primaryKey({ columns: [t.areaId, t.day, t.siteId, t.brandId] }),
+  primaryKey({ columns: [t.day, t.areaId, t.siteId, t.brandId] }),
 ]);
 
 /**
