@@ -1,10 +1,11 @@
 /**
- * Streams an .xlsx to the client: rows are pulled page by page (so memory stays flat) and written
- * through exceljs's streaming writer. The file name goes out as RFC 5987 UTF-8.
+ * Streams an .xlsx to the client: rows are pulled page by page and written through our own
+ * streaming writer (xlsxWriter.ts) with real backpressure, so memory stays flat and a client that
+ * goes away stops the export (and the paging). The file name goes out as RFC 5987 UTF-8.
  */
 import { PassThrough } from 'node:stream';
 import type { FastifyReply } from 'fastify';
-import ExcelJS from 'exceljs';
+import { XlsxWriter } from './xlsxWriter.js';
 
 export interface XlsxColumn<T> {
   header: string;
@@ -12,34 +13,17 @@ export interface XlsxColumn<T> {
   value(row: T): string | number | null | undefined;
 }
 
-const MAX_BUFFERED = 4 * 1024 * 1024;
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-interface Buffers {
-  _readableState?: { length: number };
-  _writableState?: { length: number };
-}
-
-/** Bytes waiting inside exceljs (sheet buffer, zip stream) and in our stream. */
-function buffered(workbook: unknown, sheet: unknown, stream: PassThrough): number {
-  const sheetBuf = (sheet as { _stream?: { buffers?: unknown[]; bufSize?: number } })._stream;
-  const zip = (workbook as { zip?: Buffers }).zip;
-  return (
-    (sheetBuf?.buffers?.length ?? 0) * (sheetBuf?.bufSize ?? 65536) +
-    (zip?._readableState?.length ?? 0) +
-    (zip?._writableState?.length ?? 0) +
-    stream.readableLength
-  );
-}
-
 export function contentDisposition(fileName: string): string {
   const ascii = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
 }
 
+/** Default column width: room for the (wide, Chinese) header. */
+export const columnWidth = (c: { header: string; width?: number }) => c.width ?? Math.max(10, c.header.length * 2 + 4);
+
 /**
  * Sends `fileName` (with .xlsx appended when missing) built from `pages`, an async iterator of row
- * arrays. Resolves when the workbook is fully written.
+ * arrays. The workbook is written in the background while the client reads it.
  */
 export async function sendXlsx<T>(
   reply: FastifyReply,
@@ -49,30 +33,28 @@ export async function sendXlsx<T>(
   pages: AsyncIterable<T[]>,
 ) {
   const name = /\.xlsx$/i.test(fileName) ? fileName : `${fileName}.xlsx`;
-  const stream = new PassThrough();
+  const stream = new PassThrough({ highWaterMark: 256 * 1024 });
   reply
     .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
     .header('content-disposition', contentDisposition(name))
     .header('cache-control', 'no-store');
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useSharedStrings: false, useStyles: true });
-  const sheet = workbook.addWorksheet(sheetName);
-  sheet.columns = columns.map((c, i) => ({ header: c.header, key: String(i), width: c.width ?? Math.max(10, c.header.length * 2 + 4) }));
-  sheet.getRow(1).font = { bold: true };
-  sheet.getRow(1).commit();
-  const done = (async () => {
+  const writer = new XlsxWriter(stream, { sheetName, columns: columns.map((c) => ({ header: c.header, width: columnWidth(c) })) });
+  const n = columns.length;
+  const values: (string | number | null | undefined)[] = new Array(n);
+  (async () => {
+    await writer.start();
+    // leaving the loop by a throw (client gone, query failed) closes the page iterator too
     for await (const page of pages) {
-      for (const row of page) sheet.addRow(columns.map((c) => c.value(row) ?? '')).commit();
-      // exceljs buffers the sheet and the zip without backpressure: wait until they have been
-      // compressed and taken by the client before pulling the next page, so memory stays flat
-      while (buffered(workbook, sheet, stream) > MAX_BUFFERED) {
-        if (stream.destroyed) throw new Error('client went away');
-        await sleep(5);
+      for (const row of page) {
+        for (let i = 0; i < n; i++) values[i] = columns[i].value(row);
+        const p = writer.addRow(values);
+        if (p) await p;
       }
     }
-    sheet.commit();
-    await workbook.commit();
-  })();
-  done.catch((err) => stream.destroy(err));
+    await writer.finish();
+    // on failure the stream is destroyed with the error, which Fastify logs (the client sees a cut
+    // download); when the client went away the stream is already destroyed and nothing more happens
+  })().catch((err: Error) => writer.abort(err));
   return reply.send(stream);
 }
 

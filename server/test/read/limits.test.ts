@@ -1,6 +1,6 @@
 /** Limits and totals: approved quantities per enterprise and area (brand_quotas) and an area's totals. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestContext } from '../support/app.js';
+import { Client, createTestApp, type TestContext } from '../support/app.js';
 import { CY, HD, buildStatsWorld, statsClients, type StatsWorld } from '../support/statsWorld.js';
 
 let t: TestContext;
@@ -92,6 +92,9 @@ describe('indexPage', () => {
       siteBikeNum: 7,
       siteEBikeNum: 2,
       brandNum: 2,
+      // no area cap set yet
+      capBikeNum: 0,
+      capEBikeNum: 0,
     });
     expect((await c.cy.get('/api/indexPage/getAreaTotalNumber', { selfAreaId: CY })).body.data).toMatchObject({
       areaId: CY, bikeNum: 6, ebikeNum: 0, filedBikeNum: 3, onlineBikeNum: 2, siteBikeNum: 2, brandNum: 2,
@@ -121,15 +124,56 @@ describe('indexPage', () => {
     expect((await c.ent.get('/api/indexPage/getAreaBrandList', { selfAreaId: HD })).body.data.lists.map((b: { brandId: number }) => b.brandId)).toEqual([mt]);
   });
 
-  it('says plainly that an area-level cap cannot be stored yet, after the permission and scope checks', async () => {
+  it('saves an area’s own caps and reads them back with the totals (a second save replaces them)', async () => {
     const r = await c.hd.post('/api/indexPage/setAreaTotalNumber', { selfAreaId: HD, bikeNum: 100, ebikeNum: 50 });
-    expect(r.body.code).toBe(400);
-    expect(r.body.message).toContain('暂不支持设置区域总量上限');
-    expect((await c.hd.post('/api/indexPage/setAreaTotalNumber', { selfAreaId: HD, areaId: CY, bikeNum: 100, ebikeNum: 50 })).body.code).toBe(5002);
-    expect((await c.sup.post('/api/indexPage/setAreaTotalNumber', { selfAreaId: HD, bikeNum: 100, ebikeNum: 50 })).body.code).toBe(5002);
-    const bad = await c.hd.post('/api/indexPage/setAreaTotalNumber', { selfAreaId: HD, bikeNum: -5, ebikeNum: 50 });
-    expect(bad.body.message).toContain('bikeNum');
-    // nothing was written
+    expect(r.body).toEqual({ code: 200, message: '区域总量上限已保存', data: { areaId: HD, bikeNum: 100, ebikeNum: 50 } });
+    expect((await c.hd.get('/api/indexPage/getAreaTotalNumber', { selfAreaId: HD })).body.data).toMatchObject({
+      areaId: HD, bikeNum: 11, ebikeNum: 7, totalNum: 18, capBikeNum: 100, capEBikeNum: 50,
+    });
+    // areaId given explicitly, and a second save replaces the first
+    expect((await c.hd.post('/api/indexPage/setAreaTotalNumber', { selfAreaId: HD, areaId: HD, bikeNum: 120, ebikeNum: 0 })).body.code).toBe(200);
+    expect((await c.hd.get('/api/indexPage/getAreaTotalNumber', { selfAreaId: HD })).body.data).toMatchObject({ capBikeNum: 120, capEBikeNum: 0 });
+    // 朝阳's administrator sets 朝阳's; the caps stay per area
+    expect((await c.cy.post('/api/indexPage/setAreaTotalNumber', { selfAreaId: CY, bikeNum: 30, ebikeNum: 9 })).body.data).toEqual({ areaId: CY, bikeNum: 30, ebikeNum: 9 });
+    expect((await c.cy.get('/api/indexPage/getAreaTotalNumber', { selfAreaId: CY })).body.data).toMatchObject({ areaId: CY, capBikeNum: 30, capEBikeNum: 9 });
+    // the root has none of its own
+    expect((await c.admin.get('/api/indexPage/getAreaTotalNumber')).body.data).toMatchObject({ areaId: '000000', capBikeNum: 0, capEBikeNum: 0 });
+    const rows = await t.database.query<{ area_id: string; bike_cap: number; ebike_cap: number; updated_by: number | null }>(
+      `select area_id, bike_cap, ebike_cap, updated_by from area_caps order by area_id`,
+    );
+    expect(rows.map(({ area_id, bike_cap, ebike_cap }) => [area_id, bike_cap, ebike_cap])).toEqual([[CY, 30, 9], [HD, 120, 0]].sort((a, b) => (a[0] < b[0] ? -1 : 1)));
+    expect(rows.every((x) => typeof x.updated_by === 'number')).toBe(true);
+  });
+
+  it('refuses bad numbers (400 naming the field), no token (401), another area (5002) and a user without company.quota', async () => {
+    const capRows = () => t.database.query<{ area_id: string; bike_cap: number; ebike_cap: number }>(`select area_id, bike_cap, ebike_cap from area_caps order by area_id`);
+    const before = await capRows();
+    const cases: [Record<string, unknown>, string][] = [
+      [{ bikeNum: -5, ebikeNum: 50 }, 'bikeNum'],
+      [{ bikeNum: 5, ebikeNum: -1 }, 'ebikeNum'],
+      [{ bikeNum: 5 }, 'ebikeNum'],
+      [{ bikeNum: 1.5, ebikeNum: 1 }, 'bikeNum'],
+      [{ bikeNum: 'many', ebikeNum: 1 }, 'bikeNum'],
+      [{ areaId: '1101', bikeNum: 1, ebikeNum: 1 }, 'areaId'],
+    ];
+    for (const [body, field] of cases) {
+      const r = await c.hd.post('/api/indexPage/setAreaTotalNumber', { selfAreaId: HD, ...body });
+      expect(r.body.code, JSON.stringify(body)).toBe(400);
+      expect(r.body.message).toContain(field);
+      expect(r.body.message).toMatch(/[\u4e00-\u9fff]/); // said in Chinese
+    }
+    const anonymous = new Client(t.app);
+    expect((await anonymous.post('/api/indexPage/setAreaTotalNumber', { selfAreaId: HD, bikeNum: 1, ebikeNum: 1 })).body.code).toBe(401);
+    expect((await anonymous.get('/api/indexPage/getAreaTotalNumber', { selfAreaId: HD })).body.code).toBe(401);
+    // 海淀's administrator cannot write 朝阳's cap, by areaId or by selfAreaId
+    expect((await c.hd.post('/api/indexPage/setAreaTotalNumber', { selfAreaId: HD, areaId: CY, bikeNum: 1, ebikeNum: 1 })).body.code).toBe(5002);
+    expect((await c.hd.post('/api/indexPage/setAreaTotalNumber', { selfAreaId: CY, bikeNum: 1, ebikeNum: 1 })).body.code).toBe(5002);
+    expect((await c.hd.get('/api/indexPage/getAreaTotalNumber', { selfAreaId: CY })).body.code).toBe(5002);
+    // without company.quota (supervisor, enterprise user)
+    expect((await c.sup.post('/api/indexPage/setAreaTotalNumber', { selfAreaId: HD, bikeNum: 1, ebikeNum: 1 })).body.code).toBe(5002);
+    expect((await c.ent.post('/api/indexPage/setAreaTotalNumber', { selfAreaId: HD, bikeNum: 1, ebikeNum: 1 })).body.code).toBe(5002);
+    // nothing was written: neither caps nor quotas
+    expect(await capRows()).toEqual(before);
     expect((await quotaRows()).length).toBe(3);
   });
 });

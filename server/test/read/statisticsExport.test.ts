@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
 import { createTestApp, type Client, type TestContext } from '../support/app.js';
 import { CY, HD, SITES, buildStatsWorld, statsClients, type StatsWorld } from '../support/statsWorld.js';
-import { bikePages } from '../../src/modules/statistics/bikeExport.js';
+import { bikePages, minuteCachedFormat } from '../../src/modules/statistics/bikeExport.js';
+import { formatTime } from '../../src/domain/time.js';
 import { logPages } from '../../src/modules/statistics/logs.js';
 
 let t: TestContext;
@@ -100,12 +101,52 @@ describe('bikeOut', () => {
     expect(bad.json.message).toContain('brandIds');
   });
 
-  it('pages by keyset on bike_id: small pages give the same rows, in order, once each', async () => {
+  it('pages in bike_id order: small pages give the same rows, in order, once each', async () => {
     const f = { areaIds: [HD], brandIds: null, ownBrand: null };
     const pages: string[][] = [];
     for await (const p of bikePages(t.database, f, 5)) pages.push(p.map((r) => r.bikeId));
     expect(pages.map((p) => p.length)).toEqual([5, 5, 2]);
     expect(pages.flat()).toEqual(['HB1', 'HB3', 'HE1', 'HE2', 'HX1', 'MB1', 'MB2', 'MB3', 'MB5', 'MB7', 'ME1', 'ME2']);
+    // the same rows as one big page, with names and times filled in
+    const [whole] = await (async () => {
+      const all = [];
+      for await (const p of bikePages(t.database, f, 100)) all.push(p);
+      return all;
+    })();
+    expect(pages.flat()).toEqual(whole.map((r) => r.bikeId));
+    expect(whole.find((r) => r.bikeId === 'MB1')).toMatchObject({ brandName: '美团', siteId: SITES.S1.id, siteName: SITES.S1.name });
+    expect(whole.every((r) => r.reportedAt instanceof Date && !Number.isNaN(r.reportedAt.getTime()))).toBe(true);
+  });
+
+  it('formats report times as formatTime does, minute-cached (DST changes and odd historical offsets included)', () => {
+    const times = [
+      Date.UTC(2024, 2, 10, 6, 59, 59), Date.UTC(2024, 2, 10, 7, 0, 0), Date.UTC(2024, 2, 10, 7, 0, 1), // New York springs forward
+      Date.UTC(2024, 10, 3, 5, 59, 30), Date.UTC(2024, 10, 3, 6, 0, 30), // and falls back
+      Date.UTC(1899, 5, 1, 12, 0, 7), // Shanghai's local mean time, +08:05:43
+      Date.UTC(2024, 2, 1, 0, 0, 0, 999), Date.UTC(1969, 11, 31, 23, 59, 59, 500),
+    ];
+    for (let i = 0; i < 500; i++) times.push(Date.UTC(2024, 0, 1) + Math.floor(Math.random() * 366 * 86_400_000));
+    for (const tz of ['Asia/Shanghai', 'America/New_York', 'Asia/Kathmandu', 'UTC']) {
+      const format = minuteCachedFormat(tz);
+      for (const ms of times) expect(format(new Date(ms)), `${tz} ${ms}`).toBe(formatTime(new Date(ms), tz));
+      expect(format(new Date(NaN))).toBe('');
+    }
+  });
+
+  it('applies the filters again on every page: a bike that leaves the area meanwhile is not exported', async () => {
+    const f = { areaIds: [HD], brandIds: null, ownBrand: null };
+    const [{ area_id: was }] = await t.database.query<{ area_id: string }>(`select area_id from bike_live where bike_id = 'ME2'`);
+    const seen: string[] = [];
+    try {
+      for await (const p of bikePages(t.database, f, 5)) {
+        // after the first page (the second is already on its way), ME2 of the third page moves to 朝阳
+        if (!seen.length) await t.database.query(`update bike_live set area_id = $1 where bike_id = 'ME2'`, [CY]);
+        seen.push(...p.map((r) => r.bikeId));
+      }
+    } finally {
+      await t.database.query(`update bike_live set area_id = $1 where bike_id = 'ME2'`, [was]);
+    }
+    expect(seen).toEqual(['HB1', 'HB3', 'HE1', 'HE2', 'HX1', 'MB1', 'MB2', 'MB3', 'MB5', 'MB7', 'ME1']);
   });
 });
 

@@ -1,8 +1,8 @@
 /** Limits and totals (spec §7): approved quantities per enterprise and area, and an area's totals. */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Envelope, badRequest, ok } from '../../http/envelope.js';
+import { Envelope, ok } from '../../http/envelope.js';
 import * as limits from './service.js';
-import { AreaBrandList, AreaQuery, AreaTotalBody, AreaTotalData, ExistsData, ExistsQuery, QuotaBody, QuotaData } from './schemas.js';
+import { AreaBrandList, AreaCapData, AreaQuery, AreaTotalBody, AreaTotalData, ExistsData, ExistsQuery, QuotaBody, QuotaData } from './schemas.js';
 
 const tags = ['核准数量与区域总量'];
 const quota = { permission: 'company.quota' };
@@ -27,7 +27,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     async (req) => ok(await limits.quotaOf(database, req.auth, await areas.tree(), req.query)),
   );
 
-  // 区域总量：核准总量（各企业核准之和）、备案、在线与站内车辆数
+  // 区域总量：核准总量（各企业核准之和）、区域总量上限、备案、在线与站内车辆数
   app.get(
     '/indexPage/getAreaTotalNumber',
     { config: { permission: 'home' }, schema: { tags, summary: '区域总量', querystring: AreaQuery, response: { 200: Envelope(AreaTotalData) } } },
@@ -41,14 +41,14 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     async (req) => ok(await limits.areaBrandList(database, req.auth, config.staleHours)),
   );
 
-  // 设置区域总量上限：需要区域总量数据表，暂不支持（如实答复）
+  // 设置区域总量上限（自行车、电动车），区域缺省为 selfAreaId，须在本人管辖范围内
   app.post(
     '/indexPage/setAreaTotalNumber',
-    { config: quota, schema: { tags, summary: '设置区域总量上限（暂不支持）', querystring: AreaQuery, body: AreaTotalBody } },
-    async (req) => {
-      limits.areaOf(req.auth, await areas.tree(), req.body.areaId);
-      throw badRequest(limits.AREA_CAP_MISSING);
+    {
+      config: quota,
+      schema: { tags, summary: '设置区域总量上限', querystring: AreaQuery, body: AreaTotalBody, response: { 200: Envelope(AreaCapData) } },
     },
+    async (req) => ok(await limits.saveAreaCap(database, req.auth, await areas.tree(), req.body), '区域总量上限已保存'),
   );
 
   // 设置企业在某区域的核准数量

@@ -37,6 +37,12 @@ export const AreaTotalBody = Type.Object({
   ebikeNum: Count('区域电动车总量上限'),
 });
 
+export const AreaCapData = Type.Object({
+  areaId: Type.String({ description: '区域编码' }),
+  bikeNum: Int('区域自行车总量上限'),
+  ebikeNum: Int('区域电动车总量上限'),
+});
+
 const NumberFields = {
   filedBikeNum: Int('备案自行车数'),
   filedEBikeNum: Int('备案电动车数'),
@@ -54,6 +60,8 @@ export const AreaTotalData = Type.Object({
   totalNum: Int('核准总量（自行车 + 电动车）'),
   ...NumberFields,
   brandNum: Int('区域内企业数'),
+  capBikeNum: Int('区域自行车总量上限（由本区域监管设置，未设置为 0）'),
+  capEBikeNum: Int('区域电动车总量上限（未设置为 0）'),
 });
 
 export const AreaBrandList = Type.Object({

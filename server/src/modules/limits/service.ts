@@ -1,6 +1,7 @@
 /**
  * Approved quantities (核准数量) per enterprise and area live in brand_quotas; an area's approved total
- * is the sum of its enterprises' quotas (areas in scope). An area-level cap of its own has no table.
+ * is the sum of its enterprises' quotas (areas in scope). An area's own cap (区域总量上限), set by its
+ * regulator, lives in area_caps.
  */
 import type { Database } from '../../db/client.js';
 import type { Auth } from '../../http/auth.js';
@@ -40,8 +41,29 @@ export async function quotaOf(database: Database, auth: Auth, tree: AreaTree, q:
   return { exists: !!row, bikeNum: row?.bikeNum ?? 0, ebikeNum: row?.ebikeNum ?? 0 };
 }
 
+/** Saves an area's own caps (default area: the request's), replacing earlier ones. */
+export async function saveAreaCap(database: Database, auth: Auth, tree: AreaTree, q: { areaId?: string; bikeNum: number; ebikeNum: number }) {
+  const areaId = areaOf(auth, tree, q.areaId);
+  await database.query(
+    `insert into area_caps (area_id, bike_cap, ebike_cap, updated_at, updated_by) values ($1, $2, $3, now(), $4)
+     on conflict (area_id) do update set bike_cap = excluded.bike_cap, ebike_cap = excluded.ebike_cap,
+       updated_at = excluded.updated_at, updated_by = excluded.updated_by`,
+    [areaId, q.bikeNum, q.ebikeNum, auth.user.id],
+  );
+  return { areaId, bikeNum: q.bikeNum, ebikeNum: q.ebikeNum };
+}
+
+/** An area's own caps; 0 when none was set. */
+export async function areaCapOf(database: Database, areaId: string) {
+  const [row] = await database.query<{ bikeCap: number; ebikeCap: number }>(
+    `select bike_cap as "bikeCap", ebike_cap as "ebikeCap" from area_caps where area_id = $1`,
+    [areaId],
+  );
+  return { capBikeNum: row?.bikeCap ?? 0, capEBikeNum: row?.ebikeCap ?? 0 };
+}
+
 export async function areaTotal(database: Database, auth: Auth, tree: AreaTree, staleHours: number) {
-  const rows = await brandCounts(database, scopeOf(auth), staleHours);
+  const [rows, cap] = await Promise.all([brandCounts(database, scopeOf(auth), staleHours), areaCapOf(database, auth.areaId)]);
   const t = totalsOf(rows);
   return {
     areaId: auth.areaId,
@@ -56,6 +78,7 @@ export async function areaTotal(database: Database, auth: Auth, tree: AreaTree, 
     siteBikeNum: t.siteBikeNum,
     siteEBikeNum: t.siteEBikeNum,
     brandNum: rows.length,
+    ...cap,
   };
 }
 
@@ -79,6 +102,3 @@ export async function areaBrandList(database: Database, auth: Auth, staleHours: 
     total: rows.length,
   };
 }
-
-/** An area-level cap needs its own table (none exists): the call says so instead of pretending. */
-export const AREA_CAP_MISSING = '暂不支持设置区域总量上限（尚无区域总量数据表），请在“区域核准数量”中为各企业分别设置核准数量';
