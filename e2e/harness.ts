@@ -17,7 +17,13 @@ export const STORAGE_KEY = 'sbs-console';
 export interface TestServer {
   url: string;
   dataDir: string;
-  stop: () => Promise<void>;
+  /** Stops the server; its DATA_DIR is removed unless `keepData` (to seed it, then start again on it). */
+  stop: (opts?: { keepData?: boolean }) => Promise<void>;
+}
+
+export interface StartOptions {
+  /** Start on this existing DATA_DIR (one a stopped server kept) instead of a fresh one. */
+  dataDir?: string;
 }
 
 function freePort(): Promise<number> {
@@ -42,12 +48,13 @@ function exited(child: ChildProcess): Promise<void> {
 }
 
 /** Start `node server/dist/main.js` and wait until GET /api/health answers. */
-export async function startServer(name: string, timeoutMs = 90_000): Promise<TestServer> {
+export async function startServer(name: string, timeoutMs = 90_000, opts: StartOptions = {}): Promise<TestServer> {
   mkdirSync(OUTPUT_DIR, { recursive: true });
   const port = await freePort();
-  const dataDir = mkdtempSync(join(tmpdir(), 'sbs-e2e-'));
+  const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), 'sbs-e2e-'));
   const logFile = join(OUTPUT_DIR, `server-${name}.log`);
-  const log = createWriteStream(logFile);
+  // a restart on the same DATA_DIR appends to the same log
+  const log = createWriteStream(logFile, { flags: opts.dataDir ? 'a' : 'w' });
   const child = spawn(process.execPath, [SERVER_MAIN], {
     cwd: ROOT,
     env: {
@@ -65,15 +72,15 @@ export async function startServer(name: string, timeoutMs = 90_000): Promise<Tes
   child.stdout?.pipe(log);
   child.stderr?.pipe(log);
   const url = `http://127.0.0.1:${port}`;
-  const stop = async () => {
+  const stop = async ({ keepData = false }: { keepData?: boolean } = {}) => {
     if (child.exitCode === null && child.signalCode === null) {
       child.kill('SIGTERM');
       const done = await Promise.race([exited(child).then(() => true), sleep(10_000).then(() => false)]);
       if (!done) child.kill('SIGKILL');
       await exited(child);
     }
-    log.end();
-    rmSync(dataDir, { recursive: true, force: true });
+    if (!log.writableEnded) await new Promise<void>((resolve) => log.end(resolve));
+    if (!keepData) rmSync(dataDir, { recursive: true, force: true });
   };
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {

@@ -1,6 +1,6 @@
 /** The in-memory ranking of the map's sites (hot.ts) against a plain sort, on random sites. */
 import { describe, expect, it } from 'vitest';
-import { MapCache, type Versions } from '../../src/modules/dashboard/hot.js';
+import { MapCache, newer, type Versions } from '../../src/modules/dashboard/hot.js';
 import type { Database } from '../../src/db/client.js';
 
 function sites(n: number, seed: number) {
@@ -93,7 +93,7 @@ describe('MapCache across snapshots', () => {
     } as unknown as Database;
     const cache = new MapCache(db);
     const q = { flag: null, limit: 0, lon: null, lat: null };
-    const first = await cache.sites('a', ['110108'], { snapshot: 's1', sites: 'x' }, q);
+    const first = await cache.sites('a', ['110108'], { snapshot: '', sites: 'x' }, q);
     expect(first.map[0].num).toBe(1);
     // a new snapshot: the old rows at once, while the load waits
     const stale = await cache.sites('a', ['110108'], { snapshot: 's2', sites: 'x' }, q);
@@ -101,6 +101,10 @@ describe('MapCache across snapshots', () => {
     release();
     await new Promise((r) => setTimeout(r, 10));
     expect((await cache.sites('a', ['110108'], { snapshot: 's2', sites: 'x' }, q)).map[0].num).toBe(2);
+    // the first snapshot ('' before it) replaces the entry made before it
+    expect(newer('|x', '2024-03-01T00:00:00.000Z|x')).toBe(true);
+    expect(newer('2024-03-01T00:00:00.000Z|x', '|x')).toBe(false);
+    expect(newer('2024-03-01T00:00:00.000Z|x', '2024-03-01T00:00:00.000Z|y')).toBe(true);
     // a site edit: the answer waits for the new rows
     const edited = cache.sites('a', ['110108'], { snapshot: 's2', sites: 'y' }, q);
     await new Promise((r) => setTimeout(r, 10));

@@ -156,6 +156,13 @@ function rank(rows: MapSite[], c: { lon: number; lat: number }, k = rows.length)
     .map((i) => rows[i]);
 }
 
+/** Whether entry key `b` (`snapshot|sites`) is at least as new as `a`. */
+export function newer(a: string, b: string): boolean {
+  const [as, ae] = a.split('|');
+  const [bs, be] = b.split('|');
+  return as < bs || (as === bs && ae <= be);
+}
+
 export class MapCache {
   private entries = new Map<string, Entry>();
   private loading = new Map<string, Promise<Entry>>();
@@ -190,8 +197,8 @@ export class MapCache {
         for (const r of rows) json.set(r, mapSiteJson(r));
         const entry: Entry = { key, rows, json, allJson: null, answers: new Map(), loadedAt: Date.now(), counters, centre, byCentre: centre ? rank(rows, centre) : [] };
         const cur = this.entries.get(scopeKey);
-        // keys start with the snapshot time (ISO): never let a slower, older load replace a newer one
-        if (!cur || cur.key <= key) {
+        // never let a slower, older load replace a newer one (snapshot times are ISO, '' before the first)
+        if (!cur || newer(cur.key, key)) {
           if (cur) this.held -= cur.rows.length;
           this.entries.set(scopeKey, entry);
           this.held += rows.length;

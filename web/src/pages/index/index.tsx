@@ -1,3 +1,4 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { ConfigProvider, theme } from 'antd';
 import { useEffect } from 'react';
 import DashboardHeader from './DashboardHeader';
@@ -6,6 +7,7 @@ import HomeStage from './HomeStage';
 import { useDialogs } from './dialogs/dialogStore';
 import { useHomeArea } from './hooks';
 import { useHomeStore } from './homeStore';
+import { preloadHomeMap } from './map/preload';
 import { STAGE, useStageScale } from './useStageScale';
 import { useSessionBootstrap } from './useSessionBootstrap';
 import './dashboard.css';
@@ -24,6 +26,9 @@ export default function Home() {
   const session = useSessionBootstrap();
   const scale = useStageScale();
   const { ready, area } = useHomeArea();
+  // the map's sites and script first: before the panels render and ask for theirs
+  const qc = useQueryClient();
+  if (ready) preloadHomeMap(qc, area, { early: true });
   // a fresh visit starts from the user's own area with nothing open
   useEffect(
     () => () => {

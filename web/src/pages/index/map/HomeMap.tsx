@@ -15,10 +15,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, Spin } from 'antd';
 import { lazy, Suspense } from 'react';
-import { loadWithTimeout } from '../../../app/lazyScreen';
 import type { MapViewProps } from './MapView';
-import { loadSize } from './sizeChoice';
-import { mapSitesQuery } from './useMapData';
+import { loadMapView, preloadHomeMap } from './preload';
 
 const box = {
   position: 'relative',
@@ -46,7 +44,7 @@ function MapLoadFailed({ message }: { message: string }) {
 
 // the 120 s chunk limit of spec §8; a failed load says so instead of leaving the box empty
 const MapView = lazy(() =>
-  loadWithTimeout(() => import('./MapView')).catch((err: unknown) => ({
+  loadMapView().catch((err: unknown) => ({
     default: () => <MapLoadFailed message={err instanceof Error ? err.message : '地图脚本加载失败'} />,
   })),
 );
@@ -54,13 +52,10 @@ const MapView = lazy(() =>
 export type HomeMapProps = MapViewProps;
 
 export default function HomeMap(props: HomeMapProps) {
-  // the sites are asked for during this first render, while Leaflet's chunk loads (as
-  // usePrefetchQuery does: nothing when the query is cached or in flight)
+  // the sites are asked for during this first render, while Leaflet's chunk loads (the screen
+  // usually did so already, see ./preload.ts; nothing when the query is cached or in flight)
   const qc = useQueryClient();
-  if (props.areaId) {
-    const query = mapSitesQuery(props.areaId, loadSize(), null);
-    if (!qc.getQueryState(query.queryKey)) void qc.prefetchQuery(query);
-  }
+  preloadHomeMap(qc, props.areaId);
   return (
     <Suspense
       fallback={

@@ -72,9 +72,9 @@ export default function SiteInfoWindow({ areaId, siteId, canDelete, inRatioList,
       </div>
       <dl className="site-info-grid">
         <dt>站点编号</dt>
-        <dd>{s.siteId}</dd>
+        <dd className="site-info-wide">{s.siteId}</dd>
         <dt>创建时间</dt>
-        <dd>{s.createTime}</dd>
+        <dd className="site-info-wide">{s.createTime}</dd>
         <dt>桩数</dt>
         <dd>{s.bleNum}</dd>
         <dt>停放容量</dt>

@@ -45,6 +45,8 @@ export function useDrawTool(map: Leaflet.Map | null, active: boolean, onDone: (r
           pathOptions: { color: COLOUR },
         });
         map.on('pm:create', onCreate as Leaflet.LeafletEventHandlerFn);
+        // clicks now place vertices (geoman loads lazily: the first clicks could be lost before)
+        map.getContainer().dataset.drawReady = '1';
       },
       () => toast().error('绘制工具加载失败，请刷新页面后重试'),
     );
@@ -52,6 +54,7 @@ export function useDrawTool(map: Leaflet.Map | null, active: boolean, onDone: (r
       on = false;
       map.off('pm:create', onCreate as Leaflet.LeafletEventHandlerFn);
       map.pm?.disableDraw();
+      delete map.getContainer().dataset.drawReady;
     };
   }, [map, active]);
 }

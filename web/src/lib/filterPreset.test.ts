@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { TODO_ITEMS } from '../pages/index/panels/TodoList';
+import { describeFilterPreset, parseFilterPreset } from './filterPreset';
+
+const of = (to: string) => parseFilterPreset(new URLSearchParams(to.split('?')[1] ?? ''));
+
+describe('filter presets of the to-do links', () => {
+  it('reads every link of the home to-do list', () => {
+    const presets = Object.fromEntries(TODO_ITEMS.map((t) => [t.key, of(t.to)]));
+    expect(presets.siteApplyPend).toEqual({ flag: 'site' });
+    expect(presets.siteRolePend).toEqual({ tab: 'audit', roleId: 27 });
+    expect(presets.siteLowPowerPend).toEqual({ equipmentPower: [0, 10] });
+    expect(presets.accusePend).toEqual({ tab: 'audit', roleId: 5 });
+    expect(presets.userPend).toEqual({ tab: 'audit' });
+    expect(presets.maintainPend).toEqual({ tab: 'audit', roleId: 31 });
+    expect(presets.supervisePend).toEqual({ tab: 'audit', roleId: 32 });
+    expect(presets.dispatchWarnPend).toEqual({ tab: 'audit', roleId: 34, clockWarn: 1, clockRole: 1 });
+    for (const t of TODO_ITEMS) expect(describeFilterPreset(of(t.to)).length, t.to).toBeGreaterThan(0);
+  });
+
+  it('ignores malformed values', () => {
+    expect(of('/x?roleId=abc&equipmentPower=10-0&clockWarn=')).toEqual({});
+    expect(describeFilterPreset(of('/deviceManagement?equipmentPower=0-10'))).toEqual(['电量 0%–10%']);
+  });
+});

@@ -1,0 +1,51 @@
+/**
+ * The filter a link hands to a list screen in its query (the home to-do list, spec §2 "To-do
+ * items"): e.g. #/regionalSettings?tab=audit&roleId=27 or #/deviceManagement?equipmentPower=0-10.
+ * The screen reads it once as the preset of its filters.
+ */
+export interface FilterPreset {
+  /** miBicycle: 'site' = site applications */
+  flag?: string;
+  /** regionalSettings: 'audit' = the applications to review */
+  tab?: string;
+  roleId?: number;
+  /** deviceManagement: pile power range in percent */
+  equipmentPower?: [number, number];
+  clockWarn?: number;
+  clockRole?: number;
+}
+
+const int = (v: string | null): number | undefined => (v !== null && /^\d+$/.test(v) ? Number(v) : undefined);
+
+export function parseFilterPreset(q: URLSearchParams): FilterPreset {
+  const p: FilterPreset = {};
+  const flag = q.get('flag');
+  if (flag) p.flag = flag;
+  const tab = q.get('tab');
+  if (tab) p.tab = tab;
+  const roleId = int(q.get('roleId'));
+  if (roleId !== undefined) p.roleId = roleId;
+  const power = /^(\d{1,3})-(\d{1,3})$/.exec(q.get('equipmentPower') ?? '');
+  if (power && Number(power[1]) <= Number(power[2]) && Number(power[2]) <= 100) p.equipmentPower = [Number(power[1]), Number(power[2])];
+  const clockWarn = int(q.get('clockWarn'));
+  if (clockWarn !== undefined) p.clockWarn = clockWarn;
+  const clockRole = int(q.get('clockRole'));
+  if (clockRole !== undefined) p.clockRole = clockRole;
+  return p;
+}
+
+/** Role ids of the to-do items (spec §2). */
+const ROLE_NAMES: Record<number, string> = { 5: '违规举报', 27: '站点角色申请', 31: '运维人员申请', 32: '监督员申请', 34: '运维预警' };
+
+/** The preset in words, one entry per condition (for the screen's filter bar). */
+export function describeFilterPreset(p: FilterPreset): string[] {
+  const out: string[] = [];
+  if (p.flag === 'site') out.push('站点申请');
+  else if (p.flag) out.push(`类型：${p.flag}`);
+  if (p.tab === 'audit') out.push('待审核');
+  if (p.roleId !== undefined) out.push(`角色：${ROLE_NAMES[p.roleId] ?? p.roleId}`);
+  if (p.equipmentPower) out.push(`电量 ${p.equipmentPower[0]}%–${p.equipmentPower[1]}%`);
+  if (p.clockWarn === 1) out.push('打卡预警');
+  if (p.clockRole === 1) out.push('打卡角色：运维人员');
+  return out;
+}
