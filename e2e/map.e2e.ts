@@ -23,6 +23,19 @@ const TEST_MS = 300_000;
 /** The product bound: navigation start → every site drawn. */
 const DRAW_BOUND_MS = 3000;
 
+/** The element's box once two reads 100 ms apart agree (the map has stopped panning). */
+async function stableBox(page: Page, locator: ReturnType<Page['locator']>) {
+  let prev = await locator.boundingBox();
+  for (let i = 0; i < 50; i++) {
+    await page.waitForTimeout(100);
+    const box = await locator.boundingBox();
+    if (box && prev && Math.abs(box.x - prev.x) < 0.5 && Math.abs(box.y - prev.y) < 0.5) return box;
+    prev = box;
+  }
+  if (!prev) throw new Error('element has no box');
+  return prev;
+}
+
 let server: TestServer;
 let browser: Browser;
 let admin: Console;
@@ -160,7 +173,7 @@ describe('home map', () => {
     // close, then click the marker (the located site wears the focus ring)
     await page.locator('.home-map-popup .leaflet-popup-close-button').click();
     await info(page).waitFor({ state: 'hidden' });
-    const ring = (await page.locator('.home-map-focus').boundingBox())!;
+    const ring = await stableBox(page, page.locator('.home-map-focus'));
     const marker = { x: ring.x + ring.width / 2, y: ring.y + ring.height / 2 };
     await page.mouse.click(marker.x, marker.y);
     await info(page).getByText(SITES.M1.name).waitFor();
@@ -174,9 +187,13 @@ describe('home map', () => {
     await page.getByRole('button', { name: /返回主地图/ }).click();
     await expect.poll(() => map(page).getAttribute('data-mode')).toBe('sites');
 
-    // click type 1 asks the screen (homeStore.siteAction) to open its bike list dialog
-    const again = (await page.locator('.home-map-focus').boundingBox())!;
-    await page.mouse.click(again.x + again.width / 2, again.y + again.height / 2);
+    // click type 1 asks the screen (homeStore.siteAction) to open its bike list dialog; the map may
+    // still be moving back from the flow view: click the ring once it stands still, again if missed
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const again = await stableBox(page, page.locator('.home-map-focus'));
+      await page.mouse.click(again.x + again.width / 2, again.y + again.height / 2);
+      if (await info(page).getByText(SITES.M1.name).waitFor({ timeout: 5_000 }).then(() => true, () => false)) break;
+    }
     await info(page).getByRole('button', { name: /车辆列表/ }).click();
     await page.getByRole('dialog').first().waitFor({ timeout: WAIT });
     await screenshot(page, 'map-site-bikes-dialog');
