@@ -196,10 +196,12 @@ export async function writeStatus(database: Database, geo: GeoCache, brand: { id
                                 $8::bool[], $9::timestamptz[], $10::smallint[], $13::date[], $14::bool[]${faults ? ', $15::bool[], $16::text[]' : ''})
                     as u(bike_id, lon, lat, status, site_id, area_id, in_area, in_forbid, reported_at, bike_type, day, fresh${faults ? ', fault, fault_reason' : ''})),
          o as (
-           select u.*, coalesce(b.brand_id, l.brand_id, $11) as owner, b.brand_id as filed,
-                  coalesce(b.bike_type, l.bike_type, u.bike_type, 0) as type
-             from u left join bikes b on b.bike_id = u.bike_id and b.withdrawn_at is null
-                    left join bike_live l on l.bike_id = u.bike_id),
+           -- an unfiled bike belongs to whoever reported it first: its live row is looked up only then
+           -- (coalesce stops at the first value, so filed bikes cost one probe, not two)
+           select u.*, coalesce(b.brand_id, (select x.brand_id from bike_live x where x.bike_id = u.bike_id), $11) as owner,
+                  b.brand_id as filed,
+                  coalesce(b.bike_type, (select x.bike_type from bike_live x where x.bike_id = u.bike_id), u.bike_type, 0) as type
+             from u left join bikes b on b.bike_id = u.bike_id and b.withdrawn_at is null),
          w as (
            insert into bike_live as l (bike_id, brand_id, bike_type, area_id, lon, lat, status, site_id, in_area, in_forbid,
                                        legality, reported_at, out_site_since)

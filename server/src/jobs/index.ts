@@ -41,6 +41,17 @@ export async function runHourlyJobs(ctx: JobContext, now: Date) {
   await rollupSiteDays(ctx, localDay(new Date(now.getTime() - 24 * HOUR), ctx.tz));
 }
 
+/**
+ * Every hour, on the embedded database only: PGlite has no autovacuum, so the leader reclaims the
+ * dead rows of the constantly updated tables and refreshes the planner's statistics (without them
+ * the status statement, for one, joins the bikes table by a full scan per batch).
+ */
+export async function runMaintenance(ctx: JobContext) {
+  if (ctx.database.kind !== 'pglite') return false;
+  await ctx.database.query('vacuum (analyze)');
+  return true;
+}
+
 /** Once a day, after midnight: yesterday's statistics, final. */
 export async function runDailyJobs(ctx: JobContext, now: Date) {
   const yesterday = new Date(now.getTime() - 24 * HOUR);
@@ -76,6 +87,7 @@ export function startScheduler(ctx: JobContext, log: FastifyBaseLogger) {
     if (hour !== lastHour) {
       lastHour = hour;
       await run('hourly', () => runHourlyJobs(ctx, now));
+      await run('maintenance', () => runMaintenance(ctx));
     }
     const day = localDay(now, ctx.tz);
     if (day !== lastDay) {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../support/app.js';
 import { Operator, addBrand, addGateway, addSite, north } from '../support/world.js';
 import { localDate } from '../../src/ingest/presence.js';
-import { jobContextOf, runDailyJobs, runHourlyJobs, runMinuteJobs, type JobContext } from '../../src/jobs/index.js';
+import { jobContextOf, runDailyJobs, runHourlyJobs, runMaintenance, runMinuteJobs, type JobContext } from '../../src/jobs/index.js';
 
 let t: TestContext;
 let ctx: JobContext;
@@ -253,5 +253,20 @@ describe('rollups', () => {
     // R3 was rented 25 hours ago: yesterday, unless it is now before 01:00 (then the day before)
     const yesterday = localDate(new Date(now.getTime() - 24 * 3600_000));
     expect(y.rides).toBe(localDate(new Date(now.getTime() - 25 * 3600_000)) === yesterday ? 1 : 0);
+  });
+});
+
+describe('maintenance', () => {
+  it('vacuums and analyzes the embedded database (no autovacuum there); leaves PostgreSQL to its own', async () => {
+    const ran = await runMaintenance(ctx);
+    expect(ran).toBe(t.database.kind === 'pglite');
+    if (!ran) return;
+    const [bikes] = await t.database.query<{ analyzed: boolean; tuples: number }>(
+      `select last_analyze is not null as analyzed, (select reltuples from pg_class where relname = 'bikes')::int as tuples
+         from pg_stat_user_tables where relname = 'bikes'`,
+    );
+    expect(bikes.analyzed).toBe(true);
+    const [{ n }] = await t.database.query<{ n: number }>(`select count(*)::int as n from bikes`);
+    expect(bikes.tuples).toBe(n);
   });
 });
