@@ -62,7 +62,7 @@ afterAll(async () => {
 
 /** GET /api/dashboard/get for 全部 (v 1, limit 0): the sites the map must draw. */
 async function apiSites() {
-  const d = await admin.call<{ map: Array<{ siteId: string; siteName: string }> }>('GET', '/dashboard/get', undefined, { selfAreaId: AREA, v: 1, limit: 0 });
+  const d = await admin.get<{ map: Array<{ siteId: string; siteName: string }> }>('/dashboard/get', { selfAreaId: AREA, v: 1, limit: 0 });
   return d.map;
 }
 
@@ -337,7 +337,7 @@ describe('home map', () => {
   }, TEST_MS);
 
   it('searches a user bound to a site to it at start', async () => {
-    await admin.call('POST', '/user/add', {
+    await admin.call('POST', '/user/add', {}, {
       username: 'map_site_user',
       password: 'Site-user-2024',
       name: '站点值守员',

@@ -13,6 +13,7 @@
  * Bikes MT001–MT021 (美团, filed; MT001 has plate 京A10001); XX001 unfiled → illegal, at M1.
  * Rides today: M1 → M2 ×2, M1 → off-site (116.32, 39.99), M3 → M1.
  */
+import { Console, type Envelope } from './homeWorld';
 
 export const AREA = '110108';
 export const FENCE = { west: 116.25, east: 116.35, south: 39.95, north: 40.01 };
@@ -48,38 +49,7 @@ export const BRAND = { name: '美团', account: 'mt-e2e-map', password: 'Mt-e2e-
 export const PLATE = '京A10001';
 export const ILLEGAL_BIKE = 'XX001';
 
-interface Envelope<T> {
-  code: number;
-  message: string;
-  data: T;
-}
-
-/** A console API client (Authorization: Bearer). Throws unless the answer is code 200. */
-export class Console {
-  constructor(
-    readonly base: string,
-    readonly token: string,
-  ) {}
-
-  static async login(base: string, username: string, password: string): Promise<Console> {
-    const r = await fetch(`${base}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username, password }) });
-    const env = (await r.json()) as Envelope<{ token: string }>;
-    if (env.code !== 200) throw new Error(`login: ${env.message}`);
-    return new Console(base, env.data.token);
-  }
-
-  async call<T>(method: string, path: string, body?: unknown, query: Record<string, string | number> = {}): Promise<T> {
-    const qs = new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)])).toString();
-    const r = await fetch(`${this.base}/api${path}${qs ? `?${qs}` : ''}`, {
-      method,
-      headers: { authorization: `Bearer ${this.token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const env = (await r.json()) as Envelope<T>;
-    if (env.code !== 200) throw new Error(`${method} ${path}: ${env.code} ${env.message}`);
-    return env.data;
-  }
-}
+export { Console };
 
 /** An operator on the open API. */
 class Operator {
@@ -121,9 +91,9 @@ export interface MapWorld {
 
 /** Builds the named part of the city. Site states appear after the next minute snapshot. */
 export async function buildMapWorld(base: string, admin: Console): Promise<MapWorld> {
-  await admin.call('POST', '/area/rail', { areaId: AREA, gpsRail: rect(FENCE.west, FENCE.south, FENCE.east, FENCE.north) }, { selfAreaId: AREA });
-  await admin.call('POST', '/forbid/', { areaId: AREA, type: 1, alias: '苏州街禁停区', fence: FORBID }, { selfAreaId: AREA });
-  const { brandId } = await admin.call<{ brandId: number }>('POST', '/company/createEnterprise', {
+  await admin.call('POST', '/area/rail', { selfAreaId: AREA }, { areaId: AREA, gpsRail: rect(FENCE.west, FENCE.south, FENCE.east, FENCE.north) });
+  await admin.call('POST', '/forbid/', { selfAreaId: AREA }, { areaId: AREA, type: 1, alias: '苏州街禁停区', fence: FORBID });
+  const { brandId } = await admin.call<{ brandId: number }>('POST', '/company/createEnterprise', {}, {
     brandName: BRAND.name,
     brandAccount: BRAND.account,
     brandPassword: BRAND.password,
@@ -135,7 +105,7 @@ export async function buildMapWorld(base: string, admin: Console): Promise<MapWo
   });
   for (const s of Object.values(SITES) as NamedSite[]) {
     const d = 0.0004;
-    await admin.call('POST', '/site/', {
+    await admin.call('POST', '/site/', {}, {
       siteId: s.id,
       siteName: s.name,
       areaId: AREA,
@@ -233,7 +203,7 @@ export async function seedBulkSites(dataDir: string, total: number): Promise<num
 export async function waitForSiteStates(admin: Console, timeoutMs = 80_000): Promise<boolean> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    const s = await admin.call<{ flag: number; num: number }>('GET', '/dashboard/getSite', undefined, { selfAreaId: AREA, siteId: SITES.M2.id, flowMapType: 1 });
+    const s = await admin.get<{ flag: number; num: number }>('/dashboard/getSite', { selfAreaId: AREA, siteId: SITES.M2.id, flowMapType: 1 });
     if (s.num > 0) return true;
     await new Promise((r) => setTimeout(r, 2000));
   }
