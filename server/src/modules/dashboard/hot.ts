@@ -240,11 +240,13 @@ export class MapCache {
    * when a snapshot or a site edit makes a new one): the answer for all sites of 20,000 is 6 MB of
    * JSON, made once per snapshot instead of once per call. Only for queries without a free centre.
    */
-  async memo(scopeKey: string, areaIds: string[], v: Versions, query: string, build: () => Promise<string>): Promise<Buffer> {
+  async memo(scopeKey: string, areaIds: string[], v: Versions, q: SiteQuery, build: (map: MapJson) => Promise<string>): Promise<Buffer> {
     const e = await this.entry(scopeKey, areaIds, v);
+    const query = `${q.flag}|${q.limit}`;
     let p = e.answers.get(query);
     if (!p) {
-      p = build().then((text) => Buffer.from(text));
+      // built from this very entry's map, so the answer kept with it matches it
+      p = build(mapJsonOf(e, q)).then((text) => Buffer.from(text));
       if (e.answers.size < MAX_ANSWERS) e.answers.set(query, p);
       p.catch(() => e.answers.delete(query));
     }
@@ -252,19 +254,23 @@ export class MapCache {
   }
 
   /** The same as `sites`, with the map as a JSON array string (the console's hot call). */
-  async sitesJson(
-    scopeKey: string,
-    areaIds: string[],
-    v: Versions,
-    q: SiteQuery,
-  ): Promise<{ mapJson: string; counters: Counters }> {
-    const e = await this.entry(scopeKey, areaIds, v);
-    if (q.limit <= 0 && q.flag === null) {
-      e.allJson ??= `[${e.rows.map((r) => e.json.get(r)!).join(',')}]`;
-      return { mapJson: e.allJson, counters: e.counters };
-    }
-    return { mapJson: `[${pick(e, q).map((r) => e.json.get(r)!).join(',')}]`, counters: e.counters };
+  async sitesJson(scopeKey: string, areaIds: string[], v: Versions, q: SiteQuery): Promise<MapJson> {
+    return mapJsonOf(await this.entry(scopeKey, areaIds, v), q);
   }
+}
+
+/** The map of a query as a JSON array string (all sites: joined once per entry), with the counters. */
+export interface MapJson {
+  mapJson: string;
+  counters: Counters;
+}
+
+function mapJsonOf(e: Entry, q: SiteQuery): MapJson {
+  if (q.limit <= 0 && q.flag === null) {
+    e.allJson ??= `[${e.rows.map((r) => e.json.get(r)!).join(',')}]`;
+    return { mapJson: e.allJson, counters: e.counters };
+  }
+  return { mapJson: `[${pick(e, q).map((r) => e.json.get(r)!).join(',')}]`, counters: e.counters };
 }
 
 /** The rows a query asks for: of one flag or all; `limit` > 0 the nearest first, else all by site id. */

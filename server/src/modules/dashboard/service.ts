@@ -3,7 +3,7 @@ import type { Database } from '../../db/client.js';
 import type { Auth } from '../../http/auth.js';
 import { STATUS_BY_FILTER } from '../../domain/siteStatus.js';
 import type { BrandFigure, FigureCache } from './figures.js';
-import { versions, type Counters, type MapCache } from './hot.js';
+import { versions, type Counters, type MapCache, type MapJson } from './hot.js';
 import { latestMessages } from './repo.js';
 
 const TOP = 10;
@@ -59,12 +59,8 @@ export async function dashboardJson(
   const areaIds = auth.scopeAreaIds();
   const flag = q.f ? STATUS_BY_FILTER[q.f as 1 | 2 | 3 | 4] : null;
   const v = await versions(database);
-  const build = async () => {
-    const [{ mapJson, counters }, figures, siteMessage] = await Promise.all([
-      caches.maps.sitesJson(auth.areaId, areaIds, v, { flag, limit: q.limit, lon: q.lon ?? null, lat: q.lat ?? null }),
-      caches.figures.get(auth.areaId, areaIds, v),
-      latestMessages(database, areaIds, TOP, tz),
-    ]);
+  const answer = async ({ mapJson, counters }: MapJson) => {
+    const [figures, siteMessage] = await Promise.all([caches.figures.get(auth.areaId, areaIds, v), latestMessages(database, areaIds, TOP, tz)]);
     const envelope = serialize({ statistical: statistical(figures, counters), siteMessage });
     // envelope is {"code":…,"message":…,"data":{"statistical":…,"siteMessage":…}}: put the map first in data
     const at = envelope.indexOf('"data":{') + '"data":{'.length;
@@ -72,6 +68,7 @@ export async function dashboardJson(
   };
   // every part changes only with the snapshot or a site edit (messages come from the snapshot):
   // answers without a free centre are kept with the snapshot's cache entry
+  const query = { flag, limit: q.limit, lon: q.lon ?? null, lat: q.lat ?? null };
   const free = q.limit > 0 && q.lon !== undefined && q.lat !== undefined;
-  return free ? build() : caches.maps.memo(auth.areaId, areaIds, v, `${flag}|${q.limit}`, build);
+  return free ? answer(await caches.maps.sitesJson(auth.areaId, areaIds, v, query)) : caches.maps.memo(auth.areaId, areaIds, v, query, answer);
 }
