@@ -40,11 +40,6 @@ export const liveSince = (now: Date) => new Date(Math.floor(now.getTime() / HOUR
 
 const SITE_TYPE: Record<number, string> = { 0: '', 1: ' and s.recycle_switch', 2: ' and s.major_switch' };
 
-/**
- * Ranked sites of the areas, at most `limit` rows: sites with records in the window by the order asked
- * (rents or returns, then the other, then site id), then, when fewer than `limit` have records, the
- * remaining sites (no record at all) with zeros, by site id. `total` counts every site in the ranking.
- */
 /** The three tiers of a window: rolled days [from, c1), rolled hours [c1, c2), events [c2, to). */
 export function rankTiers(w: Window, through: string | null, tz: string, now: Date) {
   const live = liveSince(now).getTime();
@@ -59,13 +54,17 @@ export function rankTiers(w: Window, through: string | null, tz: string, now: Da
 
 /** The rolled-up rows a window reads: its table and the first and last key (`yyyy-MM-dd`), inclusive. */
 function rolledKeys(w: Window): { table: string; key: string; start: string; end: string } {
-  const [y, m] = w.label.split('-').map(Number);
-  const pad = (n: number) => String(n).padStart(2, '0');
+  // labels are yyyy-MM-dd, yyyy-MM or yyyy (windowOf)
   if (w.granularity === 'day') return { table: 'stats_site_daily', key: 'day', start: w.label, end: w.label };
-  if (w.granularity === 'month') return { table: 'stats_site_monthly', key: 'month', start: `${y}-${pad(m)}-01`, end: `${y}-${pad(m)}-01` };
-  return { table: 'stats_site_monthly', key: 'month', start: `${y}-01-01`, end: `${y}-12-01` };
+  if (w.granularity === 'month') return { table: 'stats_site_monthly', key: 'month', start: `${w.label}-01`, end: `${w.label}-01` };
+  return { table: 'stats_site_monthly', key: 'month', start: `${w.label}-01-01`, end: `${w.label}-12-01` };
 }
 
+/**
+ * Ranked sites of the areas, at most `limit` rows: sites with records in the window by the order asked
+ * (rents or returns, then the other, then site id), then, when fewer than `limit` have records, the
+ * remaining sites (no record at all) with zeros, by site id. `total` counts every site in the ranking.
+ */
 export async function siteRanking(database: Database, w: Window, f: RankFilter, tz: string, now = new Date()): Promise<{ rows: RankRow[]; total: number }> {
   const limit = Math.min(f.limit ?? RANK_LIMIT, RANK_LIMIT);
   const through = w.granularity === 'hour' ? null : await siteDaysThrough(database);
