@@ -17,6 +17,12 @@ function sites(n: number, seed: number) {
   }));
 }
 
+/** The map of a query, parsed back from the cache's JSON. */
+async function sitesOf(cache: MapCache, ...args: Parameters<MapCache['sitesJson']>) {
+  const r = await cache.sitesJson(...args);
+  return { map: JSON.parse(r.mapJson) as { siteId: string; num: number }[], counters: r.counters };
+}
+
 const fakeDb = (rows: unknown[]) => ({ query: async () => rows.map((r) => ({ ...(r as object) })) }) as unknown as Database;
 const V: Versions = { snapshot: 's', sites: 'x' };
 
@@ -33,7 +39,7 @@ describe('MapCache ranking', () => {
         .sort((a, b) => d(a) - d(b) || (a.siteId < b.siteId ? -1 : 1))
         .map((s) => s.siteId);
       for (const k of [1, 7, 50, 200, 1000, 5000]) {
-        const got = await cache.sites('a', ['110108'], V, { flag, limit: k, lon: c.lon, lat: c.lat });
+        const got = await sitesOf(cache, 'a', ['110108'], V, { flag, limit: k, lon: c.lon, lat: c.lat });
         expect(got.map.map((s) => s.siteId)).toEqual(expected.slice(0, k));
       }
     }
@@ -44,18 +50,18 @@ describe('MapCache ranking', () => {
     const rows = sites(10, 3);
     const db = { query: async () => (calls++, rows.map((r) => ({ ...r }))) } as unknown as Database;
     const cache = new MapCache(db);
-    const a = await cache.sites('a', ['110108'], V, { flag: null, limit: 0, lon: null, lat: null });
+    const a = await sitesOf(cache, 'a', ['110108'], V, { flag: null, limit: 0, lon: null, lat: null });
     expect(a.counters.total).toBe(10);
     expect(a.counters.empty + a.counters.normal + a.counters.full + a.counters.more + a.counters.less).toBe(10);
     expect(a.map.map((s) => s.siteId)).toEqual(rows.map((s) => s.siteId));
-    await cache.sites('a', ['110108'], V, { flag: 2, limit: 3, lon: null, lat: null });
+    await sitesOf(cache, 'a', ['110108'], V, { flag: 2, limit: 3, lon: null, lat: null });
     expect(calls).toBe(1);
-    await cache.sites('a', ['110108'], { ...V, snapshot: 't' }, { flag: null, limit: 3, lon: null, lat: null });
+    await sitesOf(cache, 'a', ['110108'], { ...V, snapshot: 't' }, { flag: null, limit: 3, lon: null, lat: null });
     expect(calls).toBe(2);
     const lon = rows.reduce((t, s) => t + s.siteLon, 0) / 10;
     const lat = rows.reduce((t, s) => t + s.siteLat, 0) / 10;
-    const near = await cache.sites('a', ['110108'], { ...V, snapshot: 't' }, { flag: null, limit: 10, lon, lat });
-    const byDefault = await cache.sites('a', ['110108'], { ...V, snapshot: 't' }, { flag: null, limit: 10, lon: null, lat: null });
+    const near = await sitesOf(cache, 'a', ['110108'], { ...V, snapshot: 't' }, { flag: null, limit: 10, lon, lat });
+    const byDefault = await sitesOf(cache, 'a', ['110108'], { ...V, snapshot: 't' }, { flag: null, limit: 10, lon: null, lat: null });
     expect(byDefault.map.map((s) => s.siteId)).toEqual(near.map.map((s) => s.siteId));
   });
 });
@@ -93,20 +99,20 @@ describe('MapCache across snapshots', () => {
     } as unknown as Database;
     const cache = new MapCache(db);
     const q = { flag: null, limit: 0, lon: null, lat: null };
-    const first = await cache.sites('a', ['110108'], { snapshot: '', sites: 'x' }, q);
+    const first = await sitesOf(cache, 'a', ['110108'], { snapshot: '', sites: 'x' }, q);
     expect(first.map[0].num).toBe(1);
     // a new snapshot: the old rows at once, while the load waits
-    const stale = await cache.sites('a', ['110108'], { snapshot: 's2', sites: 'x' }, q);
+    const stale = await sitesOf(cache, 'a', ['110108'], { snapshot: 's2', sites: 'x' }, q);
     expect(stale.map[0].num).toBe(1);
     release();
     await new Promise((r) => setTimeout(r, 10));
-    expect((await cache.sites('a', ['110108'], { snapshot: 's2', sites: 'x' }, q)).map[0].num).toBe(2);
+    expect((await sitesOf(cache, 'a', ['110108'], { snapshot: 's2', sites: 'x' }, q)).map[0].num).toBe(2);
     // the first snapshot ('' before it) replaces the entry made before it
     expect(newer('|x', '2024-03-01T00:00:00.000Z|x')).toBe(true);
     expect(newer('2024-03-01T00:00:00.000Z|x', '|x')).toBe(false);
     expect(newer('2024-03-01T00:00:00.000Z|x', '2024-03-01T00:00:00.000Z|y')).toBe(true);
     // a site edit: the answer waits for the new rows
-    const edited = cache.sites('a', ['110108'], { snapshot: 's2', sites: 'y' }, q);
+    const edited = sitesOf(cache, 'a', ['110108'], { snapshot: 's2', sites: 'y' }, q);
     await new Promise((r) => setTimeout(r, 10));
     release();
     expect((await edited).map[0].num).toBe(3);

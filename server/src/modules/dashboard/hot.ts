@@ -222,20 +222,6 @@ export class MapCache {
   }
 
   /**
-   * The map's sites: of one flag or all; with `limit` > 0 the `limit` nearest the centre (given,
-   * else the average position of the areas' sites), nearest first; else all, by site id.
-   */
-  async sites(
-    scopeKey: string,
-    areaIds: string[],
-    v: Versions,
-    q: SiteQuery,
-  ): Promise<{ map: MapSite[]; counters: Counters }> {
-    const e = await this.entry(scopeKey, areaIds, v);
-    return { map: pick(e, q), counters: e.counters };
-  }
-
-  /**
    * A whole answer built from this scope's data at versions `v`, kept with the entry (so dropped
    * when a snapshot or a site edit makes a new one): the answer for all sites of 20,000 is 6 MB of
    * JSON, made once per snapshot instead of once per call. Only for queries without a free centre.
@@ -253,7 +239,11 @@ export class MapCache {
     return p;
   }
 
-  /** The same as `sites`, with the map as a JSON array string (the console's hot call). */
+  /**
+   * The map's sites as a JSON array string (the console's hot call): of one flag or all; with
+   * `limit` > 0 the `limit` nearest the centre (given, else the average position of the areas'
+   * sites), nearest first; else all, by site id.
+   */
   async sitesJson(scopeKey: string, areaIds: string[], v: Versions, q: SiteQuery): Promise<MapJson> {
     return mapJsonOf(await this.entry(scopeKey, areaIds, v), q);
   }
