@@ -125,19 +125,29 @@ export async function runSnapshot(ctx: JobContext, now: Date): Promise<SnapshotR
   });
   // the day's in-site maximum per area, brand and type, from the same counts (no second scan)
   const areaOf = new Map(sites.map((x) => [x.id, x.areaId]));
-  const presence = new Map<string, number>();
+  const presence = new Map<string, Presence>();
   for (const c of counts) {
     const areaId = areaOf.get(c.siteId);
     if (!areaId) continue; // a deleted site
     const key = `${areaId}|${c.brandId}|${c.bikeType}`;
-    presence.set(key, (presence.get(key) ?? 0) + c.n);
+    const p = presence.get(key);
+    if (p) p.n += c.n;
+    else presence.set(key, { areaId, brandId: c.brandId, bikeType: c.bikeType, n: c.n });
   }
-  await recordPresence(ctx, now, [...presence].map(([k, n]) => [...k.split('|'), n] as [string, string, string, number]));
+  await recordPresence(ctx, now, [...presence.values()]);
   return { sites: sites.length, changed: state.length, messages: messages.length, ms: Math.round(performance.now() - started) };
 }
 
-/** The day's in-site maximum per area, brand and type ([areaId, brandId, bikeType, count]); the run's time. */
-async function recordPresence(ctx: JobContext, now: Date, rows: [string, string, string, number][]) {
+/** Bikes parked in sites of one area, brand and type. */
+interface Presence {
+  areaId: string;
+  brandId: number;
+  bikeType: number;
+  n: number;
+}
+
+/** The day's in-site maximum per area, brand and type; the run's time. */
+async function recordPresence(ctx: JobContext, now: Date, rows: Presence[]) {
   const { database, tz } = ctx;
   if (rows.length) {
     await database.query(
@@ -145,7 +155,7 @@ async function recordPresence(ctx: JobContext, now: Date, rows: [string, string,
        select ($1::timestamptz at time zone $2)::date, u.area_id, u.brand_id, u.bike_type, u.n
          from unnest($3::varchar[], $4::int[], $5::smallint[], $6::int[]) as u(area_id, brand_id, bike_type, n)
        on conflict (day, area_id, brand_id, bike_type) do update set site_num = greatest(d.site_num, excluded.site_num)`,
-      [now.toISOString(), tz, rows.map((r) => r[0]), rows.map((r) => Number(r[1])), rows.map((r) => Number(r[2])), rows.map((r) => r[3])],
+      [now.toISOString(), tz, rows.map((r) => r.areaId), rows.map((r) => r.brandId), rows.map((r) => r.bikeType), rows.map((r) => r.n)],
     );
   }
   await database.query(
