@@ -139,6 +139,14 @@ export function newestPerBike<T extends { bikeId: string; reportedAt: Date }>(it
 const FAULT_DETAIL = '运营企业上报车辆故障';
 
 /**
+ * A status report's small fields in one int for the hot statement: bits 0–1 status (1 or 2),
+ * bit 2 inside the operating area, bit 3 inside a forbidden zone, bits 4+ bike type + 1 (0: not given).
+ */
+export function statusFlags(status: number, inArea: boolean, inForbid: boolean, bikeType: number | null): number {
+  return status | (inArea ? 4 : 0) | (inForbid ? 8 : 0) | (bikeType === null ? 0 : (bikeType + 1) << 4);
+}
+
+/**
  * The hot path: ownership, legality, live state and presence of a batch of status reports in one
  * statement. Another brand's bike is refused; the rest is written; an older report never wins.
  *
@@ -150,19 +158,20 @@ const FAULT_DETAIL = '运营企业上报车辆故障';
 export async function writeStatus(database: Database, geo: GeoCache, brand: { id: number; areaId: string }, items: Indexed<StatusReport>[]) {
   const newest = newestPerBike(items).sort((a, b) => (a.value.bikeId < b.value.bikeId ? -1 : a.value.bikeId > b.value.bikeId ? 1 : 0));
   const n = newest.length;
+  // Few, cheap parameters: on PGlite, parsing the parameter arrays is a third of the statement's
+  // time, and float8 and timestamptz are the dear ones (strtod and datetime parsing in WASM). So
+  // coordinates travel as integers of 1e-7° (about 1 cm; a value with up to 7 decimals comes back
+  // bit for bit), times as epoch milliseconds, the small fields packed into one int (statusFlags),
+  // and the presence day only for bikes this process has not yet seen that day (null otherwise).
   const cols = {
     id: new Array<string>(n),
     lon: new Array<number>(n),
     lat: new Array<number>(n),
-    status: new Array<number>(n),
+    flags: new Array<number>(n),
     site: new Array<string | null>(n),
     area: new Array<string>(n),
-    inArea: new Array<boolean>(n),
-    inForbid: new Array<boolean>(n),
-    at: new Array<string>(n),
-    type: new Array<number | null>(n),
-    day: new Array<string>(n),
-    fresh: new Array<boolean>(n),
+    at: new Array<number>(n),
+    day: new Array<string | null>(n),
   };
   const seen = presenceSet(database);
   let faults = false;
@@ -170,45 +179,43 @@ export async function writeStatus(database: Database, geo: GeoCache, brand: { id
     const p = geo.place(r.lon, r.lat, brand.areaId);
     const day = localDate(r.reportedAt);
     cols.id[i] = r.bikeId;
-    cols.lon[i] = r.lon;
-    cols.lat[i] = r.lat;
-    cols.status[i] = r.status;
+    cols.lon[i] = Math.round(r.lon * 1e7);
+    cols.lat[i] = Math.round(r.lat * 1e7);
+    cols.flags[i] = statusFlags(r.status, p.inArea, p.inForbid, r.bikeType);
     cols.site[i] = p.site?.id ?? null;
     cols.area[i] = p.areaId ?? brand.areaId;
-    cols.inArea[i] = p.inArea;
-    cols.inForbid[i] = p.inForbid;
-    cols.at[i] = iso(r.reportedAt);
-    cols.type[i] = r.bikeType;
-    cols.day[i] = day;
-    cols.fresh[i] = !seen.has(day, r.bikeId);
+    cols.at[i] = r.reportedAt.getTime();
+    cols.day[i] = seen.has(day, r.bikeId) ? null : day;
     if (r.fault) faults = true;
   });
   if (!faults && n) {
     const open = await openFaults(database);
     faults = open.size > 0 && cols.id.some((id) => open.has(id));
   }
-  const params: unknown[] = [cols.id, cols.lon, cols.lat, cols.status, cols.site, cols.area, cols.inArea, cols.inForbid, cols.at, cols.type, brand.id, brand.areaId, cols.day, cols.fresh];
+  const params: unknown[] = [cols.id, cols.lon, cols.lat, cols.flags, cols.site, cols.area, cols.at, cols.day, brand.id, brand.areaId];
   if (faults) params.push(newest.map((x) => x.value.fault), newest.map((x) => x.value.faultReason));
   const rows = n
     ? await database.query<{ bikeId: string; k: number }>(
         `with u as (
-           select * from unnest($1::varchar[], $2::float8[], $3::float8[], $4::smallint[], $5::varchar[], $6::varchar[], $7::bool[],
-                                $8::bool[], $9::timestamptz[], $10::smallint[], $13::date[], $14::bool[]${faults ? ', $15::bool[], $16::text[]' : ''})
-                    as u(bike_id, lon, lat, status, site_id, area_id, in_area, in_forbid, reported_at, bike_type, day, fresh${faults ? ', fault, fault_reason' : ''})),
+           select u.bike_id, u.lon / 1e7::float8 as lon, u.lat / 1e7::float8 as lat, (u.f & 3)::smallint as status,
+                  u.site_id, u.area_id, u.f & 4 <> 0 as in_area, u.f & 8 <> 0 as in_forbid,
+                  to_timestamp(u.ms / 1000.0::float8) as reported_at, nullif(u.f >> 4, 0) - 1 as bike_type, u.day${faults ? ', u.fault, u.fault_reason' : ''}
+             from unnest($1::varchar[], $2::int[], $3::int[], $4::int[], $5::varchar[], $6::varchar[], $7::int8[], $8::date[]${faults ? ', $11::bool[], $12::text[]' : ''})
+                    as u(bike_id, lon, lat, f, site_id, area_id, ms, day${faults ? ', fault, fault_reason' : ''})),
          o as (
            -- an unfiled bike belongs to whoever reported it first: its live row is looked up only then
            -- (coalesce stops at the first value, so filed bikes cost one probe, not two)
-           select u.*, coalesce(b.brand_id, (select x.brand_id from bike_live x where x.bike_id = u.bike_id), $11) as owner,
+           select u.*, coalesce(b.brand_id, (select x.brand_id from bike_live x where x.bike_id = u.bike_id), $9) as owner,
                   b.brand_id as filed,
                   coalesce(b.bike_type, (select x.bike_type from bike_live x where x.bike_id = u.bike_id), u.bike_type, 0) as type
              from u left join bikes b on b.bike_id = u.bike_id and b.withdrawn_at is null),
          w as (
            insert into bike_live as l (bike_id, brand_id, bike_type, area_id, lon, lat, status, site_id, in_area, in_forbid,
                                        legality, reported_at, out_site_since)
-           select bike_id, $11, type, area_id, lon, lat, status, site_id, in_area, in_forbid,
-                  case when filed = $11 then 0 else 1 end, reported_at,
+           select bike_id, $9, type, area_id, lon, lat, status, site_id, in_area, in_forbid,
+                  case when filed = $9 then 0 else 1 end, reported_at,
                   case when status = 1 and site_id is null then reported_at end
-             from o where owner = $11
+             from o where owner = $9
            on conflict (bike_id) do update set
              brand_id = excluded.brand_id, bike_type = excluded.bike_type, area_id = excluded.area_id, lon = excluded.lon,
              lat = excluded.lat, status = excluded.status, site_id = excluded.site_id, in_area = excluded.in_area,
@@ -218,9 +225,9 @@ export async function writeStatus(database: Database, geo: GeoCache, brand: { id
            where l.reported_at < excluded.reported_at${faults ? '\n           returning bike_id' : ''}),
          p as (
            insert into bike_days (day, bike_id, brand_id, bike_type, area_id)
-           select day, bike_id, $11, type, coalesce(area_id, $12) from o where owner = $11 and fresh
+           select day, bike_id, $9, type, coalesce(area_id, $10) from o where owner = $9 and day is not null
            on conflict do nothing)${faults ? FAULT_CTES : ''}
-         select bike_id as "bikeId", 0 as k from o where owner <> $11${faults ? FAULT_RESULT : ''}`,
+         select bike_id as "bikeId", 0 as k from o where owner <> $9${faults ? FAULT_RESULT : ''}`,
         params,
         // prepared once per connection (two texts: with and without the fault steps)
         faults ? 'status-faults' : 'status',
@@ -235,7 +242,8 @@ export async function writeStatus(database: Database, geo: GeoCache, brand: { id
     );
   }
   newest.forEach(({ value: r }, i) => {
-    if (cols.fresh[i] && !refused.has(r.bikeId)) seen.add(cols.day[i], r.bikeId);
+    const day = cols.day[i];
+    if (day !== null && !refused.has(r.bikeId)) seen.add(day, r.bikeId);
   });
   // every item of a refused bike is refused, older duplicates included
   return items
@@ -248,7 +256,7 @@ const FAULT_CTES = `,
          won as (select o.* from w join o on o.bike_id = w.bike_id),
          fo as (
            insert into abnormal_messages as a (abnormal_type, brand_id, bike_id, site_id, area_id, lon, lat, subject, detail, created_at, updated_at)
-           select 5, $11, bike_id, site_id, area_id, lon, lat, 'bike:' || bike_id, coalesce(fault_reason, '${FAULT_DETAIL}'), reported_at, reported_at
+           select 5, $9, bike_id, site_id, area_id, lon, lat, 'bike:' || bike_id, coalesce(fault_reason, '${FAULT_DETAIL}'), reported_at, reported_at
              from won where fault
            on conflict (abnormal_type, subject) where closed_at is null do update set
              brand_id = excluded.brand_id, site_id = excluded.site_id, area_id = excluded.area_id, lon = excluded.lon, lat = excluded.lat,

@@ -67,6 +67,26 @@ describe('filing and status', () => {
     expect((await t.database.query<{ status: number }>(`select status from bike_live where bike_id = 'MT2'`))[0].status).toBe(2);
   });
 
+  it('stores a report as sent: coordinates to 1e-7°, the time to the millisecond, status, and the bike type of an unfiled bike', async () => {
+    const when = new Date(Date.now() - 90_123);
+    const r = await mt.post('/bikes/status', [
+      // up to 7 decimals come back bit for bit
+      { bikeId: 'RT1', status: 2, lon: 116.3112345, lat: 39.9812345, reportedAt: when.toISOString(), bikeType: 1 },
+      // more decimals are kept to 1e-7° (about 1 cm)
+      { bikeId: 'RT2', status: 1, lon: 116.312345678912, lat: 39.982345678912, reportedAt: when.toISOString() },
+    ]);
+    expect(r.status).toBe(200);
+    const rows = await t.database.query<{ bike_id: string; lon: number; lat: number; status: number; bike_type: number; reported_at: Date; in_area: boolean; in_forbid: boolean }>(
+      `select bike_id, lon, lat, status, bike_type, reported_at, in_area, in_forbid from bike_live where bike_id in ('RT1', 'RT2') order by bike_id`,
+    );
+    expect(rows[0]).toMatchObject({ lon: 116.3112345, lat: 39.9812345, status: 2, bike_type: 1, in_area: true, in_forbid: false });
+    expect(new Date(rows[0].reported_at).getTime()).toBe(when.getTime());
+    expect(rows[1]).toMatchObject({ status: 1, bike_type: 0 });
+    expect(Math.abs(rows[1].lon - 116.312345678912)).toBeLessThanOrEqual(0.5e-7);
+    expect(Math.abs(rows[1].lat - 39.982345678912)).toBeLessThanOrEqual(0.5e-7);
+    expect(new Date(rows[1].reported_at).getTime()).toBe(when.getTime());
+  });
+
   it('stores the valid items of a mixed batch and names the field of each rejected one (400)', async () => {
     const r = await mt.post('/bikes/status', [
       { bikeId: 'MT10', status: 1, lon: LON, lat: LAT, reportedAt: at() },
