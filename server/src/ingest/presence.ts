@@ -13,11 +13,22 @@ interface Seen {
   reportedAt: Date;
 }
 
+/** Recent local days as [start, end) instants, so that most calls do no time-zone arithmetic. */
+const dayRanges: { start: number; end: number; day: string; tz: string | undefined }[] = [];
+
 /** yyyy-MM-dd of an instant in the process time zone (main sets process.env.TZ from config). */
 export function localDate(d: Date): string {
-  const m = d.getMonth() + 1;
-  const day = d.getDate();
-  return `${d.getFullYear()}-${m < 10 ? '0' : ''}${m}-${day < 10 ? '0' : ''}${day}`;
+  const t = d.getTime();
+  const tz = process.env.TZ;
+  for (const r of dayRanges) if (t >= r.start && t < r.end && r.tz === tz) return r.day;
+  const y = d.getFullYear();
+  const m = d.getMonth();
+  const n = d.getDate();
+  const day = `${y}-${m < 9 ? '0' : ''}${m + 1}-${n < 10 ? '0' : ''}${n}`;
+  // local midnights (Date handles a daylight-saving day of 23 or 25 hours)
+  dayRanges.unshift({ start: new Date(y, m, n).getTime(), end: new Date(y, m, n + 1).getTime(), day, tz });
+  dayRanges.length = Math.min(dayRanges.length, 4);
+  return day;
 }
 
 const MAX_DAYS_KEPT = 3;

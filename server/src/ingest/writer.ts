@@ -8,6 +8,7 @@ import type { BikeFiling, DispatchEvent, OrderEvent, PileScan, StatusReport } fr
 import { foreignReason, ownerBrand, ownersOf } from './owners.js';
 import { localDate, presenceSet, recordPresence } from './presence.js';
 import { noteFaults, openFaults } from './faults.js';
+import { intArray, textArray } from '../db/arrays.js';
 
 export interface Rejection {
   index: number;
@@ -192,7 +193,18 @@ export async function writeStatus(database: Database, geo: GeoCache, brand: { id
     const open = await openFaults(database);
     faults = open.size > 0 && cols.id.some((id) => open.has(id));
   }
-  const params: unknown[] = [cols.id, cols.lon, cols.lat, cols.flags, cols.site, cols.area, cols.at, cols.day, brand.id, brand.areaId];
+  const params: unknown[] = [
+    textArray(cols.id),
+    intArray(cols.lon),
+    intArray(cols.lat),
+    intArray(cols.flags),
+    textArray(cols.site),
+    textArray(cols.area),
+    intArray(cols.at),
+    textArray(cols.day),
+    brand.id,
+    brand.areaId,
+  ];
   if (faults) params.push(newest.map((x) => x.value.fault), newest.map((x) => x.value.faultReason));
   const rows = n
     ? await database.query<{ bikeId: string; k: number }>(
