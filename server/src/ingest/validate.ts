@@ -26,12 +26,19 @@ function id(raw: Raw, field: string, max = 32): string {
 
 class ItemError extends Error {}
 
+/** The last time text parsed: the items of a batch often share one reportedAt. */
+let lastText = '';
+let lastTime = NaN;
+
 /** ISO 8601 with an offset, or epoch milliseconds; not more than 5 minutes in the future. */
 export function parseTime(v: unknown, field: string, now: number): Date {
   let t: number;
   if (typeof v === 'number' && Number.isFinite(v)) t = v;
-  else if (typeof v === 'string' && /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/.test(v)) t = Date.parse(v);
-  else throw new ItemError(`${field} 应为带时区的 ISO 8601 时间或毫秒时间戳`);
+  else if (typeof v === 'string' && v === lastText) t = lastTime;
+  else if (typeof v === 'string' && /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/.test(v)) {
+    t = Date.parse(v);
+    [lastText, lastTime] = [v, t];
+  } else throw new ItemError(`${field} 应为带时区的 ISO 8601 时间或毫秒时间戳`);
   if (!Number.isFinite(t) || t < Date.UTC(2000, 0, 1)) throw new ItemError(`${field} 时间无效`);
   if (t > now + FUTURE_LIMIT_MS) throw new ItemError(`${field} 超前当前时间 5 分钟以上`);
   return new Date(t);
