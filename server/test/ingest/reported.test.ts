@@ -1,8 +1,11 @@
 /** Abnormal types that reports say: 2 illegal device (a pile flags it) and 5 faulty bike (the operator says so). */
+import fs from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../support/app.js';
 import { Operator, addBrand, addGateway, addSite } from '../support/world.js';
 import { jobContextOf, runMinuteJobs } from '../../src/jobs/index.js';
+import { MIGRATIONS_DIR } from '../../src/db/client.js';
 
 let t: TestContext;
 let mt: Operator;
@@ -29,11 +32,12 @@ interface Row {
   detail: string | null;
   updated_at: Date;
   closed_at: Date | null;
+  pile_mac: string | null;
 }
 
 const messages = (type: number) =>
   t.database.query<Row>(
-    `select id::int, subject, brand_id, bike_id, site_id, area_id, detail, updated_at, closed_at from abnormal_messages where abnormal_type = $1 order by id`,
+    `select id::int, subject, brand_id, bike_id, site_id, area_id, detail, updated_at, closed_at, pile_mac from abnormal_messages where abnormal_type = $1 order by id`,
     [type],
   );
 const open = async (type: number) => (await messages(type)).filter((m) => m.closed_at === null);
@@ -187,9 +191,13 @@ describe('2 illegal device, from the piles', () => {
     expect(await open(2)).toHaveLength(1);
   });
 
-  it('closes it when the site’s pile lists what it hears without flagging the device; an older scan cannot', async () => {
+  it('closes it when the pile that flagged it lists what it hears without the device; an older scan or another pile not hearing it cannot', async () => {
     await gw.post('/piles/scan', [scan(P1, S1, 20, [])]); // older than the last flag
     expect(await open(2)).toHaveLength(1);
+    // P2 stands in the same site but may be out of the device's range: not hearing it says nothing
+    await gw.post('/piles/scan', [scan(P2, S1, 6.5, [{ mac: 'AA:BB:CC:00:00:02' }])]);
+    expect(await open(2)).toHaveLength(1);
+    expect((await open(2))[0].pile_mac).toBe(P1);
     const clean = minutesAgo(6);
     expect((await gw.post('/piles/scan', [{ ...scan(P1, S1, 6, [{ mac: 'AA:BB:CC:00:00:02' }]), at: clean }])).status).toBe(200);
     expect(await open(2)).toEqual([]);
@@ -209,6 +217,30 @@ describe('2 illegal device, from the piles', () => {
     expect(await open(2)).toHaveLength(2);
     await gw.post('/piles/scan', [scan(P3, S2, 3, [{ mac: 'DE:AD:BE:EF:00:02', illegal: true }])]);
     expect((await open(2)).map((m) => m.subject)).toEqual(['device:DE:AD:BE:EF:00:02']);
+  });
+
+  it('closes it when any pile hears the device without flagging it, even at another site', async () => {
+    expect((await open(2)).map((m) => [m.subject, m.pile_mac])).toEqual([['device:DE:AD:BE:EF:00:02', P3]]);
+    await gw.post('/piles/scan', [scan(P1, S1, 2, [{ mac: 'DE:AD:BE:EF:00:02', name: 'X' }])]);
+    expect(await open(2)).toEqual([]);
+  });
+
+  it('names the pile of an open message written before piles were remembered (migration 0004)', async () => {
+    await t.database.query(
+      `insert into abnormal_messages (abnormal_type, site_id, area_id, subject, detail)
+       values (2, $1, '110108', 'device:OLD', $2), (2, $1, '110108', 'device:OLD2', '其他说明')`,
+      [S1, `蓝牙桩 ${P3} 发现非法设备 OLD（名称 X），自称车辆 MTF9`],
+    );
+    const sql = fs.readFileSync(path.join(MIGRATIONS_DIR, '0004_illegal_device_pile.sql'), 'utf8').split('--> statement-breakpoint')[1];
+    await t.database.query(sql);
+    const rows = await t.database.query<{ subject: string; pile_mac: string | null }>(
+      `select subject, pile_mac from abnormal_messages where subject like 'device:OLD%' order by subject`,
+    );
+    expect(rows).toEqual([
+      { subject: 'device:OLD', pile_mac: P3 },
+      { subject: 'device:OLD2', pile_mac: null },
+    ]);
+    await t.database.query(`delete from abnormal_messages where subject like 'device:OLD%'`);
   });
 
   it('validates seen and seen[].illegal per item, naming the field', async () => {

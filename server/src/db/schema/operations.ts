@@ -370,6 +370,8 @@ export const abnormalMessages = pgTable(
     detail: text('detail'),
     /** Dedup key while open: bike id, site id, or an order/dispatch id. */
     subject: varchar('subject', { length: 80 }).notNull(),
+    /** Type 2 (illegal device): the pile whose scan flagged the device last; its later scans can close it. */
+    pileMac: varchar('pile_mac', { length: 32 }),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
     /** The condition ended (bike back in a site, returned ...). */
