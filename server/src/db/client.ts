@@ -34,6 +34,12 @@ export interface Database {
    * dedicated connection (PostgreSQL); always granted on PGlite (one process per data directory).
    */
   tryLeadership(): Promise<boolean>;
+  /**
+   * PostgreSQL only (several processes may share it): calls `onPayload` for each NOTIFY on
+   * `channel`, on a dedicated connection; `onLost` when that connection fails (listen again later).
+   * Answers a function that stops listening. PGlite has one process per data directory: nothing to hear.
+   */
+  listen?(channel: string, onPayload: (payload: string) => void, onLost: () => void): Promise<() => Promise<void>>;
   /** PGlite only: the embedded client itself (COPY from a blob in the benchmark). */
   pglite?: PGlite;
   /** PGlite only: the data directory as a tarball (used to clone a migrated template in tests). */
@@ -99,6 +105,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   if (opts.databaseUrl) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 10 });
     let leader: pg.PoolClient | null = null;
+    const listeners = new Set<() => Promise<void>>();
     pool.on('error', () => {}); // idle client errors surface on the next query
     await pool.query('select 1');
     return {
@@ -122,7 +129,36 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
       close: async () => {
         leader?.release();
         leader = null;
+        await Promise.all([...listeners].map((stop) => stop()));
         await pool.end();
+      },
+      listen: async (channel, onPayload, onLost) => {
+        const client = new pg.Client({ connectionString: opts.databaseUrl });
+        let stopped = false;
+        const stop = async () => {
+          if (stopped) return;
+          stopped = true;
+          listeners.delete(stop);
+          await client.end().catch(() => {});
+        };
+        client.on('notification', (m) => {
+          if (m.channel === channel) onPayload(m.payload ?? '');
+        });
+        const lost = () => {
+          if (!stopped) onLost();
+          void stop();
+        };
+        client.on('error', lost);
+        client.on('end', lost);
+        await client.connect();
+        listeners.add(stop);
+        try {
+          await client.query(`listen ${pg.escapeIdentifier(channel)}`);
+        } catch (e) {
+          await stop();
+          throw e;
+        }
+        return stop;
       },
       tryLeadership: async () => {
         if (leader) return true;

@@ -247,7 +247,7 @@ export async function writeStatus(database: Database, geo: GeoCache, brand: { id
     : [];
   const refused = new Set(rows.filter((r) => r.k === 0).map((f) => f.bikeId));
   if (faults) {
-    noteFaults(
+    await noteFaults(
       database,
       rows.filter((r) => r.k === 1).map((r) => r.bikeId),
       rows.filter((r) => r.k === 2).map((r) => r.bikeId),

@@ -5,7 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../support/app.js';
 import { Operator, addBrand, addGateway, addSite } from '../support/world.js';
 import { jobContextOf, runMinuteJobs } from '../../src/jobs/index.js';
-import { MIGRATIONS_DIR } from '../../src/db/client.js';
+import { MIGRATIONS_DIR, type Database } from '../../src/db/client.js';
+import { openFaults } from '../../src/ingest/faults.js';
 
 let t: TestContext;
 let mt: Operator;
@@ -149,6 +150,32 @@ describe('5 faulty bike, from the operator', () => {
     ]);
     expect((await mt.post('/bikes/status', [report('F2', 1, { fault: true, faultReason: '坏'.repeat(64) })])).status).toBe(200);
     expect((await open(5)).map((m) => [m.bike_id, m.detail])).toEqual([['F2', '坏'.repeat(64)]]);
+  });
+});
+
+describe('5 faulty bike, with two servers on one database', () => {
+  /** Waits until a server's fault set says what it should (the notice between servers takes milliseconds). */
+  const until = async (database: Database, bikeId: string, has: boolean) => {
+    for (let i = 0; i < 100 && (await openFaults(database)).has(bikeId) !== has; i++) await new Promise((r) => setTimeout(r, 20));
+    expect((await openFaults(database)).has(bikeId)).toBe(has);
+  };
+
+  it('closes, through one server, a fault opened through the other, at the next clean report', async () => {
+    const second = await t.secondApp();
+    try {
+      const mt2 = await new Operator(second.app, 'mt').login();
+      // both servers have loaded their fault sets before the fault opens
+      expect((await mt2.post('/bikes/status', [report('F4', 0.9)])).status).toBe(200);
+      expect((await mt.post('/bikes/status', [report('F4', 0.85)])).status).toBe(200);
+      expect((await mt.post('/bikes/status', [report('F5', 0.8, { fault: true, faultReason: '刹车失灵' })])).status).toBe(200);
+      await until(second.database, 'F5', true);
+      expect((await mt2.post('/bikes/status', [report('F5', 0.5)])).status).toBe(200);
+      expect((await open(5)).map((m) => m.bike_id)).not.toContain('F5');
+      // and the first server hears of the close
+      await until(t.database, 'F5', false);
+    } finally {
+      await second.close();
+    }
   });
 });
 

@@ -16,15 +16,20 @@ export { TEST_ADMIN_PASSWORD };
 export interface TestContext {
   app: FastifyInstance;
   database: Database;
+  /**
+   * A second server on the same data, as another process would run it: its own connections on
+   * PostgreSQL; on PGlite (one process per data directory) the same embedded database.
+   */
+  secondApp(): Promise<{ app: FastifyInstance; database: Database; close(): Promise<void> }>;
   close(): Promise<void>;
 }
 
-export async function openTestDatabase(): Promise<{ database: Database; drop(): Promise<void> }> {
+export async function openTestDatabase(): Promise<{ database: Database; reopen(): Promise<Database>; drop(): Promise<void> }> {
   const t = inject('template');
   if (t.kind === 'pglite') {
     const blob = new Blob([fs.readFileSync(t.file)]);
     const database = await openDatabase({ loadDataDir: blob });
-    return { database, drop: async () => {} };
+    return { database, reopen: async () => database, drop: async () => {} };
   }
   const name = `sbs_t_${process.pid}_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: t.url });
@@ -36,6 +41,7 @@ export async function openTestDatabase(): Promise<{ database: Database; drop(): 
   const database = await openDatabase({ databaseUrl: u.toString(), poolSize: 4 });
   return {
     database,
+    reopen: () => openDatabase({ databaseUrl: u.toString(), poolSize: 4 }),
     drop: async () => {
       const c = new pg.Client({ connectionString: t.url });
       await c.connect();
@@ -46,7 +52,7 @@ export async function openTestDatabase(): Promise<{ database: Database; drop(): 
 }
 
 export async function createTestApp(env: Record<string, string> = {}): Promise<TestContext> {
-  const { database, drop } = await openTestDatabase();
+  const { database, reopen, drop } = await openTestDatabase();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sbs-app-'));
   const config = loadConfig({ DATA_DIR: dataDir, TZ: 'Asia/Shanghai', LOG_LEVEL: 'silent', WEB_DIST: '/nonexistent', ...env });
   const app = await buildApp(config, database, { logger: false });
@@ -54,6 +60,19 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   return {
     app,
     database,
+    secondApp: async () => {
+      const other = await reopen();
+      const second = await buildApp(config, other, { logger: false });
+      await second.ready();
+      return {
+        app: second,
+        database: other,
+        close: async () => {
+          await second.close();
+          if (other !== database) await other.close();
+        },
+      };
+    },
     close: async () => {
       await app.close();
       await database.close();
