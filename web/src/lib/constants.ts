@@ -24,6 +24,8 @@ export const PAGE = {
 /** Refresh intervals in milliseconds. */
 export const REFRESH_MS = {
   mapAndRing: 180_000,
+  /** a map call that failed asks again after this long instead of waiting for the next poll */
+  mapRetry: 15_000,
   dispatchGuide: 160_000,
   rentalStats: 150_000,
   warningBoard: 120_000,

@@ -165,8 +165,10 @@ describe('helpers', () => {
 });
 
 describe('polling', () => {
-  it('every 180 s, none while stopped (info window open or screen paused)', () => {
+  it('every 180 s, 15 s after a failed call, none while stopped (info window open or screen paused)', () => {
     expect(pollEvery(false)).toBe(180_000);
+    expect(pollEvery(false, true)).toBe(15_000);
     expect(pollEvery(true)).toBe(false);
+    expect(pollEvery(true, true)).toBe(false);
   });
 });

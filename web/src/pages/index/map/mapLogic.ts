@@ -132,7 +132,12 @@ export function searchText(input: string | null | undefined): string {
   return (input ?? '').trim();
 }
 
-/** refetchInterval of the map's queries: 180 s, or none while polling is stopped (info window open, screen paused). */
-export function pollEvery(stopped: boolean): number | false {
-  return stopped ? false : REFRESH_MS.mapAndRing;
+/**
+ * refetchInterval of the map's queries: 180 s, 15 s after a failed call (a wall screen should not
+ * stay empty for three minutes after one error), or none while polling is stopped (info window
+ * open, screen paused).
+ */
+export function pollEvery(stopped: boolean, failed = false): number | false {
+  if (stopped) return false;
+  return failed ? REFRESH_MS.mapRetry : REFRESH_MS.mapAndRing;
 }

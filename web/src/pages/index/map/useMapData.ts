@@ -52,7 +52,7 @@ export function useMapSites(areaId: string, size: SiteSize, anchor: LonLat | nul
     ...mapSitesQuery(areaId, size, anchor),
     select: (d: DashboardData) => d.map ?? [],
     enabled: !!areaId,
-    refetchInterval: pollEvery(stopped),
+    refetchInterval: (query) => pollEvery(stopped, query.state.status === 'error'),
     // keep the markers while another count is loading, never another area's
     placeholderData: (prev, prevQuery) => (fromArea(prevQuery?.queryKey) ? prev : undefined),
   });
@@ -73,7 +73,7 @@ export function useBikes(areaId: string, legality: 0 | 1, brandId: number | unde
     queryKey: mapKeys.bikes(areaId, legality, brandId),
     queryFn: () => fetchBikes(areaId, legality, { brandId }),
     enabled: !!areaId && enabled,
-    refetchInterval: pollEvery(stopped),
+    refetchInterval: (query) => pollEvery(stopped, query.state.status === 'error'),
     placeholderData: (prev, prevQuery) => (fromArea(prevQuery?.queryKey) ? prev : undefined),
   });
 }
