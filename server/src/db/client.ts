@@ -133,7 +133,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
         await pool.end();
       },
       listen: async (channel, onPayload, onLost) => {
-        const client = new pg.Client({ connectionString: opts.databaseUrl });
+        const client = new pg.Client({ connectionString: opts.databaseUrl, connectionTimeoutMillis: 10_000 });
         let stopped = false;
         const stop = async () => {
           if (stopped) return;

@@ -110,5 +110,8 @@ export async function noteFaults(database: Database, openedIds: string[], closed
     }
     if (p) payloads.push(sign + p);
   }
-  if (payloads.length) await database.query(`select pg_notify($1, p) from unnest($2::text[]) as p`, [FAULTS_CHANNEL, payloads]);
+  // the batch is committed: a failed notice must not fail it (the others' reload catches up)
+  if (payloads.length) {
+    await database.query(`select pg_notify($1, p) from unnest($2::text[]) as p`, [FAULTS_CHANNEL, payloads]).catch(() => {});
+  }
 }

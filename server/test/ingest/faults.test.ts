@@ -70,4 +70,16 @@ describe('open faults across processes', () => {
     await noteFaults(f.database, [], []);
     expect(f.calls.notified.length).toBe(before);
   });
+
+  it('does not fail a committed batch when the notice cannot be sent', async () => {
+    const f = fakeDatabase([]);
+    await openFaults(f.database);
+    const query = f.database.query;
+    (f.database as { query: unknown }).query = async (text: string, params?: unknown[]) => {
+      if (text.includes('pg_notify')) throw new Error('connection lost');
+      return query(text, params);
+    };
+    await expect(noteFaults(f.database, ['Z1'], [])).resolves.toBeUndefined();
+    expect((await openFaults(f.database)).has('Z1')).toBe(true);
+  });
 });
