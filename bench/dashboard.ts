@@ -15,7 +15,7 @@ import { loadConfig } from '../server/src/config.js';
 import { buildApp } from '../server/src/app.js';
 import type { Database } from '../server/src/db/client.js';
 import { jobContextOf, type JobContext } from '../server/src/jobs/index.js';
-import { localDay, rollupDay, rollupHours, rollupSiteDays } from '../server/src/jobs/rollup.js';
+import { localDay, rollupDay, rollupHours, rollupSiteDays, rollupSiteToday } from '../server/src/jobs/rollup.js';
 import { runSnapshot } from '../server/src/jobs/snapshot.js';
 import { parseLocalTime } from '../server/src/domain/time.js';
 import { freshDatabase, postgresReachable } from './db.js';
@@ -106,6 +106,8 @@ async function seedHistory(database: Database, ctx: JobContext, now: Date) {
   console.log(`  hourly and daily rollups of ${DAYS} days in ${secs(t)} s`);
   t = performance.now();
   await rollupSiteDays(ctx, localDay(new Date(now.getTime() - DAY), TZ));
+  // as the hourly job leaves it: today's completed hours as partial day rows
+  await rollupSiteToday(ctx, now);
   console.log(`  per-site day and month rollups in ${secs(t)} s`);
   await database.query('analyze');
   t = performance.now();

@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { JobContext } from './context.js';
 import { runSnapshot } from './snapshot.js';
 import { runAbnormalDetection } from './abnormal.js';
-import { localDay, rollupDay, rollupHours, rollupSiteDays } from './rollup.js';
+import { localDay, rollupDay, rollupHours, rollupSiteDays, rollupSiteToday } from './rollup.js';
 
 import type { AppContext } from '../app.js';
 
@@ -39,6 +39,7 @@ export async function runHourlyJobs(ctx: JobContext, now: Date) {
   await rollupHours(ctx, new Date(now.getTime() - HOUR), now);
   await rollupDay(ctx, localDay(now, ctx.tz));
   await rollupSiteDays(ctx, localDay(new Date(now.getTime() - 24 * HOUR), ctx.tz));
+  await rollupSiteToday(ctx, now);
 }
 
 /**

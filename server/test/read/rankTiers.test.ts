@@ -7,7 +7,7 @@ import { createTestApp, type TestContext } from '../support/app.js';
 import { addBrand, addSite } from '../support/world.js';
 import { RankCache, rankTiers, siteRanking, type RankRow } from '../../src/modules/statistics/rank.js';
 import { windowOf, type WindowQuery } from '../../src/modules/statistics/window.js';
-import { rollupHours, rollupSiteDays, siteDaysThrough } from '../../src/jobs/rollup.js';
+import { rollupHours, rollupSiteDays, rollupSiteToday, siteDaysThrough, siteWatermarks } from '../../src/jobs/rollup.js';
 import { jobContextOf, type JobContext } from '../../src/jobs/index.js';
 
 const TZ = 'Asia/Shanghai';
@@ -28,6 +28,21 @@ describe('rankTiers', () => {
     expect(rankTiers(day, '2024-03-03', TZ, now).c1).toEqual(day.from);
     expect(rankTiers(day, null, TZ, now).c1).toEqual(day.from);
   });
+  it('extends the day tier over the partial day right after the watermark, and only over that one', () => {
+    const month = windowOf({ year: 2024, month: 3 }, TZ);
+    const partial = new Date('2024-03-05T08:00:00+08:00');
+    const t = rankTiers(month, '2024-03-04', TZ, now, partial);
+    expect([at(t.c1.toISOString()), t.partialDay]).toEqual([at('2024-03-05T08:00:00+08:00'), '2024-03-05']);
+    expect(t.c2.toISOString()).toBe(at('2024-03-05T09:00:00+08:00'));
+    const day = windowOf({ year: 2024, month: 3, day: 5 }, TZ);
+    expect(rankTiers(day, '2024-03-04', TZ, now, partial)).toMatchObject({ c1: partial, partialDay: '2024-03-05' });
+    // a gap between the watermark's day and the partial day, a partial ahead of the clock, a window without it
+    expect(rankTiers(month, '2024-03-03', TZ, now, partial)).toMatchObject({ c1: new Date('2024-03-04T00:00:00+08:00'), partialDay: null });
+    expect(rankTiers(month, '2024-03-04', TZ, now, new Date('2024-03-05T10:00:00+08:00')).partialDay).toBeNull();
+    expect(rankTiers(windowOf({ year: 2024, month: 3, day: 4 }, TZ), '2024-03-04', TZ, now, partial).partialDay).toBeNull();
+    expect(rankTiers(windowOf({ year: 2024, month: 3, day: 5, hour: 7 }, TZ), '2024-03-04', TZ, now, partial).partialDay).toBeNull();
+  });
+
   it('reads a past window wholly from the day tables, and a current hour wholly from events', () => {
     const feb = windowOf({ year: 2024, month: 2 }, TZ);
     const t = rankTiers(feb, '2024-03-03', TZ, now);
@@ -126,8 +141,23 @@ describe('siteRanking over the tiers', () => {
     }
   });
 
-  it('answers the same after the watermark moves on and when it is gone', async () => {
+  it('rolls the day after the watermark as partial rows, once the watermark reaches the day before it', async () => {
+    // the watermark is at 03-03: the hours of 03-04 so far are rolled, but cannot be used yet
+    expect(await rollupSiteToday(ctx, new Date('2024-03-04T10:30:00+08:00'))).toEqual({ day: '2024-03-04', through: new Date('2024-03-04T09:00:00+08:00') });
+    expect((await siteWatermarks((text, params) => t.database.query(text, params))).partial).toEqual(new Date('2024-03-04T09:00:00+08:00'));
+    const w = windowOf({ year: 2024, month: 3 }, TZ);
+    const r = await siteRanking(t.database, w, { areaIds: ['110108'], brandId: null, siteType: 0, orderBy: 'rent' }, TZ, now);
+    expect(counts(r.rows)).toEqual(await fromEvents(w, null));
+    // a day rolled whole is left alone
+    expect(await rollupSiteToday(ctx, new Date('2024-03-03T12:00:00+08:00'))).toBeNull();
+  });
+
+  it('answers the same after the watermark moves on, with the partial day, and when it is gone', async () => {
     await rollupSiteDays(ctx, '2024-03-04');
+    // the whole day replaced the partial rows of 03-04; 03-05 up to 09:00 is partial now
+    expect(await rollupSiteToday(ctx, now)).toEqual({ day: '2024-03-05', through: new Date('2024-03-05T09:00:00+08:00') });
+    const [{ n }] = await t.database.query<{ n: number }>(`select count(*)::int as n from stats_site_daily where day = '2024-03-05'`);
+    expect(n).toBeGreaterThan(0);
     for (const through of ['2024-03-04', null]) {
       if (through === null) await t.database.query(`delete from job_runs where name = 'site_days'`);
       for (const q of windows) {
@@ -138,6 +168,25 @@ describe('siteRanking over the tiers', () => {
         expect(order).toEqual([...order].sort((a, b) => b - a));
       }
     }
+  });
+});
+
+describe('the partial day, then the whole day', () => {
+  it('keeps the month table to whole days: rolling the day whole replaces its partial rows and adds it once', async () => {
+    // from empty tables (the test above removed the watermark): every day rolled once, in order
+    for (const sql of ['delete from stats_site_monthly', 'delete from stats_site_daily', `delete from job_runs where name in ('site_days', 'site_today')`]) {
+      await t.database.query(sql);
+    }
+    await rollupSiteDays(ctx, '2024-03-04');
+    await rollupSiteToday(ctx, new Date('2024-03-05T10:30:00+08:00'));
+    await rollupHours(ctx, new Date('2024-03-05T09:00:00+08:00'), new Date('2024-03-06T00:00:00+08:00'));
+    expect(await rollupSiteDays(ctx, '2024-03-05')).toEqual(['2024-03-05']);
+    const [m] = await t.database.query<{ rent: number }>(`select sum(rent_num)::int as rent from stats_site_monthly where month = '2024-03-01'`);
+    const [d] = await t.database.query<{ rent: number }>(`select sum(rent_num)::int as rent from stats_site_daily where day between '2024-03-01' and '2024-03-05'`);
+    const [e] = await t.database.query<{ rent: number }>(
+      `select count(*)::int as rent from ride_orders where rent_at >= '2024-03-01T00:00:00+08:00' and rent_at < '2024-03-06T00:00:00+08:00' and rent_site_id is not null`,
+    );
+    expect([m.rent, d.rent]).toEqual([e.rent, e.rent]);
   });
 });
 
