@@ -104,6 +104,32 @@ export async function siteWatermarks(query: Query): Promise<{ through: string | 
 }
 
 /**
+ * Replaces a local day's rows in stats_site_daily with its stats_hourly sums per site and brand, for
+ * the hours before `until` (null: the whole day).
+ */
+async function rollSiteDay(q: Query, day: string, tz: string, until: Date | null) {
+  await q(`delete from stats_site_daily where day = $1::date`, [day]);
+  await q(
+    `insert into stats_site_daily (day, area_id, site_id, brand_id, rent_num, return_num, up_num, down_num)
+     select $1::date, area_id, site_id, brand_id, sum(rent_num)::int, sum(return_num)::int, sum(up_num)::int, sum(down_num)::int
+       from stats_hourly
+      where hour >= ($1::date)::timestamp at time zone $2 and hour < coalesce($3::timestamptz, ($1::date + 1)::timestamp at time zone $2)
+        and site_id <> ''
+      group by area_id, site_id, brand_id`,
+    [day, tz, until?.toISOString() ?? null],
+  );
+}
+
+/** Moves a job's watermark (job_runs.cursor), inside the transaction that did the work. */
+async function moveWatermark(q: Query, name: string, cursor: number) {
+  await q(
+    `insert into job_runs (name, cursor, last_run_at, last_ok_at) values ($1, $2, now(), now())
+     on conflict (name) do update set cursor = excluded.cursor, last_run_at = now(), last_ok_at = now()`,
+    [name, cursor],
+  );
+}
+
+/**
  * Rolls whole local days into stats_site_daily (from stats_hourly) and adds each to its month in
  * stats_site_monthly, from the day after the last one rolled (or the first day with statistics) up
  * to `lastDay`, in order, so every day up to the watermark is in the tables exactly once. Run after
@@ -128,15 +154,7 @@ export async function rollupSiteDays(ctx: JobContext, lastDay: string): Promise<
     const day = dayText(n);
     const month = `${day.slice(0, 7)}-01`;
     await database.tx(async (q) => {
-      await q(`delete from stats_site_daily where day = $1::date`, [day]);
-      await q(
-        `insert into stats_site_daily (day, area_id, site_id, brand_id, rent_num, return_num, up_num, down_num)
-         select $1::date, area_id, site_id, brand_id, sum(rent_num)::int, sum(return_num)::int, sum(up_num)::int, sum(down_num)::int
-           from stats_hourly
-          where hour >= ($1::date)::timestamp at time zone $2 and hour < ($1::date + 1)::timestamp at time zone $2 and site_id <> ''
-          group by area_id, site_id, brand_id`,
-        [day, tz],
-      );
+      await rollSiteDay(q, day, tz, null);
       // days are rolled once each, in order, inside this transaction with the watermark: the month
       // row adds the day (a rebuild from the day table would read the whole month every day)
       await q(
@@ -146,11 +164,7 @@ export async function rollupSiteDays(ctx: JobContext, lastDay: string): Promise<
            return_num = m.return_num + excluded.return_num, up_num = m.up_num + excluded.up_num, down_num = m.down_num + excluded.down_num`,
         [day, month],
       );
-      await q(
-        `insert into job_runs (name, cursor, last_run_at, last_ok_at) values ($1, $2, now(), now())
-         on conflict (name) do update set cursor = excluded.cursor, last_run_at = now(), last_ok_at = now()`,
-        [SITE_DAYS, n],
-      );
+      await moveWatermark(q, SITE_DAYS, n);
     });
     done.push(day);
   }
@@ -173,20 +187,8 @@ export async function rollupSiteToday(ctx: JobContext, now: Date): Promise<{ day
   const rolled = await siteDaysThrough(database);
   if (rolled !== null && rolled >= day) return null;
   await database.tx(async (q) => {
-    await q(`delete from stats_site_daily where day = $1::date`, [day]);
-    await q(
-      `insert into stats_site_daily (day, area_id, site_id, brand_id, rent_num, return_num, up_num, down_num)
-       select $1::date, area_id, site_id, brand_id, sum(rent_num)::int, sum(return_num)::int, sum(up_num)::int, sum(down_num)::int
-         from stats_hourly
-        where hour >= ($1::date)::timestamp at time zone $2 and hour < $3 and site_id <> ''
-        group by area_id, site_id, brand_id`,
-      [day, tz, through.toISOString()],
-    );
-    await q(
-      `insert into job_runs (name, cursor, last_run_at, last_ok_at) values ($1, $2, now(), now())
-       on conflict (name) do update set cursor = excluded.cursor, last_run_at = now(), last_ok_at = now()`,
-      [SITE_TODAY, through.getTime()],
-    );
+    await rollSiteDay(q, day, tz, through);
+    await moveWatermark(q, SITE_TODAY, through.getTime());
   });
   return { day, through };
 }

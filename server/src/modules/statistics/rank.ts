@@ -13,8 +13,6 @@ import type { Database } from '../../db/client.js';
 import { liveSince, localDay, siteWatermarks } from '../../jobs/rollup.js';
 import { dayWindow, type Window } from './window.js';
 
-export { liveSince };
-
 export const RANK_LIMIT = 500;
 
 export type RankOrder = 'rent' | 'return';
