@@ -142,6 +142,24 @@ describe('GET /api/dashboard/init', () => {
     const bare = (await w.admin.get('/api/dashboard/init', { selfAreaId: '110101' })).body.data.area;
     expect([bare.lon, bare.lat, bare.siteCount]).toEqual([116.397428, 39.90923, 0]);
   });
+
+  it('answers the extent of the located sites (the map fits its view to it), null without sites', async () => {
+    const hd = (await w.hd.get('/api/dashboard/init', { selfAreaId: HD })).body.data.area;
+    expect(hd.extent).toEqual({ minLon: 116.3, minLat: 39.98, maxLon: 116.312, maxLat: 39.98 });
+    // the admin sees both districts: 海淀 H1–H5 and 朝阳 C1, C2 (lat 39.92)
+    const all = (await w.admin.get('/api/dashboard/init', { selfAreaId: '000000' })).body.data.area;
+    expect(all.extent).toEqual({ minLon: 116.3, minLat: 39.92, maxLon: 116.453, maxLat: 39.98 });
+    // an unlocated site (0, 0) is counted but stretches no extent
+    await t.database.query(`update sites set lon = 0, lat = 0 where id = $1`, [SITES.H1.id]);
+    try {
+      const partly = (await w.hd.get('/api/dashboard/init', { selfAreaId: HD })).body.data.area;
+      expect(partly.siteCount).toBe(5);
+      expect(partly.extent).toEqual({ minLon: 116.303, minLat: 39.98, maxLon: 116.312, maxLat: 39.98 });
+    } finally {
+      await t.database.query(`update sites set lon = $2, lat = $3 where id = $1`, [SITES.H1.id, SITES.H1.lon, SITES.H1.lat]);
+    }
+    expect((await w.admin.get('/api/dashboard/init', { selfAreaId: '110101' })).body.data.area.extent).toBeNull();
+  });
 });
 
 describe('GET /api/dashboard/search', () => {

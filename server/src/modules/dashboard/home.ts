@@ -52,12 +52,19 @@ export async function areaRow(database: Database, id: string): Promise<AreaRow> 
 export const isAggregation = (a: { aggregation: number; aggregationId: string | null }) =>
   (a.aggregation === 0 && !a.aggregationId) || (a.aggregation === 1 && !!a.aggregationId);
 
+/** A site position that is known: in range and not the (0, 0) placeholder. */
+const LOCATED = `lon between -180 and 180 and lat between -90 and 90 and not (lon = 0 and lat = 0)`;
+
 export async function init(database: Database, auth: Auth) {
   const areaIds = auth.scopeAreaIds();
   const [a, [avg], brands] = await Promise.all([
     areaRow(database, auth.areaId),
-    database.query<{ lon: number | null; lat: number | null; n: number }>(
-      `select avg(lon) as lon, avg(lat) as lat, count(*)::int as n from sites where area_id = any($1::varchar[]) and deleted_at is null`,
+    database.query<{ lon: number | null; lat: number | null; n: number; minLon: number | null; minLat: number | null; maxLon: number | null; maxLat: number | null }>(
+      // the extent counts located sites only: (0, 0) and out-of-range positions mean "unknown"
+      `select avg(lon) as lon, avg(lat) as lat, count(*)::int as n,
+              min(lon) filter (where ${LOCATED}) as "minLon", min(lat) filter (where ${LOCATED}) as "minLat",
+              max(lon) filter (where ${LOCATED}) as "maxLon", max(lat) filter (where ${LOCATED}) as "maxLat"
+         from sites where area_id = any($1::varchar[]) and deleted_at is null`,
       [areaIds],
     ),
     brandsOf(database, areaIds),
@@ -76,6 +83,7 @@ export async function init(database: Database, auth: Auth) {
       siteCount: avg.n,
       lon: centre.lon,
       lat: centre.lat,
+      extent: avg.minLon === null ? null : { minLon: Number(avg.minLon), minLat: Number(avg.minLat), maxLon: Number(avg.maxLon), maxLat: Number(avg.maxLat) },
     },
     brands,
     isAggregation: isAggregation(a),

@@ -133,6 +133,10 @@ export const InitData = Type.Object({
     siteCount: Int('区域内站点数'),
     lon: Num('地图中心经度：站点平均位置，其次区域围栏中心，再次默认 116.397428'),
     lat: Num('地图中心纬度：默认 39.90923'),
+    extent: Nullable(
+      Type.Object({ minLon: Num('最小经度'), minLat: Num('最小纬度'), maxLon: Num('最大经度'), maxLat: Num('最大纬度') }),
+      '区域内有坐标的站点的外接矩形（GCJ-02）；没有站点时为 null',
+    ),
   }),
   brands: Type.Array(BrandBriefT, { description: '区域内的品牌及颜色' }),
   isAggregation: Type.Boolean({ description: 'aggregation 为 0 且无 aggregationId，或 aggregation 为 1 且有 aggregationId' }),
