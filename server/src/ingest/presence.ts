@@ -4,6 +4,7 @@
  * nothing; a repeat from another process is absorbed by the primary key.
  */
 import type { Database } from '../db/client.js';
+import { markCte } from './late.js';
 
 interface Seen {
   bikeId: string;
@@ -29,6 +30,21 @@ export function localDate(d: Date): string {
   dayRanges.unshift({ start: new Date(y, m, n).getTime(), end: new Date(y, m, n + 1).getTime(), day, tz });
   dayRanges.length = Math.min(dayRanges.length, 4);
   return day;
+}
+
+/** The local midnight (epoch ms) of the day an instant falls on, in the process time zone. */
+export function localDayStart(d: Date): number {
+  const day = localDate(d);
+  const tz = process.env.TZ;
+  return dayRanges.find((r) => r.day === day && r.tz === tz)!.start;
+}
+
+/** The distinct local midnights (ISO) of the days before today among `times` (presence days). */
+export function lateDays(times: Iterable<Date>, now = Date.now()): string[] {
+  const today = localDayStart(new Date(now));
+  const out = new Set<number>();
+  for (const d of times) if (d.getTime() < today) out.add(localDayStart(d));
+  return [...out].map((t) => new Date(t).toISOString());
 }
 
 const MAX_DAYS_KEPT = 3;
@@ -70,10 +86,20 @@ export async function recordPresence(database: Database, rows: Seen[]) {
     fresh.push({ ...r, day });
   }
   if (!fresh.length) return;
+  // a presence on a day before today changes that day's placed count: marked for the rollup
+  const late = lateDays(fresh.map((r) => r.reportedAt));
   await database.query(
-    `insert into bike_days (day, bike_id, brand_id, bike_type, area_id)
-     select * from unnest($1::date[], $2::varchar[], $3::int[], $4::smallint[], $5::varchar[]) on conflict do nothing`,
-    [fresh.map((r) => r.day), fresh.map((r) => r.bikeId), fresh.map((r) => r.brandId), fresh.map((r) => r.bikeType), fresh.map((r) => r.areaId)],
+    `with p as (insert into bike_days (day, bike_id, brand_id, bike_type, area_id)
+     select * from unnest($1::date[], $2::varchar[], $3::int[], $4::smallint[], $5::varchar[]) on conflict do nothing)${late.length ? markCte('m', 6) : ''}
+     select 1`,
+    [
+      fresh.map((r) => r.day),
+      fresh.map((r) => r.bikeId),
+      fresh.map((r) => r.brandId),
+      fresh.map((r) => r.bikeType),
+      fresh.map((r) => r.areaId),
+      ...(late.length ? [late] : []),
+    ],
   );
   for (const r of fresh) days.get(r.day)?.add(r.bikeId);
 }

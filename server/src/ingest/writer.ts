@@ -6,7 +6,8 @@ import type { Database } from '../db/client.js';
 import type { GeoCache } from './geo.js';
 import type { BikeFiling, DispatchEvent, OrderEvent, PileScan, StatusReport } from './validate.js';
 import { foreignReason, ownerBrand, ownersOf } from './owners.js';
-import { localDate, presenceSet, recordPresence } from './presence.js';
+import { lateDays, localDate, presenceSet, recordPresence } from './presence.js';
+import { hourStart, lateHours, markCte } from './late.js';
 import { noteFaults, openFaults } from './faults.js';
 import { intArray, textArray } from '../db/arrays.js';
 
@@ -206,6 +207,9 @@ export async function writeStatus(database: Database, geo: GeoCache, brand: { id
     brand.areaId,
   ];
   if (faults) params.push(newest.map((x) => x.value.fault), newest.map((x) => x.value.faultReason));
+  // a first report of a bike for a day before today changes that day's placed count: mark it
+  const late = lateDays(newest.filter((_, i) => cols.day[i] !== null).map((x) => x.value.reportedAt));
+  if (late.length) params.push(late);
   const rows = n
     ? await database.query<{ bikeId: string; k: number }>(
         `with u as (
@@ -238,11 +242,11 @@ export async function writeStatus(database: Database, geo: GeoCache, brand: { id
          p as (
            insert into bike_days (day, bike_id, brand_id, bike_type, area_id)
            select day, bike_id, $9, type, coalesce(area_id, $10) from o where owner = $9 and day is not null
-           on conflict do nothing)${faults ? FAULT_CTES : ''}
+           on conflict do nothing)${faults ? FAULT_CTES : ''}${late.length ? markCte('m', params.length) : ''}
          select bike_id as "bikeId", 0 as k from o where owner <> $9${faults ? FAULT_RESULT : ''}`,
         params,
-        // prepared once per connection (two texts: with and without the fault steps)
-        faults ? 'status-faults' : 'status',
+        // prepared once per connection (four texts: with and without the fault steps and the late mark)
+        `status${faults ? '-faults' : ''}${late.length ? '-late' : ''}`,
       )
     : [];
   const refused = new Set(rows.filter((r) => r.k === 0).map((f) => f.bikeId));
@@ -388,6 +392,18 @@ export async function recordAbnormal(database: Database, events: AbnormalEvent[]
 
 /* ------------------------------ orders ------------------------------ */
 
+/**
+ * The rollup marks of an order upsert (parameters $n: the current hour, $n+1: the late hours of the
+ * new times): the hours of the new times before the current hour, and the hour of a time the
+ * upsert replaces (a re-sent event with a corrected time moves a ride out of that hour).
+ */
+const lateOrderMarks = (column: 'rent_at' | 'return_at', n: number) =>
+  `prev as (select date_trunc('hour', o.${column}) as hour from ride_orders o
+             where o.brand_id = $1 and o.order_id = any($2::varchar[]) and o.${column} < $${n}::timestamptz),
+       m as (insert into stats_dirty (hour) select hour from prev union select unnest($${n + 1}::timestamptz[])
+             on conflict do nothing)`;
+const lateParams = (rows: { order: { at: Date } }[]) => [new Date(hourStart(Date.now())).toISOString(), lateHours(rows.map((r) => r.order.at))];
+
 export async function writeOrders(database: Database, geo: GeoCache, brand: { id: number; areaId: string }, items: Indexed<OrderEvent>[]) {
   // one event of each kind per order in a batch
   const unique = [...new Map(items.map((i) => [`${i.value.orderId}|${i.value.event}`, i])).values()];
@@ -427,17 +443,20 @@ export async function writeOrders(database: Database, geo: GeoCache, brand: { id
   const rentRows = orderRows(rents);
   if (rentRows.length) {
     await database.query(
-      `insert into ride_orders (brand_id, order_id, bike_id, bike_type, area_id, rent_at, rent_lon, rent_lat, rent_site_id)
+      `with ${lateOrderMarks('rent_at', 10)},
+       w as (insert into ride_orders (brand_id, order_id, bike_id, bike_type, area_id, rent_at, rent_lon, rent_lat, rent_site_id)
        select $1, u.order_id, u.bike_id, u.bike_type, u.area_id, u.at, u.lon, u.lat, u.site_id ${UNNEST}
        on conflict (brand_id, order_id) do update set rent_at = excluded.rent_at, rent_lon = excluded.rent_lon,
-         rent_lat = excluded.rent_lat, rent_site_id = excluded.rent_site_id, area_id = excluded.area_id`,
-      cols(rentRows),
+         rent_lat = excluded.rent_lat, rent_site_id = excluded.rent_site_id, area_id = excluded.area_id)
+       select 1`,
+      [...cols(rentRows), ...lateParams(rentRows)],
     );
   }
   const returnRows = orderRows(returns);
   if (returnRows.length) {
     await database.query(
-      `insert into ride_orders (brand_id, order_id, bike_id, bike_type, area_id, return_area_id, return_at, return_lon, return_lat,
+      `with ${lateOrderMarks('return_at', 12)},
+       w as (insert into ride_orders (brand_id, order_id, bike_id, bike_type, area_id, return_area_id, return_at, return_lon, return_lat,
                                 return_site_id, fee, out_site_return, full_return)
        select $1, u.order_id, u.bike_id, u.bike_type, u.area_id, u.area_id, u.at, u.lon, u.lat, u.site_id, u.fee, u.site_id is null, u.is_full
          from unnest($2::varchar[], $3::varchar[], $4::smallint[], $5::varchar[], $6::timestamptz[], $7::float8[], $8::float8[],
@@ -447,8 +466,14 @@ export async function writeOrders(database: Database, geo: GeoCache, brand: { id
          return_area_id = excluded.return_area_id,
          return_lat = excluded.return_lat, return_site_id = excluded.return_site_id, fee = excluded.fee,
          out_site_return = excluded.out_site_return,
-         full_return = ride_orders.full_return or excluded.full_return`,
-      [...cols(returnRows), returnRows.map((r) => r.order.fee), returnRows.map((r) => !!r.siteId && fullSites.has(r.siteId))],
+         full_return = ride_orders.full_return or excluded.full_return)
+       select 1`,
+      [
+        ...cols(returnRows),
+        returnRows.map((r) => r.order.fee),
+        returnRows.map((r) => !!r.siteId && fullSites.has(r.siteId)),
+        ...lateParams(returnRows),
+      ],
     );
   }
   // the bike's live state follows its rides: its newest event of the batch
@@ -498,11 +523,14 @@ export async function writeDispatches(database: Database, geo: GeoCache, brand: 
   }
   rows.sort((a, b) => (a.dispatchId < b.dispatchId ? -1 : 1));
   if (rows.length) {
+    // a dispatch for an hour before the current one is marked for the rollup (a repeat changes nothing)
+    const late = lateHours(rows.map((r) => r.at));
     await database.query(
-      `insert into dispatches (brand_id, dispatch_id, bike_id, bike_type, action, site_id, area_id, at, allowed)
+      `with w as (insert into dispatches (brand_id, dispatch_id, bike_id, bike_type, action, site_id, area_id, at, allowed)
        select $1, u.* from unnest($2::varchar[], $3::varchar[], $4::smallint[], $5::varchar[], $6::varchar[], $7::varchar[],
                                   $8::timestamptz[], $9::bool[]) as u
-       on conflict (brand_id, dispatch_id) do nothing`,
+       on conflict (brand_id, dispatch_id) do nothing)${late.length ? markCte('m', 10) : ''}
+       select 1`,
       [
         brand.id,
         rows.map((r) => r.dispatchId),
@@ -513,6 +541,7 @@ export async function writeDispatches(database: Database, geo: GeoCache, brand: 
         rows.map((r) => r.areaId),
         rows.map((r) => iso(r.at)),
         rows.map((r) => r.allowed),
+        ...(late.length ? [late] : []),
       ],
     );
     await recordAbnormal(

@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { JobContext } from './context.js';
 import { runSnapshot } from './snapshot.js';
 import { runAbnormalDetection } from './abnormal.js';
-import { localDay, rollupDay, rollupHours, rollupSiteDays, rollupSiteToday } from './rollup.js';
+import { localDay, rollupStats } from './rollup.js';
 
 import type { AppContext } from '../app.js';
 
@@ -32,14 +32,12 @@ export async function runMinuteJobs(ctx: JobContext, now: Date) {
 }
 
 /**
- * Every hour: the previous and the current hour's statistics, today's daily row, and the per-site
- * day and month totals up to yesterday (a no-op once they are there; catches up after downtime).
+ * Every hour: the statistics up to the end of the current hour, whatever was missed or marked late
+ * before it, the per-site day and month totals of the days now complete, and today's partial rows
+ * (rollupStats: the same run is correct after downtime, in a back-fill, with late reports).
  */
 export async function runHourlyJobs(ctx: JobContext, now: Date) {
-  await rollupHours(ctx, new Date(now.getTime() - HOUR), now);
-  await rollupDay(ctx, localDay(now, ctx.tz));
-  await rollupSiteDays(ctx, localDay(new Date(now.getTime() - 24 * HOUR), ctx.tz));
-  await rollupSiteToday(ctx, now);
+  return rollupStats(ctx, now);
 }
 
 /**
@@ -53,12 +51,9 @@ export async function runMaintenance(ctx: JobContext) {
   return true;
 }
 
-/** Once a day, after midnight: yesterday's statistics, final. */
+/** Once a day, after midnight: the same run, so that yesterday is complete before the day's first hour ends. */
 export async function runDailyJobs(ctx: JobContext, now: Date) {
-  const yesterday = new Date(now.getTime() - 24 * HOUR);
-  await rollupHours(ctx, new Date(yesterday.getTime() - HOUR), now);
-  await rollupDay(ctx, localDay(yesterday, ctx.tz));
-  await rollupSiteDays(ctx, localDay(yesterday, ctx.tz));
+  return rollupStats(ctx, now);
 }
 
 /**

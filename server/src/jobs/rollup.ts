@@ -5,63 +5,69 @@
  */
 import type { JobContext } from './context.js';
 import type { Query } from '../db/client.js';
+import { parseLocalTime } from '../domain/time.js';
 
 const HOUR = 3600_000;
 
 /** Rebuilds stats_hourly for the hours in [from, to) (hours start at whole hours in UTC, as in TZ for whole-hour zones). */
 export async function rollupHours(ctx: JobContext, from: Date, to: Date) {
+  await ctx.database.tx((q) => rollHours(q, from, to));
+}
+
+async function rollHours(q: Query, from: Date, to: Date) {
   const start = new Date(Math.floor(from.getTime() / HOUR) * HOUR).toISOString();
   const end = new Date(Math.ceil(to.getTime() / HOUR) * HOUR).toISOString();
-  await ctx.database.tx(async (q) => {
-    await q(`delete from stats_hourly where hour >= $1 and hour < $2`, [start, end]);
-    await q(
-      `insert into stats_hourly (hour, site_id, brand_id, bike_type, area_id, rent_num, return_num, up_num, down_num)
-       select hour, site_id, brand_id, bike_type, area_id, sum(rent)::int, sum(ret)::int, sum(up)::int, sum(down)::int
-         from (
-           select date_trunc('hour', rent_at) as hour, coalesce(rent_site_id, '') as site_id, brand_id, bike_type, area_id,
-                  1 as rent, 0 as ret, 0 as up, 0 as down
-             from ride_orders where rent_at >= $1 and rent_at < $2
-           union all
-           select date_trunc('hour', return_at), coalesce(return_site_id, ''), brand_id, bike_type, coalesce(return_area_id, area_id), 0, 1, 0, 0
-             from ride_orders where return_at >= $1 and return_at < $2
-           union all
-           select date_trunc('hour', at), site_id, brand_id, bike_type, area_id,
-                  0, 0, (action = 'up')::int, (action = 'down')::int
-             from dispatches where at >= $1 and at < $2
-         ) e
-        group by hour, area_id, site_id, brand_id, bike_type`,
-      [start, end],
-    );
-  });
+  await q(`delete from stats_hourly where hour >= $1 and hour < $2`, [start, end]);
+  await q(
+    `insert into stats_hourly (hour, site_id, brand_id, bike_type, area_id, rent_num, return_num, up_num, down_num)
+     select hour, site_id, brand_id, bike_type, area_id, sum(rent)::int, sum(ret)::int, sum(up)::int, sum(down)::int
+       from (
+         select date_trunc('hour', rent_at) as hour, coalesce(rent_site_id, '') as site_id, brand_id, bike_type, area_id,
+                1 as rent, 0 as ret, 0 as up, 0 as down
+           from ride_orders where rent_at >= $1 and rent_at < $2
+         union all
+         select date_trunc('hour', return_at), coalesce(return_site_id, ''), brand_id, bike_type, coalesce(return_area_id, area_id), 0, 1, 0, 0
+           from ride_orders where return_at >= $1 and return_at < $2
+         union all
+         select date_trunc('hour', at), site_id, brand_id, bike_type, area_id,
+                0, 0, (action = 'up')::int, (action = 'down')::int
+           from dispatches where at >= $1 and at < $2
+       ) e
+      group by hour, area_id, site_id, brand_id, bike_type`,
+    [start, end],
+  );
 }
 
 /** Rebuilds the event columns of stats_daily for one local day (yyyy-MM-dd in TZ); keeps site_num. */
 export async function rollupDay(ctx: JobContext, day: string) {
-  const { tz } = ctx;
-  await ctx.database.tx(async (q) => {
-    await q(
-      `insert into stats_daily as d (day, area_id, brand_id, bike_type, online_num, active_bike_num, ride_num, dispatch_num)
-       select $1::date, area_id, brand_id, bike_type, sum(online)::int, sum(active)::int, sum(rides)::int, sum(disp)::int
-         from (
-           select area_id, brand_id, bike_type, count(*) as online, 0 as active, 0 as rides, 0 as disp
-             from bike_days where day = $1::date group by 1, 2, 3
-           union all
-           select area_id, brand_id, bike_type, 0, count(distinct bike_id), count(*), 0
-             from ride_orders
-            where rent_at >= ($1::date)::timestamp at time zone $2 and rent_at < ($1::date + 1)::timestamp at time zone $2
-            group by 1, 2, 3
-           union all
-           select area_id, brand_id, bike_type, 0, 0, 0, count(*)
-             from dispatches
-            where at >= ($1::date)::timestamp at time zone $2 and at < ($1::date + 1)::timestamp at time zone $2
-            group by 1, 2, 3
-         ) e
-        group by area_id, brand_id, bike_type
-       on conflict (day, area_id, brand_id, bike_type) do update set online_num = excluded.online_num,
-         active_bike_num = excluded.active_bike_num, ride_num = excluded.ride_num, dispatch_num = excluded.dispatch_num`,
-      [day, tz],
-    );
-  });
+  await ctx.database.tx((q) => rollDay(q, day, ctx.tz));
+}
+
+async function rollDay(q: Query, day: string, tz: string) {
+  // a group the events no longer have (a corrected time moved its rides away) goes to zero
+  await q(`update stats_daily set online_num = 0, active_bike_num = 0, ride_num = 0, dispatch_num = 0 where day = $1::date`, [day]);
+  await q(
+    `insert into stats_daily as d (day, area_id, brand_id, bike_type, online_num, active_bike_num, ride_num, dispatch_num)
+     select $1::date, area_id, brand_id, bike_type, sum(online)::int, sum(active)::int, sum(rides)::int, sum(disp)::int
+       from (
+         select area_id, brand_id, bike_type, count(*) as online, 0 as active, 0 as rides, 0 as disp
+           from bike_days where day = $1::date group by 1, 2, 3
+         union all
+         select area_id, brand_id, bike_type, 0, count(distinct bike_id), count(*), 0
+           from ride_orders
+          where rent_at >= ($1::date)::timestamp at time zone $2 and rent_at < ($1::date + 1)::timestamp at time zone $2
+          group by 1, 2, 3
+         union all
+         select area_id, brand_id, bike_type, 0, 0, 0, count(*)
+           from dispatches
+          where at >= ($1::date)::timestamp at time zone $2 and at < ($1::date + 1)::timestamp at time zone $2
+          group by 1, 2, 3
+       ) e
+      group by area_id, brand_id, bike_type
+     on conflict (day, area_id, brand_id, bike_type) do update set online_num = excluded.online_num,
+       active_bike_num = excluded.active_bike_num, ride_num = excluded.ride_num, dispatch_num = excluded.dispatch_num`,
+    [day, tz],
+  );
 }
 
 export function localDay(d: Date, tz: string): string {
@@ -120,6 +126,18 @@ async function rollSiteDay(q: Query, day: string, tz: string, until: Date | null
   );
 }
 
+/** Adds (sign 1) or takes away (sign -1) a day's rows of stats_site_daily to or from its month. */
+async function monthAdd(q: Query, day: string, month: string, sign: 1 | -1) {
+  await q(
+    `insert into stats_site_monthly as m (month, area_id, site_id, brand_id, rent_num, return_num, up_num, down_num)
+     select $2::date, area_id, site_id, brand_id, $3 * rent_num, $3 * return_num, $3 * up_num, $3 * down_num
+       from stats_site_daily where day = $1::date
+     on conflict (area_id, month, site_id, brand_id) do update set rent_num = m.rent_num + excluded.rent_num,
+       return_num = m.return_num + excluded.return_num, up_num = m.up_num + excluded.up_num, down_num = m.down_num + excluded.down_num`,
+    [day, month, sign],
+  );
+}
+
 /** Moves a job's watermark (job_runs.cursor), inside the transaction that did the work. */
 async function moveWatermark(q: Query, name: string, cursor: number) {
   await q(
@@ -157,13 +175,7 @@ export async function rollupSiteDays(ctx: JobContext, lastDay: string): Promise<
       await rollSiteDay(q, day, tz, null);
       // days are rolled once each, in order, inside this transaction with the watermark: the month
       // row adds the day (a rebuild from the day table would read the whole month every day)
-      await q(
-        `insert into stats_site_monthly as m (month, area_id, site_id, brand_id, rent_num, return_num, up_num, down_num)
-         select $2::date, area_id, site_id, brand_id, rent_num, return_num, up_num, down_num from stats_site_daily where day = $1::date
-         on conflict (area_id, month, site_id, brand_id) do update set rent_num = m.rent_num + excluded.rent_num,
-           return_num = m.return_num + excluded.return_num, up_num = m.up_num + excluded.up_num, down_num = m.down_num + excluded.down_num`,
-        [day, month],
-      );
+      await monthAdd(q, day, month, 1);
       await moveWatermark(q, SITE_DAYS, n);
     });
     done.push(day);
@@ -191,4 +203,112 @@ export async function rollupSiteToday(ctx: JobContext, now: Date): Promise<{ day
     await moveWatermark(q, SITE_TODAY, through.getTime());
   });
   return { day, through };
+}
+
+/** Takes a day's rows of stats_site_daily out of its month, rolls the day again and adds it back. */
+async function rerollSiteDay(q: Query, day: string, tz: string) {
+  const month = `${day.slice(0, 7)}-01`;
+  await monthAdd(q, day, month, -1);
+  await rollSiteDay(q, day, tz, null);
+  await monthAdd(q, day, month, 1);
+}
+
+const STATS_HOURS = 'stats_hours';
+
+export interface RollupRun {
+  /** Local days whose hours and daily rows were rolled again (and their site rows, if rolled whole before). */
+  days: string[];
+  /** Days rolled whole into the site tables for the first time (rollupSiteDays). */
+  siteDays: string[];
+  /** The partial day (rollupSiteToday). */
+  partial: { day: string; through: Date } | null;
+}
+
+/** [from, to) intervals of whole hours, merged. */
+type Spans = [number, number][];
+function addSpan(spans: Spans, from: number, to: number) {
+  spans.push([from, to]);
+  spans.sort((a, b) => a[0] - b[0]);
+  const out: Spans = [];
+  for (const s of spans) {
+    const last = out[out.length - 1];
+    if (last && s[0] <= last[1]) last[1] = Math.max(last[1], s[1]);
+    else out.push([s[0], s[1]]);
+  }
+  spans.splice(0, spans.length, ...out);
+}
+
+/** The earliest event instant, for the first run on a database (statistics rebuilt from it on). */
+async function firstEvent(ctx: JobContext): Promise<number | null> {
+  const [row] = await ctx.database.query<{ t: Date | string | null }>(
+    `select least((select min(rent_at) from ride_orders), (select min(return_at) from ride_orders), (select min(at) from dispatches),
+                  (select min(day)::timestamp at time zone $1 from bike_days)) as t`,
+    [ctx.tz],
+  );
+  return row?.t ? new Date(row.t).getTime() : null;
+}
+
+/**
+ * The statistics job, run every hour (and after midnight): correct whatever the order of the
+ * events and of the runs. It rolls up
+ * 1. every hour from its watermark ('stats_hours', where the last run stopped) or the previous
+ *    hour, whichever is earlier, to the end of the current hour: a run after downtime catches up
+ *    (from the first event on a database that has no watermark yet), a back-fill that runs the job
+ *    every few simulated hours misses none;
+ * 2. every hour ingest marked in stats_dirty (an event written for an hour before the current one:
+ *    a late report, a corrected time; a presence for a past day), whenever it arrives;
+ * day by day, each in one transaction that deletes the day's marks it read, rolls those hours and
+ * the day's row of stats_daily, and, for a day already in the site tables, that day's site rows
+ * (taking the old ones out of the month first). Then whole days up to the last one the hours cover
+ * go into the site tables (rollupSiteDays), and today's hours so far as partial rows.
+ */
+export async function rollupStats(ctx: JobContext, now: Date): Promise<RollupRun> {
+  const { database, tz } = ctx;
+  const end = Math.ceil(now.getTime() / HOUR) * HOUR;
+  const [w] = await database.query<{ cursor: string | number | null }>(`select cursor from job_runs where name = $1`, [STATS_HOURS]);
+  const mark = w?.cursor == null ? null : Number(w.cursor);
+  let from = Math.floor(now.getTime() / HOUR) * HOUR - HOUR;
+  const first = mark ?? (await firstEvent(ctx));
+  if (first !== null) from = Math.min(from, Math.floor(first / HOUR) * HOUR);
+  from = Math.max(from, end - MAX_CATCH_UP * DAY);
+
+  const dayStart = (day: string) => parseLocalTime(day, tz)!.getTime();
+  const byDay = new Map<string, { spans: Spans; marks: string[] }>();
+  const entry = (day: string) => byDay.get(day) ?? byDay.set(day, { spans: [], marks: [] }).get(day)!;
+  for (let t = from; t < end; ) {
+    const day = localDay(new Date(t), tz);
+    const next = Math.min(end, dayStart(dayText(dayNumber(day) + 1)));
+    addSpan(entry(day).spans, t, next);
+    t = next;
+  }
+  for (const { hour } of await database.query<{ hour: Date | string }>(`select hour from stats_dirty`)) {
+    const t = new Date(hour).getTime();
+    const e = entry(localDay(new Date(t), tz));
+    addSpan(e.spans, t, t + HOUR);
+    e.marks.push(new Date(t).toISOString());
+  }
+
+  const through = await siteDaysThrough(database);
+  const days = [...byDay.keys()].sort();
+  for (const day of days) {
+    const { spans, marks } = byDay.get(day)!;
+    await database.tx(async (q) => {
+      // only the marks read above: one written since names an hour this run may not roll
+      if (marks.length) await q(`delete from stats_dirty where hour = any($1::timestamptz[])`, [marks]);
+      for (const [a, b] of spans) await rollHours(q, new Date(a), new Date(b));
+      await rollDay(q, day, tz);
+      if (through !== null && day <= through) await rerollSiteDay(q, day, tz);
+    });
+  }
+  if (mark === null || end > mark) {
+    await database.query(
+      `insert into job_runs (name, cursor, last_run_at, last_ok_at) values ($1, $2, now(), now())
+       on conflict (name) do update set cursor = greatest(job_runs.cursor, excluded.cursor), last_run_at = now(), last_ok_at = now()`,
+      [STATS_HOURS, end],
+    );
+  }
+  // the last day whose hours are all rolled: the one before the day the covered hours end in
+  const siteDays = await rollupSiteDays(ctx, dayText(dayNumber(localDay(new Date(end), tz)) - 1));
+  const partial = await rollupSiteToday(ctx, now);
+  return { days, siteDays, partial };
 }

@@ -13,9 +13,9 @@ import { deriveSeed } from './random.js';
 import type { World } from './world.js';
 
 export interface DemoJobs {
-  minute(now: Date): Promise<void>;
-  hourly(now: Date): Promise<void>;
-  daily(now: Date): Promise<void>;
+  minute(now: Date): Promise<unknown>;
+  hourly(now: Date): Promise<unknown>;
+  daily(now: Date): Promise<unknown>;
 }
 
 const MIN = 60_000;
@@ -134,8 +134,8 @@ export function replayStart(now: number, days: number, tz: string): number {
 
 /**
  * A ride that starts and ends in one window would need two batches (one event per bike per batch):
- * its return goes now and its rent one window later. The platform keeps the newer state either way
- * and the rollups are re-run after the rent arrives (hourly within the day, and at the day's end).
+ * its return goes now and its rent one window later. The platform keeps the newer state either way,
+ * and ingest marks the rent's hour for the next rollup run if that hour was rolled already.
  */
 function withCarry(orders: OrderItem[], carry: OrderItem[]): { now: OrderItem[]; later: OrderItem[] } {
   const returned = new Set(orders.filter((o) => o.event === 'return').map((o) => o.orderId));
@@ -206,9 +206,10 @@ export async function backfill(o: BackfillOptions): Promise<BackfillResult> {
     }
     t = to;
   }
-  // today's hours again, now that every rent is in
+  // the rents carried into the last window arrived after their hours were rolled: ingest marked
+  // those hours, and one more run rolls them up
   const j0 = performance.now();
-  for (let h = replayStart(end, 0, o.tz) + HOUR; h <= end + HOUR; h += HOUR) await o.jobs.hourly(new Date(Math.min(h, end)));
+  await o.jobs.hourly(new Date(end));
   jobMs += performance.now() - j0;
   return {
     from: new Date(from),

@@ -430,6 +430,14 @@ export const statsSiteMonthly = pgTable('stats_site_monthly', { month: date('mon
   primaryKey({ columns: [t.areaId, t.month, t.siteId, t.brandId] }),
 ]);
 
+/**
+ * Hours whose statistics must be rolled up again: ingest marks the hour of every event it writes
+ * for an hour before the current one (a late report, a corrected time), and a presence for a past
+ * day as that day's local midnight, in the statement that writes the event. The rollup job deletes
+ * the marks of a day in the transaction that rolls the day again.
+ */
+export const statsDirty = pgTable('stats_dirty', { hour: ts('hour').primaryKey() });
+
 /** Daily statistics per area, brand and bike type. */
 export const statsDaily = pgTable(
   'stats_daily',
