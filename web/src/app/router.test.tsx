@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
-import { matchRoutes } from 'react-router';
+import { type LoaderFunctionArgs, matchRoutes } from 'react-router';
 import { describe, expect, it } from 'vitest';
+import NotFound from '../pages/notFound';
 import { routes } from './router';
 
 /** Path patterns of the matched branch, leaf last, and the params. */
@@ -22,9 +23,29 @@ describe('route table (spec §2)', () => {
   });
 
   it('guards every management route and takes an optional id', () => {
-    for (const name of ['warn', 'dailyDuty', 'deviceManagement', 'operation', 'miBicycle', 'ratingEvaluation', 'companyManagement', 'inforManagement', 'systemSettings', 'regionalSettings']) {
+    for (const name of ['warn', 'dailyDuty', 'deviceManagement', 'operation', 'miBicycle', 'inforManagement', 'systemSettings', 'regionalSettings']) {
       expect(match(`/${name}`).chain).toEqual(['/', '(layout)', 'guarded', `${name}/:id?`]);
       expect(match(`/${name}/3`).params.id).toBe('3');
+    }
+    // the two sections with tabs end in their index route, which opens the first tab
+    for (const name of ['ratingEvaluation', 'companyManagement']) {
+      expect(match(`/${name}`).chain).toEqual(['/', '(layout)', 'guarded', `${name}/:id?`, '(index)']);
+      expect(match(`/${name}/3`).params.id).toBe('3');
+    }
+  });
+
+  it('opens the first tab at a section root (评级考核 showed its tabs with none selected)', async () => {
+    for (const [root, first] of [
+      ['/ratingEvaluation', '/ratingEvaluation/rate/index'],
+      ['/companyManagement', '/companyManagement/company'],
+    ]) {
+      const leaf = (matchRoutes(routes, root) ?? []).at(-1)!;
+      const loader = leaf.route.loader as (args: LoaderFunctionArgs) => Promise<unknown> | unknown;
+      const args = (params: Record<string, string>) => ({ params, request: new Request(`http://x/#${root}`), context: {} }) as unknown as LoaderFunctionArgs;
+      const res = (await loader(args({}))) as Response;
+      expect(res.status).toBe(302);
+      expect(res.headers.get('Location')).toBe(first);
+      expect(await loader(args({ id: '3' }))).toBeNull();
     }
   });
 
@@ -48,5 +69,14 @@ describe('route table (spec §2)', () => {
   it('sends unknown paths to the 404 page', () => {
     expect(match('/nope').chain.at(-1)).toBe('*');
     expect(match('/warn/1/2/3').chain.at(-1)).toBe('*');
+  });
+
+  it('renders 404 and 401 with no chunk to load (an unknown address left the big screen up for seconds)', () => {
+    for (const path of ['/nope', '/404', '/401', '/unlogin']) {
+      const chain = matchRoutes(routes, path) ?? [];
+      expect(chain.some((m) => m.route.lazy || m.route.loader), path).toBe(false);
+      expect(chain.at(-1)!.route.Component, path).toBeTruthy();
+    }
+    expect((matchRoutes(routes, '/nope') ?? []).at(-1)!.route.Component).toBe(NotFound);
   });
 });

@@ -1,16 +1,22 @@
 /**
- * All routes in one table (spec §2), hash mode. Every screen is its own lazily loaded chunk.
+ * All routes in one table (spec §2), hash mode. Every screen is its own lazily loaded chunk, but
+ * for the small 404 and 401 pages; a section root opens its first tab.
  * The evaluation detail "rate/grade/{id?}&{data?}" is written as rate/grade/:id?/:data?.
  */
 import { createHashRouter, redirect, type RouteObject } from 'react-router';
 import { guardLoader, guardShouldRevalidate } from './guard';
 import { screen } from './lazyScreen';
+import { SCREENS } from './screens';
 import { setNavigator } from './navigation';
 import PageLoading from '../components/PageLoading';
+import NotFound from '../pages/notFound';
+import Unlogin from '../pages/unlogin';
 import Root from './Root';
 import RouteError from './RouteError';
 
 const companyChildren: RouteObject[] = [
+  // the section root opens its first tab
+  { index: true, loader: ({ params }) => (params.id ? null : redirect(SCREENS.company.path)) },
   { path: 'company/:id?', lazy: screen(() => import('../pages/companyManagement/company')) },
   { path: 'sum/:id?', lazy: screen(() => import('../pages/companyManagement/sum')) },
   { path: 'check/:id?', lazy: screen(() => import('../pages/companyManagement/check')) },
@@ -23,6 +29,8 @@ const companyChildren: RouteObject[] = [
 ];
 
 const ratingChildren: RouteObject[] = [
+  // the section root opens its first tab
+  { index: true, loader: ({ params }) => (params.id ? null : redirect(SCREENS.rateIndex.path)) },
   { path: 'rate/index/:id?', lazy: screen(() => import('../pages/ratingEvaluation/rateIndex')) },
   { path: 'rate/grade/:id?/:data?', lazy: screen(() => import('../pages/ratingEvaluation/rateGrade')) },
   { path: 'setting/:id?', lazy: screen(() => import('../pages/ratingEvaluation/setting')) },
@@ -49,8 +57,8 @@ const guarded: RouteObject[] = [
   { path: 'regionalSettings/:id?', lazy: screen(() => import('../pages/regionalSettings')) },
 ];
 
-const notFound = screen(() => import('../pages/notFound'));
-const unlogin = screen(() => import('../pages/unlogin'));
+// 404 and 401 are part of the main bundle: an unknown address shows its page at once, with
+// no chunk to wait for while the previous screen stays up
 
 export const routes: RouteObject[] = [
   {
@@ -64,9 +72,9 @@ export const routes: RouteObject[] = [
         errorElement: <RouteError />,
         children: [
           { path: 'login', lazy: screen(() => import('../pages/login')) },
-          { path: 'unlogin', lazy: unlogin },
-          { path: '401', lazy: unlogin },
-          { path: '404', lazy: notFound },
+          { path: 'unlogin', Component: Unlogin },
+          { path: '401', Component: Unlogin },
+          { path: '404', Component: NotFound },
           { path: 'index/:id?', lazy: screen(() => import('../pages/index')) },
           {
             id: 'guarded',
@@ -75,7 +83,7 @@ export const routes: RouteObject[] = [
             lazy: screen(() => import('./layout/ConsoleLayout')),
             children: guarded.map((r) => ({ ...r, errorElement: <RouteError /> })),
           },
-          { path: '*', lazy: notFound },
+          { path: '*', Component: NotFound },
         ],
       },
     ],
