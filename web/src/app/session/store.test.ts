@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
-import { beforeEach, describe, expect, it } from 'vitest';
-import { LOGIN_RESET_KEYS, LOGOUT_CLEAR_KEYS, STORAGE_KEY, heldDefaults, persistedDefaults, useSession } from './store';
-import type { User } from './types';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { LOGIN_RESET_KEYS, LOGOUT_CLEAR_KEYS, STORAGE_KEY, heldDefaults, persistedDefaults, unchangedSkipping, useSession } from './store';
+import type { AreaNode, User } from './types';
 
 const user = (over: Partial<User> = {}): User => ({
   id: 1,
@@ -111,5 +111,56 @@ describe('session store', () => {
     await useSession.persist.rehydrate();
     expect(useSession.getState().authorization).toBe('restored-token');
     expect(useSession.getState().user?.name).toBe('管理员');
+  });
+
+  it('stores the area tree once at most: not areaAll (reloaded with the session), selfAddress without its subtree', () => {
+    // a national tree: 31 provinces × 10 cities × 12 districts
+    const node = (id: string, level: number, children?: AreaNode[]): AreaNode => ({ ...area, id, areaCode: id, areaName: `区域${id}`, level, children });
+    const districts = (c: number) => Array.from({ length: 12 }, (_, d) => node(`${c}${d}`, 3));
+    const cities = (p: number) => Array.from({ length: 10 }, (_, c) => node(`${p}${c}`, 2, districts(p * 100 + c)));
+    const nation = node('000000', 0, Array.from({ length: 31 }, (_, p) => node(`${p}`, 1, cities(p))));
+    const treeSize = JSON.stringify(nation).length;
+    useSession.getState().login('tok', user());
+    useSession.getState().patch({ areaAll: [nation], selfAddress: nation, level: 0 });
+    const raw = localStorage.getItem(STORAGE_KEY)!;
+    const saved = JSON.parse(raw) as { state: Record<string, unknown> };
+    expect(saved.state).not.toHaveProperty('areaAll');
+    expect(saved.state.selfAddress).toMatchObject({ id: '000000', areaName: '区域000000', level: 0 });
+    expect(saved.state.selfAddress).not.toHaveProperty('children');
+    expect(raw.length).toBeLessThan(2_000);
+    expect(treeSize).toBeGreaterThan(100_000);
+    // in memory the tree stays whole
+    expect(useSession.getState().selfAddress?.children).toHaveLength(31);
+    expect(useSession.getState().areaAll[0].children).toHaveLength(31);
+  });
+
+  it('keeps every other spec §3 persisted field in storage', () => {
+    useSession.getState().login('tok', user());
+    const saved = stored()!.state;
+    for (const k of Object.keys(persistedDefaults()).filter((k) => k !== 'areaAll')) expect(saved).toHaveProperty(k);
+  });
+
+  it('does not rewrite the stored session when a change leaves it as it was', () => {
+    useSession.getState().login('tok', user());
+    const spy = vi.spyOn(Storage.prototype, 'setItem');
+    try {
+      useSession.getState().patch({ siteMessage: [{ id: 1 }], brands: [{ brandName: 'x' }] });
+      useSession.getState().patch({ siteMessage: [{ id: 2 }] });
+      expect(spy).not.toHaveBeenCalled();
+      useSession.getState().patch({ siteMessageLength: 2 });
+      expect(spy).toHaveBeenCalledTimes(1);
+    } finally {
+      spy.mockRestore();
+    }
+  });
+
+  it('writes again after the key was removed behind its back', () => {
+    const storage = unchangedSkipping(localStorage);
+    storage.setItem('k', 'v');
+    localStorage.removeItem('k');
+    storage.setItem('k', 'v');
+    expect(localStorage.getItem('k')).toBe('v');
+    storage.removeItem('k');
+    expect(localStorage.getItem('k')).toBeNull();
   });
 });

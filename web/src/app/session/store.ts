@@ -86,7 +86,42 @@ export const heldDefaults = (): HeldSession => ({
   tableDataBrands: [],
 });
 
-const PERSISTED_KEYS = Object.keys(persistedDefaults()) as Array<keyof PersistedSession>;
+/**
+ * Persisted fields kept out of localStorage: the area tree is loaded again with the session (spec §2
+ * guard, and the home screen's bootstrap) and for a national user is the whole country (~0.8 MB).
+ */
+export const UNSTORED_KEYS: ReadonlyArray<keyof PersistedSession> = ['areaAll'];
+const PERSISTED_KEYS = (Object.keys(persistedDefaults()) as Array<keyof PersistedSession>).filter((k) => !UNSTORED_KEYS.includes(k));
+
+/** What goes to localStorage: the small persisted fields; selfAddress without its subtree (which is areaAll). */
+export function storedPart(s: SessionData): Partial<PersistedSession> {
+  const out = Object.fromEntries(PERSISTED_KEYS.map((k) => [k, s[k]])) as Partial<PersistedSession>;
+  if (s.selfAddress) {
+    const { children: _subtree, ...node } = s.selfAddress;
+    out.selfAddress = node;
+  }
+  return out;
+}
+
+/**
+ * localStorage that skips a write when the text is the one it wrote last: every set() of the store
+ * (a poll patching held fields) would otherwise serialise and rewrite the session.
+ */
+export function unchangedSkipping(storage: Storage): Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> {
+  const last = new Map<string, string>();
+  return {
+    getItem: (name) => storage.getItem(name),
+    setItem: (name, value) => {
+      if (last.get(name) === value && storage.getItem(name) !== null) return;
+      storage.setItem(name, value);
+      last.set(name, value);
+    },
+    removeItem: (name) => {
+      last.delete(name);
+      storage.removeItem(name);
+    },
+  };
+}
 
 /** Fields reset by login (spec §4 Session). */
 export const LOGIN_RESET_KEYS = ['user', 'permissions', 'selfAreaId', 'areaAll', 'selfAddress', 'userSelectAddressData'] as const;
@@ -127,8 +162,8 @@ export const useSession = create<SessionData & SessionActions>()(
     {
       name: STORAGE_KEY,
       version: 1,
-      storage: createJSONStorage(() => localStorage),
-      partialize: (s) => Object.fromEntries(PERSISTED_KEYS.map((k) => [k, s[k]])) as unknown as PersistedSession,
+      storage: createJSONStorage(() => unchangedSkipping(localStorage)),
+      partialize: (s) => storedPart(s),
     },
   ),
 );
