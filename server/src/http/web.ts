@@ -1,4 +1,4 @@
-/** Serves the built console at `/`: hashed assets cached for a year, index.html with the platform's meta. */
+/** Serves the built console at `/`: hashed assets cached for a year, index.html with the platform's meta (name, tiles, time zone). */
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -22,6 +22,8 @@ export async function registerWeb(app: FastifyInstance, config: Config) {
     .readFileSync(indexFile, 'utf8')
     .replace(/<meta name="platform-name" content="[^"]*"/, `<meta name="platform-name" content="${escapeAttr(config.platformName)}"`)
     .replace(/<meta name="tile-url" content="[^"]*"/, `<meta name="tile-url" content="${escapeAttr(config.tileUrl)}"`)
+    // the console shows the clock and the messages' days in the server's zone, not the browser's
+    .replace(/<meta name="time-zone" content="[^"]*"/, `<meta name="time-zone" content="${escapeAttr(config.tz)}"`)
     .replace(/<title>[^<]*<\/title>/, `<title>${escapeAttr(config.platformName)}</title>`);
   await app.register(fastifyStatic, {
     root,

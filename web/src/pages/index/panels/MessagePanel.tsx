@@ -1,6 +1,8 @@
 import { DownOutlined, UpOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
 import { useEffect, useState } from 'react';
+import { messageTime } from '../../../app/clock';
+import { serverTimeZone } from '../../../app/config';
 import { useSession } from '../../../app/session/store';
 import { LIMITS, REFRESH_MS } from '../../../lib/constants';
 import { canSetFullPile } from '../../../lib/aggregation';
@@ -18,7 +20,7 @@ export function cutMessages(list: SiteMessage[]): SiteMessage[] {
 
 /**
  * 消息区: the latest site messages (time, site, count in 辆, status, 详情) from GET
- * /api/dashboard/get, collapsible; 满桩值设置 shows when the area is not an aggregation area and
+ * /api/dashboard/get (today's by time, earlier days' with the date, in the server's zone), collapsible; 满桩值设置 shows when the area is not an aggregation area and
  * the list is not loading; 历史消息 opens today's messages. Users below level 2 get no messages.
  */
 export default function MessagePanel({ onCollapse }: { onCollapse?: (collapsed: boolean) => void }) {
@@ -32,6 +34,8 @@ export default function MessagePanel({ onCollapse }: { onCollapse?: (collapsed: 
     if (dash.data) useSession.getState().patch({ siteMessage: list.map((m) => ({ ...m })), siteMessageLength: list.length });
   }, [dash.data, userLevel]);
   const fullPile = init.data && canSetFullPile(init.data.area) && !dash.isFetching;
+  const now = new Date();
+  const tz = serverTimeZone();
   const toggle = () => {
     setCollapsed(!collapsed);
     onCollapse?.(!collapsed);
@@ -60,7 +64,9 @@ export default function MessagePanel({ onCollapse }: { onCollapse?: (collapsed: 
           <ul className="mp-list" data-testid="message-list">
             {list.map((m) => (
               <li key={m.id} className="mp-item">
-                <span className="mp-time">{m.createTime.slice(11)}</span>
+                <span className="mp-time" title={m.createTime}>
+                  {messageTime(m.createTime, now, tz)}
+                </span>
                 <span className="mp-site" title={m.siteName}>
                   {m.siteName}
                 </span>
