@@ -26,7 +26,8 @@ export default function UserMenu({ dark = false }: { dark?: boolean }) {
   if (!token) {
     return (
       <Link to="/login">
-        <Button type={dark ? 'default' : 'primary'} ghost={dark} size="small">
+        {/* solid primary on both themes: a ghost button on the dark header is navy on navy */}
+        <Button type="primary" size="small">
           登录
         </Button>
       </Link>

@@ -49,6 +49,14 @@ describe('user menu', () => {
     expect(screen.getByRole('button', { name: /登\s*录/ })).toBeTruthy();
   });
 
+  it('shows 登录 as a solid primary button on the dark big screen (not a ghost: navy on navy)', () => {
+    useSession.setState({ authorization: '' });
+    renderRoute(<UserMenu dark />);
+    const button = screen.getByRole('button', { name: /登\s*录/ });
+    expect(button.className).toContain('ant-btn-primary');
+    expect(button.className).not.toContain('ant-btn-background-ghost');
+  });
+
   it('shows every profile field', async () => {
     fetchMock.mockImplementation(() => reply({ code: 200, message: '', data: user }));
     renderRoute(<UserMenu />);

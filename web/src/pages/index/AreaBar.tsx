@@ -1,9 +1,10 @@
-import { EnvironmentOutlined } from '@ant-design/icons';
-import { Select, Spin } from 'antd';
+import { EnvironmentOutlined, QuestionCircleOutlined } from '@ant-design/icons';
+import { Select, Spin, Tooltip } from 'antd';
 import { useMemo } from 'react';
 import { useSession } from '../../app/session/store';
 import type { NationalArea } from '../../app/session/types';
 import { NATION_ID, areaChain } from '../../lib/area';
+import { FILL } from '../../lib/constants';
 import { useHomeStore } from './homeStore';
 import { useInit } from './hooks';
 
@@ -17,6 +18,20 @@ export function areaPath(id: string): string[] {
   if (c !== p) out.push(c);
   if (d !== c) out.push(d);
   return out;
+}
+
+/**
+ * The area's full-pile value as a newcomer can read it: 满桩系数 ×1 (or the area's own name for it),
+ * and what it does.
+ */
+export function fullPileLabel(name: string, value: number): { text: string; help: string } {
+  const alias = name || FILL.defaultFullPileName;
+  const text = `${alias === FILL.defaultFullPileName ? '满桩系数' : alias} ×${value}`;
+  const capacity = value > 0 ? `floor(停车上限 × ${value})` : '停车上限';
+  const help =
+    `${alias}：站点容量 = ${capacity}。站点车辆数达到容量为满桩，超过容量的 ${FILL.many * 100}% 为偏多，` +
+    `低于 ${FILL.few * 100}% 为偏少，0 辆为空桩。`;
+  return { text, help };
 }
 
 function useAreaIndex(list: NationalArea[]) {
@@ -50,6 +65,7 @@ export default function AreaBar({ loading }: { loading: boolean }) {
   const current = canChoose ? selected || own : own;
   const path = areaPath(current).filter((id) => byId.has(id));
   const info = init.data?.area;
+  const pile = info ? fullPileLabel(info.fullPileName, info.fullPileNum) : null;
 
   const choose = (depth: number, value: string | undefined) => {
     // clearing a level goes back to the level above it (never above the user's own area)
@@ -84,12 +100,14 @@ export default function AreaBar({ loading }: { loading: boolean }) {
               />
             );
           })}
-          {info ? (
+          {info && pile ? (
             <span className="dash-areabar-info">
               <span>站点 {info.siteCount} 个</span>
-              <span>
-                {info.fullPileName} {info.fullPileNum}
-              </span>
+              <Tooltip title={pile.help}>
+                <span data-testid="full-pile" aria-label={`${pile.text}。${pile.help}`}>
+                  {pile.text} <QuestionCircleOutlined />
+                </span>
+              </Tooltip>
             </span>
           ) : null}
         </div>

@@ -6,6 +6,7 @@ import Panel from '../parts/Panel';
 import QueryState from '../parts/QueryState';
 import { fetchPend } from '../service';
 import type { PendData } from '../types';
+import './todo.css';
 
 /** The to-do items of spec §2 and the screens they open (with the filter each one names). */
 export const TODO_ITEMS: Array<{ key: keyof PendData; label: string; to: string }> = [
@@ -34,7 +35,7 @@ export default function TodoList() {
             return (
               <button key={item.key} type="button" className={`td-item ${n > 0 ? 'has-todo' : ''}`} onClick={() => void navigate(item.to)}>
                 <b data-testid={`todo-${item.key}`}>{n}</b>
-                <span>{item.label}</span>
+                <span title={item.label}>{item.label}</span>
               </button>
             );
           })}
