@@ -5,6 +5,7 @@
  * and hit-tests clicks itself. Relies on the renderer internals of Leaflet 1.9 (`_draw`, `_ctx`,
  * `_bounds`, `_redraw`), which the pinned version keeps.
  */
+import { LABEL_FONT, placeLabels } from './labels';
 import L from './leafletGlobal';
 
 export interface PointData {
@@ -15,7 +16,7 @@ export interface PointData {
   palette: readonly string[];
   /** palette indexes in drawing order (last on top) */
   order: readonly number[];
-  /** optional text drawn beside each point from `labelMinZoom` on */
+  /** optional names drawn beside the points from `labelMinZoom` on, where they fit */
   labels?: readonly string[];
 }
 
@@ -25,8 +26,10 @@ export interface PointsOptions {
   /** outline colour; '' for none */
   outline?: string;
   labelMinZoom?: number;
-  /** after each drawing: points drawn in the canvas area, points held */
-  onDrawn?: (drawn: number, total: number) => void;
+  /** rectangles over the map (container pixels: toolbar, legend) where no name goes */
+  labelAvoid?: () => Array<{ left: number; top: number; width: number; height: number }>;
+  /** after each drawing: points drawn in the canvas area, points held, names drawn */
+  onDrawn?: (drawn: number, total: number, labels: number) => void;
 }
 
 /** Internals of L.Canvas used here. */
@@ -45,6 +48,7 @@ export class PointsCanvas extends L.Canvas {
   private px = new Float64Array(0);
   private py = new Float64Array(0);
   private projZoom = Number.NaN;
+  private labelsDrawn = 0;
   private readonly cfg: PointsOptions;
 
   constructor(cfg: PointsOptions) {
@@ -125,7 +129,7 @@ export class PointsCanvas extends L.Canvas {
     const data = this.data;
     if (!map || !ctx || !me._bounds) return;
     if (!data) {
-      this.cfg.onDrawn?.(0, 0);
+      this.cfg.onDrawn?.(0, 0, 0);
       return;
     }
     this.project(map);
@@ -168,31 +172,40 @@ export class PointsCanvas extends L.Canvas {
       ctx.fill();
       if (this.cfg.outline) ctx.stroke();
     }
-    if (data.labels && zoom >= (this.cfg.labelMinZoom ?? Infinity)) this.drawLabels(ctx, data.labels, r, [x0, y0, x1, y1], ox, oy);
+    this.labelsDrawn = 0;
+    if (data.labels && zoom >= (this.cfg.labelMinZoom ?? Infinity)) this.drawLabels(ctx, map, data.labels, data.order, r);
     ctx.restore();
-    this.cfg.onDrawn?.(drawn, data.lat.length);
+    this.cfg.onDrawn?.(drawn, data.lat.length, this.labelsDrawn);
   }
 
-  private drawLabels(
-    ctx: CanvasRenderingContext2D,
-    labels: readonly string[],
-    r: number,
-    [x0, y0, x1, y1]: number[],
-    ox: number,
-    oy: number,
-  ): void {
-    ctx.font = '12px "PingFang SC", "Microsoft YaHei", "Noto Sans CJK SC", sans-serif';
+  /**
+   * Names beside the points in the visible view where they fit (./labels.ts): by drawing order
+   * reversed, so the sites drawn on top (full, then more, few, empty) are named first.
+   */
+  private drawLabels(ctx: CanvasRenderingContext2D, map: L.Map, labels: readonly string[], order: readonly number[], r: number): void {
+    const origin = map.getPixelOrigin();
+    const view = map.containerPointToLayerPoint([0, 0]);
+    const size = map.getSize();
+    const area = { left: view.x + origin.x, top: view.y + origin.y, width: size.x, height: size.y };
+    const { groups } = this;
+    function* byPriority() {
+      for (let k = order.length - 1; k >= 0; k--) {
+        const group = groups[order[k]];
+        if (group) yield* group;
+      }
+    }
+    const blocked = (this.cfg.labelAvoid?.() ?? []).map((b) => ({ ...b, left: b.left + area.left, top: b.top + area.top }));
+    const placed = placeLabels(labels, byPriority(), this.px, this.py, r, area, blocked);
+    this.labelsDrawn = placed.length;
+    if (!placed.length) return;
+    ctx.font = LABEL_FONT;
     ctx.textBaseline = 'middle';
     ctx.lineWidth = 3;
+    ctx.lineJoin = 'round';
     ctx.strokeStyle = 'rgba(2, 12, 30, 0.85)';
     ctx.fillStyle = '#e6f4ff';
-    for (let i = 0; i < labels.length; i++) {
-      const x = this.px[i];
-      const y = this.py[i];
-      if (x < x0 || x > x1 || y < y0 || y > y1 || !labels[i]) continue;
-      ctx.strokeText(labels[i], x - ox + r + 4, y - oy);
-      ctx.fillText(labels[i], x - ox + r + 4, y - oy);
-    }
+    for (const p of placed) ctx.strokeText(labels[p.i], p.x - origin.x, p.y - origin.y);
+    for (const p of placed) ctx.fillText(labels[p.i], p.x - origin.x, p.y - origin.y);
   }
 
   /** Index of the point under a layer point (nearest within the marker radius plus a margin), or -1. */
