@@ -1,36 +1,22 @@
-/** Small panels over the map: legend, flow-map banner and the drawn-polygon counts. */
+/** Small panels over the map: flow-map banner and the drawn-polygon counts (the legend is ./MapLegend.tsx). */
 import { ArrowLeftOutlined, ClearOutlined } from '@ant-design/icons';
 import { Button, Spin } from 'antd';
-import { FLAG_STYLES, type SiteFlag } from '../../../lib/siteStatus';
 import type { PolygonCounts } from './mapLogic';
-import type { MapSite } from './types';
 
-const LEGEND_ORDER: SiteFlag[] = [2, 3, 1, 4, 0];
-
-export function Legend({ sites, loading }: { sites: MapSite[] | undefined; loading: boolean }) {
-  const counts: Record<number, number> = { 0: 0, 1: 0, 2: 0, 3: 0, 4: 0 };
-  for (const s of sites ?? []) counts[s.flag in counts ? s.flag : 1]++;
-  return (
-    <div className="home-map-legend" aria-label="图例">
-      <span className="home-map-legend-total">
-        站点 <b>{sites?.length ?? 0}</b> {loading && <Spin size="small" />}
-      </span>
-      {LEGEND_ORDER.map((f) => (
-        <span key={f}>
-          <i className="home-map-dot" style={{ background: FLAG_STYLES[f].color }} />
-          {FLAG_STYLES[f].label} {counts[f]}
-        </span>
-      ))}
-      <span>
-        <i className="home-map-line home-map-line-area" />
-        运营区域
-      </span>
-      <span>
-        <i className="home-map-line home-map-line-forbid" />
-        禁停区
-      </span>
-    </div>
-  );
+/**
+ * Boxes of the panels over the map (toolbar, legend, banners, zoom and scale) in the map's own
+ * pixels (the big screen is scaled with a CSS transform; Leaflet's pixels are unscaled).
+ */
+export function panelBoxes(wrap: HTMLElement | null): Array<{ left: number; top: number; width: number; height: number }> {
+  if (!wrap) return [];
+  const base = wrap.getBoundingClientRect();
+  const k = wrap.offsetWidth > 0 && base.width > 0 ? wrap.offsetWidth / base.width : 1;
+  const boxes = [];
+  for (const el of wrap.querySelectorAll('.home-map-search, .home-map-switches, .home-map-legend, .home-map-banner, .home-map-polygon, .leaflet-bottom.leaflet-right')) {
+    const b = el.getBoundingClientRect();
+    if (b.width && b.height) boxes.push({ left: (b.left - base.left) * k, top: (b.top - base.top) * k, width: b.width * k, height: b.height * k });
+  }
+  return boxes;
 }
 
 export function FlowBanner({ siteName, type, count, loading, onBack }: { siteName: string; type: 1 | 2; count: number; loading: boolean; onBack: () => void }) {

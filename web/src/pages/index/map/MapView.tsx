@@ -1,34 +1,36 @@
 /**
- * The home map (lazily loaded with Leaflet): sites coloured by fill status on one canvas, the area's
- * operating fence, forbidden zones, site fences from zoom 17, bikes, illegal bikes, heat map, flow
- * maps, polygon counts, search and the per-site info window. Polls every 180 s unless an info
- * window is open or the screen pauses it.
+ * The home map (lazily loaded with Leaflet): sites coloured by fill status on one canvas with their
+ * names where they fit (zoom 14 on), the area's operating fences and sites' extent, forbidden
+ * zones, site fences from zoom 17, bikes, illegal bikes, heat map, flow maps, polygon counts,
+ * search and the per-site info window. The view fits the area's sites when the area opens. Polls
+ * every 180 s unless an info window is open or the screen pauses it.
  */
-import { useQueryClient } from '@tanstack/react-query';
 import { ConfigProvider, Modal, theme } from 'antd';
 import zhCN from 'antd/locale/zh_CN';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type * as Leaflet from 'leaflet';
-import { MapContainer, Popup, TileLayer, ZoomControl } from 'react-leaflet';
+import { MapContainer, Popup, ScaleControl, TileLayer, ZoomControl } from 'react-leaflet';
 import { tileUrl } from '../../../app/config';
 import { toast } from '../../../app/feedback';
-import { RequestError } from '../../../app/request';
 import { useSession } from '../../../app/session/store';
 import { MAP } from '../../../lib/constants';
 import { hasPermission } from '../../../lib/permission';
 import { useHomeStore } from '../homeStore';
-import { FlowBanner, Legend, PolygonPanel } from './MapOverlays';
+import { FlowBanner, PolygonPanel, panelBoxes } from './MapOverlays';
+import MapLegend, { showsAll } from './MapLegend';
 import MapToolbar, { type IllegalChoice, type Toggles } from './MapToolbar';
 import SiteInfoWindow, { type SiteClick } from './SiteInfoWindow';
+import { useAreaOutline } from './areaOutline';
 import { canvasSupported, useBoundaries, useFlowLayer, useFocusMarkers, useHeatLayer, usePointsLayer, useSiteFences } from './layers';
 import L from './leafletSetup';
 import { buildFlowLines, siteRadius, zoomForSize } from './mapLogic';
 import { bikePoints, sitePoints } from './points';
-import { deleteSite } from './service';
 import { loadSize, saveSize } from './sizeChoice';
-import type { DashboardData, FoundSite, LonLat, SearchData, SiteSize } from './types';
-import { mapKeys, useAreaRails, useBikes, useForbidZones, useInit, useMapSites, useSiteDetail } from './useMapData';
+import type { FoundSite, LonLat, SearchData, SiteSize } from './types';
+import { useAreaRails, useBikes, useForbidZones, useInit, useMapSites, useSiteDetail } from './useMapData';
 import { useMapSearch, type SearchOptions } from './useMapSearch';
+import { useAreaView } from './useAreaView';
+import { useDeleteSite } from './useDeleteSite';
 import { useCanvasPointer } from './usePointer';
 import { usePolygonCounts } from './usePolygonCounts';
 import { markOnce } from './marks';
@@ -51,12 +53,14 @@ interface Located {
 }
 type Mode = { kind: 'main' } | { kind: 'flow'; type: 1 | 2; siteId: string; siteName: string; lat: number; lon: number; back: { center: Leaflet.LatLng; zoom: number } };
 
+/** Site names are drawn from this zoom on, where they fit (./labels.ts). */
+const LABEL_MIN_ZOOM = 14;
+
 const NO_TOGGLES: Toggles = { bikes: false, fences: true, heat: false, draw: false };
 
 export default function MapView({ areaId, paused = false }: MapViewProps) {
   const [map, setMap] = useState<Leaflet.Map | null>(null);
   const wrap = useRef<HTMLDivElement>(null);
-  const qc = useQueryClient();
   const [modal, modalHolder] = Modal.useModal();
   const permissions = useSession((s) => s.permissions);
   const ratioSites = useSession((s) => s.ratioSites);
@@ -91,25 +95,27 @@ export default function MapView({ areaId, paused = false }: MapViewProps) {
   const illegalBikes = useBikes(areaId, 1, illegalBrand, illegal !== 'off' && mode.kind === 'main', stopped);
   const flowSite = useSiteDetail(areaId, mode.kind === 'flow' ? mode.siteId : null);
 
-  const siteList = areaId ? sites.data : undefined;
+  const siteList = areaId ? sites.data?.list : undefined;
+  const siteTotals = (areaId && sites.data?.totals) || null;
   const brands = useMemo(() => init.data?.brands ?? [], [init.data]);
 
   // ---- layers ----
   const siteData = useMemo(() => sitePoints(siteList), [siteList]);
   const showSites = mode.kind === 'main' && !toggles.heat;
-  const onSitesDrawn = useCallback((drawn: number, total: number) => {
+  const onSitesDrawn = useCallback((drawn: number, total: number, labels: number) => {
     const el = wrap.current;
     if (!el) return;
     // data-drawn-at: when a new number of sites was first drawn (ms since navigation start)
     if (total > 0 && el.dataset.siteCount !== String(total)) el.dataset.drawnAt = String(Math.round(performance.now()));
     el.dataset.siteCount = String(total);
     el.dataset.sitesDrawn = String(drawn);
+    el.dataset.labelsDrawn = String(labels);
     if (total > 0) markOnce('sites-drawn');
   }, []);
   const siteLayer = usePointsLayer(
     map,
     'sites',
-    { radius: siteRadius, outline: 'rgba(0, 10, 30, 0.75)', labelMinZoom: MAP.fenceMinZoom, onDrawn: onSitesDrawn },
+    { radius: siteRadius, outline: 'rgba(0, 10, 30, 0.75)', labelMinZoom: LABEL_MIN_ZOOM, labelAvoid: () => panelBoxes(wrap.current), onDrawn: onSitesDrawn },
     siteData.points,
     showSites,
   );
@@ -123,7 +129,13 @@ export default function MapView({ areaId, paused = false }: MapViewProps) {
     illegalData.points,
     illegal !== 'off' && mode.kind === 'main',
   );
-  useBoundaries(map, areaId ? rails.data : undefined, areaId ? zones.data : undefined, toggles.fences);
+  const allShown = showsAll(size, siteList?.length ?? 0, siteTotals);
+  const railList = areaId ? rails.data : undefined;
+  const extent = areaId ? init.data?.area.extent : undefined;
+  // the sites' extent where the markers do not show it: not all shown, or no operating fence
+  const showExtent = !allShown || !railList?.some((r) => r.gpsRail?.length >= 3);
+  useAreaOutline(map, railList, extent, showExtent && mode.kind === 'main');
+  useBoundaries(map, areaId ? zones.data : undefined, toggles.fences);
   useSiteFences(map, siteList, toggles.fences && showSites);
   useHeatLayer(map, siteList, toggles.heat && mode.kind === 'main');
   useFocusMarkers(map, mode.kind === 'main' ? focus : null, mode.kind === 'main' ? bikeMark : null);
@@ -174,20 +186,8 @@ export default function MapView({ areaId, paused = false }: MapViewProps) {
     setAnchor(null);
     setIllegal('off');
     setToggles((t) => ({ ...t, draw: false }));
-    viewedArea.current = '';
   }, [areaId]);
-  useEffect(() => {
-    if (!map) return;
-    if (!areaId) {
-      map.setView([MAP.center.lat, MAP.center.lon], zoomForSize(size));
-      return;
-    }
-    if (!init.data || viewedArea.current === areaId) return;
-    viewedArea.current = areaId;
-    map.setView([init.data.area.lat, init.data.area.lon], zoomForSize(size));
-    // only when the area (or its first data) changes
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [map, areaId, init.data]);
+  useAreaView(map, areaId, size, { init: init.data, sites: siteList, sitesFailed: sites.isError, rails: rails.data, railsPending: rails.isPending }, viewedArea);
 
   // ---- search ----
   const onFound = useCallback(
@@ -277,6 +277,11 @@ export default function MapView({ areaId, paused = false }: MapViewProps) {
     modal.confirm({ title: '温馨提示', content: '确定清除绘制的多边形吗？', okText: '确定', cancelText: '取消', onOk: polygon.clear });
   };
 
+  const confirmDelete = useDeleteSite(areaId, modal, (siteId) => {
+    setInfo(null);
+    setFocus((f) => (f?.siteId === siteId ? null : f));
+  });
+
   // ---- info-window click types: 1-4 open the screen's dialogs (homeStore.siteAction), 5 is ours ----
   const onSiteClick = (click: SiteClick, site: { siteId: string; siteName: string; areaId: string }) => {
     const { siteId, siteName } = site;
@@ -290,30 +295,6 @@ export default function MapView({ areaId, paused = false }: MapViewProps) {
       setMode({ kind: 'flow', type: click.flowMapType, siteId: site.siteId, siteName: site.siteName, lat: info.lat, lon: info.lon, back: { center: map.getCenter(), zoom: map.getZoom() } });
       setInfo(null);
     } else if (click.type === 5) confirmDelete(site);
-  };
-  const confirmDelete = (site: { siteId: string; siteName: string; areaId: string }) => {
-    modal.confirm({
-      title: '温馨提示',
-      content: '确定删除该站点吗？',
-      okText: '确定',
-      cancelText: '取消',
-      okButtonProps: { danger: true },
-      onOk: async () => {
-        try {
-          await deleteSite(areaId, site.siteId, site.areaId);
-        } catch (err) {
-          if (!(err instanceof RequestError && err.handled)) toast().error('站点删除失败，请稍后重试');
-          return;
-        }
-        toast().success('站点删除成功！');
-        setInfo(null);
-        setFocus((f) => (f?.siteId === site.siteId ? null : f));
-        for (const queryKey of mapKeys.sitesOfArea(areaId)) {
-          qc.setQueriesData<DashboardData>({ queryKey }, (old) => (old ? { ...old, map: old.map.filter((s) => s.siteId !== site.siteId) } : old));
-          void qc.invalidateQueries({ queryKey });
-        }
-      },
-    });
   };
   const backToMain = () => {
     if (mode.kind === 'flow' && map) map.setView(mode.back.center, mode.back.zoom);
@@ -348,6 +329,7 @@ export default function MapView({ areaId, paused = false }: MapViewProps) {
         >
           {url && <TileLayer url={url} errorTileUrl={BLANK_TILE} maxZoom={19} />}
           <ZoomControl position="bottomright" zoomInTitle="放大" zoomOutTitle="缩小" />
+          <ScaleControl position="bottomright" imperial={false} />
           {info && (
             <Popup
               key={info.siteId}
@@ -393,7 +375,15 @@ export default function MapView({ areaId, paused = false }: MapViewProps) {
         ) : (
           <FlowBanner siteName={mode.siteName} type={mode.type} count={flowLines?.length ?? 0} loading={flowSite.isLoading} onBack={backToMain} />
         )}
-        {mode.kind === 'main' && <Legend sites={siteList} loading={!!areaId && sites.isFetching} />}
+        {mode.kind === 'main' && (
+          <MapLegend
+            sites={siteList}
+            totals={siteTotals}
+            size={size}
+            loading={!!areaId && sites.isFetching}
+            lines={{ fence: !!railList?.some((r) => r.gpsRail?.length >= 3), extent: showExtent && !!extent, forbid: toggles.fences && !!zones.data?.length }}
+          />
+        )}
         {polygon.counts && <PolygonPanel counts={polygon.counts} onClear={clearPolygon} />}
         {!areaId && <div className="home-map-empty">未选择区域，地图暂无数据</div>}
         {modalHolder}

@@ -5,7 +5,7 @@ import { HEAT_MAX, MAP } from '../../../lib/constants';
 import L from './leafletSetup';
 import { PointsCanvas, type PointData, type PointsOptions } from './PointsCanvas';
 import { heatPoints, isLocated, type FlowLine } from './mapLogic';
-import type { AreaRail, ForbidZone, MapSite } from './types';
+import type { ForbidZone, MapSite } from './types';
 
 /** Panes above the vector overlay (400) and below markers (600) and popups (700). */
 export const PANES = { heat: 410, bikes: 430, sites: 450, illegal: 452, flow: 455 } as const;
@@ -37,7 +37,8 @@ export function usePointsLayer(
       radius: (z) => opts.current.radius(z),
       outline: options.outline,
       labelMinZoom: options.labelMinZoom,
-      onDrawn: (drawn, total) => opts.current.onDrawn?.(drawn, total),
+      labelAvoid: () => opts.current.labelAvoid?.() ?? [],
+      onDrawn: (drawn, total, labels) => opts.current.onDrawn?.(drawn, total, labels),
     });
     setLayer(l);
     return () => {
@@ -58,24 +59,8 @@ export function usePointsLayer(
   return layer;
 }
 
-/** Operating fence of the area (always) and forbidden zones (with the fences toggle). */
-export function useBoundaries(map: Leaflet.Map | null, rails: AreaRail[] | undefined, zones: ForbidZone[] | undefined, showZones: boolean) {
-  useEffect(() => {
-    if (!map || !rails?.length) return;
-    const group = L.layerGroup(
-      rails
-        .filter((r) => r.gpsRail?.length >= 3)
-        .map((r) =>
-          L.polygon(
-            r.gpsRail.map((p) => [p.lat, p.lon] as [number, number]),
-            { color: '#40a9ff', weight: 2, dashArray: '8 6', fillColor: '#1677ff', fillOpacity: 0.06, interactive: false },
-          ),
-        ),
-    ).addTo(map);
-    return () => {
-      group.remove();
-    };
-  }, [map, rails]);
+/** Forbidden zones (with the fences toggle); the area's operating fences are in ./areaOutline.ts. */
+export function useBoundaries(map: Leaflet.Map | null, zones: ForbidZone[] | undefined, showZones: boolean) {
   useEffect(() => {
     if (!map || !zones?.length || !showZones) return;
     const group = L.layerGroup(

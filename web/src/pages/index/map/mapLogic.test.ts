@@ -1,11 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { HEAT_MAX } from '../../../lib/constants';
 import {
+  boxOf,
   buildFlowLines,
   countInRing,
+  extentBox,
   flowEnd,
   heatPoints,
   isLocated,
+  openingView,
   pollEvery,
   pointInRing,
   polygonCounts,
@@ -170,5 +173,38 @@ describe('polling', () => {
     expect(pollEvery(false, true)).toBe(15_000);
     expect(pollEvery(true)).toBe(false);
     expect(pollEvery(true, true)).toBe(false);
+  });
+});
+
+describe('opening view of an area', () => {
+  const rail = (ring: Array<[number, number]>) => ({ id: '1', areaId: '1', areaName: '海淀区', gpsRail: ring.map(([lon, lat]) => ({ lon, lat })) });
+
+  it('boxes the located points only', () => {
+    const sites = [site('a', 116.3, 39.98), site('b', 116.31, 39.9), site('c', 0, 0), site('d', 116.25, 40.02)];
+    expect(boxOf(sites, (s) => ({ lon: s.siteLon, lat: s.siteLat }))).toEqual([
+      [39.9, 116.25],
+      [40.02, 116.31],
+    ]);
+    expect(boxOf([site('c', 0, 0)], (s) => ({ lon: s.siteLon, lat: s.siteLat }))).toBeNull();
+    expect(extentBox({ minLon: 116.2, minLat: 39.9, maxLon: 116.4, maxLat: 40.1 })).toEqual([
+      [39.9, 116.2],
+      [40.1, 116.4],
+    ]);
+    expect(extentBox(null)).toBeNull();
+  });
+
+  it('fits the sites on the map, else the area extent, else the fences, else the centre', () => {
+    const centre = { lon: 116.397428, lat: 39.90923 };
+    const extent = { minLon: 116.2, minLat: 39.9, maxLon: 116.4, maxLat: 40.1 };
+    const fence = rail([
+      [116.1, 39.8],
+      [116.5, 39.8],
+      [116.5, 40.2],
+    ]);
+    expect(openingView([site('a', 116.3, 39.98)], extent, [fence], centre)).toEqual({ box: [[39.98, 116.3], [39.98, 116.3]] });
+    expect(openingView([], extent, [fence], centre)).toEqual({ box: [[39.9, 116.2], [40.1, 116.4]] });
+    expect(openingView([], null, [fence], centre)).toEqual({ box: [[39.8, 116.1], [40.2, 116.5]] });
+    expect(openingView([], undefined, [], centre)).toEqual({ centre });
+    expect(openingView([site('c', 0, 0)], undefined, undefined, centre)).toEqual({ centre });
   });
 });

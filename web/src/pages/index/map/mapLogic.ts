@@ -1,7 +1,7 @@
-/** Pure parts of the home map: zoom per site-count choice, heat points, polygon counts, flow lines. */
+/** Pure parts of the home map: zoom per site-count choice, the opening view, heat points, polygon counts, flow lines. */
 import { MAP, REFRESH_MS } from '../../../lib/constants';
 import { heatWeight } from '../../../lib/heat';
-import type { FlowRecord, LayerBike, LonLat, MapSite, SiteSize } from './types';
+import type { AreaRail, Extent, FlowRecord, LayerBike, LonLat, MapSite, SiteSize } from './types';
 
 export const SITE_SIZES: readonly SiteSize[] = [0, 200, 50];
 export const DEFAULT_SITE_SIZE: SiteSize = MAP.defaultSiteSize as SiteSize;
@@ -17,6 +17,45 @@ export function isLocated(lon: unknown, lat: unknown): boolean {
   if (!Number.isFinite(lon) || !Number.isFinite(lat)) return false;
   if (Math.abs(lon) > 180 || Math.abs(lat) > 90) return false;
   return !(lon === 0 && lat === 0);
+}
+
+/** [[south, west], [north, east]], as Leaflet takes bounds. */
+export type Box = [[number, number], [number, number]];
+
+/** Bounding box of the located points, or null when none is. */
+export function boxOf<T>(items: readonly T[], at: (item: T) => LonLat | null): Box | null {
+  let w = Infinity;
+  let e = -Infinity;
+  let s = Infinity;
+  let n = -Infinity;
+  for (const item of items) {
+    const p = at(item);
+    if (!p || !isLocated(p.lon, p.lat)) continue;
+    if (p.lon < w) w = p.lon;
+    if (p.lon > e) e = p.lon;
+    if (p.lat < s) s = p.lat;
+    if (p.lat > n) n = p.lat;
+  }
+  return w === Infinity ? null : [[s, w], [n, e]];
+}
+
+export const extentBox = (x: Extent | null | undefined): Box | null => (x ? [[x.minLat, x.minLon], [x.maxLat, x.maxLon]] : null);
+
+/**
+ * Where the map looks when an area opens: the box of the sites on the map; without any, the box of
+ * the area's sites (init extent), then of its operating fences; else its centre.
+ */
+export function openingView(
+  sites: readonly MapSite[],
+  extent: Extent | null | undefined,
+  rails: readonly AreaRail[] | undefined,
+  centre: LonLat,
+): { box: Box } | { centre: LonLat } {
+  const box =
+    boxOf(sites, (s) => ({ lon: s.siteLon, lat: s.siteLat })) ??
+    extentBox(extent) ??
+    boxOf((rails ?? []).flatMap((r) => r.gpsRail ?? []), (p) => p);
+  return box ? { box } : { centre };
 }
 
 /** Heat points [lat, lon, weight] of the sites, weights of spec §9 (flag 0 → 0 … max 17). */

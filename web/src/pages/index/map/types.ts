@@ -28,8 +28,33 @@ export interface MapSite {
   length: number;
 }
 
+/** The area's site counts by status, from the same answer (what the dispatch panel shows). */
+export interface AreaSiteTotals {
+  total: number;
+  full: number;
+  more: number;
+  normal: number;
+  less: number;
+  empty: number;
+}
+
 export interface DashboardData {
   map: MapSite[];
+  statistical?: AreaSiteTotals;
+}
+
+/** The map's share of the answer: the sites on the map and the area's totals. */
+export interface MapSites {
+  list: MapSite[];
+  totals: AreaSiteTotals | null;
+}
+
+/** Bounding box of the area's located sites (GCJ-02). */
+export interface Extent {
+  minLon: number;
+  minLat: number;
+  maxLon: number;
+  maxLat: number;
 }
 
 export interface BrandBrief {
@@ -48,6 +73,8 @@ export interface InitData {
     siteCount: number;
     lon: number;
     lat: number;
+    /** null: no located site (older servers leave it out) */
+    extent?: Extent | null;
   };
   brands: BrandBrief[];
   isAggregation: boolean;

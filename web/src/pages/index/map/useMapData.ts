@@ -5,7 +5,7 @@ import { dashboardKey } from '../hooks';
 import { pollEvery } from './mapLogic';
 import { fetchAreaRails, fetchBikes, fetchForbidZones, fetchInit, fetchMapSites, fetchSite } from './service';
 import { markOnce } from './marks';
-import type { DashboardData, LonLat, SiteSize } from './types';
+import type { DashboardData, LonLat, MapSites, SiteSize } from './types';
 
 /**
  * Query keys. The init call and the default map call (50 sites round the area's centre) share the
@@ -46,11 +46,14 @@ export function mapSitesQuery(areaId: string, size: SiteSize, anchor: LonLat | n
   };
 }
 
+/** The sites and the area's status totals of one answer (both from the same moment). */
+const mapShare = (d: DashboardData): MapSites => ({ list: d.map ?? [], totals: d.statistical ?? null });
+
 export function useMapSites(areaId: string, size: SiteSize, anchor: LonLat | null, stopped: boolean) {
   const fromArea = sameArea(areaId);
   return useQuery({
     ...mapSitesQuery(areaId, size, anchor),
-    select: (d: DashboardData) => d.map ?? [],
+    select: mapShare,
     enabled: !!areaId,
     refetchInterval: (query) => pollEvery(stopped, query.state.status === 'error'),
     // keep the markers while another count is loading, never another area's
