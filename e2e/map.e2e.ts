@@ -113,6 +113,7 @@ async function search(page: Page, type: string, text: string) {
 }
 
 const info = (page: Page) => page.getByTestId('site-info');
+const legend = (page: Page, part: string) => map(page).getByTestId(part).textContent();
 
 /** Page errors and console errors, without the ones the test caused on purpose. */
 const unexpected = (problems: PageProblems) => problems.errors.filter((e) => !/status of 400/.test(e));
@@ -120,14 +121,17 @@ const unexpected = (problems: PageProblems) => problems.errors.filter((e) => !/s
 describe('home map', () => {
   it('draws the default 50 sites, then every site of the area for 全部 (size 0)', async () => {
     expect(statesReady, 'the minute snapshot gave the named sites their states').toBe(true);
-    const { page, problems } = await home();
-    // first visit: 50 (spec §9)
-    await waitForCount(page, 50);
-    expect(await map(page).getAttribute('data-site-size')).toBe('50');
-    await screenshot(page, 'map-home-50');
-
     const all = await apiSites();
     expect(all.length).toBe(BULK + NAMED);
+    const { page, problems } = await home();
+    // first visit: 50 (spec §9); the legend says what it counts, the area's totals beside
+    await waitForCount(page, 50);
+    expect(await map(page).getAttribute('data-site-size')).toBe('50');
+    await expect.poll(() => legend(page, 'legend-total')).toBe(`显示离中心最近的 50 个 / 共 ${all.length} 个站点`);
+    expect(await legend(page, 'legend-shown')).toContain('所示站点');
+    expect(await legend(page, 'legend-area')).toContain('全区');
+    await screenshot(page, 'map-home-50');
+
     await map(page).getByText('全部', { exact: true }).click();
     await waitForCount(page, all.length);
     expect(await map(page).getAttribute('data-site-size')).toBe('0');
@@ -138,10 +142,30 @@ describe('home map', () => {
     }
     expect(await sitesDrawn(page)).toBe(all.length);
     await screenshot(page, 'map-all');
-    // the choice is remembered
+    // the choice is remembered; on load the view fits the area's sites: every one in view, no zooming
     await page.reload();
     await waitForCount(page, all.length);
     expect(await map(page).getAttribute('data-site-size')).toBe('0');
+    await expect.poll(() => sitesDrawn(page)).toBe(all.length);
+    expect(await legend(page, 'legend-total')).toBe(`显示全部 ${all.length} 个站点`);
+    expect(unexpected(problems)).toEqual([]);
+    await page.context().close();
+  }, TEST_MS);
+
+  it('reads without tiles: the operating fence with its name, names of the sites where they fit, a scale', async () => {
+    const { page, problems } = await home(50);
+    await waitForCount(page, 50);
+    // no tile layer (MAP_TILE_URL empty): the fence, its name and the scale make the plain background a map
+    expect(await page.locator('.home-map .leaflet-tile').count()).toBe(0);
+    await expect.poll(() => map(page).locator('.home-map-area-name').textContent()).toContain('运营区域');
+    await map(page).locator('.leaflet-control-scale-line').waitFor();
+    // the view fits the 50 sites (capped at zoom 16): all of them in view, and names drawn beside some
+    await expect.poll(() => sitesDrawn(page)).toBe(50);
+    await expect.poll(async () => Number(await map(page).getAttribute('data-labels-drawn'))).toBeGreaterThan(0);
+    const labels = Number(await map(page).getAttribute('data-labels-drawn'));
+    expect(labels).toBeLessThanOrEqual(50);
+    expect(await map(page).getByText('运营区域', { exact: true }).count()).toBe(1);
+    await screenshot(page, 'map-offline-names');
     expect(unexpected(problems)).toEqual([]);
     await page.context().close();
   }, TEST_MS);

@@ -99,6 +99,9 @@ export default function MapView({ areaId, paused = false }: MapViewProps) {
   const siteTotals = (areaId && sites.data?.totals) || null;
   const brands = useMemo(() => init.data?.brands ?? [], [init.data]);
 
+  // the view fits the area's sites before they are drawn (one drawing of them, at the fitted view)
+  useAreaView(map, areaId, size, { init: init.data, sites: siteList, sitesFailed: sites.isError, rails: rails.data, railsPending: rails.isPending }, viewedArea);
+
   // ---- layers ----
   const siteData = useMemo(() => sitePoints(siteList), [siteList]);
   const showSites = mode.kind === 'main' && !toggles.heat;
@@ -187,8 +190,6 @@ export default function MapView({ areaId, paused = false }: MapViewProps) {
     setIllegal('off');
     setToggles((t) => ({ ...t, draw: false }));
   }, [areaId]);
-  useAreaView(map, areaId, size, { init: init.data, sites: siteList, sitesFailed: sites.isError, rails: rails.data, railsPending: rails.isPending }, viewedArea);
-
   // ---- search ----
   const onFound = useCallback(
     (data: SearchData, opts: SearchOptions) => {
