@@ -6,7 +6,7 @@
 import { distanceM, pointInRing } from '../domain/geometry.js';
 import { formatTime } from '../domain/time.js';
 import { Rng, deriveSeed } from './random.js';
-import { fee, hourShare, isDispatchHour, tide } from './tide.js';
+import { DISPATCH, available, fee, hourShare, isDispatchHour, parkingAppeal, siteDemand, tide } from './tide.js';
 import { pointInSite, pointNearSite, type World } from './world.js';
 import { emptyOutbox, type Outbox, type ScanItem } from './outbox.js';
 import { Batteries } from './piles.js';
@@ -84,6 +84,8 @@ export class City {
   private readonly slot: Int32Array;
   private readonly silentAt: number[][];
   private readonly neighbours: { site: number; d: number }[][];
+  /** Riders each site draws (see siteDemand). */
+  private readonly demand: Float64Array;
   private rides: Ride[] = [];
   private trucks: Truck[] = [];
   readonly batteries: Batteries;
@@ -122,6 +124,7 @@ export class City {
     this.neighbours = sites.map((s) =>
       sites.filter((o) => o !== s).map((o) => ({ site: o.index, d: distanceM(s.lon, s.lat, o.lon, o.lat) })).filter((x) => x.d < 4000),
     );
+    this.demand = siteDemand(world);
     this.batteries = new Batteries(world, this.rng, start);
     this.faultRng = new Rng(deriveSeed(seed, 'faults'));
     this.deviceRng = new Rng(deriveSeed(seed, 'devices'));
@@ -254,7 +257,8 @@ export class City {
     const { sites, bikes, brands } = this.world;
     const t = tide(hour, weekend);
     const weights = new Float64Array(sites.length + 1);
-    for (const s of sites) weights[s.index] = t.from[s.kind] * this.count(s.index);
+    const pull = (s: number) => t.from[sites[s].kind] * this.demand[s] * available(this.count(s));
+    for (const s of sites) weights[s.index] = pull(s.index);
     weights[this.off] = t.offSite * this.buckets[this.off].length;
     const n = this.rng.poisson((this.cfg.ridesPerDay * hourShare(hour, weekend) * (to - from)) / HOUR);
     for (let k = 0; k < n; k++) {
@@ -283,7 +287,7 @@ export class City {
       });
       this.take(bike);
       this.faulty[bike] = 0; // someone rides it: it works again
-      weights[bucket] = Math.max(0, weights[bucket] - (bucket === this.off ? t.offSite : t.from[sites[bucket].kind]));
+      weights[bucket] = bucket === this.off ? Math.max(0, weights[bucket] - t.offSite) : pull(bucket);
       this.state[bike] = RIDING;
       this.lastEvent[bike] = at;
       this.rides.push({ bike, end: at + minutes * MIN, dest, ...p, orderId, minutes });
@@ -327,7 +331,7 @@ export class City {
     // riders head for their kind of place nearby, and rather not for a site that looks full
     const weights = list.map((x) => {
       const fill = this.count(x.site) / sites[x.site].capacity;
-      return t.to[sites[x.site].kind] * (x.d < 300 ? 0.05 : Math.exp(-x.d / 1500)) * (fill < 0.8 ? 1 : fill < 1 ? 0.4 : 0.08);
+      return t.to[sites[x.site].kind] * this.demand[x.site] * (x.d < 300 ? 0.05 : Math.exp(-x.d / 1500)) * parkingAppeal(fill);
     });
     const i = this.rng.weighted(weights);
     return i < 0 ? origin : list[i].site;
@@ -358,8 +362,8 @@ export class City {
     const { sites, bikes, brands } = this.world;
     const prefix = brands[brand].prefix;
     const fill = (s: number) => this.count(s) / sites[s].capacity;
-    const full = sites.filter((s) => fill(s.index) >= 0.9).sort((a, b) => fill(b.index) - fill(a.index)).slice(0, 4);
-    const empty = this.rng.shuffle(sites.filter((s) => fill(s.index) < 0.25 && s.brandPut));
+    const full = sites.filter((s) => fill(s.index) >= DISPATCH.fullFrom).sort((a, b) => fill(b.index) - fill(a.index)).slice(0, DISPATCH.sources);
+    const empty = this.rng.shuffle(sites.filter((s) => fill(s.index) < DISPATCH.feedBelow && s.brandPut));
     const closed = sites.filter((s) => !s.brandPut);
     const at = from + this.rng.next() * ((to - from) / 2);
     const load = (bike: number, target: number, down: number | null) => {
@@ -373,7 +377,7 @@ export class City {
     };
     for (const src of full) {
       const mine = this.buckets[src.index].filter((b) => bikes[b].brand === brand);
-      const k = Math.min(mine.length, Math.ceil(this.count(src.index) - 0.7 * src.capacity), 12);
+      const k = Math.min(mine.length, Math.ceil(this.count(src.index) - DISPATCH.keep * src.capacity), DISPATCH.perSite);
       if (k <= 0) continue;
       const target = closed.length && this.rng.chance(0.03) ? this.rng.pick(closed) : empty.shift();
       if (!target) break;

@@ -1,5 +1,7 @@
 /** The day of the demo city: how many rides start each hour, and where from and to. Pure. */
 import type { SiteKind } from './places.js';
+import { Rng, deriveSeed } from './random.js';
+import type { World } from './world.js';
 
 /** Relative ride demand per hour of a weekday and of a weekend day. */
 const WEEKDAY = [0.3, 0.15, 0.1, 0.08, 0.1, 0.3, 1.0, 3.2, 4.0, 2.2, 1.2, 1.3, 1.6, 1.3, 1.1, 1.1, 1.4, 3.0, 3.8, 2.2, 1.4, 1.0, 0.7, 0.45];
@@ -20,11 +22,39 @@ export function tide(h: number, weekend: boolean): { from: Weights; to: Weights;
     if (h >= 9 && h < 18) return { from: w(2, 0.6, 1.5, 0.8, 1.5), to: w(1, 0.6, 1.5, 0.8, 3), offSite: 0.8 };
     return { from: w(1.2, 0.6, 1.5, 0.6, 1.5), to: w(2.5, 0.5, 1.2, 0.6, 0.8), offSite: 0.8 };
   }
-  if (h >= 6 && h < 10) return { from: w(5, 0.3, 2.5, 0.4, 0.3), to: w(0.3, 5, 4, 2, 0.2), offSite: 1 };
-  if (h >= 16 && h < 20) return { from: w(0.4, 5, 2.5, 1.5, 0.6), to: w(5, 0.4, 2.5, 0.4, 0.8), offSite: 0.6 };
-  if (h >= 20 || h < 6) return { from: w(0.6, 2, 2, 0.8, 1), to: w(4, 0.4, 1, 0.5, 0.5), offSite: 0.6 };
+  if (h >= 6 && h < 10) return { from: w(5, 0.2, 2, 0.4, 0.3), to: w(0.1, 5, 4, 2, 0.2), offSite: 1 };
+  if (h >= 16 && h < 20) return { from: w(0.2, 5, 2.5, 1.5, 0.6), to: w(5, 0.2, 2, 0.4, 0.8), offSite: 0.6 };
+  if (h >= 20 || h < 6) return { from: w(0.3, 2, 2, 0.8, 1), to: w(4, 0.2, 1, 0.5, 0.5), offSite: 0.6 };
   return { from: w(1, 1.4, 1.5, 1.2, 1), to: w(1, 1.4, 1.5, 1.2, 1.2), offSite: 0.8 };
 }
+
+/**
+ * How strongly each site draws riders, as a share of its capacity: a few busy gates and exits,
+ * many quiet corners (log-normal, fixed per world seed). Riders start at a site at this rate
+ * while it has bikes, however many it has, and head for busy sites of the hour's kind.
+ */
+export function siteDemand(world: World): Float64Array {
+  const r = new Rng(deriveSeed(world.seed, 'demand'));
+  return Float64Array.from(world.sites, (s) => s.capacity * Math.exp(DEMAND_SPREAD * r.gauss() - DEMAND_SPREAD ** 2 / 2));
+}
+/** Spread of log demand: the busiest tenth of the sites draw about two thirds of the riders, the quieter half 5 %. */
+const DEMAND_SPREAD = 1.6;
+
+/**
+ * Riders start at a site with bikes at its demand rate whatever the number (slower only for the
+ * last one or two), so a busy site runs empty in its peak; none start at an empty site.
+ */
+export const available = (bikes: number) => (bikes > 0 ? bikes / (bikes + 0.3) : 0);
+
+/** Riders avoid a site that looks nearly full (over 80 %), and more so a full one, but some park there anyway. */
+export const parkingAppeal = (fill: number) => (fill < 0.8 ? 1 : fill < 1 ? 0.7 : 0.3);
+
+/**
+ * Each operator's dispatch round: the two fullest sites over 110 % each lose up to six of its
+ * bikes, down to 95 %, to sites found (nearly) empty, picked at random. Dispatch clears the worst
+ * of the tide without flattening it: a site stays 满桩 or 空桩 until a truck comes, hours later.
+ */
+export const DISPATCH = { fullFrom: 1.1, sources: 2, keep: 0.95, perSite: 6, feedBelow: 0.05 };
 
 /** Operators rebalance before the morning tide, late morning, mid afternoon and in the evening. */
 export const isDispatchHour = (h: number) => h === 6 || h === 10 || h === 15 || h === 21;

@@ -171,6 +171,9 @@ const CAPACITY: Record<SiteKind, [number, number]> = {
   park: [10, 35],
 };
 
+/** How full each kind of site is, relatively, at night (where the fleet starts). */
+const NIGHT_FILL: Record<SiteKind, number> = { residential: 1.3, office: 0.6, metro: 0.7, school: 1, park: 1 };
+
 function rectangle(rng: Rng, c: LonLat): LonLat[] {
   const w = rng.range(20, 50) / 2;
   const h = rng.range(6, 14) / 2;
@@ -303,7 +306,8 @@ const digits = (rng: Rng, n: number) => Array.from({ length: n }, () => rng.int(
 
 function generateBikes(rng: Rng, brands: WorldBrand[], sites: WorldSite[], index: SiteIndex): WorldBike[] {
   const bikes: WorldBike[] = [];
-  const weights = sites.map((s) => s.capacity);
+  // the city starts at night: homes fuller than offices and stations
+  const weights = sites.map((s) => s.capacity * NIGHT_FILL[s.kind]);
   for (const b of brands) {
     const filed = b.bicycles + b.ebikes;
     for (let i = 0; i < filed + b.illegal; i++) {

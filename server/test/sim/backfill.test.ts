@@ -118,10 +118,10 @@ describe('demo city back-fill', () => {
     );
     expect(rows[0]).toMatchInlineSnapshot(`
       {
-        "dispatches": 154,
-        "offSite": 58,
-        "orders": 1986,
-        "outside": 6,
+        "dispatches": 132,
+        "offSite": 67,
+        "orders": 1978,
+        "outside": 5,
         "scans": 1908,
       }
     `);

@@ -95,7 +95,7 @@ describe('demo world', () => {
 
 describe('the moving city', () => {
   const small = generateWorld(5, { sites: 40, fleetScale: 0.05 });
-  const cfg = { ridesPerDay: 3000, heartbeatMinutes: 24 * 60, rideStatus: true, tz: 'Asia/Shanghai', brokenFrom: Infinity, cooldownMinutes: 0 };
+  const cfg = { ridesPerDay: 1000, heartbeatMinutes: 24 * 60, rideStatus: true, tz: 'Asia/Shanghai', brokenFrom: Infinity, cooldownMinutes: 0 };
   const start = Date.parse('2025-03-03T00:00:00+08:00'); // a Monday
   const run = () => {
     const city = new City(small, cfg, 99, start);
