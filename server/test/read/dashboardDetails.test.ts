@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
 import { createTestApp, type Client, type TestContext } from '../support/app.js';
 import { CY, HD, SITES, buildReadWorld, localDate, localHour, type ReadWorld } from '../support/readWorld.js';
+import { brandTrend, localNow, slotState } from '../../src/modules/dashboard/charts.js';
 
 let t: TestContext;
 let w: ReadWorld;
@@ -187,26 +188,71 @@ describe('online summary and trend', () => {
     const mtMonths = year[w.brandIds.mt].rows;
     expect(mtMonths).toHaveLength(12);
     // one day of data in the month: its values; dispatch 1 ÷ 12 online, rides 4 ÷ 12
+    // this month is under way (partial); months without data or still to come are null, not 0
     expect(mtMonths[m - 1]).toEqual({
-      date: `${y}-${String(m).padStart(2, '0')}`, hour: null, online_num: 9, online_num_e: 3, site_num: 7, site_num_e: 3, active_bike_num: 4, dispatch_percent: 8.33, rent_percent: 33.33, value: 12,
+      date: `${y}-${String(m).padStart(2, '0')}`, hour: null, online_num: 9, online_num_e: 3, site_num: 7, site_num_e: 3, active_bike_num: 4, dispatch_percent: 8.33, rent_percent: 33.33, value: 12, partial: true,
     });
-    expect(mtMonths.filter((r: { value: number }) => r.value !== 0)).toHaveLength(1);
+    // (the silent bike's day 25 h ago falls in last month on the 1st: that month has data too)
+    const withData = [...new Set([localDate(w.times.stale).slice(0, 7), day.slice(0, 7)])].filter((k) => k.startsWith(String(y))).sort();
+    expect(mtMonths.filter((r: { value: number | null }) => r.value !== null).map((r: { date: string }) => r.date)).toEqual(withData);
+    expect(mtMonths.filter((r: { partial: boolean }) => r.partial)).toHaveLength(1);
 
     const month = (await w.hd.get('/api/dashboard/brandBikeOnline', { selfAreaId: HD, year: y, month: m, dataType: 4 })).body.data;
     const hbDay = month[w.brandIds.hb].rows[d - 1];
-    expect(hbDay).toMatchObject({ date: day, online_num: 10, online_num_e: 2, site_num: 9, site_num_e: 2, active_bike_num: 1, dispatch_percent: 16.67, rent_percent: 8.33, value: 16.67 });
+    expect(hbDay).toMatchObject({ date: day, online_num: 10, online_num_e: 2, site_num: 9, site_num_e: 2, active_bike_num: 1, dispatch_percent: 16.67, rent_percent: 8.33, value: 16.67, partial: true });
+    // data exist today and on the silent bike's last day (HBB10 reported 25 h ago); every other day
+    // (before: no data; after: still to come) is a gap, not 0
+    const stale = localDate(w.times.stale);
+    const others = month[w.brandIds.hb].rows.filter((r: { date: string }) => r.date !== day && r.date !== stale);
+    expect(others.length).toBeGreaterThanOrEqual(27);
+    expect(others.every((r: { value: number | null; online_num: number | null; partial: boolean }) => r.value === null && r.online_num === null && !r.partial)).toBe(true);
+    expect(month[w.brandIds.hb].rows.filter((r: { partial: boolean }) => r.partial).map((r: { date: string }) => r.date)).toEqual([day]);
 
     const hours = (await w.hd.get('/api/dashboard/brandBikeOnline', { selfAreaId: HD, year: y, month: m, day: d, dataType: 3 })).body.data;
     const mtHours = hours[w.brandIds.mt].rows;
     expect(mtHours).toHaveLength(24);
-    // placed and in-site repeat the day's value; active bikes per hour of renting
-    expect(mtHours.every((r: { online_num: number; site_num: number }) => r.online_num === 9 && r.site_num === 7)).toBe(true);
-    expect(mtHours.reduce((s: number, r: { active_bike_num: number }) => s + r.active_bike_num, 0)).toBe(4);
+    // hours up to the current one: placed and in-site repeat the day's value; active bikes per hour of renting;
+    // the current hour is partial and the hours still to come are null
+    const hour = localHour(new Date());
+    const done = mtHours.slice(0, hour + 1);
+    expect(done.every((r: { online_num: number; site_num: number }) => r.online_num === 9 && r.site_num === 7)).toBe(true);
+    expect(mtHours.slice(hour + 1).every((r: { value: number | null; online_num: number | null }) => r.value === null && r.online_num === null)).toBe(true);
+    expect(mtHours.map((r: { partial: boolean }, h: number) => (r.partial ? h : -1)).filter((h: number) => h >= 0)).toEqual([hour]);
+    expect(done.reduce((s: number, r: { active_bike_num: number }) => s + r.active_bike_num, 0)).toBe(4);
     expect(mtHours[localHour(w.times.rent)].value).toBe(4);
 
     expect((await w.hd.get('/api/dashboard/brandBikeOnline', { selfAreaId: HD, year: y, dataType: 6 })).body.message).toContain('dataType');
     expect((await w.hd.get('/api/dashboard/brandBikeOnline', { selfAreaId: HD, year: y, day: 3, dataType: 1 })).body.message).toContain('month');
     expect((await w.hd.get('/api/dashboard/brandBikeOnline', { selfAreaId: HD, year: 2025, month: 2, day: 30, dataType: 1 })).body.message).toContain('day');
+  });
+});
+
+describe('trend slots against now', () => {
+  it('leaves slots to come and slots without data null, marks the slot under way, and treats today as whole once it is over', async () => {
+    const day = localDate(w.now);
+    const [y, m, d] = day.split('-').map(Number);
+    const tomorrow = new Date(w.now.getTime() + 86_400_000);
+    // seen from tomorrow: today is a whole past day, tomorrow (if in this month) is under way but has no data
+    const month = await brandTrend(t.database, [HD], { year: y, month: m, dataType: 1 }, 'Asia/Shanghai', tomorrow);
+    expect(month[w.brandIds.mt].rows[d - 1]).toMatchObject({ date: day, value: 12, partial: false });
+    expect(month[w.brandIds.mt].rows.filter((r) => r.value !== null && r.date !== localDate(w.times.stale)).map((r) => r.date)).toEqual([day]);
+    expect(month[w.brandIds.mt].rows.some((r) => r.partial)).toBe(false);
+    // seen from the day before: today has not happened yet
+    const before = await brandTrend(t.database, [HD], { year: y, month: m, day: d, dataType: 3 }, 'Asia/Shanghai', new Date(w.now.getTime() - 86_400_000));
+    expect(before[w.brandIds.mt].rows.every((r) => r.value === null && !r.partial)).toBe(true);
+    // a past day without data: every hour null
+    const empty = await brandTrend(t.database, [HD], { year: y - 1, month: m, day: 1, dataType: 3 }, 'Asia/Shanghai', w.now);
+    expect(empty[w.brandIds.mt].rows.every((r) => r.value === null)).toBe(true);
+    // the year view of a year with no data at all: twelve gaps
+    const lastYear = await brandTrend(t.database, [HD], { year: y - 1, dataType: 1 }, 'Asia/Shanghai', w.now);
+    expect(lastYear[w.brandIds.mt].rows.map((r) => r.value)).toEqual(Array(12).fill(null));
+  });
+
+  it('marks the slot a moment falls in: past, partial or future', () => {
+    expect([slotState('2026-11-23', '2026-11-24'), slotState('2026-11-24', '2026-11-24'), slotState('2026-11-25', '2026-11-24')]).toEqual(['past', 'partial', 'future']);
+    expect([slotState(6, 7), slotState(7, 7), slotState(8, 7)]).toEqual(['past', 'partial', 'future']);
+    // 2026-11-23 23:30 UTC is 07:30 on the 24th in Shanghai
+    expect(localNow('Asia/Shanghai', new Date('2026-11-23T23:30:00Z'))).toEqual({ month: '2026-11', day: '2026-11-24', hour: 7 });
   });
 });
 
@@ -218,7 +264,11 @@ describe('site usage statistics', () => {
     const q = { selfAreaId: HD, siteId: SITES.H4.id, year: y, month: m, day: d };
     const rows = (await w.hd.get('/api/dashboard/siteStatistics', { ...q, dataType: 1 })).body.data;
     expect(rows).toHaveLength(24);
-    const sum = (k: string) => rows.reduce((s: number, r: Record<string, number>) => s + r[k], 0);
+    // today's hours still to come are null, the current one partial
+    const hour = localHour(new Date());
+    expect(rows.slice(hour + 1).every((r: Record<string, unknown>) => r.rent_num === null && r.up_num === null && r.rent_num_per === null)).toBe(true);
+    expect(rows.filter((r: { partial: boolean }) => r.partial).map((r: { slot: number }) => r.slot)).toEqual([hour]);
+    const sum = (k: string) => rows.reduce((s: number, r: Record<string, number | null>) => s + (r[k] ?? 0), 0);
     // H4: rents O2, O5; no returns; up D1; down D2
     expect([sum('rent_num'), sum('return_num'), sum('up_num'), sum('down_num')]).toEqual([2, 0, 1, 1]);
     expect(rows[localHour(w.times.rent)]).toMatchObject({ slot: localHour(w.times.rent), rent_num: 2, rent_num_per: 20 });
@@ -227,11 +277,15 @@ describe('site usage statistics', () => {
     // inferred from month alone: the days of the month
     const days = (await w.hd.get('/api/dashboard/siteStatistics', { selfAreaId: HD, siteId: SITES.H3.id, year: y, month: m })).body.data;
     expect(days).toHaveLength(new Date(Date.UTC(y, m, 0)).getUTCDate());
-    expect(days[d - 1]).toMatchObject({ slot: d, rent_num: 2, return_num: 2, rent_num_per: 20, return_num_per: 20, up_num: 0 });
+    expect(days[d - 1]).toMatchObject({ slot: d, rent_num: 2, return_num: 2, rent_num_per: 20, return_num_per: 20, up_num: 0, partial: true });
+    // days to come: null; days gone by without events: 0 (a site's quiet day is a real 0)
+    expect(days.slice(d).every((r: { rent_num: number | null }) => r.rent_num === null)).toBe(true);
+    expect(days.slice(0, d - 1).every((r: { rent_num: number | null; partial: boolean }) => r.rent_num === 0 && !r.partial)).toBe(true);
     const months = (await w.hd.get('/api/dashboard/siteStatistics', { selfAreaId: HD, siteId: SITES.H5.id, year: y })).body.data;
     expect(months).toHaveLength(12);
     // H5 (capacity 5): up D3 only
-    expect(months[m - 1]).toMatchObject({ slot: m, up_num: 1, rent_num: 0, rent_num_per: 0 });
+    expect(months[m - 1]).toMatchObject({ slot: m, up_num: 1, rent_num: 0, rent_num_per: 0, partial: true });
+    expect(months.slice(m).every((r: { up_num: number | null }) => r.up_num === null)).toBe(true);
 
     expect((await w.hd.get('/api/dashboard/siteStatistics', { selfAreaId: HD, siteId: SITES.H4.id, year: y, dataType: 2 })).body.message).toContain('month');
     expect((await w.hd.get('/api/dashboard/siteStatistics', { selfAreaId: HD, siteId: SITES.C1.id, year: y })).body.code).toBe(5002);

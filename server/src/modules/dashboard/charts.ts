@@ -4,6 +4,7 @@
  */
 import type { Database } from '../../db/client.js';
 import { badRequest } from '../../http/envelope.js';
+import { formatTime } from '../../domain/time.js';
 import { brandNames, brandsOf, dayStart, daysInMonth, localDay, nextDay, pad2, percent, today } from './common.js';
 import type { BrandFigure } from './figures.js';
 
@@ -55,17 +56,36 @@ export async function siteFlowToday(database: Database, f: { areaIds: string[]; 
 
 /* ------------------------------ total-quantity trend ------------------------------ */
 
+/** Where a slot stands against now: over, under way (its value so far), or still to come. */
+export type SlotState = 'past' | 'partial' | 'future';
+
+/** The local month, day and hour of now, as keys that compare in time order. */
+export function localNow(tz: string, now = new Date()) {
+  const t = formatTime(now, tz)!;
+  return { month: t.slice(0, 7), day: t.slice(0, 10), hour: Number(t.slice(11, 13)) };
+}
+
+/** The state of a slot keyed like the current one (yyyy-MM, yyyy-MM-dd or an hour number). */
+export function slotState<K extends string | number>(key: K, current: K): SlotState {
+  return key < current ? 'past' : key === current ? 'partial' : 'future';
+}
+
+type Num = number | null;
+
 export interface TrendRow {
   date: string;
   hour: number | null;
-  online_num: number;
-  online_num_e: number;
-  site_num: number;
-  site_num_e: number;
-  active_bike_num: number;
-  dispatch_percent: number;
-  rent_percent: number;
-  value: number;
+  online_num: Num;
+  online_num_e: Num;
+  site_num: Num;
+  site_num_e: Num;
+  active_bike_num: Num;
+  dispatch_percent: Num;
+  rent_percent: Num;
+  /** null for a slot still to come or without any rolled-up data in the areas (drawn as a gap, not 0) */
+  value: Num;
+  /** the slot is under way: its value is so far (today, this month, this hour) */
+  partial: boolean;
 }
 
 interface DayAgg {
@@ -78,7 +98,22 @@ interface DayAgg {
 
 const emptyAgg = (): DayAgg => ({ online: [0, 0], site: [0, 0], active: 0, rides: 0, dispatch: 0 });
 
-function row(date: string, hour: number | null, a: DayAgg, dataType: number, days = 1): TrendRow {
+/** A slot with no value: still to come, or no data at all. */
+const gapRow = (date: string, hour: number | null): TrendRow => ({
+  date,
+  hour,
+  online_num: null,
+  online_num_e: null,
+  site_num: null,
+  site_num_e: null,
+  active_bike_num: null,
+  dispatch_percent: null,
+  rent_percent: null,
+  value: null,
+  partial: false,
+});
+
+function row(date: string, hour: number | null, a: DayAgg, dataType: number, days = 1, partial = false): TrendRow {
   const online = a.online[0] + a.online[1];
   const r = {
     date,
@@ -92,14 +127,86 @@ function row(date: string, hour: number | null, a: DayAgg, dataType: number, day
     rent_percent: percent(a.rides, online),
   };
   const value = [0, r.online_num + r.online_num_e, r.site_num + r.site_num_e, r.active_bike_num, r.dispatch_percent, r.rent_percent][dataType];
-  return { ...r, value };
+  return { ...r, value, partial };
+}
+
+function addAgg(sum: DayAgg, a: DayAgg) {
+  sum.online = [sum.online[0] + a.online[0], sum.online[1] + a.online[1]];
+  sum.site = [sum.site[0] + a.site[0], sum.site[1] + a.site[1]];
+  sum.active += a.active;
+  sum.rides += a.rides;
+  sum.dispatch += a.dispatch;
+}
+
+interface TrendCtx {
+  q: { year: number; month?: number; day?: number; dataType: number };
+  byDay: Map<string, DayAgg>;
+  /** days with any rolled-up row in the areas */
+  dataDays: Set<string>;
+  hourly: { brandId: number; h: number; active: number; rides: number; dispatch: number }[];
+  now: ReturnType<typeof localNow>;
 }
 
 /**
- * Trend per brand: a year's months (each the average of its days; percents Σ ÷ Σ), a month's days,
- * or a day's hours (placed and in-site are daily figures, repeated; active, dispatch and turnover per hour).
+ * A year's months: each the average of its days (percents Σ ÷ Σ); the current month averages its
+ * whole days (today's partial day only while there is none), months to come are null.
  */
-export async function brandTrend(database: Database, areaIds: string[], q: { year: number; month?: number; day?: number; dataType: number }, tz: string) {
+function monthRows(c: TrendCtx, brandId: number): TrendRow[] {
+  return Array.from({ length: 12 }, (_, i) => {
+    const prefix = `${c.q.year}-${pad2(i + 1)}`;
+    const state = slotState(prefix, c.now.month);
+    const keys = Array.from({ length: daysInMonth(c.q.year, i + 1) }, (_, d) => `${prefix}-${pad2(d + 1)}`);
+    if (state === 'future' || !keys.some((k) => c.dataDays.has(k))) return gapRow(prefix, null);
+    const whole = keys.filter((k) => k < c.now.day && c.byDay.has(`${brandId}|${k}`));
+    const used = whole.length ? whole : keys.filter((k) => c.byDay.has(`${brandId}|${k}`));
+    const sum = emptyAgg();
+    for (const k of used) addAgg(sum, c.byDay.get(`${brandId}|${k}`)!);
+    return row(prefix, null, sum, c.q.dataType, Math.max(used.length, 1), state === 'partial');
+  });
+}
+
+/** A month's days: today so far (partial), days to come and days without data null. */
+function dayRows(c: TrendCtx, brandId: number): TrendRow[] {
+  return Array.from({ length: daysInMonth(c.q.year, c.q.month!) }, (_, i) => {
+    const date = `${c.q.year}-${pad2(c.q.month!)}-${pad2(i + 1)}`;
+    const state = slotState(date, c.now.day);
+    if (state === 'future' || !c.dataDays.has(date)) return gapRow(date, null);
+    return row(date, null, c.byDay.get(`${brandId}|${date}`) ?? emptyAgg(), c.q.dataType, 1, state === 'partial');
+  });
+}
+
+/** A day's hours: placed and in-site are the day's figures, repeated; active, dispatch and turnover per hour. */
+function hourRows(c: TrendCtx, brandId: number, date: string): TrendRow[] {
+  const dayState = slotState(date, c.now.day);
+  const hasData = c.dataDays.has(date) || c.hourly.length > 0;
+  const day = c.byDay.get(`${brandId}|${date}`) ?? emptyAgg();
+  return Array.from({ length: 24 }, (_, h) => {
+    const state = dayState === 'partial' ? slotState(h, c.now.hour) : dayState;
+    if (state === 'future' || !hasData) return gapRow(`${date} ${pad2(h)}`, h);
+    const hr = c.hourly.filter((x) => x.brandId === brandId && x.h === h);
+    const a: DayAgg = {
+      online: day.online,
+      site: day.site,
+      active: hr.reduce((t, x) => t + x.active, 0),
+      rides: hr.reduce((t, x) => t + x.rides, 0),
+      dispatch: hr.reduce((t, x) => t + x.dispatch, 0),
+    };
+    return row(`${date} ${pad2(h)}`, h, a, c.q.dataType, 1, state === 'partial');
+  });
+}
+
+/**
+ * Trend per brand: a year's months, a month's days or a day's hours. Slots still to come and slots
+ * without any rolled-up data in the areas are null (a gap, not a fall to 0); the slot under way is
+ * marked partial (its value so far).
+ */
+export async function brandTrend(
+  database: Database,
+  areaIds: string[],
+  q: { year: number; month?: number; day?: number; dataType: number },
+  tz: string,
+  now = new Date(),
+) {
   if (q.day !== undefined && q.month === undefined) throw badRequest('参数 month 缺失：按日查询需同时提供 month 和 day');
   if (q.day !== undefined && q.day > daysInMonth(q.year, q.month!)) throw badRequest(`参数 day 超出 ${q.year}-${pad2(q.month!)} 的天数`);
   const from = q.month === undefined ? `${q.year}-01-01` : q.day === undefined ? `${q.year}-${pad2(q.month)}-01` : `${q.year}-${pad2(q.month)}-${pad2(q.day)}`;
@@ -125,7 +232,7 @@ export async function brandTrend(database: Database, areaIds: string[], q: { yea
     a.rides += d.rides;
     a.dispatch += d.dispatch;
   }
-  let hourly: { brandId: number; h: number; active: number; rides: number; dispatch: number }[] = [];
+  let hourly: TrendCtx['hourly'] = [];
   if (q.day !== undefined) {
     const start = dayStart(from, tz).toISOString();
     const end = dayStart(to, tz).toISOString();
@@ -140,45 +247,10 @@ export async function brandTrend(database: Database, areaIds: string[], q: { yea
       [areaIds, start, end, tz],
     );
   }
+  const c: TrendCtx = { q, byDay, dataDays: new Set(daily.map((d) => d.day)), hourly, now: localNow(tz, now) };
   const out: Record<string, { brandId: number; brandName: string; rows: TrendRow[] }> = {};
   for (const brandId of [...brandIds].sort((a, b) => a - b)) {
-    let rows: TrendRow[];
-    if (q.month === undefined) {
-      rows = Array.from({ length: 12 }, (_, i) => {
-        const prefix = `${q.year}-${pad2(i + 1)}`;
-        const sum = emptyAgg();
-        let days = 0;
-        for (let d = 1; d <= daysInMonth(q.year, i + 1); d++) {
-          const a = byDay.get(`${brandId}|${prefix}-${pad2(d)}`);
-          if (!a) continue;
-          days++;
-          sum.online = [sum.online[0] + a.online[0], sum.online[1] + a.online[1]];
-          sum.site = [sum.site[0] + a.site[0], sum.site[1] + a.site[1]];
-          sum.active += a.active;
-          sum.rides += a.rides;
-          sum.dispatch += a.dispatch;
-        }
-        return row(prefix, null, sum, q.dataType, Math.max(days, 1));
-      });
-    } else if (q.day === undefined) {
-      rows = Array.from({ length: daysInMonth(q.year, q.month) }, (_, i) => {
-        const date = `${q.year}-${pad2(q.month!)}-${pad2(i + 1)}`;
-        return row(date, null, byDay.get(`${brandId}|${date}`) ?? emptyAgg(), q.dataType);
-      });
-    } else {
-      const day = byDay.get(`${brandId}|${from}`) ?? emptyAgg();
-      rows = Array.from({ length: 24 }, (_, h) => {
-        const hr = hourly.filter((x) => x.brandId === brandId && x.h === h);
-        const a: DayAgg = {
-          online: day.online,
-          site: day.site,
-          active: hr.reduce((t, x) => t + x.active, 0),
-          rides: hr.reduce((t, x) => t + x.rides, 0),
-          dispatch: hr.reduce((t, x) => t + x.dispatch, 0),
-        };
-        return row(`${from} ${pad2(h)}`, h, a, q.dataType);
-      });
-    }
+    const rows = q.month === undefined ? monthRows(c, brandId) : q.day === undefined ? dayRows(c, brandId) : hourRows(c, brandId, from);
     out[brandId] = { brandId, brandName: names.get(brandId)?.brandName ?? '', rows };
   }
   return out;
@@ -194,12 +266,15 @@ export interface UsageRow {
   /** 1-based slot: hour + 1, day of month, or month. */
   slot: number;
   time: string;
-  rent_num: number;
-  return_num: number;
-  up_num: number;
-  down_num: number;
-  rent_num_per: number;
-  return_num_per: number;
+  /** null (with the other counts) for a slot still to come */
+  rent_num: Num;
+  return_num: Num;
+  up_num: Num;
+  down_num: Num;
+  rent_num_per: Num;
+  return_num_per: Num;
+  /** the slot is under way: counts so far (this hour, today, this month) */
+  partial: boolean;
 }
 
 export interface UsageQuery {
@@ -218,8 +293,11 @@ export function usageGrain(q: UsageQuery): 1 | 2 | 3 {
   return grain;
 }
 
-/** Rents, returns, ups and downs of a site per slot, with rents and returns as a percent of its capacity. */
-export async function siteUsage(database: Database, site: { siteId: string; capacity: number }, q: UsageQuery, tz: string): Promise<UsageRow[]> {
+/**
+ * Rents, returns, ups and downs of a site per slot, with rents and returns as a percent of its
+ * capacity; slots still to come are null, the slot under way is partial.
+ */
+export async function siteUsage(database: Database, site: { siteId: string; capacity: number }, q: UsageQuery, tz: string, now = new Date()): Promise<UsageRow[]> {
   const grain = usageGrain(q);
   const from = grain === 3 ? `${q.year}-01-01` : grain === 2 ? `${q.year}-${pad2(q.month!)}-01` : `${q.year}-${pad2(q.month!)}-${pad2(q.day!)}`;
   const to = grain === 3 ? `${q.year + 1}-01-01` : grain === 2 ? nextMonth(q.year, q.month!) : nextDay(from);
@@ -232,10 +310,16 @@ export async function siteUsage(database: Database, site: { siteId: string; capa
   );
   const byKey = new Map(rows.map((r) => [r.k, r]));
   const n = grain === 1 ? 24 : grain === 2 ? daysInMonth(q.year, q.month!) : 12;
+  const cur = localNow(tz, now);
+  const dayState = grain === 1 ? slotState(from, cur.day) : 'past';
   return Array.from({ length: n }, (_, i) => {
     const k = grain === 1 ? i : i + 1;
     const r = byKey.get(k);
     const time = grain === 1 ? `${pad2(i)}:00` : grain === 2 ? `${q.year}-${pad2(q.month!)}-${pad2(k)}` : `${q.year}-${pad2(k)}`;
+    const state = grain === 1 ? (dayState === 'partial' ? slotState(i, cur.hour) : dayState) : slotState(time, grain === 2 ? cur.day : cur.month);
+    if (state === 'future') {
+      return { slot: grain === 1 ? i : k, time, rent_num: null, return_num: null, up_num: null, down_num: null, rent_num_per: null, return_num_per: null, partial: false };
+    }
     const rent = r?.rent ?? 0;
     const ret = r?.ret ?? 0;
     return {
@@ -247,6 +331,7 @@ export async function siteUsage(database: Database, site: { siteId: string; capa
       down_num: r?.down ?? 0,
       rent_num_per: percent(rent, site.capacity),
       return_num_per: percent(ret, site.capacity),
+      partial: state === 'partial',
     };
   });
 }
