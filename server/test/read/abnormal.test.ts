@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
 import { createTestApp, type TestContext } from '../support/app.js';
-import { CY, HD, buildReadWorld, localDate, type ReadWorld } from '../support/readWorld.js';
+import { CY, HD, SITES, buildReadWorld, localDate, type ReadWorld } from '../support/readWorld.js';
 
 let t: TestContext;
 let w: ReadWorld;
@@ -145,5 +145,52 @@ describe('GET /api/abnormal/exportMsg', () => {
     );
     expect((await w.ent.get('/api/abnormal/exportMsg', { selfAreaId: HD })).body.code).toBe(5002);
     expect((await w.hd.get('/api/abnormal/exportMsg', { selfAreaId: HD, abnormalType: '0' })).body.code).toBe(400);
+  });
+});
+
+describe('open alerts whatever day they opened (the big screen’s board)', () => {
+  it('counts and lists open unhandled alerts opened long ago; closed=0 without startTime is not cut to three days', async () => {
+    type Count = { abnormalType: number; openNum: number; recentNum: number };
+    const countsNow = async () => (await w.hd.get('/api/abnormal/getMsgCounts', { selfAreaId: HD })).body.data.lists as Count[];
+    const board = { selfAreaId: HD, abnormalType: '1,4,6,7,13,14', closed: 0, handled: 0, pageSize: 100 };
+    const before = await countsNow();
+    const openBefore = (await w.hd.get('/api/abnormal/getMsg', board)).body.data.total as number;
+    const old = new Date(Date.now() - 10 * 86_400_000).toISOString();
+    const older = new Date(Date.now() - 20 * 86_400_000).toISOString();
+    const ids = await t.database.query<{ id: number }>(
+      `insert into abnormal_messages (abnormal_type, brand_id, bike_id, site_id, area_id, subject, created_at, updated_at, closed_at) values
+         (7, $1, 'OLD-ILLEGAL', null, $2, 'old-illegal', $3, $3, null),
+         (4, null, null, $4, $2, 'old-site', $5, $5, null),
+         (1, $1, 'OLD-CLOSED', null, $2, 'old-closed', $3, $3, now())
+       returning id::int as id`,
+      [w.brandIds.hb, HD, old, SITES.H1.id, older],
+    );
+    try {
+      const after = await countsNow();
+      const delta = (t: number) => {
+        const [a, b] = [after, before].map((l) => l.find((c) => c.abnormalType === t)!);
+        return [a.openNum - b.openNum, a.recentNum - b.recentNum];
+      };
+      // the old open ones count as open, not as recent; the closed old one counts nowhere
+      expect([delta(7), delta(4), delta(1)]).toEqual([[1, 0], [1, 0], [0, 0]]);
+
+      const open = (await w.hd.get('/api/abnormal/getMsg', board)).body.data;
+      const rows = open.lists as (Row & { siteName: string; createTime: string })[];
+      expect(open.total).toBe(openBefore + 2);
+      // newest first: the two old ones last
+      expect(rows.map((r) => r.bikeId ?? r.siteName).slice(-2)).toEqual(['OLD-ILLEGAL', '海淀空桩站']);
+      const times = rows.map((r) => r.createTime);
+      expect([...times].sort().reverse()).toEqual(times);
+      expect(rows.every((r) => !r.closed && !r.handled)).toBe(true);
+      expect(rows.find((r) => r.abnormalType === 4)).toMatchObject({ abnormalTypeName: '站点异常', brandName: '', bikeId: null, siteName: '海淀空桩站' });
+      // without closed=0 the default window stays the last three days
+      const recent = (await w.hd.get('/api/abnormal/getMsg', { selfAreaId: HD, abnormalType: '4,7', pageSize: 100 })).body.data;
+      expect((recent.lists as Row[]).map((r) => r.bikeId)).toEqual(['HBX01']);
+      // an explicit startTime still applies
+      const day = localDate(new Date());
+      expect((await w.hd.get('/api/abnormal/getMsg', { selfAreaId: HD, abnormalType: '4', closed: 0, startTime: `${day} 00:00:00` })).body.data.total).toBe(0);
+    } finally {
+      await t.database.query(`delete from abnormal_messages where id = any($1::bigint[])`, [ids.map((r) => r.id)]);
+    }
   });
 });

@@ -67,7 +67,8 @@ export function msgFilter(areaIds: string[], q: MsgQuery, tz: string, now = new 
     if (!d) throw badRequest(`参数 ${field} 格式应为 yyyy-MM-dd HH:mm:ss`);
     return d;
   };
-  const from = time(q.startTime, 'startTime') ?? win.from;
+  // open messages (closed=0) are a state, not a window: without startTime, whatever day they opened
+  const from = time(q.startTime, 'startTime') ?? (q.closed === 0 ? new Date(0) : win.from);
   const end = time(q.endTime, 'endTime');
   // an end given to the second includes that second; a bare date includes the whole day
   const to = end ? new Date(end.getTime() + (/^\d{4}-\d{2}-\d{2}$/.test(q.endTime!.trim()) ? 86_400_000 : 1000)) : win.to;

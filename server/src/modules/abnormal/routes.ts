@@ -16,7 +16,7 @@ const Str = (description: string) => Type.String({ description });
 const Filters = {
   ...SelfArea,
   abnormalType: Type.Optional(Type.String({ maxLength: 100, description: '异常类型 1-14，多个用逗号分隔；缺省为全部' })),
-  startTime: Type.Optional(Type.String({ maxLength: 19, description: '开始时间 yyyy-MM-dd HH:mm:ss（按发生时间）；缺省为前天 00:00' })),
+  startTime: Type.Optional(Type.String({ maxLength: 19, description: '开始时间 yyyy-MM-dd HH:mm:ss（按发生时间）；缺省为前天 00:00，只查进行中（closed=0）时缺省不限' })),
   endTime: Type.Optional(Type.String({ maxLength: 19, description: '结束时间 yyyy-MM-dd HH:mm:ss（含）；缺省为今天结束' })),
   handled: Type.Optional(Type.Integer({ minimum: 0, maximum: 1, description: '0 未处理, 1 已处理；缺省为全部' })),
   closed: Type.Optional(Type.Integer({ minimum: 0, maximum: 1, description: '0 进行中, 1 已结束；缺省为全部' })),
@@ -51,7 +51,7 @@ const Counts = Type.Object({
     Type.Object({
       abnormalType: Int('异常类型'),
       abnormalTypeName: Str('异常类型名称'),
-      openNum: Int('进行中且未处理'),
+      openNum: Int('进行中且未处理（不论哪天发生；大屏异常告警的页签数）'),
       recentNum: Int('最近三天（前天 00:00 至今天结束）发生的'),
     }),
     { description: '14 种异常类型各一行' },
