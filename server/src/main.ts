@@ -60,12 +60,15 @@ async function main() {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   await app.listen({ port: config.port, host: config.host });
 
-  // the demo city: on by default for a new database, and for one that already holds it
+  // the demo city: DEMO=1 on, DEMO=0 off; unset, on for a database this start created and for any
+  // database that holds the demo city's brands
   const demoOn = config.demo ?? (boot.created || (await hasDemoCity(database)));
   if (demoOn) {
     const address = app.server.address();
     const port = typeof address === 'object' && address ? address.port : config.port;
     const host = ['0.0.0.0', '::', ''].includes(config.host) ? '127.0.0.1' : config.host;
+    // whether history is back-filled first is decided and logged by startDemo
+    app.log.info({ reason: config.demo ? 'DEMO=1' : boot.created ? 'new database' : 'database holds the demo city' }, 'demo city starting');
     demo = await startDemo({
       app,
       database,
@@ -77,7 +80,6 @@ async function main() {
         daily: (t) => runDailyJobs(jobContext, t),
       },
     });
-    app.log.info('demo city starting: back-filling history, then live through the open API');
   }
   // the back-fill runs the jobs itself at simulated times; the real-time scheduler starts after it
   if (config.jobs) {

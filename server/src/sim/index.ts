@@ -94,6 +94,8 @@ export async function startDemo(opts: DemoOptions): Promise<{ stop(): Promise<vo
       );
       city = r.city;
       end = r.to.getTime();
+    } else {
+      log.info({ backfillDays: days }, days > 0 ? 'demo city: history already there, no back-fill; resuming live' : 'demo city: back-fill off');
     }
     return { city, end };
   };

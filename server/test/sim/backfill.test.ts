@@ -130,9 +130,14 @@ describe('demo city back-fill', () => {
   it('starts again without seeding, filing or back-filling twice', async () => {
     const before = await count(`select count(*)::int as n from ride_orders`);
     const logs = await count(`select count(*)::int as n from sync_logs`);
-    const demo = await startDemo({ app: t.app, database: t.database, baseUrl: 'http://127.0.0.1:1', log: t.app.log, seed: SEED, world: WORLD, ridesPerDay: 800, jobs, backfillDays: 2, live: false, now: NOW });
+    // the log says what happens: no back-fill (a restart used to say "back-filling history")
+    const said: string[] = [];
+    const log = new Proxy(t.app.log, { get: (l, k) => (k === 'info' ? (...a: unknown[]) => said.push(String(a.find((x) => typeof x === 'string'))) : Reflect.get(l, k)) });
+    const demo = await startDemo({ app: t.app, database: t.database, baseUrl: 'http://127.0.0.1:1', log, seed: SEED, world: WORLD, ridesPerDay: 800, jobs, backfillDays: 2, live: false, now: NOW });
     await demo.ready;
     await demo.stop();
+    expect(said).toContain('demo city: history already there, no back-fill; resuming live');
+    expect(said.filter((m) => m.includes('back-filling'))).toEqual([]);
     expect(await count(`select count(*)::int as n from ride_orders`)).toBe(before);
     expect(await count(`select count(*)::int as n from sync_logs`)).toBe(logs);
     expect(await count(`select count(*)::int as n from brands`)).toBe(3);
