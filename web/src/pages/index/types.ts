@@ -178,17 +178,19 @@ export interface MonitorBrand {
   mac_list: string[];
 }
 
+/** A slot of the trend: null figures for a slot still to come or without data; partial for the slot under way. */
 export interface TrendRow {
   date: string;
   hour: number | null;
-  online_num: number;
-  online_num_e: number;
-  site_num: number;
-  site_num_e: number;
-  active_bike_num: number;
-  dispatch_percent: number;
-  rent_percent: number;
-  value: number;
+  online_num: number | null;
+  online_num_e: number | null;
+  site_num: number | null;
+  site_num_e: number | null;
+  active_bike_num: number | null;
+  dispatch_percent: number | null;
+  rent_percent: number | null;
+  value: number | null;
+  partial: boolean;
 }
 
 export interface TrendBrand {
@@ -277,6 +279,8 @@ export interface AbnormalMsg {
   detail: string;
   createTime: string;
   updateTime: string;
+  closed?: boolean;
+  handled?: boolean;
 }
 
 export interface AbnormalCounts {
@@ -326,15 +330,17 @@ export interface HistoryRow {
   currentBike: string;
 }
 
+/** A slot of a site's usage: null counts for a slot still to come; partial for the slot under way. */
 export interface UsageRow {
   slot: number;
   time: string;
-  rent_num: number;
-  return_num: number;
-  up_num: number;
-  down_num: number;
-  rent_num_per: number;
-  return_num_per: number;
+  rent_num: number | null;
+  return_num: number | null;
+  up_num: number | null;
+  down_num: number | null;
+  rent_num_per: number | null;
+  return_num_per: number | null;
+  partial: boolean;
 }
 
 export interface EnterpriseDetail {

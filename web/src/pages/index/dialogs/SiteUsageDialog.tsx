@@ -6,8 +6,9 @@ import LazyEChart from '../../../components/echarts/LazyEChart';
 import { axisMax } from '../../../lib/axis';
 import { LIMITS } from '../../../lib/constants';
 import { useHomeArea, useHomePermissions } from '../hooks';
-import { lineOption } from '../parts/chart';
+import { lineOption, maxOf, partialSlot } from '../parts/chart';
 import { defaultTrendPeriod, drillDown, periodLabel, periodLevel, yearOptions, type Period } from '../parts/period';
+import { partialNote } from '../parts/trend';
 import { fetchSiteUsage } from '../service';
 import type { UsageRow } from '../types';
 import HomeModal from './HomeModal';
@@ -39,20 +40,22 @@ export default function SiteUsageDialog({ siteId, siteName }: { siteId: string; 
   const [period, setPeriod] = useState<Period>(() => defaultTrendPeriod());
   const q = useQuery({ queryKey: ['home', 'siteUsage', area, siteId, period], queryFn: () => fetchSiteUsage(area, { siteId, ...period }), enabled: ready });
   const rows = q.data ?? [];
+  const level = periodLevel(period);
+  const partial = partialSlot(rows, partialNote(level));
   const option = useMemo(() => {
+    // slots still to come are null: the curves stop at the slot under way (dashed, hollow point)
     const series = KINDS.map((k) => ({ name: k.name, data: rows.map((r) => r[k.key]), color: k.color }));
     return lineOption(
       rows.map((r) => r.time),
       series,
-      { yMax: axisMax(Math.max(0, ...series.flatMap((s) => s.data))), unit: '次' },
+      { yMax: axisMax(maxOf(series)), unit: '次', partial: partialSlot(rows, partialNote(level)) },
     );
-  }, [rows]);
-  const level = periodLevel(period);
+  }, [rows, level]);
   const columns = [
-    { title: '时间', dataIndex: 'time' },
-    ...KINDS.map((k) => ({ title: k.name, dataIndex: k.key })),
-    { title: '租车占容量', dataIndex: 'rent_num_per', render: (v: number) => `${v}%` },
-    { title: '还车占容量', dataIndex: 'return_num_per', render: (v: number) => `${v}%` },
+    { title: '时间', dataIndex: 'time', render: (v: string, r: UsageRow) => (r.partial ? `${v}（截至当前）` : v) },
+    ...KINDS.map((k) => ({ title: k.name, dataIndex: k.key, render: (v: number | null) => v ?? '—' })),
+    { title: '租车占容量', dataIndex: 'rent_num_per', render: (v: number | null) => (v === null ? '—' : `${v}%`) },
+    { title: '还车占容量', dataIndex: 'return_num_per', render: (v: number | null) => (v === null ? '—' : `${v}%`) },
   ];
   return (
     <HomeModal title={`站点使用曲线 · ${siteName}`} width={1000}>
@@ -68,6 +71,7 @@ export default function SiteUsageDialog({ siteId, siteName }: { siteId: string; 
       <Typography.Paragraph type="secondary" style={{ margin: '0 0 4px' }}>
         {periodLabel(period)}
         {level !== 'day' ? '，点击曲线上的点查看下一级' : ''}
+        {partial ? '；虚线空心点为进行中的时段（截至当前），尚未到来的时段不画' : ''}
       </Typography.Paragraph>
       <div style={{ height: 300 }} data-testid="usage-chart">
         <LazyEChart

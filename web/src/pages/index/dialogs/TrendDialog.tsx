@@ -18,7 +18,7 @@ function TrendChart() {
   const [dataType, setDataType] = useState<number>(1);
   const q = useQuery({ queryKey: ['home', 'trend', area, period, dataType], queryFn: () => fetchBrandTrend(area, { ...period, dataType }), enabled: ready });
   const chart = useMemo(() => trendChart(q.data, period, dataType), [q.data, period, dataType]);
-  const option = useMemo(() => lineOption(chart.x, chart.series, { yMax: chart.yMax, unit: chart.unit }), [chart]);
+  const option = useMemo(() => lineOption(chart.x, chart.series, { yMax: chart.yMax, unit: chart.unit, partial: chart.partial }), [chart]);
   const canDrill = dataType !== ACTIVE_TYPE && periodLevel(period) !== 'day';
   const items = [{ title: <a onClick={() => setPeriod({ year: period.year })}>{period.year}年</a> }];
   if (period.month !== undefined) items.push({ title: <a onClick={() => setPeriod({ year: period.year, month: period.month })}>{period.month}月</a> });
@@ -33,6 +33,7 @@ function TrendChart() {
       <Typography.Paragraph type="secondary" style={{ margin: '0 0 4px' }}>
         {periodLabel(period)} · {TREND_TYPES.find((t) => t.value === dataType)?.label}
         {canDrill ? '，点击曲线上的点查看下一级' : dataType === ACTIVE_TYPE ? '（活跃车辆不可下钻）' : ''}
+        {chart.partial ? '；虚线空心点为进行中的时段（截至当前），尚未到来的时段不画' : ''}
       </Typography.Paragraph>
       <div style={{ height: 360 }} data-testid="trend-chart">
         {q.isError ? (

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Segmented } from 'antd';
+import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
 import LazyEChart from '../../../components/echarts/LazyEChart';
 import { axisMax } from '../../../lib/axis';
@@ -7,7 +8,7 @@ import { brandShortName } from '../../../lib/brand';
 import { REFRESH_MS } from '../../../lib/constants';
 import { useHomeArea, usePolling } from '../hooks';
 import { Figure } from '../parts/bits';
-import { distinctColors, lineOption } from '../parts/chart';
+import { distinctColors, lineOption, maxOf } from '../parts/chart';
 import { lastSevenDays } from '../parts/period';
 import Panel from '../parts/Panel';
 import QueryState from '../parts/QueryState';
@@ -19,26 +20,26 @@ type View = 'week' | 'today';
 
 const sum = (c: { bike_num: number; e_bike_num: number } | null | undefined) => (c ? c.bike_num + c.e_bike_num : 0);
 
-function weekChart(t: TidalData | undefined) {
+/** The seven days end today: today's point is so far (dashed segment, hollow point, 今日截至当前). */
+export function weekChart(t: TidalData | undefined, today: string) {
   const series = t?.series ?? [];
   const x = series.map((s) => s.date.slice(5));
-  const bike = series.map((s) => s.total.bike_num);
-  const ebike = series.map((s) => s.total.e_bike_num);
-  return lineOption(
-    x,
-    [
-      { name: '自行车', data: bike, color: '#40a9ff' },
-      { name: '电动车', data: ebike, color: '#ffc53d' },
-    ],
-    { yMax: axisMax(Math.max(0, ...bike, ...ebike)), unit: '次', area: true },
-  );
+  const lines = [
+    { name: '自行车', data: series.map((s) => s.total.bike_num), color: '#40a9ff' },
+    { name: '电动车', data: series.map((s) => s.total.e_bike_num), color: '#ffc53d' },
+  ];
+  const index = series.findIndex((s) => s.date === today);
+  return lineOption(x, lines, { yMax: axisMax(maxOf(lines)), unit: '次', area: true, partial: index < 0 ? undefined : { index, note: '今日截至当前' } });
 }
 
-function todayChart(f: FlowToday | undefined) {
+/** Today's hours so far: the current hour's bars hollow (本小时截至当前). */
+export function todayChart(f: FlowToday | undefined) {
   const lists = f?.lists ?? [];
   const colors = distinctColors(lists.map(() => null));
   const series = lists.map((l, i) => ({ name: brandShortName(l.brandName), data: l.data, color: colors[i], type: 'bar' as const }));
-  return lineOption((f?.hours ?? []).map((h) => `${h}时`), series, { yMax: axisMax(Math.max(0, ...series.flatMap((s) => s.data))), unit: '次' });
+  const hours = f?.hours ?? [];
+  const partial = hours.length ? { index: hours.length - 1, note: '本小时截至当前' } : undefined;
+  return lineOption(hours.map((h) => `${h}时`), series, { yMax: axisMax(maxOf(series)), unit: '次', partial });
 }
 
 /**
@@ -66,7 +67,7 @@ export default function OperationStats() {
   });
   const word = mold === 1 ? '租车' : '还车';
   const t = tidal.data;
-  const option = useMemo(() => (view === 'week' ? weekChart(t) : todayChart(today.data)), [view, t, today.data]);
+  const option = useMemo(() => (view === 'week' ? weekChart(t, dayjs().format('YYYY-MM-DD')) : todayChart(today.data)), [view, t, today.data]);
   return (
     <Panel
       title="运营统计"

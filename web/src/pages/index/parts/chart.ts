@@ -32,9 +32,74 @@ export const legend = { textStyle: { color: TEXT, fontSize: 11 }, itemWidth: 12,
 
 export interface LineSeries {
   name: string;
-  data: number[];
+  /** null: no value (a slot still to come or without data): the line stops, no point */
+  data: Array<number | null>;
   color?: string;
   type?: 'line' | 'bar';
+}
+
+/** The slot under way: its index, and what its tooltip adds (e.g. 今日截至当前). */
+export interface PartialSlot {
+  index: number;
+  note: string;
+}
+
+/** The largest value of the series (0 when none). */
+export const maxOf = (series: LineSeries[]) => Math.max(0, ...series.flatMap((s) => s.data.filter((v): v is number => v !== null)));
+
+/** The slot under way among rows flagged partial, or undefined. */
+export function partialSlot(rows: ReadonlyArray<{ partial?: boolean }>, note: string): PartialSlot | undefined {
+  const index = rows.findIndex((r) => r.partial);
+  return index < 0 ? undefined : { index, note };
+}
+
+const fmt = (v: number) => v.toLocaleString('zh-CN');
+
+/**
+ * Axis tooltip: one line per series name (a partial slot's helper series shares its name), values
+ * missing shown as —, and the partial slot's note after its label.
+ */
+export function tooltipFormatter(partial: PartialSlot | undefined, unit?: string) {
+  return (params: Array<{ seriesName: string; value: number | null | { value: number | null }; marker: string; dataIndex: number; axisValueLabel: string }>) => {
+    if (!params.length) return '';
+    const byName = new Map<string, { marker: string; value: number | null }>();
+    for (const p of params) {
+      const raw = p.value !== null && typeof p.value === 'object' ? p.value.value : p.value;
+      const v = typeof raw === 'number' && Number.isFinite(raw) ? raw : null;
+      const seen = byName.get(p.seriesName);
+      if (!seen || seen.value === null) byName.set(p.seriesName, { marker: p.marker, value: v });
+    }
+    const head = params[0].axisValueLabel + (partial && params[0].dataIndex === partial.index ? `（${partial.note}）` : '');
+    const suffix = unit === '%' ? '%' : '';
+    const lines = [...byName.entries()].map(
+      ([name, { marker, value }]) =>
+        `<div>${marker}${name}<span style="float:right;margin-left:16px;font-weight:600">${value === null ? '—' : fmt(value) + suffix}</span></div>`,
+    );
+    return `<div>${head}</div>${lines.join('')}`;
+  };
+}
+
+/** Bars: the partial slot's bar hollow with a dashed border. */
+function barData(s: LineSeries, partial: PartialSlot | undefined) {
+  if (!partial) return s.data;
+  return s.data.map((v, i) =>
+    i === partial.index && v !== null ? { value: v, itemStyle: { color: 'rgba(0, 0, 0, 0)', borderColor: s.color, borderWidth: 1.5, borderType: 'dashed' } } : v,
+  );
+}
+
+/** Lines: the partial point reached by a dashed segment and drawn hollow (a helper series of the same name). */
+function partialLine(s: LineSeries, partial: PartialSlot, base: Record<string, unknown>) {
+  const i = partial.index;
+  const data = s.data.map((v, j) => (j === i - 1 || j === i ? v : null));
+  return {
+    ...base,
+    data,
+    symbol: 'emptyCircle',
+    symbolSize: (_: unknown, p: { dataIndex: number }) => (p.dataIndex === i ? 8 : 0),
+    lineStyle: { width: 2, type: 'dashed' },
+    areaStyle: undefined,
+    z: 3,
+  };
 }
 
 /** Split count of a y axis capped at one of the spec §9 steps (4, 8, 16 → 4 splits; 30, 50 → 5). */
@@ -45,24 +110,43 @@ export function axisSplits(yMax: number | undefined): number | undefined {
   return undefined;
 }
 
-/** A dark line (or bar) chart of series over x labels; `yMax` caps the y axis (spec §9 steps). */
-export function lineOption(x: string[], series: LineSeries[], opts: { yMax?: number; unit?: string; area?: boolean; legend?: boolean } = {}) {
-  return {
-    grid: { left: 8, right: 12, top: opts.legend === false ? 12 : 28, bottom: 4, containLabel: true },
-    tooltip,
-    legend: opts.legend === false ? { show: false } : legend,
-    xAxis: { type: 'category', data: x, boundaryGap: series.some((s) => s.type === 'bar'), ...axisStyle },
-    yAxis: { type: 'value', max: opts.yMax, interval: opts.yMax && axisSplits(opts.yMax) ? opts.yMax / axisSplits(opts.yMax)! : undefined, minInterval: 1, name: opts.unit, nameTextStyle: { color: MUTED, fontSize: 11 }, ...axisStyle },
-    series: series.map((s) => ({
+/**
+ * A dark line (or bar) chart of series over x labels; `yMax` caps the y axis (spec §9 steps). Null
+ * values are gaps; `partial` marks the slot under way (dashed segment and hollow point, or a hollow
+ * bar) and names it in the tooltip.
+ */
+export function lineOption(
+  x: string[],
+  series: LineSeries[],
+  opts: { yMax?: number; unit?: string; area?: boolean; legend?: boolean; partial?: PartialSlot } = {},
+) {
+  const partial = opts.partial && opts.partial.index < x.length ? opts.partial : undefined;
+  const out: Record<string, unknown>[] = [];
+  for (const s of series) {
+    const base = {
       name: s.name,
       type: s.type ?? 'line',
-      data: s.data,
       smooth: 0.25,
       symbolSize: 5,
       barMaxWidth: 14,
       itemStyle: s.color ? { color: s.color } : undefined,
       lineStyle: { width: 2 },
       areaStyle: opts.area ? { opacity: 0.12 } : undefined,
-    })),
+    };
+    if (s.type === 'bar' || !partial) {
+      out.push({ ...base, data: s.type === 'bar' ? barData(s, partial) : s.data });
+      continue;
+    }
+    // the solid line stops before the partial slot; the helper draws the dashed step into it
+    out.push({ ...base, data: s.data.map((v, j) => (j === partial.index ? null : v)) });
+    out.push(partialLine(s, partial, base));
+  }
+  return {
+    grid: { left: 8, right: 12, top: opts.legend === false ? 12 : 28, bottom: 4, containLabel: true },
+    tooltip: { ...tooltip, formatter: tooltipFormatter(partial, opts.unit) },
+    legend: opts.legend === false ? { show: false } : legend,
+    xAxis: { type: 'category', data: x, boundaryGap: series.some((s) => s.type === 'bar'), ...axisStyle },
+    yAxis: { type: 'value', max: opts.yMax, interval: opts.yMax && axisSplits(opts.yMax) ? opts.yMax / axisSplits(opts.yMax)! : undefined, minInterval: 1, name: opts.unit, nameTextStyle: { color: MUTED, fontSize: 11 }, ...axisStyle },
+    series: out,
   };
 }

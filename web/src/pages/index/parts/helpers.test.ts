@@ -7,10 +7,11 @@ import { cutMessages } from '../panels/MessagePanel';
 import { multiSlices, shareText, singleSlices } from '../panels/total/BrandRing';
 import { stageScale } from '../useStageScale';
 import type { BrandStat, SiteMessage } from '../types';
-import { PALETTE, axisSplits, distinctColors, lineOption } from './chart';
+import { axisMax } from '../../../lib/axis';
+import { PALETTE, axisSplits, distinctColors, lineOption, maxOf, partialSlot, tooltipFormatter } from './chart';
 import { parseCurrentBike } from './currentBike';
-import { defaultTrendPeriod, drillDown, lastSevenDays, lastThreeDays, periodLabel, rankPeriod, yearOptions } from './period';
-import { trendChart } from './trend';
+import { defaultTrendPeriod, drillDown, lastSevenDays, periodLabel, rankPeriod, yearOptions } from './period';
+import { partialNote, trendChart } from './trend';
 
 describe('time windows', () => {
   it('defaults the trend to the day on the 1st, otherwise to the month', () => {
@@ -18,9 +19,8 @@ describe('time windows', () => {
     expect(defaultTrendPeriod(dayjs('2024-05-17 10:00'))).toEqual({ year: 2024, month: 5 });
   });
 
-  it('gives the seven days ending today and the three-day warning window', () => {
+  it('gives the seven days ending today', () => {
     expect(lastSevenDays(dayjs('2024-03-02'))).toEqual(['2024-02-25', '2024-02-26', '2024-02-27', '2024-02-28', '2024-02-29', '2024-03-01', '2024-03-02']);
-    expect(lastThreeDays(dayjs('2024-03-02 15:20'))).toEqual({ startTime: '2024-02-29 00:00:00', endTime: '2024-03-02 23:59:59' });
   });
 
   it('asks the ranking for the current hour, day or month', () => {
@@ -97,7 +97,7 @@ describe('charts', () => {
   });
 
   it('turns the trend answer into one series per brand with spec axis steps', () => {
-    const row = (date: string, value: number) => ({ date, hour: null, value, online_num: 0, online_num_e: 0, site_num: 0, site_num_e: 0, active_bike_num: 0, dispatch_percent: 0, rent_percent: 0 });
+    const row = (date: string, value: number) => ({ date, hour: null, value, online_num: 0, online_num_e: 0, site_num: 0, site_num_e: 0, active_bike_num: 0, dispatch_percent: 0, rent_percent: 0, partial: false });
     const data = {
       '2': { brandId: 2, brandName: '哈啰出行', rows: [row('2024-05-01', 3), row('2024-05-02', 7)] },
       '1': { brandId: 1, brandName: '美团', rows: [row('2024-05-01', 1), row('2024-05-02', 2)] },
@@ -108,6 +108,57 @@ describe('charts', () => {
     expect(c.yMax).toBe(8);
     expect(trendChart(data, { year: 2024, month: 5 }, 4).yMax).toBeUndefined();
     expect(trendChart(undefined, { year: 2024 }, 1).empty).toBe(true);
+    expect(c.partial).toBeUndefined();
+  });
+
+  it('keeps slots to come as gaps (null, not 0) and marks the slot under way', () => {
+    const row = (date: string, value: number | null, partial = false) => ({
+      date, hour: null, value, online_num: value, online_num_e: 0, site_num: 0, site_num_e: 0, active_bike_num: 0, dispatch_percent: 0, rent_percent: 0, partial,
+    });
+    const data = { '1': { brandId: 1, brandName: '美团', rows: [row('2024-05-01', 4080), row('2024-05-02', 1221, true), row('2024-05-03', null)] } };
+    const c = trendChart(data, { year: 2024, month: 5 }, 1);
+    expect(c.series[0].data).toEqual([4080, 1221, null]);
+    expect(c.partial).toEqual({ index: 1, note: '今日截至当前' });
+    expect(c.yMax).toBe(axisMax(4080));
+    expect(trendChart(data, { year: 2024, month: 5, day: 2 }, 1).partial?.note).toBe('本小时截至当前');
+    expect(trendChart(data, { year: 2024 }, 1).partial?.note).toContain('日均');
+    expect(partialNote('year')).toBe('本月截至当前');
+  });
+
+  it('draws the partial slot as a dashed step into a hollow point, and the solid line stops before it', () => {
+    type S = { name: string; data: Array<number | null>; lineStyle: { type?: string }; symbol?: string };
+    const o = lineOption(['1日', '2日', '3日', '4日'], [{ name: '美团单车', data: [5, 6, 3, null], color: '#111111' }], { partial: { index: 2, note: '今日截至当前' } }) as unknown as { series: S[] };
+    expect(o.series).toHaveLength(2);
+    expect(o.series[0].data).toEqual([5, 6, null, null]);
+    expect(o.series[1]).toMatchObject({ name: '美团单车', data: [null, 6, 3, null], symbol: 'emptyCircle', lineStyle: { type: 'dashed' } });
+    // without a partial slot: one plain series, nulls kept as gaps
+    const plain = lineOption(['a', 'b'], [{ name: 'x', data: [1, null] }]) as unknown as { series: S[] };
+    expect(plain.series.map((x) => x.data)).toEqual([[1, null]]);
+    // bars: the partial bar is hollow and dashed
+    const bars = lineOption(['0时', '1时'], [{ name: 'x', data: [2, 1], color: '#222222', type: 'bar' }], { partial: { index: 1, note: '本小时截至当前' } }) as unknown as {
+      series: Array<{ data: unknown[] }>;
+    };
+    expect(bars.series[0].data[0]).toBe(2);
+    expect(bars.series[0].data[1]).toMatchObject({ value: 1, itemStyle: { borderType: 'dashed', borderColor: '#222222' } });
+  });
+
+  it('names the partial slot in the tooltip, one line per brand, — for no value', () => {
+    const f = tooltipFormatter({ index: 2, note: '今日截至当前' });
+    const p = (seriesName: string, value: number | null, dataIndex: number) => ({ seriesName, value, marker: '', dataIndex, axisValueLabel: `${dataIndex + 1}日` });
+    const html = f([p('美团单车', null, 2), p('美团单车', 1221, 2), p('哈啰单车', null, 2)]);
+    expect(html).toContain('3日（今日截至当前）');
+    expect(html.match(/美团单车/g)).toHaveLength(1);
+    expect(html).toContain('1,221');
+    expect(html).toContain('—');
+    expect(f([p('美团单车', 5, 1)])).not.toContain('截至');
+    expect(tooltipFormatter(undefined, '%')([p('x', 12.5, 0)])).toContain('12.5%');
+  });
+
+  it('finds the slot under way and the largest value, ignoring gaps', () => {
+    expect(partialSlot([{ partial: false }, { partial: true }, { partial: false }], 'n')).toEqual({ index: 1, note: 'n' });
+    expect(partialSlot([{ partial: false }], 'n')).toBeUndefined();
+    expect(maxOf([{ name: 'a', data: [null, 3] }, { name: 'b', data: [null] }])).toBe(3);
+    expect(maxOf([])).toBe(0);
   });
 });
 

@@ -23,7 +23,7 @@ export default function TrendTab() {
     ...polling,
   });
   const chart = useMemo(() => trendChart(q.data, period, 1), [q.data, period]);
-  const option = useMemo(() => lineOption(chart.x, chart.series, { yMax: chart.yMax, unit: chart.unit, area: true }), [chart]);
+  const option = useMemo(() => lineOption(chart.x, chart.series, { yMax: chart.yMax, unit: chart.unit, area: true, partial: chart.partial }), [chart]);
   return (
     <div className="tm-trend" data-testid="trend-tab">
       <div className="tm-trend-head">
