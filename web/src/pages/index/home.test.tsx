@@ -45,7 +45,16 @@ const answers: Record<string, unknown> = {
   '/api/statistics/tidal': { mold: 1, series: [], dayTotal: { date: '2024-05-06', bike_num: 3, e_bike_num: 2, bike_rent_num: 3, e_bike_rent_num: 2, bike_return_num: 0, e_bike_return_num: 0 }, monthTotal: { date: '2024-05', bike_num: 30, e_bike_num: 11, bike_rent_num: 30, e_bike_rent_num: 11, bike_return_num: 0, e_bike_return_num: 0 } },
   '/api/statistics/pend': { siteApplyPend: 0, siteRolePend: 2, maintainPend: 3, siteLowPowerPend: 4, accusePend: 5, userPend: 6, dispatchPend: 0, supervisePend: 7, dispatchWarnPend: 8 },
   '/api/abnormal/getMsg': { lists: [{ id: 1, abnormalType: 7, abnormalTypeName: '非法车辆', brandId: 2, brandName: '哈啰', bikeId: 'HB9', siteId: 'S1', siteName: '测试站甲', areaId: '110108', lon: 1, lat: 1, detail: '', createTime: '2024-05-06 09:00:00', updateTime: '' }], total: 1 },
-  '/api/abnormal/getMsgCounts': { lists: [{ abnormalType: 7, abnormalTypeName: '非法车辆', openNum: 1, recentNum: 1 }], openTotal: 1, recentTotal: 1, startTime: '', endTime: '' },
+  '/api/abnormal/getMsgCounts': {
+    lists: [
+      { abnormalType: 7, abnormalTypeName: '非法车辆', openNum: 3, recentNum: 1 },
+      { abnormalType: 8, abnormalTypeName: '非允许站点上架', openNum: 5, recentNum: 5 },
+    ],
+    openTotal: 8,
+    recentTotal: 6,
+    startTime: '',
+    endTime: '',
+  },
   '/api/site/': { lists: [], total: 0 },
   '/api/statistics/siteRankAll': { lists: [], total: 0, granularity: 'day', timeLabel: '' },
 };
@@ -107,11 +116,16 @@ describe('home big screen', () => {
     expect(screen.getByTestId('area-name').textContent).toBe('海淀区');
     expect(screen.getByRole('button', { name: /站点排名/ })).toBeTruthy();
     expect(screen.getByText('总量曲线')).toBeTruthy();
-    // the warning board asked for 10 items of types 1,4,6,7,13,14 over three days
+    // the warning board asked for the newest 10 open, unhandled items of types 1,4,6,7,13,14, whatever day they opened
     const getMsg = fetchMock.mock.calls.map(([u]) => new URL(String(u), 'http://x')).find((u) => u.pathname === '/api/abnormal/getMsg')!;
     expect(getMsg.searchParams.get('abnormalType')).toBe('1,4,6,7,13,14');
     expect(getMsg.searchParams.get('pageSize')).toBe('10');
     expect(getMsg.searchParams.get('selfAreaId')).toBe('110108');
+    expect([getMsg.searchParams.get('closed'), getMsg.searchParams.get('handled'), getMsg.searchParams.get('startTime')]).toEqual(['0', '0', null]);
+    // its counts are the open ones (openNum), 全部 their sum over the tabs
+    expect(screen.getByTestId('alert-count-7').textContent).toBe('3');
+    expect(screen.getByTestId('alert-count-all').textContent).toBe('3');
+    expect(screen.getByTestId('alert-caption').textContent).toContain('进行中、未处理');
   }, SLOW);
 
   it('hides what the permissions do not allow and never calls for it', async () => {

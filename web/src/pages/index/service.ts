@@ -111,8 +111,8 @@ export const fetchAreaBrands = (area: string) => get<Paged<{ brandId: number; br
 
 /* ---------------- abnormal ---------------- */
 
-// 异常信息列表（近三天）GET /api/abnormal/getMsg
-export const fetchAbnormal = (area: string, q: { abnormalType: string; startTime: string; endTime: string; pageSize: number }) =>
+// 异常信息列表（closed=0、handled=0 且不给 startTime：进行中未处理的，不论哪天发生）GET /api/abnormal/getMsg
+export const fetchAbnormal = (area: string, q: { abnormalType: string; closed?: 0 | 1; handled?: 0 | 1; startTime?: string; endTime?: string; pageSize: number }) =>
   get<Paged<AbnormalMsg>>('/abnormal/getMsg', area, { ...q, currentPage: 1 });
 
 // 各类型异常数量 GET /api/abnormal/getMsgCounts

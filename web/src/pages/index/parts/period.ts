@@ -18,14 +18,6 @@ export function lastSevenDays(now: Dayjs = dayjs()): string[] {
   return Array.from({ length: 7 }, (_, i) => now.subtract(6 - i, 'day').format('YYYY-MM-DD'));
 }
 
-/** The warning board's window: today minus two days 00:00:00 to the end of today (spec §9). */
-export function lastThreeDays(now: Dayjs = dayjs(), daysBack = 2) {
-  return {
-    startTime: now.subtract(daysBack, 'day').startOf('day').format('YYYY-MM-DD HH:mm:ss'),
-    endTime: now.endOf('day').format('YYYY-MM-DD HH:mm:ss'),
-  };
-}
-
 export type RankGrain = 'hour' | 'day' | 'month';
 
 /** Ranking window of the current hour, day or month. */
