@@ -124,22 +124,27 @@ describe('home big screen (screenshots in test-output/e2e)', () => {
     const tidal = await admin.get<{ dayTotal: { bike_num: number; e_bike_num: number }; monthTotal: { bike_num: number; e_bike_num: number } }>('/statistics/tidal', { selfAreaId: HD, mold: 1, dateGroup: days });
     expect(await page.getByTestId('fig-month').textContent()).toBe(`${tidal.monthTotal.bike_num + tidal.monthTotal.e_bike_num}次`);
     expect(await page.getByTestId('fig-day').textContent()).toBe(`${tidal.dayTotal.bike_num + tidal.dayTotal.e_bike_num}次`);
-    // 异常告警: the three-day board and its counts
+    // 异常告警: the open, unhandled alerts whatever day they opened (newest 10) and their counts
     const msgs = await admin.get<{ lists: Array<{ bikeId: string; abnormalType: number }> }>('/abnormal/getMsg', {
       selfAreaId: HD,
       abnormalType: '1,4,6,7,13,14',
-      startTime: `${shanghaiDay(-2)} 00:00:00`,
-      endTime: `${shanghaiDay(0)} 23:59:59`,
+      closed: 0,
+      handled: 0,
       pageSize: 10,
     });
     expect(msgs.lists.map((m) => m.abnormalType).sort()).toEqual([1, 7]);
     for (const m of msgs.lists) await page.getByTestId('alert-list').getByText(m.bikeId, { exact: false }).waitFor();
-    const counts = await admin.get<{ lists: Array<{ abnormalType: number; recentNum: number }> }>('/abnormal/getMsgCounts', { selfAreaId: HD });
-    const recent = (t: number) => counts.lists.find((c) => c.abnormalType === t)?.recentNum ?? 0;
-    expect(await page.getByTestId('alert-count-1').textContent()).toBe(String(recent(1)));
-    expect(await page.getByTestId('alert-count-7').textContent()).toBe(String(recent(7)));
-    expect(await page.getByTestId('alert-count-all').textContent()).toBe(String([1, 4, 6, 7, 13, 14].reduce((t, x) => t + recent(x), 0)));
-    // the recycle-site tab lists the area's recycle sites (GET /api/site/?recycleSwitch=1)
+    await page.getByTestId('alert-caption').getByText('进行中、未处理', { exact: false }).waitFor();
+    const counts = await admin.get<{ lists: Array<{ abnormalType: number; openNum: number }> }>('/abnormal/getMsgCounts', { selfAreaId: HD });
+    const open = (t: number) => counts.lists.find((c) => c.abnormalType === t)?.openNum ?? 0;
+    const tabs = [1, 7, 13, 14, 4, 6];
+    for (const t of tabs) expect(await page.getByTestId(`alert-count-${t}`).textContent()).toBe(String(open(t)));
+    expect(open(7)).toBeGreaterThan(0);
+    // 全部 is the sum of the tabs shown
+    expect(await page.getByTestId('alert-count-all').textContent()).toBe(String(tabs.reduce((t, x) => t + open(x), 0)));
+    // the recycle-site tab counts and lists the area's recycle sites (GET /api/site/?recycleSwitch=1)
+    const recycle = await admin.get<{ total: number }>('/site/', { selfAreaId: HD, recycleSwitch: 1, currentPage: 1, pageSize: 500 });
+    expect(await page.getByTestId('alert-count-recycle').textContent()).toBe(String(recycle.total));
     await page.getByRole('tab', { name: '回收站点' }).click();
     await page.getByTestId('recycle-list').getByText(SITES.S5.siteName).waitFor();
     await page.getByRole('tab', { name: /^全部/ }).click();
