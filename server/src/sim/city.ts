@@ -99,6 +99,8 @@ export class City {
   private listened = false;
   /** How many bikes restore() placed from the platform's state. */
   restored = 0;
+  /** Returns so far, and those into a site already full (the platform's 满桩还车 alert). */
+  readonly returns = { all: 0, intoFull: 0 };
 
   constructor(readonly world: World, public cfg: CityConfig, seed: number, start: number) {
     this.rng = new Rng(seed);
@@ -345,6 +347,8 @@ export class City {
     for (const r of due) {
       const b = bikes[r.bike];
       const inSite = this.world.index.find(r.lon, r.lat) !== null;
+      this.returns.all++;
+      if (inSite && this.count(r.dest) >= sites[r.dest].capacity) this.returns.intoFull++;
       out.orders[b.brand].push({
         orderId: r.orderId, bikeId: b.id, event: 'return', at: iso(r.end), lon: r.lon, lat: r.lat,
         ...(inSite ? { siteId: sites[r.dest].id } : {}), fee: fee(r.minutes, b.type === 1, this.rng.chance(0.2)),

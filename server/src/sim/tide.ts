@@ -46,8 +46,8 @@ const DEMAND_SPREAD = 1.6;
  */
 export const available = (bikes: number) => (bikes > 0 ? bikes / (bikes + 0.3) : 0);
 
-/** Riders avoid a site that looks nearly full (over 80 %), and more so a full one, but some park there anyway. */
-export const parkingAppeal = (fill: number) => (fill < 0.8 ? 1 : fill < 1 ? 0.7 : 0.3);
+/** Riders shun a site that looks nearly full (over 80 %) and nearly always a full one (a return there is a 满桩还车 alert). */
+export const parkingAppeal = (fill: number) => (fill < 0.8 ? 1 : fill < 1 ? 0.4 : 0.03);
 
 /**
  * Each operator's dispatch round: the two fullest sites over 110 % each lose up to six of its

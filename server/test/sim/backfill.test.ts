@@ -118,10 +118,10 @@ describe('demo city back-fill', () => {
     );
     expect(rows[0]).toMatchInlineSnapshot(`
       {
-        "dispatches": 132,
-        "offSite": 67,
-        "orders": 1978,
-        "outside": 5,
+        "dispatches": 107,
+        "offSite": 51,
+        "orders": 1936,
+        "outside": 3,
         "scans": 1908,
       }
     `);

@@ -11,7 +11,7 @@ const HALF_HOUR = 30 * 60_000;
 const LABELS = ['空桩', '偏少', '正常', '偏多', '满桩'];
 
 /** Runs Monday and Tuesday in half-hour windows; answers each site's bike count at every half hour of Tuesday (local hour → counts). */
-function tuesday(seed: number): Map<number, number[]> {
+function tuesday(seed: number): { counts: Map<number, number[]>; city: City } {
   const city = new City(world, cfg, seed, start);
   const counts = new Map<number, number[]>();
   for (let t = start; t < start + 2 * 24 * 3600_000; t += HALF_HOUR) {
@@ -19,7 +19,7 @@ function tuesday(seed: number): Map<number, number[]> {
     const hour = (t + HALF_HOUR - start) / 3600_000 - 24;
     if (hour >= 0) counts.set(hour, world.sites.map((s) => city.count(s.index)));
   }
-  return counts;
+  return { counts, city };
 }
 
 const fill = (counts: number[], kinds: string[]) => {
@@ -29,7 +29,7 @@ const fill = (counts: number[], kinds: string[]) => {
 const statuses = (counts: number[]) => world.sites.map((s) => siteStatus(counts[s.index], s.capacity).label);
 
 describe('the tidal day of the demo city', () => {
-  const day = tuesday(7);
+  const { counts: day, city } = tuesday(7);
 
   it('empties homes in the morning peak and fills offices and stations, and the reverse in the evening', () => {
     const night = day.get(4)!;
@@ -54,5 +54,8 @@ describe('the tidal day of the demo city', () => {
       expect(now.some((x) => x === '满桩')).toBe(true);
       expect(now.filter((x) => x === '正常').length).toBeGreaterThan(world.sites.length / 3);
     }
+    // riders mostly avoid full sites: few returns raise 满桩还车
+    expect(city.returns.all).toBeGreaterThan(700);
+    expect(city.returns.intoFull).toBeLessThan(0.03 * city.returns.all);
   });
 });
