@@ -37,6 +37,12 @@ describe('login, session and logout', () => {
     await page.getByTestId('area-name').getByText('全国').waitFor();
     const token = (await storedSession(page))?.state.authorization as string;
     expect(token).toBeTruthy();
+    // the stored session keeps the small fields only, not the national area tree (it was 1.6 MB)
+    await page.waitForLoadState('networkidle');
+    const raw = (await page.evaluate((k) => localStorage.getItem(k), STORAGE_KEY)) ?? '';
+    expect(raw.length).toBeLessThan(20_000);
+    expect((await storedSession(page))?.state).not.toHaveProperty('areaAll');
+    expect((await storedSession(page))?.state.selfAddress).not.toHaveProperty('children');
 
     await page.reload();
     await page.getByTestId('area-name').getByText('全国').waitFor();
@@ -55,7 +61,10 @@ describe('login, session and logout', () => {
     // the home screen needs no user
     await page.goto(`${server.url}/#/index`);
     await page.getByTestId('area-name').getByText('未登录').waitFor();
-    await page.getByRole('button', { name: /登\s*录/ }).waitFor();
+    const loginButton = page.getByRole('button', { name: /登\s*录/ });
+    await loginButton.waitFor();
+    // a solid blue button on the navy header (it was navy on navy)
+    expect(await loginButton.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe('rgb(22, 119, 255)');
     expect(page.url()).toContain('#/index');
 
     // the server ended the token too

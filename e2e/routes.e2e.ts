@@ -70,6 +70,86 @@ describe('every route opens without console errors', () => {
     });
   }
 
+  it('opens the first tab at the 评级考核 and 企业管理 roots', async () => {
+    for (const [root, first, tab] of [
+      ['/ratingEvaluation', '/ratingEvaluation/rate/index', '企业考核'],
+      ['/companyManagement', '/companyManagement/company', '企业信息'],
+    ]) {
+      await visit(root);
+      await page.waitForURL(new RegExp(`#${first}$`));
+      await page.locator('.ant-tabs-tab-active').getByText(tab, { exact: true }).waitFor();
+    }
+    expect(problems.errors).toEqual([]);
+  });
+
+  /** Runs `body` with every script the page asks for held back `ms` (a slow link). */
+  async function withSlowScripts(ms: number, body: () => Promise<void>) {
+    const scripts = /\/assets\/.*\.js$/;
+    await page.route(scripts, async (route) => {
+      await new Promise((r) => setTimeout(r, ms));
+      await route.continue();
+    });
+    try {
+      await body();
+    } finally {
+      await page.unroute(scripts);
+    }
+  }
+
+  /** Sets the hash in the page and returns when (ms after it) each selector first matched, -1 if not within `limit`. */
+  function timesAfterHash(hash: string, selectors: string[], limit = 30_000): Promise<number[]> {
+    return page.evaluate(
+      ([h, sels, max]) =>
+        new Promise<number[]>((resolve) => {
+          const t0 = performance.now();
+          const seen = sels.map(() => -1);
+          const check = () => {
+            sels.forEach((sel, i) => {
+              if (seen[i] < 0 && document.querySelector(sel)) seen[i] = Math.round(performance.now() - t0);
+            });
+            if (seen.every((t) => t >= 0) || performance.now() - t0 > max) {
+              obs.disconnect();
+              resolve(seen);
+            }
+          };
+          const obs = new MutationObserver(check);
+          obs.observe(document.body, { childList: true, subtree: true });
+          setTimeout(check, max + 10);
+          window.location.hash = h;
+        }),
+      [hash, selectors, limit] as const,
+    );
+  }
+
+  it('leaves the big screen for an unknown address at once, with no script to wait for', async () => {
+    await visit('/index');
+    await page.getByTestId('home-stage').waitFor();
+    // scripts held back 10 s: a 404 that needed a chunk (or waited behind the big screen's
+    // updates) came after seconds
+    await withSlowScripts(10_000, async () => {
+      const [notFound] = await timesAfterHash('#/no-such-page', ['.ant-result-404'], 15_000);
+      expect(notFound).toBeGreaterThanOrEqual(0);
+      expect(notFound).toBeLessThan(5_000);
+      expect(await page.getByTestId('home-stage').count()).toBe(0);
+    });
+    await page.getByText('您访问的页面不存在，请检查地址是否正确。').waitFor();
+    expect(problems.errors).toEqual([]);
+  });
+
+  it('covers the old screen with a loading state while the next one loads', async () => {
+    await visit('/index');
+    await page.getByTestId('home-stage').waitFor();
+    await withSlowScripts(4_000, async () => {
+      const [loading, next] = await timesAfterHash('#/regionalSettings', ['[data-testid="route-loading"]', '.console-layout [data-testid="screen-title"]']);
+      expect(loading).toBeGreaterThanOrEqual(0);
+      expect(next).toBeGreaterThan(loading);
+    });
+    await page.getByTestId('screen-title').getByText('区域设置', { exact: true }).waitFor();
+    expect(await page.getByTestId('route-loading').count()).toBe(0);
+    expect(await page.getByRole('progressbar', { name: '页面加载中' }).count()).toBe(0);
+    expect(problems.errors).toEqual([]);
+  });
+
   it('shows the 401 and 404 pages', async () => {
     for (const path of ['/unlogin', '/401']) {
       await visit(path);

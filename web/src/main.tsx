@@ -16,7 +16,9 @@ const router = createAppRouter();
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <Providers>
-      <RouterProvider router={router} />
+      {/* route changes are urgent updates: in a transition, the big screen's stream of data
+          updates kept pre-empting the next screen (an unknown address showed the 404 after 4 s) */}
+      <RouterProvider router={router} useTransitions={false} />
     </Providers>
   </StrictMode>,
 );
