@@ -59,7 +59,7 @@ const fmt = (v: number) => v.toLocaleString('zh-CN');
  * Axis tooltip: one line per series name (a partial slot's helper series shares its name), values
  * missing shown as —, and the partial slot's note after its label.
  */
-export function tooltipFormatter(partial: PartialSlot | undefined, unit?: string) {
+export function tooltipFormatter(partial: PartialSlot | undefined, unit?: string, colors: ReadonlyMap<string, string> = new Map()) {
   return (params: Array<{ seriesName: string; value: number | null | { value: number | null }; marker: string; dataIndex: number; axisValueLabel: string }>) => {
     if (!params.length) return '';
     const byName = new Map<string, { marker: string; value: number | null }>();
@@ -67,7 +67,10 @@ export function tooltipFormatter(partial: PartialSlot | undefined, unit?: string
       const raw = p.value !== null && typeof p.value === 'object' ? p.value.value : p.value;
       const v = typeof raw === 'number' && Number.isFinite(raw) ? raw : null;
       const seen = byName.get(p.seriesName);
-      if (!seen || seen.value === null) byName.set(p.seriesName, { marker: p.marker, value: v });
+      // a hollow partial bar's own marker is transparent: draw the series colour's
+      const color = colors.get(p.seriesName);
+      const marker = color ? `<span style="display:inline-block;margin-right:4px;border-radius:10px;width:10px;height:10px;background-color:${color}"></span>` : p.marker;
+      if (!seen || seen.value === null) byName.set(p.seriesName, { marker, value: v });
     }
     const head = params[0].axisValueLabel + (partial && params[0].dataIndex === partial.index ? `（${partial.note}）` : '');
     const suffix = unit === '%' ? '%' : '';
@@ -143,7 +146,7 @@ export function lineOption(
   }
   return {
     grid: { left: 8, right: 12, top: opts.legend === false ? 12 : 28, bottom: 4, containLabel: true },
-    tooltip: { ...tooltip, formatter: tooltipFormatter(partial, opts.unit) },
+    tooltip: { ...tooltip, formatter: tooltipFormatter(partial, opts.unit, new Map(series.flatMap((s) => (s.color ? [[s.name, s.color] as const] : [])))) },
     legend: opts.legend === false ? { show: false } : legend,
     xAxis: { type: 'category', data: x, boundaryGap: series.some((s) => s.type === 'bar'), ...axisStyle },
     yAxis: { type: 'value', max: opts.yMax, interval: opts.yMax && axisSplits(opts.yMax) ? opts.yMax / axisSplits(opts.yMax)! : undefined, minInterval: 1, name: opts.unit, nameTextStyle: { color: MUTED, fontSize: 11 }, ...axisStyle },

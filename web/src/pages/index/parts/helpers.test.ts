@@ -152,6 +152,8 @@ describe('charts', () => {
     expect(html).toContain('—');
     expect(f([p('美团单车', 5, 1)])).not.toContain('截至');
     expect(tooltipFormatter(undefined, '%')([p('x', 12.5, 0)])).toContain('12.5%');
+    // the series colour's marker (a hollow bar's own one is transparent)
+    expect(tooltipFormatter(undefined, undefined, new Map([['x', '#40a9ff']]))([p('x', 1, 0)])).toContain('background-color:#40a9ff');
   });
 
   it('finds the slot under way and the largest value, ignoring gaps', () => {
