@@ -12,6 +12,7 @@ import { MessageTag } from '../parts/bits';
 import Panel from '../parts/Panel';
 import QueryState from '../parts/QueryState';
 import type { SiteMessage } from '../types';
+import './messages.css';
 
 /** Messages are cut to 10 when there are more than 5 (spec §9). */
 export function cutMessages(list: SiteMessage[]): SiteMessage[] {
@@ -36,6 +37,8 @@ export default function MessagePanel({ onCollapse }: { onCollapse?: (collapsed: 
   const fullPile = init.data && canSetFullPile(init.data.area) && !dash.isFetching;
   const now = new Date();
   const tz = serverTimeZone();
+  const times = list.map((m) => messageTime(m.createTime, now, tz));
+  const dated = times.some((t) => t.length > 8);
   const toggle = () => {
     setCollapsed(!collapsed);
     onCollapse?.(!collapsed);
@@ -61,11 +64,11 @@ export default function MessagePanel({ onCollapse }: { onCollapse?: (collapsed: 
     >
       {collapsed ? null : (
         <QueryState query={dash} empty={list.length === 0} emptyText="暂无信息">
-          <ul className="mp-list" data-testid="message-list">
-            {list.map((m) => (
+          <ul className={`mp-list ${dated ? 'has-dates' : ''}`} data-testid="message-list">
+            {list.map((m, i) => (
               <li key={m.id} className="mp-item">
                 <span className="mp-time" title={m.createTime}>
-                  {messageTime(m.createTime, now, tz)}
+                  {times[i]}
                 </span>
                 <span className="mp-site" title={m.siteName}>
                   {m.siteName}
