@@ -86,7 +86,7 @@ async function waitForCount(page: Page, n: number, timeout = WAIT) {
         return { url: location.href, count: el?.getAttribute('data-site-count'), size: el?.getAttribute('data-site-size'), toasts };
       })
       .catch((err: Error) => ({ evaluateFailed: err.message }));
-    throw new Error(`waited ${timeout} ms for ${n} sites on the map; the page showed ${JSON.stringify(seen)}: ${(e as Error).message}`);
+    throw new Error(`waited ${timeout} ms for ${n} sites on the map; the page showed ${JSON.stringify(seen)}: ${(e as Error).message}`, { cause: e });
   }
 }
 

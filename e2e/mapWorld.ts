@@ -125,7 +125,7 @@ export async function buildMapWorld(base: string, admin: Console): Promise<MapWo
     for (let i = 0; i < s.bikes; i++) parked.push({ bikeId: `MT${String(++n).padStart(3, '0')}`, at: { lon: s.lon, lat: north(s.lat, (i % 5) + 1) } });
   }
   // one more bike returned off-site
-  const offSite = { bikeId: `MT${String(++n).padStart(3, '0')}`, at: OFF_SITE };
+  const offSite = { bikeId: `MT${String(n + 1).padStart(3, '0')}`, at: OFF_SITE };
   await op.post(
     '/bikes',
     [...parked, offSite].map((b, i) => ({ bikeId: b.bikeId, bikeType: i % 4 === 3 ? 1 : 0, licenseCode: b.bikeId === 'MT001' ? PLATE : undefined })),

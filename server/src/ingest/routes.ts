@@ -112,7 +112,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
         if (items.length > v.MAX_ITEMS) throw openError(413, `一次最多提交 ${v.MAX_ITEMS} 条，本次 ${items.length} 条，请分批提交`);
         const now = Date.now();
         const { valid, rejected } = v.partition(items, (i) => spec.check(i, now), spec.idOf);
-        let refused: Rejection[] = [];
+        let refused: Rejection[];
         try {
           refused = valid.length ? await spec.write(op, valid) : [];
         } catch (e) {

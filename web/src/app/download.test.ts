@@ -17,6 +17,8 @@ beforeEach(() => {
   URL.revokeObjectURL = vi.fn();
   clicked = null;
   vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+    // the mock records which anchor was clicked: `this` is that anchor
+    // eslint-disable-next-line @typescript-eslint/no-this-alias
     clicked = this;
   });
 });

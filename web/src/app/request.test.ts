@@ -42,14 +42,14 @@ describe('request layer', () => {
   it('sends JSON and form-encoded bodies', async () => {
     fetchMock.mockImplementation(() => Promise.resolve(answer({ code: 200, message: '', data: null })));
     await http.post('/pwd', { oldPwd: 'a', newPwd: 'b' }, { params: { selfAreaId: '110000' } });
-    let [url, init] = fetchMock.mock.calls[0] as [string, RequestInit];
+    const [url, init] = fetchMock.mock.calls[0] as [string, RequestInit];
     expect(url).toBe('/api/pwd?selfAreaId=110000');
     expect(init.body).toBe('{"oldPwd":"a","newPwd":"b"}');
     expect(new Headers(init.headers).get('Content-Type')).toContain('application/json');
     await http.post('/x', { a: 1, b: 'two', c: undefined }, { form: true });
-    [url, init] = fetchMock.mock.calls[1] as [string, RequestInit];
-    expect(String(init.body)).toBe('a=1&b=two');
-    expect(new Headers(init.headers).get('Content-Type')).toContain('application/x-www-form-urlencoded');
+    const [, form] = fetchMock.mock.calls[1] as [string, RequestInit];
+    expect(String(form.body)).toBe('a=1&b=two');
+    expect(new Headers(form.headers).get('Content-Type')).toContain('application/x-www-form-urlencoded');
   });
 
   it('passes other body codes to the caller; dataOf warns and rejects', async () => {

@@ -3,7 +3,7 @@ import type { Database } from '../../db/client.js';
 import type { Auth } from '../../http/auth.js';
 import { badRequest, forbidden } from '../../http/envelope.js';
 import { formatTime } from '../../domain/time.js';
-import { brandInAreas, brandNames, brandsOf, flagLabel, siteInScope } from './common.js';
+import { brandNames, brandsOf, flagLabel, siteInScope } from './common.js';
 import { findBrand } from '../company/repo.js';
 
 const arrayOf = (bikeType?: number) =>
