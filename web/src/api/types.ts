@@ -34,3 +34,9 @@ export type Body<P extends Path, M extends Method = 'post'> =
 
 /** One element of an array type (rows of a list). */
 export type Item<A> = A extends ReadonlyArray<infer T> ? T : never;
+
+/** A path as the request layer takes it (without the /api prefix). */
+export type ApiPath = StripApi<Path>;
+type StripApi<P> = P extends `/api${infer S}` ? S : never;
+/** The generated path of a request-layer path. */
+export type Full<S extends ApiPath> = `/api${S}` & Path;

@@ -4,72 +4,70 @@
  */
 import { dataOf, http, type Params } from '../../app/request';
 import { download } from '../../app/download';
-import type {
-  AbnormalCounts, AbnormalMsg, BrandBikeRow, BrandPercentData, BrandSite, CollectRow, DashboardData, EnterpriseDetail,
-  FlowToday, FullPileData, HistoryRow, InitData, MagnifyGroup, MonitorBrand, NotUploadBrand, Paged, PendData, RankData,
-  SiteBike, SiteListRow, SiteMessage, TidalData, TrendBrand, UsageRow,
-} from './types';
+import type { ApiPath, Data, Full, Query } from '../../api/types';
 
 const scope = (area: string, extra: Params = {}): Params => ({ selfAreaId: area || undefined, ...extra });
-const get = <T>(path: string, area: string, extra?: Params) => dataOf(http.get<T>(path, scope(area, extra)));
+/** GET of the area's data: the answer's type is the generated one of that path, the query is checked against it. */
+const get = <S extends ApiPath>(path: S, area: string, extra?: Query<Full<S>> & Params) =>
+  dataOf(http.get<Data<Full<S>>>(path, scope(area, extra)));
 
 /* ---------------- dashboard ---------------- */
 
 // 首页初始化：区域、满桩值、品牌 GET /api/dashboard/init
-export const fetchInit = (area: string) => get<InitData>('/dashboard/init', area);
+export const fetchInit = (area: string) => get('/dashboard/init', area);
 
 // 大屏主数据：地图站点、品牌统计与站点计数、最新站点消息 GET /api/dashboard/get
 export const fetchDashboard = (area: string, q: { limit: number; f?: number }) =>
-  get<DashboardData>('/dashboard/get', area, { v: q.limit === 0 ? 1 : 2, limit: q.limit, f: q.f });
+  get('/dashboard/get', area, { v: q.limit === 0 ? 1 : 2, limit: q.limit, f: q.f });
 
 // 今日站点消息（历史消息）GET /api/dashboard/todayHistory
 export const fetchTodayHistory = (area: string, currentPage: number, pageSize: number) =>
-  get<Paged<SiteMessage>>('/dashboard/todayHistory', area, { currentPage, pageSize });
+  get('/dashboard/todayHistory', area, { currentPage, pageSize });
 
 // 品牌站点车辆分布 GET /api/dashboard/brandOnlineBike
 export const fetchBrandOnlineBike = (area: string, q: { brandId: number; bikeType?: number; currentPage: number; pageSize: number }) =>
-  get<Paged<BrandSite>>('/dashboard/brandOnlineBike', area, q);
+  get('/dashboard/brandOnlineBike', area, q);
 
 // 某站点某品牌的车辆 GET /api/dashboard/brandSiteBike
 export const fetchBrandSiteBike = (area: string, q: { brandId: number; siteId: string; bikeType?: number; currentPage: number; pageSize: number }) =>
-  get<Paged<SiteBike>>('/dashboard/brandSiteBike', area, q);
+  get('/dashboard/brandSiteBike', area, q);
 
 // 站点内车辆列表 GET /api/dashboard/siteBike
 export const fetchSiteBike = (area: string, q: { siteId: string; bikeType?: number; brandId?: number; currentPage: number; pageSize: number }) =>
-  get<Paged<SiteBike>>('/dashboard/siteBike', area, q);
+  get('/dashboard/siteBike', area, q);
 
 // 备案稽查：蓝牙桩听到的车辆，按品牌 GET /api/dashboard/bikeMonitor
-export const fetchBikeMonitor = (area: string) => get<Record<string, MonitorBrand>>('/dashboard/bikeMonitor', area);
+export const fetchBikeMonitor = (area: string) => get('/dashboard/bikeMonitor', area);
 
 // 未上传数据车辆，按品牌 GET /api/dashboard/bikeNotUpload
-export const fetchBikeNotUpload = (area: string) => get<Record<string, NotUploadBrand>>('/dashboard/bikeNotUpload', area);
+export const fetchBikeNotUpload = (area: string) => get('/dashboard/bikeNotUpload', area);
 
 // 企业信息（首页权限即可查看）GET /api/dashboard/brandInfo
-export const fetchBrandInfo = (area: string, brandId: number) => get<EnterpriseDetail>('/dashboard/brandInfo', area, { brandId });
+export const fetchBrandInfo = (area: string, brandId: number) => get('/dashboard/brandInfo', area, { brandId });
 
 // 各品牌在线、站内、备案、核准车辆数 GET /api/dashboard/brandBike
-export const fetchBrandBike = (area: string) => get<BrandBikeRow[]>('/dashboard/brandBike', area);
+export const fetchBrandBike = (area: string) => get('/dashboard/brandBike', area);
 
 // 今日每小时租车数 GET /api/dashboard/siteRentStatistics
-export const fetchRentToday = (area: string) => get<FlowToday>('/dashboard/siteRentStatistics', area);
+export const fetchRentToday = (area: string) => get('/dashboard/siteRentStatistics', area);
 
 // 今日每小时还车数 GET /api/dashboard/siteReturnStatistics
-export const fetchReturnToday = (area: string) => get<FlowToday>('/dashboard/siteReturnStatistics', area);
+export const fetchReturnToday = (area: string) => get('/dashboard/siteReturnStatistics', area);
 
 // 站点历史记录 GET /api/dashboard/siteHistory
 export const fetchSiteHistory = (area: string, q: { siteId: string; currentPage: number; pageSize: number }) =>
-  get<Paged<HistoryRow>>('/dashboard/siteHistory', area, q);
+  get('/dashboard/siteHistory', area, q);
 
 // 今日车辆在线汇总 GET /api/dashboard/brandBikeOnlineCollect
-export const fetchOnlineCollect = (area: string) => get<CollectRow[]>('/dashboard/brandBikeOnlineCollect', area);
+export const fetchOnlineCollect = (area: string) => get('/dashboard/brandBikeOnlineCollect', area);
 
 // 总量趋势（年→月→日）GET /api/dashboard/brandBikeOnline
 export const fetchBrandTrend = (area: string, q: { year: number; dataType: number; month?: number; day?: number }) =>
-  get<Record<string, TrendBrand>>('/dashboard/brandBikeOnline', area, q);
+  get('/dashboard/brandBikeOnline', area, q);
 
 // 站点使用统计 GET /api/dashboard/siteStatistics
 export const fetchSiteUsage = (area: string, q: { siteId: string; year: number; month?: number; day?: number }) =>
-  get<UsageRow[]>('/dashboard/siteStatistics', area, q);
+  get('/dashboard/siteStatistics', area, q);
 
 // 导出站点使用统计 GET /api/dashboard/siteStatisticsOutput
 export const exportSiteUsage = (area: string, q: { siteId: string; year: number; month?: number; day?: number; dataType: number; group: string }) =>
@@ -81,55 +79,49 @@ export const exportOnlineCollect = (area: string) =>
 
 /* ---------------- statistics ---------------- */
 
-export interface RankQuery {
-  year: number;
-  month?: number;
-  day?: number;
-  hour?: number;
-  dateTime?: string;
-  orderBy?: 'rent' | 'return';
-}
+/** The ranking's period and order (the console always sends a year). */
+export type RankQuery = Pick<Query<'/api/statistics/siteRankAll'>, 'month' | 'day' | 'hour' | 'dateTime' | 'orderBy'> & { year: number };
 
 // 站点排名（最多 500 行）GET /api/statistics/siteRankAll
-export const fetchSiteRank = (area: string, q: RankQuery) => get<RankData>('/statistics/siteRankAll', area, { ...q });
+export const fetchSiteRank = (area: string, q: RankQuery) => get('/statistics/siteRankAll', area, { ...q });
 
 // 导出站点排名 GET /api/statistics/siteRankAllOut
 export const exportSiteRank = (area: string, q: RankQuery) =>
   download('GET', '/statistics/siteRankAllOut', { params: scope(area, { ...q, actionOrder: q.orderBy }) }, '站点排名分析.xlsx');
 
 // 租还潮汐：近 7 日及日、月合计 GET /api/statistics/tidal
-export const fetchTidal = (area: string, q: { dateGroup: string; mold: 1 | 2 }) => get<TidalData>('/statistics/tidal', area, q);
+export const fetchTidal = (area: string, q: { dateGroup: string; mold: 1 | 2 }) => get('/statistics/tidal', area, q);
 
 // 待办数量 GET /api/statistics/pend
-export const fetchPend = (area: string) => get<PendData>('/statistics/pend', area, { areaId: area || undefined });
+export const fetchPend = (area: string) => get('/statistics/pend', area, { areaId: area || undefined });
 
 // 企业车辆占比（在线占比）GET /api/statistics/brandPercent
-export const fetchBrandPercent = (area: string) => get<BrandPercentData>('/statistics/brandPercent', area);
+export const fetchBrandPercent = (area: string) => get('/statistics/brandPercent', area);
 
 // 区域内企业及颜色 GET /api/statistics/areaBrandDetails
-export const fetchAreaBrands = (area: string) => get<Paged<{ brandId: number; brandName: string; bikeColor: string; ebikeColor: string }>>('/statistics/areaBrandDetails', area);
+export const fetchAreaBrands = (area: string) => get('/statistics/areaBrandDetails', area);
 
 /* ---------------- abnormal ---------------- */
 
 // 异常信息列表（closed=0、handled=0 且不给 startTime：进行中未处理的，不论哪天发生）GET /api/abnormal/getMsg
 export const fetchAbnormal = (area: string, q: { abnormalType: string; closed?: 0 | 1; handled?: 0 | 1; startTime?: string; endTime?: string; pageSize: number }) =>
-  get<Paged<AbnormalMsg>>('/abnormal/getMsg', area, { ...q, currentPage: 1 });
+  get('/abnormal/getMsg', area, { ...q, currentPage: 1 });
 
 // 各类型异常数量 GET /api/abnormal/getMsgCounts
-export const fetchAbnormalCounts = (area: string) => get<AbnormalCounts>('/abnormal/getMsgCounts', area);
+export const fetchAbnormalCounts = (area: string) => get('/abnormal/getMsgCounts', area);
 
 /* ---------------- config, sites, company ---------------- */
 
 // 读取满桩值 GET /api/config/fullPileNum
-export const fetchFullPile = (area: string) => get<FullPileData>('/config/fullPileNum', area);
+export const fetchFullPile = (area: string) => get('/config/fullPileNum', area);
 
 // 设置满桩值 PUT /api/config/fullPileNum
 export const saveFullPile = (area: string, pile: number, alias?: string) =>
-  dataOf(http.put<FullPileData>('/config/fullPileNum', { pile, alias }, { params: scope(area) }));
+  dataOf(http.put<Data<'/api/config/fullPileNum', 'put'>>('/config/fullPileNum', { pile, alias }, { params: scope(area) }));
 
 // 站点列表（回收站点、站点满桩系数）GET /api/site/
 export const fetchSites = (area: string, q: { recycleSwitch?: 1; siteId?: string; currentPage: number; pageSize: number }) =>
-  get<Paged<SiteListRow>>('/site/', area, q);
+  get('/site/', area, q);
 
 // 修改站点满桩系数 PUT /api/site/{id}
 export const saveSiteRatio = (area: string, siteId: string, fullPileNum: number | null) =>
@@ -137,7 +129,7 @@ export const saveSiteRatio = (area: string, siteId: string, fullPileNum: number 
 
 // 放大分组（定时任务）列表 GET /api/site/magnify/
 export const fetchMagnifyGroups = (area: string, currentPage: number, pageSize: number) =>
-  get<Paged<MagnifyGroup>>('/site/magnify/', area, { currentPage, pageSize });
+  get('/site/magnify/', area, { currentPage, pageSize });
 
 // 开启或关闭放大分组 PUT /api/site/magnify/open/{id}
 export const switchMagnifyGroup = (area: string, id: number, openSwitch: boolean) =>
@@ -145,4 +137,4 @@ export const switchMagnifyGroup = (area: string, id: number, openSwitch: boolean
 
 // 企业详情（企业管理权限）及文件检查 GET /api/company/getEnterpriseInfoById
 export const fetchEnterprise = (area: string, brandId: number, type?: 1 | 2 | 3) =>
-  get<EnterpriseDetail>('/company/getEnterpriseInfoById', area, { brandId, type });
+  get('/company/getEnterpriseInfoById', area, { brandId, type });

@@ -8,7 +8,11 @@ import type { InitData, MapSite, SiteSize } from './types';
 
 const site = (siteId: string, lon: number, lat: number) => ({ siteId, siteName: siteId, siteLon: lon, siteLat: lat, flag: 1 }) as MapSite;
 const init = (lon: number, lat: number, extent: InitData['area']['extent'] = null) =>
-  ({ area: { areaId: 'x', areaName: '', level: 3, siteCount: 0, lon, lat, extent }, brands: [], isAggregation: false }) as InitData;
+  ({
+    area: { areaId: 'x', areaName: '', level: 3, aggregation: 0, aggregationId: null, fullPileNum: 0, fullPileName: '', siteCount: 0, lon, lat, extent },
+    brands: [],
+    isAggregation: false,
+  }) as InitData;
 
 function fakeMap() {
   return { fitBounds: vi.fn(), setView: vi.fn() };

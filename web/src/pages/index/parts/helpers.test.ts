@@ -6,7 +6,7 @@ import { areaPath } from '../AreaBar';
 import { cutMessages } from '../panels/MessagePanel';
 import { multiSlices, shareText, singleSlices } from '../panels/total/BrandRing';
 import { stageScale } from '../useStageScale';
-import type { BrandStat, SiteMessage } from '../types';
+import type { BrandPercentData, BrandStat, SiteMessage } from '../types';
 import { axisMax } from '../../../lib/axis';
 import { PALETTE, axisSplits, distinctColors, lineOption, maxOf, partialSlot, tooltipFormatter } from './chart';
 import { parseCurrentBike } from './currentBike';
@@ -186,7 +186,7 @@ describe('share ring', () => {
         { brandId: 1, brandName: '美团', bikeColor: '#f5c518', ebikeColor: '', PutBikeNum: 0, PutEBikeNum: 0, BrandBikeNum: 9, BrandEBikeNum: 1, SiteBikeNum: 5, SiteEBikeNum: 0, brandBikePercent: 0, brandEBikePercent: 0 },
         { brandId: 2, brandName: '哈啰', bikeColor: '#f5c518', ebikeColor: '', PutBikeNum: 0, PutEBikeNum: 0, BrandBikeNum: 30, BrandEBikeNum: 0, SiteBikeNum: 15, SiteEBikeNum: 0, brandBikePercent: 0, brandEBikePercent: 0 },
       ],
-    };
+    } as BrandPercentData;
     expect(multiSlices(data, 0).map((s) => s.value)).toEqual([10, 30]);
     expect(multiSlices(data, 1).map((s) => s.value)).toEqual([5, 15]);
     expect(shareText(10, 40)).toBe('25.0%');
