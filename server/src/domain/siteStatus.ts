@@ -17,10 +17,14 @@ const FULL: SiteStatus = { flag: 2, messageType: 'full', label: '满桩', filter
 const MORE: SiteStatus = { flag: 3, messageType: 'more', label: '偏多', filter: 2 };
 const NORMAL: SiteStatus = { flag: 1, messageType: null, label: '正常', filter: null };
 
-/** capacity = floor(siteBikeCeiling × fullPileNum) when fullPileNum > 0, else siteBikeCeiling. */
+/**
+ * capacity = floor(siteBikeCeiling × fullPileNum) when fullPileNum > 0, else siteBikeCeiling. The
+ * product is rounded to 9 decimals before flooring, so the floor is that of the decimal product
+ * (25 × 1.16 is 29, not 28). The console's web/src/lib/fillStatus.ts siteCapacity is this same rule.
+ */
 export function capacityOf(siteBikeCeiling: number, fullPileNum: number): number {
   if (!(fullPileNum > 0)) return siteBikeCeiling;
-  // round away binary noise before flooring (20 × 0.7 is 13.999999999999998)
+  // round away binary noise before flooring (20 × 0.7 is 13.999999999999998, 25 × 1.16 is 28.999999999999996)
   return Math.floor(Math.round(siteBikeCeiling * fullPileNum * 1e9) / 1e9);
 }
 

@@ -39,6 +39,15 @@ describe('fill status (DOMAIN.md table)', () => {
     expect(capacityOf(20, 0.7)).toBe(14);
     expect(capacityOf(10, 1.5)).toBe(15);
   });
+  it('floors the decimal product, not its binary approximation (the web uses the same rule)', () => {
+    // 25 × 1.16 is 28.999999999999996 in floating point: floor of the exact 29 is 29
+    expect(capacityOf(25, 1.16)).toBe(29);
+    expect(capacityOf(100, 0.29)).toBe(29);
+    expect(capacityOf(100, 0.57)).toBe(57);
+    expect(capacityOf(3, 1.1)).toBe(3);
+    expect(flagOf(29, 25, 1.16)).toMatchObject({ flag: 2 });
+    expect(flagOf(28, 25, 1.16)).toMatchObject({ flag: 3 });
+  });
   it('falls back to 1 and 满桩值 for a bad full-pile value', () => {
     expect(fullPileOf('abc', '')).toEqual({ value: 1, alias: '满桩值' });
     expect(fullPileOf('0.8', '满载系数')).toEqual({ value: 0.8, alias: '满载系数' });

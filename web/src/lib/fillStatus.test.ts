@@ -39,3 +39,15 @@ describe('fillStatus', () => {
     expect(fillStatus(9, 10, 0)).toEqual({ label: '偏多', flag: 3 });
   });
 });
+
+describe('one rule with the server (server/src/domain/siteStatus.ts capacityOf)', () => {
+  it('floors the decimal product: 25 × 1.16 is 29, not 28', () => {
+    expect(siteCapacity(25, 1.16)).toBe(29);
+    expect(siteCapacity(100, 0.29)).toBe(29);
+    expect(siteCapacity(100, 0.57)).toBe(57);
+    expect(siteCapacity(20, 0.7)).toBe(14);
+    expect(siteCapacity(3, 1.1)).toBe(3);
+    expect(fillStatus(29, 25, 1.16)).toEqual({ label: '满桩', flag: 2 });
+    expect(fillStatus(28, 25, 1.16)).toEqual({ label: '偏多', flag: 3 });
+  });
+});

@@ -6,10 +6,15 @@ export interface FillStatus {
   flag: SiteFlag;
 }
 
-/** Capacity: floor(siteBikeCeiling × fullPileNum) when fullPileNum > 0, otherwise siteBikeCeiling. */
+/**
+ * Capacity: floor(siteBikeCeiling × fullPileNum) when fullPileNum > 0, otherwise siteBikeCeiling; the
+ * server's rule (server/src/domain/siteStatus.ts capacityOf): the product is rounded to 9 decimals
+ * before flooring, so 25 × 1.16 (28.999999999999996 in floating point) gives 29.
+ */
 export function siteCapacity(ceiling: number, fullPileNum: number): number {
   const c = Number.isFinite(ceiling) ? ceiling : 0;
-  return Number.isFinite(fullPileNum) && fullPileNum > 0 ? Math.floor(c * fullPileNum) : c;
+  if (!(Number.isFinite(fullPileNum) && fullPileNum > 0)) return c;
+  return Math.floor(Math.round(c * fullPileNum * 1e9) / 1e9);
 }
 
 /**
@@ -21,9 +26,9 @@ export function fillStatus(count: number, ceiling: number, fullPileNum: number =
   if (n <= 0) return { label: '空桩', flag: 0 };
   const capacity = siteCapacity(ceiling, fullPileNum);
   if (capacity <= 0) return { label: '满桩', flag: 2 };
-  const ratio = n / capacity;
-  if (ratio < FILL.few) return { label: '偏少', flag: 4 };
-  if (ratio >= FILL.full) return { label: '满桩', flag: 2 };
-  if (ratio > FILL.many) return { label: '偏多', flag: 3 };
+  // the server's comparisons, in integers: n/capacity < 0.2, ≥ 1, > 0.8
+  if (5 * n < capacity) return { label: '偏少', flag: 4 };
+  if (n >= capacity) return { label: '满桩', flag: 2 };
+  if (5 * n > 4 * capacity) return { label: '偏多', flag: 3 };
   return { label: '正常', flag: 1 };
 }
