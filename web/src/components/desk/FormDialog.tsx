@@ -1,0 +1,100 @@
+/**
+ * Create / edit / handle form in a Modal (or a Drawer) from declared fields: rules checked on blur
+ * with Chinese messages, a success toast, the server's message on failure (the dialog stays open).
+ */
+import { Button, Drawer, Form, Modal, Space } from 'antd';
+import { useState } from 'react';
+import { toast } from '../../app/feedback';
+import { RequestError } from '../../app/request';
+import { type Field, requiredMessage } from './fields';
+import FieldControl from './FieldControl';
+
+interface Props<V> {
+  open: boolean;
+  title: string;
+  fields: readonly Field[];
+  initialValues?: Partial<V>;
+  onSubmit: (values: V) => Promise<unknown>;
+  onClose: () => void;
+  okText?: string;
+  /** success toast; the default 操作成功 */
+  success?: string;
+  drawer?: boolean;
+  width?: number;
+}
+
+export default function FormDialog<V extends object>(p: Props<V>) {
+  const [form] = Form.useForm<V>();
+  const [busy, setBusy] = useState(false);
+  const submit = async () => {
+    let values: V;
+    try {
+      values = await form.validateFields();
+    } catch {
+      return; // the fields show what is wrong
+    }
+    setBusy(true);
+    try {
+      await p.onSubmit(values);
+      void toast().success(p.success ?? '操作成功');
+      p.onClose();
+    } catch (err) {
+      if (!(err instanceof RequestError && err.handled)) void toast().error(err instanceof Error ? err.message : '操作失败，请稍后再试');
+    } finally {
+      setBusy(false);
+    }
+  };
+  const body = (
+    <Form form={form} layout="vertical" preserve={false} initialValues={p.initialValues} onFinish={() => void submit()}>
+      {p.fields.map((f) => (
+        <Form.Item
+          key={f.name}
+          name={f.name}
+          label={f.label}
+          extra={f.extra}
+          validateTrigger="onBlur"
+          rules={f.type === 'display' ? undefined : [...(f.required ? [{ required: true, message: requiredMessage(f) }] : []), ...(f.rules ?? [])]}
+        >
+          <FieldControl field={f} />
+        </Form.Item>
+      ))}
+    </Form>
+  );
+  const okText = p.okText ?? '确定';
+  if (p.drawer) {
+    return (
+      <Drawer
+        open={p.open}
+        title={p.title}
+        size={p.width ?? 480}
+        onClose={p.onClose}
+        destroyOnHidden
+        extra={
+          <Space>
+            <Button onClick={p.onClose}>取消</Button>
+            <Button type="primary" loading={busy} onClick={() => void submit()}>
+              {okText}
+            </Button>
+          </Space>
+        }
+      >
+        {body}
+      </Drawer>
+    );
+  }
+  return (
+    <Modal
+      open={p.open}
+      title={p.title}
+      width={p.width ?? 520}
+      okText={okText}
+      cancelText="取消"
+      confirmLoading={busy}
+      onOk={() => void submit()}
+      onCancel={p.onClose}
+      destroyOnHidden
+    >
+      {body}
+    </Modal>
+  );
+}

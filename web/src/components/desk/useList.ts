@@ -1,0 +1,22 @@
+/** A list call through react-query, keyed by the URL query; the previous page stays up while the next loads. */
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { Filters, ListQuery } from './urlQuery';
+
+/** Paged data of the server (`{lists, total}`). */
+export interface Paged<T> {
+  lists: T[];
+  total: number;
+}
+
+export type ListCall<T, K extends string> = (q: Filters<K> & { currentPage: number; pageSize: number }) => Promise<Paged<T>>;
+
+export function useList<T, K extends string>(key: string, query: ListQuery<K>, call: ListCall<T, K>) {
+  const { filters, currentPage, pageSize } = query;
+  return useQuery({
+    queryKey: ['desk', key, filters, currentPage, pageSize],
+    queryFn: () => call({ ...filters, currentPage, pageSize }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export type ListResult<T> = ReturnType<typeof useList<T, string>>;
