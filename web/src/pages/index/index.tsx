@@ -11,7 +11,6 @@ import { preloadHomeMap } from './map/preload';
 import { STAGE, useStageScale } from './useStageScale';
 import { useSessionBootstrap } from './useSessionBootstrap';
 import './dashboard.css';
-import './panels.css';
 
 const DARK = {
   algorithm: theme.darkAlgorithm,

@@ -1,4 +1,5 @@
 import type { BrandCount } from '../parts/currentBike';
+import './dialogs.css';
 
 /** A bike-type column of a history entry: its total and the per-brand counts, or 暂无数据. */
 export default function BrandCounts({ title, total, brands }: { title: string; total: number; brands: BrandCount[] }) {

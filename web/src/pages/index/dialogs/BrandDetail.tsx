@@ -8,6 +8,7 @@ import { useHomeArea, useHomePermissions } from '../hooks';
 import QueryState from '../parts/QueryState';
 import { fetchBrandInfo, fetchEnterprise } from '../service';
 import type { EnterpriseDetail } from '../types';
+import './dialogs.css';
 
 export const MISSING_ENTERPRISE = '企业信息不存在！';
 

@@ -10,6 +10,7 @@ import type { HistoryRow, SiteMessage } from '../types';
 import BrandCounts from './BrandCounts';
 import HomeModal, { DIALOG_SIZE, pager, serial } from './HomeModal';
 import { openDialog, useDialogs } from './dialogStore';
+import './dialogs.css';
 
 function MessageDetail({ m }: { m: SiteMessage }) {
   const cb = parseCurrentBike(m.currentBike);

@@ -10,6 +10,7 @@ import { fetchTodayHistory } from '../service';
 import type { SiteMessage } from '../types';
 import BrandCounts from './BrandCounts';
 import HomeModal, { pager, serial } from './HomeModal';
+import './dialogs.css';
 
 /** One entry of 历史消息: site, 总量 with status, time, then the bicycle and e-bike columns. */
 function HistoryEntry({ m }: { m: SiteMessage }) {

@@ -14,6 +14,7 @@ import Panel from '../parts/Panel';
 import QueryState from '../parts/QueryState';
 import { fetchAbnormal, fetchAbnormalCounts, fetchSites } from '../service';
 import type { AbnormalCounts, AbnormalMsg, SiteListRow } from '../types';
+import './alerts.css';
 
 /**
  * Filter tabs of the warning board: the spec's 1, 7, 13, 14 and the board's other types 4 and 6,

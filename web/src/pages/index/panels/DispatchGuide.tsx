@@ -7,6 +7,7 @@ import { useDashboard, useHomePermissions } from '../hooks';
 import Panel from '../parts/Panel';
 import QueryState from '../parts/QueryState';
 import type { SiteCounters } from '../types';
+import './dispatch.css';
 
 /** Counters of spec §2 with their status filter (满桩=1, 偏多=2, 偏少=3, 空桩=4) or site flag. */
 const COUNTERS: Array<{ key: keyof SiteCounters; label: string; color: string; f?: 1 | 2 | 3 | 4; flag?: number }> = [

@@ -14,6 +14,7 @@ import Panel from '../parts/Panel';
 import QueryState from '../parts/QueryState';
 import { fetchRentToday, fetchReturnToday, fetchTidal } from '../service';
 import type { FlowToday, TidalData } from '../types';
+import './operation.css';
 
 type Mold = 1 | 2;
 type View = 'week' | 'today';

@@ -10,6 +10,7 @@ import Panel from '../parts/Panel';
 import QueryState from '../parts/QueryState';
 import { fetchSiteRank } from '../service';
 import type { RankRow } from '../types';
+import './rank.css';
 
 export const GRAINS: Array<{ value: RankGrain; label: string }> = [
   { value: 'hour', label: '时' },

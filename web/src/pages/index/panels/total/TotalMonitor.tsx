@@ -5,6 +5,7 @@ import { useHomePermissions } from '../../hooks';
 import NotUploadTab from './NotUploadTab';
 import RegistrationTab from './RegistrationTab';
 import TrendTab from './TrendTab';
+import './total.css';
 
 type TabKey = 'register' | 'notUpload' | 'trend';
 
