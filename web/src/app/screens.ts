@@ -48,15 +48,14 @@ export const COMPANY_CHILDREN: ScreenKey[] = [
   'bikeRideOrder',
 ];
 
-/** Management menu, in order. */
+/** Desk menu: the ten sections in spec §2 order (the big screen is the header's 返回大屏 link). */
 export const MENU: ScreenKey[] = [
-  'index',
-  'dailyDuty',
   'warn',
+  'dailyDuty',
+  'deviceManagement',
   'operation',
   'miBicycle',
   'ratingEvaluation',
-  'deviceManagement',
   'companyManagement',
   'inforManagement',
   'systemSettings',

@@ -4,7 +4,6 @@ import {
   BankOutlined,
   BarChartOutlined,
   CarOutlined,
-  DashboardOutlined,
   EnvironmentOutlined,
   FileTextOutlined,
   GlobalOutlined,
@@ -14,35 +13,32 @@ import {
 } from '@ant-design/icons';
 import { Menu } from 'antd';
 import type { ReactNode } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { MENU, SCREENS, type ScreenKey } from '../screens';
 
 const ICONS: Partial<Record<ScreenKey, ReactNode>> = {
-  index: <DashboardOutlined />,
-  dailyDuty: <ScheduleOutlined />,
   warn: <AlertOutlined />,
+  dailyDuty: <ScheduleOutlined />,
+  deviceManagement: <EnvironmentOutlined />,
   operation: <BarChartOutlined />,
   miBicycle: <CarOutlined />,
   ratingEvaluation: <TrophyOutlined />,
-  deviceManagement: <EnvironmentOutlined />,
   companyManagement: <BankOutlined />,
   inforManagement: <FileTextOutlined />,
   systemSettings: <SettingOutlined />,
   regionalSettings: <GlobalOutlined />,
 };
 
-/** Management side menu; the selected item follows the first path segment. */
+/** Desk side menu: the ten sections of spec §2 as links; the selected one follows the first path segment. */
 export default function SideMenu() {
-  const navigate = useNavigate();
   const { pathname } = useLocation();
   const selected = pathname.split('/')[1] ?? '';
   return (
     <Menu
-      theme="dark"
+      theme="light"
       mode="inline"
       selectedKeys={[selected]}
-      onClick={({ key }) => void navigate(SCREENS[key as ScreenKey].path)}
-      items={MENU.map((key) => ({ key, icon: ICONS[key] ?? <AppstoreOutlined />, label: SCREENS[key].title }))}
+      items={MENU.map((key) => ({ key, icon: ICONS[key] ?? <AppstoreOutlined />, label: <Link to={SCREENS[key].path}>{SCREENS[key].title}</Link> }))}
     />
   );
 }
