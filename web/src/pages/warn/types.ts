@@ -1,0 +1,14 @@
+/** Types of the abnormal list, taken from the generated API document (web/src/api). */
+import type { Data, Item, Query } from '../../api/types';
+import type { Filters } from '../../components/desk';
+
+/** One abnormal message (GET /api/abnormal/getMsg). */
+export type WarnMsg = Item<Data<'/api/abnormal/getMsg'>['lists']>;
+/** Counts per type (GET /api/abnormal/getMsgCounts). */
+export type WarnCounts = Data<'/api/abnormal/getMsgCounts'>;
+/** The list's filter names: exactly the export call's query parameters. */
+export type WarnKey = keyof Query<'/api/abnormal/exportMsg'> & string;
+/** The filters as the URL holds them. */
+export type WarnFilters = Filters<WarnKey>;
+/** A brand of the area (the brand filter's options). */
+export type AreaBrand = Item<Data<'/api/statistics/areaBrandDetails'>['lists']>;

@@ -1,0 +1,134 @@
+// @vitest-environment jsdom
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import Providers from '../../app/Providers';
+import { queryClient } from '../../app/queryClient';
+import { heldDefaults, persistedDefaults, useSession } from '../../app/session/store';
+import type { User } from '../../app/session/types';
+import Warn from './index';
+import type { WarnCounts, WarnMsg } from './types';
+
+const msg = (over: Partial<WarnMsg>): WarnMsg => ({
+  id: 1, abnormalType: 1, abnormalTypeName: '站外还车', brandId: 1, brandName: '美团', bikeId: 'MT0001', siteId: null, siteName: '',
+  areaId: '110108', lon: 116.3, lat: 39.9, detail: '订单 R1 站外还车', createTime: '2024-05-02 08:00:00', updateTime: '2024-05-02 08:00:00',
+  closed: false, closeTime: null, handled: false, handleTime: null, handledBy: null, ...over,
+});
+const ROWS = [msg({}), msg({ id: 2, abnormalType: 7, abnormalTypeName: '非法车辆', bikeId: 'XX9', handled: true, handledBy: '张三', handleTime: '2024-05-02 09:00:00' })];
+const counts: WarnCounts = {
+  lists: [
+    { abnormalType: 1, abnormalTypeName: '站外还车', openNum: 3, recentNum: 5 },
+    { abnormalType: 7, abnormalTypeName: '非法车辆', openNum: 1, recentNum: 2 },
+    { abnormalType: 9, abnormalTypeName: '还车异常', openNum: 0, recentNum: 0 },
+  ],
+  openTotal: 4, recentTotal: 7, startTime: '2024-04-30 00:00:00', endTime: '2024-05-02 23:59:59',
+};
+
+const ok = (data: unknown) => new Response(JSON.stringify({ code: 200, message: '操作成功！', data }), { status: 200, headers: { 'Content-Type': 'application/json' } });
+const calls: Array<{ method: string; url: URL; body: unknown }> = [];
+const fetchMock = vi.fn(async (input: string, init?: RequestInit) => {
+  const url = new URL(input, 'http://x');
+  calls.push({ method: init?.method ?? 'GET', url, body: init?.body ? JSON.parse(String(init.body)) : undefined });
+  if (url.pathname === '/api/abnormal/getMsg') return ok(url.searchParams.get('bikeId') === 'NOPE' ? { lists: [], total: 0 } : { lists: ROWS, total: 2 });
+  if (url.pathname === '/api/abnormal/getMsgCounts') return ok(counts);
+  if (url.pathname === '/api/statistics/areaBrandDetails') return ok({ lists: [{ brandId: 1, brandName: '美团', bikeColor: '', ebikeColor: '' }], total: 1 });
+  if (url.pathname === '/api/abnormal/updateMsg') return ok({ handled: 1, total: 1 });
+  if (url.pathname === '/api/abnormal/exportMsg') {
+    return new Response('xlsx', { status: 200, headers: { 'Content-Type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', 'Content-Disposition': "attachment; filename*=UTF-8''%E5%BC%82%E5%B8%B8.xlsx" } });
+  }
+  return ok(null);
+});
+const lastList = () => calls.filter((c) => c.url.pathname === '/api/abnormal/getMsg').at(-1)!.url.searchParams;
+
+beforeEach(() => {
+  calls.length = 0;
+  queryClient.clear();
+  vi.stubGlobal('fetch', fetchMock);
+  URL.createObjectURL = vi.fn(() => 'blob:x');
+  URL.revokeObjectURL = vi.fn();
+  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+  const user = { id: 1, username: 'admin', name: '管理员', areaId: '110108', userLevel: 3, roles: [] } as unknown as User;
+  useSession.setState({ ...persistedDefaults(), ...heldDefaults(), authorization: 'tok', user, permissions: [{ id: 1, children: [101, 102] }, { id: 64 }] });
+});
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+function renderWarn(entry: string) {
+  const router = createMemoryRouter([{ path: '/warn/:id?', element: <Warn /> }], { initialEntries: [entry] });
+  render(
+    <Providers>
+      <RouterProvider router={router} />
+    </Providers>,
+  );
+  return router;
+}
+
+describe('#/warn', () => {
+  it('lists the messages with the URL filters sent as the API parameters', async () => {
+    renderWarn('/warn?abnormalType=1&handled=0&currentPage=2');
+    await screen.findByText('MT0001');
+    expect(Object.fromEntries(lastList())).toEqual({ abnormalType: '1', handled: '0', currentPage: '2', pageSize: '10' });
+    expect(screen.getByTestId('screen-title').textContent).toBe('异常列表');
+    expect(screen.getByText('张三')).toBeTruthy();
+    expect(screen.getByText('共 2 条')).toBeTruthy();
+    // the type tab follows the URL; types that never occur get no tab
+    expect(document.querySelector('.ant-tabs-tab-active')?.textContent).toBe('站外还车 5');
+    expect(screen.queryByText(/还车异常/)).toBeNull();
+  });
+
+  it('sets the type filter from a tab, back to page 1', async () => {
+    const router = renderWarn('/warn?currentPage=3');
+    fireEvent.click(await screen.findByText('非法车辆 2'));
+    await waitFor(() => expect(router.state.location.search).toBe('?abnormalType=7'));
+    await waitFor(() => expect(lastList().get('abnormalType')).toBe('7'));
+    expect(lastList().get('currentPage')).toBe('1');
+  });
+
+  it('handles a message through PUT /api/abnormal/updateMsg and reloads list and counts', async () => {
+    renderWarn('/warn');
+    await screen.findByText('MT0001');
+    // only the unhandled row offers 处理
+    expect(screen.getAllByRole('button', { name: '处理' })).toHaveLength(1);
+    fireEvent.click(screen.getByRole('button', { name: '处理' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('处理异常')).toBeTruthy();
+    expect(within(dialog).getByText('订单 R1 站外还车')).toBeTruthy();
+    const before = calls.length;
+    fireEvent.click(within(dialog).getByRole('button', { name: '标记为已处理' }));
+    await screen.findByText('处理成功');
+    const put = calls.find((c) => c.method === 'PUT')!;
+    expect(put.url.pathname).toBe('/api/abnormal/updateMsg');
+    expect(put.body).toEqual({ ids: [1] });
+    await waitFor(() => expect(calls.slice(before).filter((c) => c.url.pathname === '/api/abnormal/getMsgCounts')).toHaveLength(1));
+    expect(calls.slice(before).some((c) => c.url.pathname === '/api/abnormal/getMsg')).toBe(true);
+  });
+
+  it('exports with the current filters (no paging)', async () => {
+    renderWarn('/warn?abnormalType=1,7&brandId=1&startTime=2024-05-01&endTime=2024-05-02&currentPage=2');
+    await screen.findByText('MT0001');
+    fireEvent.click(screen.getByRole('button', { name: /导\s*出/ }));
+    await waitFor(() => expect(calls.some((c) => c.url.pathname === '/api/abnormal/exportMsg')).toBe(true));
+    await waitFor(() => expect(document.body.textContent).toContain('数据导出成功！'));
+    const exp = calls.find((c) => c.url.pathname === '/api/abnormal/exportMsg')!;
+    expect(Object.fromEntries(exp.url.searchParams)).toEqual({ abnormalType: '1,7', brandId: '1', startTime: '2024-05-01', endTime: '2024-05-02' });
+  });
+
+  it('says 暂无数据 when a filter matches nothing', async () => {
+    renderWarn('/warn?bikeId=NOPE');
+    await waitFor(() => expect(document.querySelector('.ant-table-placeholder .ant-empty-description')?.textContent).toBe('暂无数据'));
+    // the collapsed form opened to show the filter that is set below the fold
+    expect((screen.getByPlaceholderText('请输入车辆编号') as HTMLInputElement).value).toBe('NOPE');
+  });
+
+  it('hides 处理, 批量处理 and 导出 without their permissions', async () => {
+    useSession.setState({ permissions: [{ id: 1 }] });
+    renderWarn('/warn');
+    await screen.findByText('MT0001');
+    expect(screen.queryByRole('button', { name: '处理' })).toBeNull();
+    expect(screen.queryByRole('button', { name: /批量处理/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: /导\s*出/ })).toBeNull();
+    expect(calls.some((c) => c.url.pathname === '/api/statistics/areaBrandDetails')).toBe(false);
+  });
+});
