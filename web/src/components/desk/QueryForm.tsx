@@ -44,7 +44,7 @@ export default function QueryForm<K extends string>({ fields, query, visible = 3
       <Row gutter={16}>
         {fields.map((f, i) => (
           // collapsed fields stay mounted (their values stay in the form), only hidden
-          <Col key={f.name} {...SPAN} style={!expanded && i >= visible ? { display: 'none' } : undefined}>
+          <Col key={f.name} {...SPAN} className="desk-query-field" style={!expanded && i >= visible ? { display: 'none' } : undefined}>
             <Form.Item name={f.name as string} label={f.label}>
               <FieldControl field={f} />
             </Form.Item>
