@@ -114,8 +114,13 @@ describe('home big screen (screenshots in test-output/e2e)', () => {
     // 消息区: the latest site messages
     const list = page.getByTestId('message-list');
     expect(dash.siteMessage.length).toBeGreaterThan(0);
-    for (const m of dash.siteMessage) {
-      const item = list.locator('li', { hasText: m.siteName });
+    // one row per message, newest first, as the API lists them (a site may have several: a snapshot
+    // taken while the world was being built can say 空桩 before 满桩)
+    const shown = dash.siteMessage.slice(0, 10); // the panel keeps the latest ten
+    await expect.poll(() => list.locator('li').count()).toBe(shown.length);
+    for (const [i, m] of shown.entries()) {
+      const item = list.locator('li').nth(i);
+      expect(await item.textContent()).toContain(m.siteName);
       expect(await item.locator('.mp-num').textContent()).toBe(`${m.num}辆`);
       expect(await item.getByText(m.status, { exact: true }).count()).toBe(1);
     }
@@ -213,7 +218,7 @@ describe('home big screen (screenshots in test-output/e2e)', () => {
     const dash = await admin.get<Dash>('/dashboard/get', { selfAreaId: HD, v: 2, limit: 50 });
     const msg = dash.siteMessage[0];
     const history = await admin.get<{ total: number }>('/dashboard/siteHistory', { selfAreaId: HD, siteId: msg.siteId });
-    await page.getByTestId('message-list').locator('li', { hasText: msg.siteName }).getByRole('button', { name: '详情' }).click();
+    await page.getByTestId('message-list').locator('li').first().getByRole('button', { name: '详情' }).click();
     await dialog().getByText(`站点消息 · ${msg.siteName}`).waitFor();
     await dialog().getByText(`共 ${history.total} 条`).waitFor();
     await screenshot(page, 'home-dialog-site-message');
