@@ -38,7 +38,11 @@ export default function SideMenu() {
       theme="light"
       mode="inline"
       selectedKeys={[selected]}
-      items={MENU.map((key) => ({ key, icon: ICONS[key] ?? <AppstoreOutlined />, label: <Link to={SCREENS[key].path}>{SCREENS[key].title}</Link> }))}
+      items={MENU.map((key) => ({
+        key,
+        icon: ICONS[key] ?? <AppstoreOutlined />,
+        label: <Link to={SCREENS[key].path}>{SCREENS[key].title}</Link>,
+      }))}
     />
   );
 }

@@ -14,15 +14,36 @@ const national: NationalArea[] = [
   { id: '110100', areaName: '北京市市辖区', parentId: '110000', level: 2 },
   { id: '110108', areaName: '海淀区', parentId: '110100', level: 3 },
 ];
-const user = { id: 2, username: 'hd', name: '海淀管理员', areaId: '110108', areaName: '海淀区', areaLevel: 3, userLevel: 2, roles: [] } as unknown as User;
+const user = {
+  id: 2,
+  username: 'hd',
+  name: '海淀管理员',
+  areaId: '110108',
+  areaName: '海淀区',
+  areaLevel: 3,
+  userLevel: 2,
+  roles: [],
+} as unknown as User;
 
 beforeEach(() => {
-  vi.stubGlobal('fetch', vi.fn(() => new Promise(() => {})));
-  useSession.setState({ ...persistedDefaults(), ...heldDefaults(), authorization: 'tok', user, nationalArea: national });
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(() => new Promise(() => {})),
+  );
+  useSession.setState({
+    ...persistedDefaults(),
+    ...heldDefaults(),
+    authorization: 'tok',
+    user,
+    nationalArea: national,
+  });
 });
 
 function renderLayout(path = '/warn') {
-  const router = createMemoryRouter([{ path: '/', element: <ConsoleLayout />, children: [{ path: '*', element: <p>屏幕</p> }] }], { initialEntries: [path] });
+  const router = createMemoryRouter(
+    [{ path: '/', element: <ConsoleLayout />, children: [{ path: '*', element: <p>屏幕</p> }] }],
+    { initialEntries: [path] },
+  );
   return render(
     <Providers>
       <RouterProvider router={router} />
@@ -61,7 +82,18 @@ describe('desk layout', () => {
     const { container } = renderLayout('/companyManagement/sum');
     const menu = container.querySelector('.ant-menu') as HTMLElement;
     const links = within(menu).getAllByRole('link');
-    expect(links.map((a) => a.textContent)).toEqual(['异常列表', '日常值守', '站点管理', '运营统计', '米单车管理', '评级考核', '企业管理', '信息管理', '系统设置', '区域设置']);
+    expect(links.map((a) => a.textContent)).toEqual([
+      '异常列表',
+      '日常值守',
+      '站点管理',
+      '运营统计',
+      '米单车管理',
+      '评级考核',
+      '企业管理',
+      '信息管理',
+      '系统设置',
+      '区域设置',
+    ]);
     expect(links[6].getAttribute('href')).toBe('/companyManagement');
     expect(menu.querySelector('.ant-menu-item-selected')?.textContent).toBe('企业管理');
     expect(menu.className).toContain('ant-menu-light');

@@ -12,7 +12,11 @@ interface TreeOption {
 
 /** Area nodes as tree options (districts are leaves). */
 export function areaOptions(nodes: readonly AreaNode[]): TreeOption[] {
-  return nodes.map((n) => ({ value: n.id, title: n.areaName, children: n.children?.length ? areaOptions(n.children) : undefined }));
+  return nodes.map((n) => ({
+    value: n.id,
+    title: n.areaName,
+    children: n.children?.length ? areaOptions(n.children) : undefined,
+  }));
 }
 
 interface Props {

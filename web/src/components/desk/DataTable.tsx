@@ -24,7 +24,10 @@ interface Props<T> extends Omit<TableProps<T>, 'dataSource' | 'pagination' | 'lo
 }
 
 /** The sum of declared column widths (so ellipsis columns keep theirs), else the content's width. */
-export function scrollWidth(columns: readonly { width?: number | string }[] | undefined, selectable: boolean): number | 'max-content' {
+export function scrollWidth(
+  columns: readonly { width?: number | string }[] | undefined,
+  selectable: boolean,
+): number | 'max-content' {
   const widths = (columns ?? []).map((c) => c.width);
   if (!widths.length || widths.some((w) => typeof w !== 'number')) return 'max-content';
   return (widths as number[]).reduce((a, b) => a + b, selectable ? 48 : 0);
@@ -63,7 +66,13 @@ export default function DataTable<T extends object>({ list, query, sizes, ...tab
       dataSource={list.data?.lists ?? []}
       loading={list.isFetching}
       locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无数据" /> }}
-      pagination={tablePagination({ currentPage: query.currentPage, pageSize: query.pageSize, total: list.data?.total ?? 0, sizes, onChange: query.setPage })}
+      pagination={tablePagination({
+        currentPage: query.currentPage,
+        pageSize: query.pageSize,
+        total: list.data?.total ?? 0,
+        sizes,
+        onChange: query.setPage,
+      })}
     />
   );
 }

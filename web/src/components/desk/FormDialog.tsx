@@ -21,6 +21,8 @@ interface Props<V> {
   success?: string;
   drawer?: boolean;
   width?: number;
+  /** labels beside the controls (short forms, shown values) instead of above them */
+  horizontal?: boolean;
 }
 
 export default function FormDialog<V extends object>(p: Props<V>) {
@@ -39,13 +41,21 @@ export default function FormDialog<V extends object>(p: Props<V>) {
       void toast().success(p.success ?? '操作成功');
       p.onClose();
     } catch (err) {
-      if (!(err instanceof RequestError && err.handled)) void toast().error(err instanceof Error ? err.message : '操作失败，请稍后再试');
+      if (!(err instanceof RequestError && err.handled))
+        void toast().error(err instanceof Error ? err.message : '操作失败，请稍后再试');
     } finally {
       setBusy(false);
     }
   };
   const body = (
-    <Form form={form} layout="vertical" preserve={false} initialValues={p.initialValues} onFinish={() => void submit()}>
+    <Form
+      form={form}
+      layout={p.horizontal ? 'horizontal' : 'vertical'}
+      labelCol={p.horizontal ? { flex: '88px' } : undefined}
+      preserve={false}
+      initialValues={p.initialValues}
+      onFinish={() => void submit()}
+    >
       {p.fields.map((f) => (
         <Form.Item
           key={f.name}
@@ -53,7 +63,11 @@ export default function FormDialog<V extends object>(p: Props<V>) {
           label={f.label}
           extra={f.extra}
           validateTrigger="onBlur"
-          rules={f.type === 'display' ? undefined : [...(f.required ? [{ required: true, message: requiredMessage(f) }] : []), ...(f.rules ?? [])]}
+          rules={
+            f.type === 'display'
+              ? undefined
+              : [...(f.required ? [{ required: true, message: requiredMessage(f) }] : []), ...(f.rules ?? [])]
+          }
         >
           <FieldControl field={f} />
         </Form.Item>

@@ -25,7 +25,9 @@ export default function RowActions({ actions }: { actions: RowAction[] }) {
             size="small"
             danger={a.danger}
             disabled={a.disabled}
-            onClick={() => (a.confirm ? confirm({ content: a.confirm, danger: a.danger, onOk: a.onClick }) : void a.onClick())}
+            onClick={() =>
+              a.confirm ? confirm({ content: a.confirm, danger: a.danger, onOk: a.onClick }) : void a.onClick()
+            }
           >
             {a.label}
           </Button>

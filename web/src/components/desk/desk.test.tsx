@@ -72,14 +72,21 @@ describe('query form bound to the URL', () => {
 });
 
 const state = (over: Partial<ListState<{ id: number; name: string }>>): ListState<{ id: number; name: string }> => ({
-  isPending: false, isFetching: false, isError: false, error: null, refetch: vi.fn(), ...over,
+  isPending: false,
+  isFetching: false,
+  isError: false,
+  error: null,
+  refetch: vi.fn(),
+  ...over,
 });
 const query = { currentPage: 1, pageSize: 10, setPage: vi.fn() };
 const columns = [{ title: '名称', dataIndex: 'name' }];
 
 describe('data table states', () => {
   it('shows a skeleton while the first page loads', () => {
-    mount(<DataTable rowKey="id" columns={columns} list={state({ isPending: true, isFetching: true })} query={query} />);
+    mount(
+      <DataTable rowKey="id" columns={columns} list={state({ isPending: true, isFetching: true })} query={query} />,
+    );
     expect(screen.getByTestId('table-skeleton')).toBeTruthy();
   });
 
@@ -93,7 +100,14 @@ describe('data table states', () => {
   });
 
   it('shows rows with 共 n 条, and 暂无数据 when empty', () => {
-    mount(<DataTable rowKey="id" columns={columns} list={state({ data: { lists: [{ id: 1, name: '甲' }], total: 31 } })} query={query} />);
+    mount(
+      <DataTable
+        rowKey="id"
+        columns={columns}
+        list={state({ data: { lists: [{ id: 1, name: '甲' }], total: 31 } })}
+        query={query}
+      />,
+    );
     expect(screen.getByText('甲')).toBeTruthy();
     expect(screen.getByText('共 31 条')).toBeTruthy();
     expect(document.querySelector('.ant-pagination-options-quick-jumper')).toBeTruthy();
@@ -109,7 +123,16 @@ describe('form dialog', () => {
   it('checks rules on blur with Chinese messages, submits, toasts and closes', async () => {
     const onSubmit = vi.fn(() => Promise.resolve());
     const onClose = vi.fn();
-    mount(<FormDialog open title="新增通知" fields={FORM} initialValues={{ kind: '1' }} onSubmit={onSubmit} onClose={onClose} />);
+    mount(
+      <FormDialog
+        open
+        title="新增通知"
+        fields={FORM}
+        initialValues={{ kind: '1' }}
+        onSubmit={onSubmit}
+        onClose={onClose}
+      />,
+    );
     const dialog = await screen.findByRole('dialog');
     const title = within(dialog).getByPlaceholderText('请输入标题');
     fireEvent.change(title, { target: { value: '太长的标题' } });
@@ -128,7 +151,16 @@ describe('form dialog', () => {
   it('stays open when the call fails (the request layer told the user)', async () => {
     const onClose = vi.fn();
     const onSubmit = vi.fn(() => Promise.reject(new RequestError('名称已存在', 'failed', true, 500)));
-    mount(<FormDialog open title="编辑" fields={FORM} initialValues={{ title: '甲', kind: '1' }} onSubmit={onSubmit} onClose={onClose} />);
+    mount(
+      <FormDialog
+        open
+        title="编辑"
+        fields={FORM}
+        initialValues={{ title: '甲', kind: '1' }}
+        onSubmit={onSubmit}
+        onClose={onClose}
+      />,
+    );
     fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: /确\s*定/ }));
     await waitFor(() => expect(onSubmit).toHaveBeenCalled());
     expect(onClose).not.toHaveBeenCalled();
@@ -137,7 +169,15 @@ describe('form dialog', () => {
 
 function Deleter({ onOk }: { onOk: () => void }) {
   const { confirmDelete } = useConfirm();
-  return <RowActions actions={[{ label: '编辑', onClick: vi.fn() }, { label: '删除', danger: true, onClick: () => confirmDelete('该站点', onOk) }, { label: '隐藏', onClick: vi.fn(), hidden: true }]} />;
+  return (
+    <RowActions
+      actions={[
+        { label: '编辑', onClick: vi.fn() },
+        { label: '删除', danger: true, onClick: () => confirmDelete('该站点', onOk) },
+        { label: '隐藏', onClick: vi.fn(), hidden: true },
+      ]}
+    />
+  );
 }
 
 describe('row actions and the 温馨提示 confirm', () => {

@@ -7,7 +7,13 @@ import { fromFormValues, namesOf, readQuery, toFormValues, writeQuery } from './
 
 type K = 'abnormalType' | 'brandId' | 'startTime' | 'endTime' | 'bikeId';
 const FIELDS: Field<K>[] = [
-  { name: 'abnormalType', label: '异常类型', type: 'select', multiple: true, options: optionsOf({ 1: '站外还车', 7: '非法车辆' }) },
+  {
+    name: 'abnormalType',
+    label: '异常类型',
+    type: 'select',
+    multiple: true,
+    options: optionsOf({ 1: '站外还车', 7: '非法车辆' }),
+  },
   { name: 'brandId', label: '品牌', type: 'select', options: [] },
   { name: 'startTime', label: '发生时间', type: 'dateRange', names: ['startTime', 'endTime'] },
   { name: 'bikeId', label: '车辆编号', type: 'input' },
@@ -23,7 +29,10 @@ describe('URL query', () => {
   it('reads declared filters, page 1 and size 10 by default, ignoring blanks, bad numbers and foreign parameters', () => {
     const q = readQuery(new URLSearchParams('abnormalType=1,7&bikeId=%20&other=x&currentPage=abc&pageSize=0'), NAMES);
     expect(q).toEqual({ filters: { abnormalType: '1,7' }, currentPage: 1, pageSize: 10 });
-    expect(readQuery(new URLSearchParams('currentPage=3&pageSize=20'), NAMES)).toMatchObject({ currentPage: 3, pageSize: 20 });
+    expect(readQuery(new URLSearchParams('currentPage=3&pageSize=20'), NAMES)).toMatchObject({
+      currentPage: 3,
+      pageSize: 20,
+    });
     expect(readQuery(new URLSearchParams(''), NAMES, 100).pageSize).toBe(100);
   });
 
@@ -34,7 +43,9 @@ describe('URL query', () => {
       pageSize: 10,
     });
     expect(out.toString()).toBe('tab=audit&abnormalType=1');
-    expect(writeQuery(new URLSearchParams(), NAMES, { filters: {}, currentPage: 2, pageSize: 50 }).toString()).toBe('currentPage=2&pageSize=50');
+    expect(writeQuery(new URLSearchParams(), NAMES, { filters: {}, currentPage: 2, pageSize: 50 }).toString()).toBe(
+      'currentPage=2&pageSize=50',
+    );
   });
 
   it('turns URL filters into form values and back (several choices, a date range)', () => {
@@ -44,7 +55,9 @@ describe('URL query', () => {
     expect((form.startTime as dayjs.Dayjs[]).map((d) => d.format('YYYY-MM-DD'))).toEqual(['2024-05-01', '2024-05-03']);
     expect(form.brandId).toBeUndefined();
     expect(fromFormValues(FIELDS, form)).toEqual(filters);
-    expect(fromFormValues(FIELDS, { abnormalType: [], bikeId: '  ', startTime: [dayjs('2024-05-02'), null] })).toEqual({ startTime: '2024-05-02' });
+    expect(fromFormValues(FIELDS, { abnormalType: [], bikeId: '  ', startTime: [dayjs('2024-05-02'), null] })).toEqual({
+      startTime: '2024-05-02',
+    });
   });
 });
 
@@ -52,11 +65,21 @@ describe('kit helpers', () => {
   it('paginates as the spec says: total, sizes, quick jumper; 10/20/50 or 100/200/500', () => {
     const calls: number[][] = [];
     const p = tablePagination({ currentPage: 2, pageSize: 10, total: 57, onChange: (a, b) => calls.push([a, b]) });
-    expect(p).toMatchObject({ current: 2, pageSize: 10, total: 57, showSizeChanger: true, showQuickJumper: true, pageSizeOptions: ['10', '20', '50'] });
+    expect(p).toMatchObject({
+      current: 2,
+      pageSize: 10,
+      total: 57,
+      showSizeChanger: true,
+      showQuickJumper: true,
+      pageSizeOptions: ['10', '20', '50'],
+    });
     expect(p.showTotal?.(57, [11, 20])).toBe('共 57 条');
     p.onChange?.(3, 10);
     expect(calls).toEqual([[3, 10]]);
-    expect(tablePagination({ currentPage: 1, pageSize: 100, total: 0, sizes: SIZES.history, onChange: () => {} }).pageSizeOptions).toEqual(['100', '200', '500']);
+    expect(
+      tablePagination({ currentPage: 1, pageSize: 100, total: 0, sizes: SIZES.history, onChange: () => {} })
+        .pageSizeOptions,
+    ).toEqual(['100', '200', '500']);
   });
 
   it('says 请选择 for pickers and 请输入 for typed fields', () => {

@@ -9,7 +9,12 @@ const fixed = (v: number | null) => (v === null ? '—' : v.toFixed(6));
 
 export function warnColumns(p: { canHandle: boolean; onHandle: (m: WarnMsg) => void }): ColumnsType<WarnMsg> {
   return [
-    { title: '异常类型', dataIndex: 'abnormalTypeName', width: 130, render: (name: string) => <Tag color="orange">{name}</Tag> },
+    {
+      title: '异常类型',
+      dataIndex: 'abnormalTypeName',
+      width: 130,
+      render: (name: string) => <Tag color="orange">{name}</Tag>,
+    },
     { title: '品牌', dataIndex: 'brandName', width: 90, render: dash },
     { title: '车辆编号', dataIndex: 'bikeId', width: 140, render: dash },
     {
@@ -19,11 +24,20 @@ export function warnColumns(p: { canHandle: boolean; onHandle: (m: WarnMsg) => v
       render: (name: string, m) => (
         <span>
           {dash(name)}
-          {m.siteId && m.siteId !== name ? <Typography.Text type="secondary" className="warn-sub">{m.siteId}</Typography.Text> : null}
+          {m.siteId && m.siteId !== name ? (
+            <Typography.Text type="secondary" className="warn-sub">
+              {m.siteId}
+            </Typography.Text>
+          ) : null}
         </span>
       ),
     },
-    { title: '位置（经度, 纬度）', key: 'position', width: 190, render: (_, m) => (m.lon === null ? '—' : `${fixed(m.lon)}, ${fixed(m.lat)}`) },
+    {
+      title: '位置（经度, 纬度）',
+      key: 'position',
+      width: 190,
+      render: (_, m) => (m.lon === null ? '—' : `${fixed(m.lon)}, ${fixed(m.lat)}`),
+    },
     {
       title: '详情',
       dataIndex: 'detail',
@@ -40,7 +54,14 @@ export function warnColumns(p: { canHandle: boolean; onHandle: (m: WarnMsg) => v
       title: '状态',
       dataIndex: 'closed',
       width: 90,
-      render: (closed: boolean, m) => (closed ? <Tooltip title={`结束于 ${m.closeTime ?? ''}`}><Tag>已结束</Tag></Tooltip> : <Tag color="red">进行中</Tag>),
+      render: (closed: boolean, m) =>
+        closed ? (
+          <Tooltip title={`结束于 ${m.closeTime ?? ''}`}>
+            <Tag>已结束</Tag>
+          </Tooltip>
+        ) : (
+          <Tag color="red">进行中</Tag>
+        ),
     },
     {
       title: '处理',
@@ -51,7 +72,9 @@ export function warnColumns(p: { canHandle: boolean; onHandle: (m: WarnMsg) => v
           <span>
             <Tag color="green">已处理</Tag>
             {dash(m.handledBy)}
-            <Typography.Text type="secondary" className="warn-sub">{m.handleTime}</Typography.Text>
+            <Typography.Text type="secondary" className="warn-sub">
+              {m.handleTime}
+            </Typography.Text>
           </span>
         ) : (
           <Tag color="gold">未处理</Tag>
@@ -62,7 +85,9 @@ export function warnColumns(p: { canHandle: boolean; onHandle: (m: WarnMsg) => v
       key: 'actions',
       width: 80,
       fixed: 'right',
-      render: (_, m) => <RowActions actions={[{ label: '处理', onClick: () => p.onHandle(m), hidden: m.handled || !p.canHandle }]} />,
+      render: (_, m) => (
+        <RowActions actions={[{ label: '处理', onClick: () => p.onHandle(m), hidden: m.handled || !p.canHandle }]} />
+      ),
     },
   ];
 }

@@ -7,7 +7,13 @@ import type { AreaBrand, WarnKey } from './types';
 export function warnFilters(brands: AreaBrand[], withArea: boolean, brandsLoading = false): Field<WarnKey>[] {
   const fields: Field<WarnKey>[] = [
     { name: 'abnormalType', label: '异常类型', type: 'select', multiple: true, options: optionsOf(ABNORMAL_TYPES) },
-    { name: 'brandId', label: '品牌', type: 'select', options: brands.map((b) => ({ value: String(b.brandId), label: b.brandName })), loading: brandsLoading },
+    {
+      name: 'brandId',
+      label: '品牌',
+      type: 'select',
+      options: brands.map((b) => ({ value: String(b.brandId), label: b.brandName })),
+      loading: brandsLoading,
+    },
     { name: 'startTime', label: '发生时间', type: 'dateRange', names: ['startTime', 'endTime'] },
     { name: 'handled', label: '处理状态', type: 'select', options: optionsOf({ 0: '未处理', 1: '已处理' }) },
     { name: 'closed', label: '异常状态', type: 'select', options: optionsOf({ 0: '进行中', 1: '已结束' }) },

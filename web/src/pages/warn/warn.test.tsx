@@ -10,31 +10,74 @@ import Warn from './index';
 import type { WarnCounts, WarnMsg } from './types';
 
 const msg = (over: Partial<WarnMsg>): WarnMsg => ({
-  id: 1, abnormalType: 1, abnormalTypeName: '站外还车', brandId: 1, brandName: '美团', bikeId: 'MT0001', siteId: null, siteName: '',
-  areaId: '110108', lon: 116.3, lat: 39.9, detail: '订单 R1 站外还车', createTime: '2024-05-02 08:00:00', updateTime: '2024-05-02 08:00:00',
-  closed: false, closeTime: null, handled: false, handleTime: null, handledBy: null, ...over,
+  id: 1,
+  abnormalType: 1,
+  abnormalTypeName: '站外还车',
+  brandId: 1,
+  brandName: '美团',
+  bikeId: 'MT0001',
+  siteId: null,
+  siteName: '',
+  areaId: '110108',
+  lon: 116.3,
+  lat: 39.9,
+  detail: '订单 R1 站外还车',
+  createTime: '2024-05-02 08:00:00',
+  updateTime: '2024-05-02 08:00:00',
+  closed: false,
+  closeTime: null,
+  handled: false,
+  handleTime: null,
+  handledBy: null,
+  ...over,
 });
-const ROWS = [msg({}), msg({ id: 2, abnormalType: 7, abnormalTypeName: '非法车辆', bikeId: 'XX9', handled: true, handledBy: '张三', handleTime: '2024-05-02 09:00:00' })];
+const ROWS = [
+  msg({}),
+  msg({
+    id: 2,
+    abnormalType: 7,
+    abnormalTypeName: '非法车辆',
+    bikeId: 'XX9',
+    handled: true,
+    handledBy: '张三',
+    handleTime: '2024-05-02 09:00:00',
+  }),
+];
 const counts: WarnCounts = {
   lists: [
     { abnormalType: 1, abnormalTypeName: '站外还车', openNum: 3, recentNum: 5 },
     { abnormalType: 7, abnormalTypeName: '非法车辆', openNum: 1, recentNum: 2 },
     { abnormalType: 9, abnormalTypeName: '还车异常', openNum: 0, recentNum: 0 },
   ],
-  openTotal: 4, recentTotal: 7, startTime: '2024-04-30 00:00:00', endTime: '2024-05-02 23:59:59',
+  openTotal: 4,
+  recentTotal: 7,
+  startTime: '2024-04-30 00:00:00',
+  endTime: '2024-05-02 23:59:59',
 };
 
-const ok = (data: unknown) => new Response(JSON.stringify({ code: 200, message: '操作成功！', data }), { status: 200, headers: { 'Content-Type': 'application/json' } });
+const ok = (data: unknown) =>
+  new Response(JSON.stringify({ code: 200, message: '操作成功！', data }), {
+    status: 200,
+    headers: { 'Content-Type': 'application/json' },
+  });
 const calls: Array<{ method: string; url: URL; body: unknown }> = [];
 const fetchMock = vi.fn(async (input: string, init?: RequestInit) => {
   const url = new URL(input, 'http://x');
   calls.push({ method: init?.method ?? 'GET', url, body: init?.body ? JSON.parse(String(init.body)) : undefined });
-  if (url.pathname === '/api/abnormal/getMsg') return ok(url.searchParams.get('bikeId') === 'NOPE' ? { lists: [], total: 0 } : { lists: ROWS, total: 2 });
+  if (url.pathname === '/api/abnormal/getMsg')
+    return ok(url.searchParams.get('bikeId') === 'NOPE' ? { lists: [], total: 0 } : { lists: ROWS, total: 2 });
   if (url.pathname === '/api/abnormal/getMsgCounts') return ok(counts);
-  if (url.pathname === '/api/statistics/areaBrandDetails') return ok({ lists: [{ brandId: 1, brandName: '美团', bikeColor: '', ebikeColor: '' }], total: 1 });
+  if (url.pathname === '/api/statistics/areaBrandDetails')
+    return ok({ lists: [{ brandId: 1, brandName: '美团', bikeColor: '', ebikeColor: '' }], total: 1 });
   if (url.pathname === '/api/abnormal/updateMsg') return ok({ handled: 1, total: 1 });
   if (url.pathname === '/api/abnormal/exportMsg') {
-    return new Response('xlsx', { status: 200, headers: { 'Content-Type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', 'Content-Disposition': "attachment; filename*=UTF-8''%E5%BC%82%E5%B8%B8.xlsx" } });
+    return new Response('xlsx', {
+      status: 200,
+      headers: {
+        'Content-Type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+        'Content-Disposition': "attachment; filename*=UTF-8''%E5%BC%82%E5%B8%B8.xlsx",
+      },
+    });
   }
   return ok(null);
 });
@@ -47,8 +90,21 @@ beforeEach(() => {
   URL.createObjectURL = vi.fn(() => 'blob:x');
   URL.revokeObjectURL = vi.fn();
   vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
-  const user = { id: 1, username: 'admin', name: '管理员', areaId: '110108', userLevel: 3, roles: [] } as unknown as User;
-  useSession.setState({ ...persistedDefaults(), ...heldDefaults(), authorization: 'tok', user, permissions: [{ id: 1, children: [101, 102] }, { id: 64 }] });
+  const user = {
+    id: 1,
+    username: 'admin',
+    name: '管理员',
+    areaId: '110108',
+    userLevel: 3,
+    roles: [],
+  } as unknown as User;
+  useSession.setState({
+    ...persistedDefaults(),
+    ...heldDefaults(),
+    authorization: 'tok',
+    user,
+    permissions: [{ id: 1, children: [101, 102] }, { id: 64 }],
+  });
 });
 
 afterEach(() => {
@@ -69,7 +125,12 @@ describe('#/warn', () => {
   it('lists the messages with the URL filters sent as the API parameters', async () => {
     renderWarn('/warn?abnormalType=1&handled=0&currentPage=2');
     await screen.findByText('MT0001');
-    expect(Object.fromEntries(lastList())).toEqual({ abnormalType: '1', handled: '0', currentPage: '2', pageSize: '10' });
+    expect(Object.fromEntries(lastList())).toEqual({
+      abnormalType: '1',
+      handled: '0',
+      currentPage: '2',
+      pageSize: '10',
+    });
     expect(screen.getByTestId('screen-title').textContent).toBe('异常列表');
     expect(screen.getByText('张三')).toBeTruthy();
     expect(screen.getByText('共 2 条')).toBeTruthy();
@@ -101,7 +162,9 @@ describe('#/warn', () => {
     const put = calls.find((c) => c.method === 'PUT')!;
     expect(put.url.pathname).toBe('/api/abnormal/updateMsg');
     expect(put.body).toEqual({ ids: [1] });
-    await waitFor(() => expect(calls.slice(before).filter((c) => c.url.pathname === '/api/abnormal/getMsgCounts')).toHaveLength(1));
+    await waitFor(() =>
+      expect(calls.slice(before).filter((c) => c.url.pathname === '/api/abnormal/getMsgCounts')).toHaveLength(1),
+    );
     expect(calls.slice(before).some((c) => c.url.pathname === '/api/abnormal/getMsg')).toBe(true);
   });
 
@@ -112,12 +175,19 @@ describe('#/warn', () => {
     await waitFor(() => expect(calls.some((c) => c.url.pathname === '/api/abnormal/exportMsg')).toBe(true));
     await waitFor(() => expect(document.body.textContent).toContain('数据导出成功！'));
     const exp = calls.find((c) => c.url.pathname === '/api/abnormal/exportMsg')!;
-    expect(Object.fromEntries(exp.url.searchParams)).toEqual({ abnormalType: '1,7', brandId: '1', startTime: '2024-05-01', endTime: '2024-05-02' });
+    expect(Object.fromEntries(exp.url.searchParams)).toEqual({
+      abnormalType: '1,7',
+      brandId: '1',
+      startTime: '2024-05-01',
+      endTime: '2024-05-02',
+    });
   });
 
   it('says 暂无数据 when a filter matches nothing', async () => {
     renderWarn('/warn?bikeId=NOPE');
-    await waitFor(() => expect(document.querySelector('.ant-table-placeholder .ant-empty-description')?.textContent).toBe('暂无数据'));
+    await waitFor(() =>
+      expect(document.querySelector('.ant-table-placeholder .ant-empty-description')?.textContent).toBe('暂无数据'),
+    );
     // the collapsed form opened to show the filter that is set below the fold
     expect((screen.getByPlaceholderText('请输入车辆编号') as HTMLInputElement).value).toBe('NOPE');
   });
