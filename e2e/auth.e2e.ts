@@ -65,7 +65,9 @@ describe('login, session and logout', () => {
     const loginButton = page.getByRole('button', { name: /登\s*录/ });
     await loginButton.waitFor();
     // a solid blue button on the navy header (it was navy on navy)
-    expect(await loginButton.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe('rgb(22, 119, 255)');
+    // (the primary blue of the theme in force: #1677ff light, #1668dc dark; a ghost button is transparent)
+    const [r, g, b, a = 1] = (await loginButton.evaluate((el) => getComputedStyle(el).backgroundColor)).match(/[\d.]+/g)!.map(Number);
+    expect({ r: r < 60, g: g > 90 && g < 130, b: b > 200, opaque: a === 1 }).toEqual({ r: true, g: true, b: true, opaque: true });
     expect(page.url()).toContain('#/index');
 
     // the server ended the token too
