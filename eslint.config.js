@@ -1,8 +1,13 @@
-/** ESLint for every workspace: recommended JS and TypeScript rules, React hooks for the web. */
+/** ESLint for every workspace: recommended JS and TypeScript rules, React hooks for the web, the server's layers. */
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import layers from './eslint.layers.js';
+
+const root = path.dirname(fileURLToPath(import.meta.url));
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'server/src/db/migrations/**', 'web/src/api/schema.d.ts'] },
@@ -36,5 +41,10 @@ export default tseslint.config(
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'warn',
     },
+  },
+  {
+    files: ['server/src/**/*.ts'],
+    plugins: { layers },
+    rules: { 'layers/layers': ['error', { root: path.join(root, 'server', 'src') }] },
   },
 );

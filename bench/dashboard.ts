@@ -15,7 +15,8 @@ import { loadConfig } from '../server/src/config.js';
 import { buildApp } from '../server/src/app.js';
 import type { Database } from '../server/src/db/client.js';
 import { jobContextOf, type JobContext } from '../server/src/jobs/index.js';
-import { localDay, rollupDay, rollupHours, rollupSiteDays, rollupSiteToday } from '../server/src/jobs/rollup.js';
+import { rollupDay, rollupHours, rollupSiteDays, rollupSiteToday } from '../server/src/jobs/rollup.js';
+import { localDay } from '../server/src/domain/time.js';
 import { runSnapshot } from '../server/src/jobs/snapshot.js';
 import { parseLocalTime } from '../server/src/domain/time.js';
 import { freshDatabase, postgresReachable } from './db.js';
@@ -111,7 +112,6 @@ async function seedHistory(database: Database, ctx: JobContext, now: Date) {
   console.log(`  per-site day and month rollups in ${secs(t)} s`);
   await database.query('analyze');
   t = performance.now();
-  await ctx.geo.fresh();
   await runSnapshot(ctx, now);
   console.log(`  site snapshot in ${secs(t)} s`);
 }
@@ -164,7 +164,6 @@ async function bench(kind: Kind) {
     const now = new Date();
     if (!reused) await seedHistory(database, ctx, now);
     else {
-      await ctx.geo.fresh();
       await runSnapshot(ctx, now);
     }
     await app.listen({ port: 0, host: '127.0.0.1' });

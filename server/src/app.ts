@@ -4,11 +4,11 @@ import helmet from '@fastify/helmet';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import type { Config } from './config.js';
+import { VERSION, type Config } from './config.js';
 import type { Database } from './db/client.js';
 import { registerErrorHandler } from './http/errors.js';
 import { registerAuth } from './http/auth.js';
-import { AreaCache } from './modules/areas/cache.js';
+import { AreaCache } from './shared/areaCache.js';
 import { registerWeb } from './http/web.js';
 import healthRoutes from './modules/health/routes.js';
 import authRoutes from './modules/auth/routes.js';
@@ -25,7 +25,7 @@ import abnormalRoutes from './modules/abnormal/routes.js';
 import settingsRoutes from './modules/settings/routes.js';
 import limitsRoutes from './modules/limits/routes.js';
 import openRoutes from './ingest/routes.js';
-import { GeoCache } from './ingest/geo.js';
+import { GeoCache } from './shared/geoCache.js';
 
 export interface AppContext {
   config: Config;
@@ -43,7 +43,7 @@ declare module 'fastify' {
   }
 }
 
-export const VERSION = '0.1.0';
+export { VERSION };
 
 export async function buildApp(config: Config, database: Database, opts: { logger?: boolean } = {}) {
   const app = Fastify({

@@ -1,6 +1,9 @@
 /** Every environment variable the server reads, typed, with defaults, in one place. */
 import path from 'node:path';
 
+/** The API version the docs and /api/health report. */
+export const VERSION = '0.1.0';
+
 export interface Config {
   port: number;
   host: string;

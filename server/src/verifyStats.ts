@@ -7,7 +7,7 @@
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
-import { localDay } from './jobs/rollup.js';
+import { localDay } from './domain/time.js';
 import { verifyStats } from './jobs/verify.js';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;

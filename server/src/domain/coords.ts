@@ -21,4 +21,5 @@ export function convert(lon: number, lat: number, from: CoordSystem, to: CoordSy
   return { lon: x, lat: y };
 }
 
-export const toGcj02 = (lon: number, lat: number, from: CoordSystem) => convert(lon, lat, from, 'gcj02');
+/** A point in `from` (default GCJ-02) as GCJ-02, which is what sites are stored in. */
+export const toGcj02 = (lon: number, lat: number, from: CoordSystem = 'gcj02') => convert(lon, lat, from, 'gcj02');

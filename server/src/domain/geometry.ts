@@ -1,7 +1,7 @@
 /** Polygons and points: validation, point-in-polygon, distances. Pure, no I/O. */
-import type { LonLat } from '../db/schema/areas.js';
 
-export type { LonLat };
+/** A point in degrees (GCJ-02 unless said otherwise). */
+export type LonLat = { lon: number; lat: number };
 
 export type PolygonResult = { ok: true; ring: LonLat[] } | { ok: false; message: string };
 

@@ -3,19 +3,25 @@
  * console gates panels by them (spec §6: 64 with children 59, 60, 134). Routes name a key.
  */
 
-export interface PermissionDef {
+export interface PermissionDef<K extends string = string> {
   id: number;
-  key: string;
+  key: K;
   name: string;
   parentId: number | null;
 }
 
-const menu = (id: number, key: string, name: string, buttons: [number, string, string][] = []): PermissionDef[] => [
+// generic so that every key stays a literal: PermissionKey below is their union
+const menu = <K extends string, B extends string = never>(
+  id: number,
+  key: K,
+  name: string,
+  buttons: [number, B, string][] = [],
+): PermissionDef<K | B>[] => [
   { id, key, name, parentId: null },
   ...buttons.map(([bid, bkey, bname]) => ({ id: bid, key: bkey, name: bname, parentId: id })),
 ];
 
-export const PERMISSIONS: PermissionDef[] = [
+export const PERMISSIONS = [
   ...menu(64, 'home', '首页大屏', [
     [59, 'home.siteRank', '站点排名'],
     [60, 'home.totalRing', '总量监控环形图'],
@@ -55,11 +61,12 @@ export const PERMISSIONS: PermissionDef[] = [
   ]),
 ];
 
+/** Every permission key: a route or a check naming another string does not compile. */
 export type PermissionKey = (typeof PERMISSIONS)[number]['key'];
 
-const BY_KEY = new Map(PERMISSIONS.map((p) => [p.key, p]));
+const BY_KEY = new Map<string, PermissionDef>(PERMISSIONS.map((p) => [p.key, p]));
 
-export function permissionId(key: string): number {
+export function permissionId(key: PermissionKey): number {
   const p = BY_KEY.get(key);
   if (!p) throw new Error(`unknown permission key ${key}`);
   return p.id;
@@ -83,7 +90,7 @@ export function holds(held: ReadonlySet<number>, key: string): boolean {
 }
 
 /** Roles the platform seeds; the ids are those of spec §6 to-do links. */
-export const SEED_ROLES: { id: number; roleName: string; applicable: boolean; keys: string[] | 'all' }[] = [
+export const SEED_ROLES: { id: number; roleName: string; applicable: boolean; keys: PermissionKey[] | 'all' }[] = [
   { id: 1, roleName: '超级管理员', applicable: false, keys: 'all' },
   { id: 2, roleName: '区域管理员', applicable: false, keys: 'all' },
   { id: 3, roleName: '企业用户', applicable: false, keys: ['home', 'home.totalRing', 'home.siteRank', 'companyManagement', 'operation'] },

@@ -45,3 +45,12 @@ export function fullPileOf(value: unknown, alias: unknown): { value: number; ali
 }
 
 export const STATUS_BY_FILTER: Record<1 | 2 | 3 | 4, number> = { 1: 2, 2: 3, 3: 4, 4: 0 };
+
+/** Site flag (0 empty, 1 normal, 2 full, 3 many, 4 few) → status label (spec §4). */
+export const FLAG_LABEL = ['空桩', '正常', '满桩', '偏多', '偏少'] as const;
+export const flagLabel = (flag: number | null | undefined) => FLAG_LABEL[flag ?? 0] ?? '正常';
+
+/** messageType → label (spec §4: empty→空桩, less→偏少, more→偏多, full→满桩, else 正常). */
+export function messageLabel(t: string | null | undefined): string {
+  return ({ empty: '空桩', less: '偏少', more: '偏多', full: '满桩' } as Record<string, string>)[t ?? ''] ?? '正常';
+}

@@ -50,3 +50,46 @@ function offsetMs(t: number, tz: string): number {
   const [h, mi, s] = time.split(':').map(Number);
   return Date.UTC(y, mo - 1, d, h, mi, s) - Math.floor(t / 1000) * 1000;
 }
+
+/** Local day `yyyy-MM-dd` of an instant in TZ. */
+export function localDay(d: Date, tz: string): string {
+  return formatter(tz).format(d).slice(0, 10);
+}
+
+/** Start of the local day `day` (yyyy-MM-dd) in TZ. */
+export function dayStart(day: string, tz: string): Date {
+  return parseLocalTime(`${day} 00:00:00`, tz)!;
+}
+
+const DAY = 86_400_000;
+/** yyyy-MM-dd → days since 1970-01-01 (calendar arithmetic, no zone). */
+export const dayNumber = (day: string) => Math.round(Date.parse(`${day}T00:00:00Z`) / DAY);
+/** Days since 1970-01-01 → yyyy-MM-dd. */
+export const dayText = (n: number) => new Date(n * DAY).toISOString().slice(0, 10);
+
+/** yyyy-MM-dd → the following day. */
+export function nextDay(day: string): string {
+  const [y, m, d] = day.split('-').map(Number);
+  return new Date(Date.UTC(y, m - 1, d + 1)).toISOString().slice(0, 10);
+}
+
+/** Today in TZ: its date and [start, end) bounds. */
+export function today(tz: string, now = new Date()) {
+  const day = localDay(now, tz);
+  const start = dayStart(day, tz);
+  return { day, start, end: dayStart(nextDay(day), tz) };
+}
+
+export const pad2 = (n: number) => String(n).padStart(2, '0');
+
+/** Days in a month (1-12). */
+export const daysInMonth = (year: number, month: number) => new Date(Date.UTC(year, month, 0)).getUTCDate();
+
+/** `yyyy-MM-dd[ HH:mm[:ss]]` in TZ with every part in range (parseLocalTime alone rolls 13-45 over); null otherwise. */
+export function strictLocalTime(text: string, tz: string): Date | null {
+  const m = /^(\d{4})-(\d{2})-(\d{2})(?: (\d{2}):(\d{2})(?::(\d{2}))?)?$/.exec(text.trim());
+  if (!m) return null;
+  const [y, mo, d, h, mi, s] = m.slice(1).map((x) => Number(x ?? 0));
+  if (mo < 1 || mo > 12 || d < 1 || d > daysInMonth(y, mo) || h > 23 || mi > 59 || s > 59) return null;
+  return parseLocalTime(text.trim(), tz);
+}

@@ -1,14 +1,15 @@
 /**
  * The one guard of every console route: token → user → permission (onRequest, before anything
- * else), then area scope of `selfAreaId` (preHandler, once the query and body are parsed).
+ * else), then the request's scope from `selfAreaId` (preHandler, once the query and body are
+ * parsed). Services ask req.auth (its area, areas and enterprise limit); none re-derives them.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Database } from '../db/client.js';
 import { ROOT_AREA_ID, isAreaId, type AreaTree } from '../domain/areas.js';
-import { holds } from '../domain/permissions.js';
+import { holds, type PermissionKey } from '../domain/permissions.js';
 import { hashToken } from '../domain/password.js';
 import { badRequest, forbidden, unauthorized } from './envelope.js';
-import type { AreaCache } from '../modules/areas/cache.js';
+import type { AreaCache } from '../shared/areaCache.js';
 
 export interface AuthUser {
   id: number;
@@ -19,20 +20,42 @@ export interface AuthUser {
   brandId: number | null;
 }
 
+/** What a request may reach, for queries: its areas and the enterprise it is limited to. */
+export interface Scope {
+  /** The request's area and every area below it. */
+  readonly areaIds: string[];
+  /** The enterprise an enterprise account is limited to; null: every enterprise. */
+  readonly brandId: number | null;
+}
+
+/** A route's `config` naming the permission it needs (a typo does not compile). */
+export const needs = (permission: PermissionKey) => ({ permission });
+
+/**
+ * Who is asking and what they may reach: built by the guard, read-only. A request naming
+ * `selfAreaId` gets its own Auth at that area (at()), never an edited one.
+ */
 export class Auth {
-  /** The area this request works on: `selfAreaId` when given (checked), else the user's own. */
-  areaId: string;
+  /** The enterprise an enterprise account is limited to (its brand); null: every enterprise. */
+  readonly brandLimit: number | null;
 
   constructor(
     readonly user: AuthUser,
     readonly held: ReadonlySet<number>,
     readonly tokenHash: string,
     private readonly tree: AreaTree,
+    /** The area this request works on: `selfAreaId` when given (checked), else the user's own. */
+    readonly areaId: string = user.areaId,
   ) {
-    this.areaId = user.areaId;
+    this.brandLimit = user.brandId ?? null;
   }
 
-  can(key: string): boolean {
+  /** The same user and session working on `areaId` (the guard checks it first). */
+  at(areaId: string): Auth {
+    return new Auth(this.user, this.held, this.tokenHash, this.tree, areaId);
+  }
+
+  can(key: PermissionKey): boolean {
     return holds(this.held, key);
   }
 
@@ -50,6 +73,27 @@ export class Auth {
   scopeAreaIds(): string[] {
     return this.tree.descendants(this.areaId);
   }
+
+  /** Throws 5002 unless `areaId` lies in the request's scope (its area and below). */
+  assertInScope(areaId: string | null | undefined): void {
+    if (!areaId || !this.scopeAreaIds().includes(areaId)) throw forbidden('无权访问该区域的数据');
+  }
+
+  /** May this user read the enterprise: within the brand limit, registered or operating in an area they see. */
+  canSeeBrand(b: { brandId: number; areaId: string; operationAreaId: string[] }): boolean {
+    if (this.brandLimit !== null && this.brandLimit !== b.brandId) return false;
+    return [b.areaId, ...b.operationAreaId].some((a) => this.sees(a));
+  }
+
+  /** The request's areas and enterprise limit, for queries. */
+  scope(): Scope {
+    return { areaIds: this.scopeAreaIds(), brandId: this.brandLimit };
+  }
+
+  /** The enterprise limit within `areaId` (below the request's area, checked by the caller). */
+  scopeOf(areaId: string): Scope {
+    return { areaIds: this.tree.descendants(areaId), brandId: this.brandLimit };
+  }
 }
 
 declare module 'fastify' {
@@ -57,7 +101,7 @@ declare module 'fastify' {
     /** No token needed (login, health, docs). */
     public?: boolean;
     /** Permission key the route needs (domain/permissions.ts); absent: any logged-in user. */
-    permission?: string;
+    permission?: PermissionKey;
   }
   interface FastifyRequest {
     auth: Auth;
@@ -130,7 +174,7 @@ export function registerAuth(app: FastifyInstance, database: Database, areas: Ar
     const areaId = String(raw);
     if (!isAreaId(areaId)) throw badRequest('参数 selfAreaId 应为 6 位区域编码');
     req.auth.assertArea(areaId);
-    req.auth.areaId = areaId;
+    req.auth = req.auth.at(areaId);
   });
 }
 

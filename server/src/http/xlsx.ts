@@ -5,7 +5,7 @@
  */
 import { PassThrough } from 'node:stream';
 import type { FastifyReply } from 'fastify';
-import { XlsxWriter } from './xlsxWriter.js';
+import { XlsxWriter } from '../shared/xlsxWriter.js';
 
 export interface XlsxColumn<T> {
   header: string;

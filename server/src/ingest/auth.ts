@@ -4,7 +4,7 @@ import type { Database } from '../db/client.js';
 import { ApiError } from '../http/envelope.js';
 import { tokenOf } from '../http/auth.js';
 import { hashToken, newToken, verifyPassword } from '../domain/password.js';
-import { FailureLimiter } from '../modules/auth/limiter.js';
+import { FailureLimiter } from '../shared/failureLimiter.js';
 
 export const TOKEN_TTL_S = 24 * 3600;
 const CACHE_MS = 30_000;

@@ -1,6 +1,6 @@
 /** Sites an operator may see: those in the areas it operates in (and below). */
 import type { Database } from '../db/client.js';
-import type { AreaCache } from '../modules/areas/cache.js';
+import type { AreaCache } from '../shared/areaCache.js';
 import type { LonLat } from '../domain/geometry.js';
 
 export async function listSitesForOperator(database: Database, areas: AreaCache, brandId: number, since: Date | null) {

@@ -3,7 +3,7 @@
  * that concurrent batches take row locks in the same order. Everything here is idempotent.
  */
 import type { Database } from '../db/client.js';
-import type { GeoCache } from './geo.js';
+import type { GeoCache } from '../shared/geoCache.js';
 import type { BikeFiling, DispatchEvent, OrderEvent, PileScan, StatusReport } from './validate.js';
 import { foreignReason, ownerBrand, ownersOf } from './owners.js';
 import { lateDays, localDate, presenceSet, recordPresence } from './presence.js';

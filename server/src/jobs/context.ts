@@ -1,10 +1,8 @@
 import type { Database } from '../db/client.js';
-import type { GeoCache } from '../ingest/geo.js';
 
 /** What every job needs; `now` is passed to each run so the demo back-fill can replay the past. */
 export interface JobContext {
   database: Database;
-  geo: GeoCache;
   tz: string;
   /** A rent with no return after this many hours is overdue (abnormal type 3). */
   overdueHours: number;

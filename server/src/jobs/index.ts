@@ -3,17 +3,18 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { JobContext } from './context.js';
 import { runSnapshot } from './snapshot.js';
 import { runAbnormalDetection } from './abnormal.js';
-import { localDay, rollupStats } from './rollup.js';
-
-import type { AppContext } from '../app.js';
+import { rollupStats } from './rollup.js';
+import type { Config } from '../config.js';
+import type { Database } from '../db/client.js';
+import { localDay } from '../domain/time.js';
 
 export type { JobContext };
 
-export function jobContextOf(ctx: AppContext): JobContext {
+/** The jobs' context from the app's (AppContext fits). */
+export function jobContextOf(ctx: { config: Config; database: Database }): JobContext {
   const { config } = ctx;
   return {
     database: ctx.database,
-    geo: ctx.geo,
     tz: config.tz,
     overdueHours: config.overdueHours,
     offsiteMinutes: config.offsiteMinutes,
@@ -26,7 +27,7 @@ const HOUR = 60 * MINUTE;
 
 /** Every minute: site snapshot, then the abnormal conditions. */
 export async function runMinuteJobs(ctx: JobContext, now: Date) {
-  const snapshot = await ctx.geo.fresh().then(() => runSnapshot(ctx, now));
+  const snapshot = await runSnapshot(ctx, now);
   const abnormal = await runAbnormalDetection(ctx, now);
   return { snapshot, abnormal };
 }

@@ -5,7 +5,8 @@
  */
 import type { JobContext } from './context.js';
 import type { Query } from '../db/client.js';
-import { parseLocalTime } from '../domain/time.js';
+import { dayNumber, dayText, localDay, parseLocalTime } from '../domain/time.js';
+import { SITE_DAYS, SITE_TODAY, liveSince, siteDaysThrough } from '../shared/watermarks.js';
 
 const HOUR = 3600_000;
 
@@ -70,44 +71,9 @@ async function rollDay(q: Query, day: string, tz: string) {
   );
 }
 
-export function localDay(d: Date, tz: string): string {
-  return new Intl.DateTimeFormat('sv-SE', { timeZone: tz, year: 'numeric', month: '2-digit', day: '2-digit' }).format(d);
-}
-
 const DAY = 86_400_000;
-const SITE_DAYS = 'site_days';
 /** Days caught up in one run at most (a server down for longer starts from the most recent ones). */
 const MAX_CATCH_UP = 400;
-
-const dayNumber = (day: string) => Math.round(Date.parse(`${day}T00:00:00Z`) / DAY);
-const dayText = (n: number) => new Date(n * DAY).toISOString().slice(0, 10);
-
-const SITE_TODAY = 'site_today';
-
-/**
- * Hours at or after this instant are read from the events: the hourly rollup (run at each hour's
- * start) may not have finished the previous hour. Before it, stats_hourly is final.
- */
-export const liveSince = (now: Date) => new Date(Math.floor(now.getTime() / HOUR) * HOUR - HOUR);
-
-/** The last local day rolled into stats_site_daily / stats_site_monthly (`yyyy-MM-dd`), or null. */
-export async function siteDaysThrough(database: JobContext['database']): Promise<string | null> {
-  return (await siteWatermarks((text, params) => database.query(text, params))).through;
-}
-
-/**
- * Both watermarks of the site tables in one read: `through`, the last day rolled whole (siteDaysThrough),
- * and `partial`, the instant up to which the next day is rolled as partial rows (rollupSiteToday).
- */
-export async function siteWatermarks(query: Query): Promise<{ through: string | null; partial: Date | null }> {
-  const rows = await query<{ name: string; cursor: string | number | null }>(`select name, cursor from job_runs where name = any($1::varchar[])`, [
-    [SITE_DAYS, SITE_TODAY],
-  ]);
-  const cursor = (name: string) => rows.find((r) => r.name === name)?.cursor ?? null;
-  const days = cursor(SITE_DAYS);
-  const today = cursor(SITE_TODAY);
-  return { through: days === null ? null : dayText(Number(days)), partial: today === null ? null : new Date(Number(today)) };
-}
 
 /**
  * Replaces a local day's rows in stats_site_daily with its stats_hourly sums per site and brand, for

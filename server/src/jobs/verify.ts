@@ -6,7 +6,7 @@
  * bikes. Answers every difference; none means every tier says what the events say.
  */
 import type { Database } from '../db/client.js';
-import { liveSince, siteWatermarks } from './rollup.js';
+import { liveSince, siteWatermarks } from '../shared/watermarks.js';
 
 export interface StatsDifference {
   /** The table that disagrees with the events. */

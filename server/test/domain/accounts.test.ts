@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { hashPassword, hashToken, newToken, passwordProblem, randomPassword, verifyPassword } from '../../src/domain/password.js';
 import { authEntries, holds, PERMISSIONS, permissionId } from '../../src/domain/permissions.js';
-import { FailureLimiter } from '../../src/modules/auth/limiter.js';
+import { FailureLimiter } from '../../src/shared/failureLimiter.js';
 import { formatTime, parseLocalTime } from '../../src/domain/time.js';
 
 describe('passwords and tokens', () => {

@@ -16,7 +16,7 @@ import Fastify from 'fastify';
 import { sendXlsx, type XlsxColumn } from '../../src/http/xlsx.js';
 import {
   OutputClosedError, XlsxWriter, ZipStream, ZipTooLargeError, columnName, sheetTitle, xmlText, type CellValue, type SheetColumn,
-} from '../../src/http/xlsxWriter.js';
+} from '../../src/shared/xlsxWriter.js';
 
 /** Writes a workbook into memory. */
 async function build(columns: SheetColumn[], rows: Iterable<CellValue[]>, sheetName = '测试'): Promise<Buffer> {

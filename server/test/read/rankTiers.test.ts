@@ -7,7 +7,8 @@ import { createTestApp, type TestContext } from '../support/app.js';
 import { addBrand, addSite } from '../support/world.js';
 import { RankCache, rankTiers, siteRanking, type RankRow } from '../../src/modules/statistics/rank.js';
 import { windowOf, type WindowQuery } from '../../src/modules/statistics/window.js';
-import { rollupHours, rollupSiteDays, rollupSiteToday, siteDaysThrough, siteWatermarks } from '../../src/jobs/rollup.js';
+import { rollupHours, rollupSiteDays, rollupSiteToday } from '../../src/jobs/rollup.js';
+import { siteDaysThrough, siteWatermarks } from '../../src/shared/watermarks.js';
 import { jobContextOf, type JobContext } from '../../src/jobs/index.js';
 
 const TZ = 'Asia/Shanghai';

@@ -173,7 +173,7 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    /** @description 当前操作区域 */
+                    /** @description 当前操作区域（6 位区域编码），缺省为用户所属区域 */
                     selfAreaId?: string;
                 };
                 header?: never;
@@ -246,7 +246,7 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    /** @description 当前操作区域 */
+                    /** @description 当前操作区域（6 位区域编码），缺省为用户所属区域 */
                     selfAreaId?: string;
                 };
                 header?: never;
@@ -295,7 +295,7 @@ export interface paths {
         post: {
             parameters: {
                 query?: {
-                    /** @description 当前操作区域 */
+                    /** @description 当前操作区域（6 位区域编码），缺省为用户所属区域 */
                     selfAreaId?: string;
                 };
                 header?: never;
@@ -425,7 +425,7 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    /** @description 当前操作区域 */
+                    /** @description 当前操作区域（6 位区域编码），缺省为用户所属区域 */
                     selfAreaId?: string;
                     /** @description 页码，从 1 开始 */
                     currentPage?: number;
@@ -511,7 +511,7 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    /** @description 当前操作区域 */
+                    /** @description 当前操作区域（6 位区域编码），缺省为用户所属区域 */
                     selfAreaId?: string;
                     /** @description 页码，从 1 开始 */
                     currentPage?: number;
@@ -599,7 +599,7 @@ export interface paths {
         post: {
             parameters: {
                 query?: {
-                    /** @description 当前操作区域 */
+                    /** @description 当前操作区域（6 位区域编码），缺省为用户所属区域 */
                     selfAreaId?: string;
                 };
                 header?: never;
@@ -664,7 +664,7 @@ export interface paths {
         put: {
             parameters: {
                 query?: {
-                    /** @description 当前操作区域 */
+                    /** @description 当前操作区域（6 位区域编码），缺省为用户所属区域 */
                     selfAreaId?: string;
                 };
                 header?: never;
@@ -720,7 +720,7 @@ export interface paths {
         put: {
             parameters: {
                 query?: {
-                    /** @description 当前操作区域 */
+                    /** @description 当前操作区域（6 位区域编码），缺省为用户所属区域 */
                     selfAreaId?: string;
                 };
                 header?: never;
@@ -773,7 +773,7 @@ export interface paths {
         post: {
             parameters: {
                 query?: {
-                    /** @description 当前操作区域 */
+                    /** @description 当前操作区域（6 位区域编码），缺省为用户所属区域 */
                     selfAreaId?: string;
                 };
                 header?: never;
@@ -818,7 +818,7 @@ export interface paths {
         post: {
             parameters: {
                 query?: {
-                    /** @description 当前操作区域 */
+                    /** @description 当前操作区域（6 位区域编码），缺省为用户所属区域 */
                     selfAreaId?: string;
                 };
                 header?: never;
@@ -862,7 +862,7 @@ export interface paths {
         get: {
             parameters: {
                 query: {
-                    /** @description 当前操作区域 */
+                    /** @description 当前操作区域（6 位区域编码），缺省为用户所属区域 */
                     selfAreaId?: string;
                     /** @description 11 位手机号 */
                     phone: string;
@@ -910,7 +910,7 @@ export interface paths {
         get: {
             parameters: {
                 query: {
-                    /** @description 当前操作区域 */
+                    /** @description 当前操作区域（6 位区域编码），缺省为用户所属区域 */
                     selfAreaId?: string;
                     username: string;
                 };
@@ -956,7 +956,7 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    /** @description 当前操作区域 */
+                    /** @description 当前操作区域（6 位区域编码），缺省为用户所属区域 */
                     selfAreaId?: string;
                     /** @description 页码，从 1 开始 */
                     currentPage?: number;
@@ -1018,7 +1018,7 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    /** @description 当前操作区域 */
+                    /** @description 当前操作区域（6 位区域编码），缺省为用户所属区域 */
                     selfAreaId?: string;
                 };
                 header?: never;
@@ -1064,7 +1064,7 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    /** @description 当前操作区域 */
+                    /** @description 当前操作区域（6 位区域编码），缺省为用户所属区域 */
                     selfAreaId?: string;
                     id?: number;
                 };
@@ -1120,7 +1120,7 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    /** @description 当前操作区域 */
+                    /** @description 当前操作区域（6 位区域编码），缺省为用户所属区域 */
                     selfAreaId?: string;
                 };
                 header?: never;
@@ -1166,7 +1166,7 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    /** @description 当前操作区域 */
+                    /** @description 当前操作区域（6 位区域编码），缺省为用户所属区域 */
                     selfAreaId?: string;
                 };
                 header?: never;
@@ -1214,7 +1214,7 @@ export interface paths {
         post: {
             parameters: {
                 query?: {
-                    /** @description 当前操作区域 */
+                    /** @description 当前操作区域（6 位区域编码），缺省为用户所属区域 */
                     selfAreaId?: string;
                 };
                 header?: never;
@@ -1268,7 +1268,7 @@ export interface paths {
         post: {
             parameters: {
                 query?: {
-                    /** @description 当前操作区域 */
+                    /** @description 当前操作区域（6 位区域编码），缺省为用户所属区域 */
                     selfAreaId?: string;
                 };
                 header?: never;
@@ -1316,7 +1316,7 @@ export interface paths {
         delete: {
             parameters: {
                 query: {
-                    /** @description 当前操作区域 */
+                    /** @description 当前操作区域（6 位区域编码），缺省为用户所属区域 */
                     selfAreaId?: string;
                     id: number;
                 };
@@ -1351,7 +1351,7 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    /** @description 当前操作区域 */
+                    /** @description 当前操作区域（6 位区域编码），缺省为用户所属区域 */
                     selfAreaId?: string;
                     /** @description 6 位区域编码 */
                     areaId?: string;
@@ -1414,7 +1414,7 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    /** @description 当前操作区域 */
+                    /** @description 当前操作区域（6 位区域编码），缺省为用户所属区域 */
                     selfAreaId?: string;
                     /** @description 6 位区域编码 */
                     areaId?: string;
@@ -1464,7 +1464,7 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    /** @description 当前操作区域 */
+                    /** @description 当前操作区域（6 位区域编码），缺省为用户所属区域 */
                     selfAreaId?: string;
                 };
                 header?: never;
@@ -1552,7 +1552,7 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    /** @description 当前操作区域 */
+                    /** @description 当前操作区域（6 位区域编码），缺省为用户所属区域 */
                     selfAreaId?: string;
                     /** @description 6 位区域编码 */
                     areaId?: string;
@@ -1615,7 +1615,7 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    /** @description 当前操作区域 */
+                    /** @description 当前操作区域（6 位区域编码），缺省为用户所属区域 */
                     selfAreaId?: string;
                 };
                 header?: never;
@@ -1676,7 +1676,7 @@ export interface paths {
         get: {
             parameters: {
                 query: {
-                    /** @description 当前操作区域 */
+                    /** @description 当前操作区域（6 位区域编码），缺省为用户所属区域 */
                     selfAreaId?: string;
                     /** @description 6 位区域编码 */
                     areaId: string;
@@ -1726,7 +1726,7 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    /** @description 当前操作区域 */
+                    /** @description 当前操作区域（6 位区域编码），缺省为用户所属区域 */
                     selfAreaId?: string;
                     /** @description 页码，从 1 开始 */
                     currentPage?: number;
@@ -1782,7 +1782,7 @@ export interface paths {
         put: {
             parameters: {
                 query?: {
-                    /** @description 当前操作区域 */
+                    /** @description 当前操作区域（6 位区域编码），缺省为用户所属区域 */
                     selfAreaId?: string;
                 };
                 header?: never;
@@ -1835,7 +1835,7 @@ export interface paths {
         post: {
             parameters: {
                 query?: {
-                    /** @description 当前操作区域 */
+                    /** @description 当前操作区域（6 位区域编码），缺省为用户所属区域 */
                     selfAreaId?: string;
                 };
                 header?: never;
@@ -1906,7 +1906,7 @@ export interface paths {
         delete: {
             parameters: {
                 query?: {
-                    /** @description 当前操作区域 */
+                    /** @description 当前操作区域（6 位区域编码），缺省为用户所属区域 */
                     selfAreaId?: string;
                 };
                 header?: never;
@@ -1943,7 +1943,7 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    /** @description 当前操作区域 */
+                    /** @description 当前操作区域（6 位区域编码），缺省为用户所属区域 */
                     selfAreaId?: string;
                     /** @description 6 位区域编码 */
                     selectAreaId?: string;
@@ -1982,7 +1982,7 @@ export interface paths {
         post: {
             parameters: {
                 query?: {
-                    /** @description 当前操作区域 */
+                    /** @description 当前操作区域（6 位区域编码），缺省为用户所属区域 */
                     selfAreaId?: string;
                 };
                 header?: never;
@@ -2043,7 +2043,7 @@ export interface paths {
         put: {
             parameters: {
                 query?: {
-                    /** @description 当前操作区域 */
+                    /** @description 当前操作区域（6 位区域编码），缺省为用户所属区域 */
                     selfAreaId?: string;
                 };
                 header?: never;
@@ -2092,7 +2092,7 @@ export interface paths {
         delete: {
             parameters: {
                 query?: {
-                    /** @description 当前操作区域 */
+                    /** @description 当前操作区域（6 位区域编码），缺省为用户所属区域 */
                     selfAreaId?: string;
                 };
                 header?: never;
@@ -2129,7 +2129,7 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    /** @description 当前操作区域 */
+                    /** @description 当前操作区域（6 位区域编码），缺省为用户所属区域 */
                     selfAreaId?: string;
                     /** @description 6 位区域编码 */
                     selectAreaId?: string;
@@ -2170,7 +2170,7 @@ export interface paths {
         post: {
             parameters: {
                 query?: {
-                    /** @description 当前操作区域 */
+                    /** @description 当前操作区域（6 位区域编码），缺省为用户所属区域 */
                     selfAreaId?: string;
                 };
                 header?: never;
@@ -2240,7 +2240,7 @@ export interface paths {
         put: {
             parameters: {
                 query?: {
-                    /** @description 当前操作区域 */
+                    /** @description 当前操作区域（6 位区域编码），缺省为用户所属区域 */
                     selfAreaId?: string;
                 };
                 header?: never;
@@ -2289,7 +2289,7 @@ export interface paths {
         delete: {
             parameters: {
                 query?: {
-                    /** @description 当前操作区域 */
+                    /** @description 当前操作区域（6 位区域编码），缺省为用户所属区域 */
                     selfAreaId?: string;
                 };
                 header?: never;
@@ -2325,7 +2325,7 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    /** @description 当前操作区域 */
+                    /** @description 当前操作区域（6 位区域编码），缺省为用户所属区域 */
                     selfAreaId?: string;
                     /** @description 0 禁停围栏, 1 禁停区 */
                     type?: 0 | 1;
@@ -2374,7 +2374,7 @@ export interface paths {
         post: {
             parameters: {
                 query?: {
-                    /** @description 当前操作区域 */
+                    /** @description 当前操作区域（6 位区域编码），缺省为用户所属区域 */
                     selfAreaId?: string;
                 };
                 header?: never;
@@ -2447,7 +2447,7 @@ export interface paths {
         put: {
             parameters: {
                 query?: {
-                    /** @description 当前操作区域 */
+                    /** @description 当前操作区域（6 位区域编码），缺省为用户所属区域 */
                     selfAreaId?: string;
                 };
                 header?: never;
@@ -2501,7 +2501,7 @@ export interface paths {
         delete: {
             parameters: {
                 query?: {
-                    /** @description 当前操作区域 */
+                    /** @description 当前操作区域（6 位区域编码），缺省为用户所属区域 */
                     selfAreaId?: string;
                 };
                 header?: never;
@@ -2537,7 +2537,7 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    /** @description 当前操作区域 */
+                    /** @description 当前操作区域（6 位区域编码），缺省为用户所属区域 */
                     selfAreaId?: string;
                     /** @description 页码，从 1 开始 */
                     currentPage?: number;
@@ -2636,7 +2636,7 @@ export interface paths {
         get: {
             parameters: {
                 query: {
-                    /** @description 当前操作区域 */
+                    /** @description 当前操作区域（6 位区域编码），缺省为用户所属区域 */
                     selfAreaId?: string;
                     /** @description 企业（品牌）ID */
                     brandId: number;
@@ -2753,7 +2753,7 @@ export interface paths {
         get: {
             parameters: {
                 query: {
-                    /** @description 当前操作区域 */
+                    /** @description 当前操作区域（6 位区域编码），缺省为用户所属区域 */
                     selfAreaId?: string;
                     /** @description 企业（品牌）ID */
                     brandId: number;
@@ -2872,7 +2872,7 @@ export interface paths {
         post: {
             parameters: {
                 query?: {
-                    /** @description 当前操作区域 */
+                    /** @description 当前操作区域（6 位区域编码），缺省为用户所属区域 */
                     selfAreaId?: string;
                 };
                 header?: never;
@@ -2967,7 +2967,7 @@ export interface paths {
         delete: {
             parameters: {
                 query?: {
-                    /** @description 当前操作区域 */
+                    /** @description 当前操作区域（6 位区域编码），缺省为用户所属区域 */
                     selfAreaId?: string;
                     /** @description 企业（品牌）ID */
                     brandId?: number;
@@ -3017,7 +3017,7 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    /** @description 当前操作区域 */
+                    /** @description 当前操作区域（6 位区域编码），缺省为用户所属区域 */
                     selfAreaId?: string;
                     /** @description 企业（品牌）ID */
                     brandId?: number;
@@ -3082,7 +3082,7 @@ export interface paths {
         post: {
             parameters: {
                 query?: {
-                    /** @description 当前操作区域 */
+                    /** @description 当前操作区域（6 位区域编码），缺省为用户所属区域 */
                     selfAreaId?: string;
                 };
                 header?: never;
@@ -3092,7 +3092,7 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
-                        /** @description 当前操作区域 */
+                        /** @description 当前操作区域（6 位区域编码），缺省为用户所属区域 */
                         selfAreaId?: string;
                         /** @description 企业（品牌）ID */
                         brandId: number;
@@ -3139,7 +3139,7 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    /** @description 当前操作区域 */
+                    /** @description 当前操作区域（6 位区域编码），缺省为用户所属区域 */
                     selfAreaId?: string;
                     /** @description 页码，从 1 开始 */
                     currentPage?: number;
@@ -3222,7 +3222,7 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    /** @description 当前操作区域 */
+                    /** @description 当前操作区域（6 位区域编码），缺省为用户所属区域 */
                     selfAreaId?: string;
                     /** @description 页码，从 1 开始 */
                     currentPage?: number;
@@ -3305,7 +3305,7 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    /** @description 当前操作区域 */
+                    /** @description 当前操作区域（6 位区域编码），缺省为用户所属区域 */
                     selfAreaId?: string;
                     /** @description 页码，从 1 开始 */
                     currentPage?: number;
@@ -3388,7 +3388,7 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    /** @description 当前操作区域 */
+                    /** @description 当前操作区域（6 位区域编码），缺省为用户所属区域 */
                     selfAreaId?: string;
                     /** @description 页码，从 1 开始 */
                     currentPage?: number;
@@ -3471,7 +3471,7 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    /** @description 当前操作区域 */
+                    /** @description 当前操作区域（6 位区域编码），缺省为用户所属区域 */
                     selfAreaId?: string;
                     /** @description 页码，从 1 开始 */
                     currentPage?: number;
@@ -3576,7 +3576,7 @@ export interface paths {
         get: {
             parameters: {
                 query: {
-                    /** @description 当前操作区域 */
+                    /** @description 当前操作区域（6 位区域编码），缺省为用户所属区域 */
                     selfAreaId?: string;
                     /** @description 企业（品牌）ID */
                     brandId: number;
@@ -3668,7 +3668,7 @@ export interface paths {
         get: {
             parameters: {
                 query: {
-                    /** @description 当前操作区域 */
+                    /** @description 当前操作区域（6 位区域编码），缺省为用户所属区域 */
                     selfAreaId?: string;
                     /** @description 企业（品牌）ID */
                     brandId: number;
@@ -3724,7 +3724,7 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    /** @description 当前操作区域 */
+                    /** @description 当前操作区域（6 位区域编码），缺省为用户所属区域 */
                     selfAreaId?: string;
                     /** @description 页码，从 1 开始 */
                     currentPage?: number;
@@ -3834,7 +3834,7 @@ export interface paths {
         post: {
             parameters: {
                 query?: {
-                    /** @description 当前操作区域 */
+                    /** @description 当前操作区域（6 位区域编码），缺省为用户所属区域 */
                     selfAreaId?: string;
                 };
                 header?: never;
@@ -3878,7 +3878,7 @@ export interface paths {
                         dispatchThresholdMore?: number;
                         /** @description 站点满桩系数（0-10），null 沿用区域的 */
                         fullPileNum?: number | null;
-                        /** @description 当前操作区域 */
+                        /** @description 当前操作区域（6 位区域编码），缺省为用户所属区域 */
                         selfAreaId?: string;
                         /** @description 站点编号（1-32 位字母、数字、_ 或 -） */
                         siteId?: string;
@@ -3921,7 +3921,7 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    /** @description 当前操作区域 */
+                    /** @description 当前操作区域（6 位区域编码），缺省为用户所属区域 */
                     selfAreaId?: string;
                     /** @description 只看回收站点（1）或非回收站点（0） */
                     recycleSwitch?: boolean | number;
@@ -3976,7 +3976,7 @@ export interface paths {
         post: {
             parameters: {
                 query?: {
-                    /** @description 当前操作区域 */
+                    /** @description 当前操作区域（6 位区域编码），缺省为用户所属区域 */
                     selfAreaId?: string;
                 };
                 header?: never;
@@ -4036,7 +4036,7 @@ export interface paths {
                         dispatchThresholdMore?: number;
                         /** @description 站点满桩系数（0-10），null 沿用区域的 */
                         fullPileNum?: number | null;
-                        /** @description 当前操作区域 */
+                        /** @description 当前操作区域（6 位区域编码），缺省为用户所属区域 */
                         selfAreaId?: string;
                         /** @description 站点编号（1-32 位字母、数字、_ 或 -） */
                         siteId?: string;
@@ -4079,7 +4079,7 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    /** @description 当前操作区域 */
+                    /** @description 当前操作区域（6 位区域编码），缺省为用户所属区域 */
                     selfAreaId?: string;
                 };
                 header?: never;
@@ -4114,7 +4114,7 @@ export interface paths {
         put: {
             parameters: {
                 query?: {
-                    /** @description 当前操作区域 */
+                    /** @description 当前操作区域（6 位区域编码），缺省为用户所属区域 */
                     selfAreaId?: string;
                 };
                 header?: never;
@@ -4164,7 +4164,7 @@ export interface paths {
         put: {
             parameters: {
                 query?: {
-                    /** @description 当前操作区域 */
+                    /** @description 当前操作区域（6 位区域编码），缺省为用户所属区域 */
                     selfAreaId?: string;
                 };
                 header?: never;
@@ -4174,7 +4174,7 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
-                        /** @description 当前操作区域 */
+                        /** @description 当前操作区域（6 位区域编码），缺省为用户所属区域 */
                         selfAreaId?: string;
                         /** @description 站点编号，最多 1000 个 */
                         siteIds: string[];
@@ -4246,7 +4246,7 @@ export interface paths {
         put: {
             parameters: {
                 query?: {
-                    /** @description 当前操作区域 */
+                    /** @description 当前操作区域（6 位区域编码），缺省为用户所属区域 */
                     selfAreaId?: string;
                 };
                 header?: never;
@@ -4256,7 +4256,7 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
-                        /** @description 当前操作区域 */
+                        /** @description 当前操作区域（6 位区域编码），缺省为用户所属区域 */
                         selfAreaId?: string;
                         /** @description 圆形站点半径 5-500 米，默认 20 */
                         length?: number;
@@ -4307,7 +4307,7 @@ export interface paths {
         put: {
             parameters: {
                 query?: {
-                    /** @description 当前操作区域 */
+                    /** @description 当前操作区域（6 位区域编码），缺省为用户所属区域 */
                     selfAreaId?: string;
                 };
                 header?: never;
@@ -4320,7 +4320,7 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
-                        /** @description 当前操作区域 */
+                        /** @description 当前操作区域（6 位区域编码），缺省为用户所属区域 */
                         selfAreaId?: string;
                         siteLon: number;
                         siteLat: number;
@@ -4365,7 +4365,7 @@ export interface paths {
         put: {
             parameters: {
                 query?: {
-                    /** @description 当前操作区域 */
+                    /** @description 当前操作区域（6 位区域编码），缺省为用户所属区域 */
                     selfAreaId?: string;
                 };
                 header?: never;
@@ -4378,7 +4378,7 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
-                        /** @description 当前操作区域 */
+                        /** @description 当前操作区域（6 位区域编码），缺省为用户所属区域 */
                         selfAreaId?: string;
                         gpsRail: unknown | (never | null);
                         /** @description 输入坐标系：gcj02（默认）、wgs84 或 bd09；保存时统一转换为 GCJ-02 */
@@ -4421,7 +4421,7 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    /** @description 当前操作区域 */
+                    /** @description 当前操作区域（6 位区域编码），缺省为用户所属区域 */
                     selfAreaId?: string;
                     /** @description 页码，从 1 开始 */
                     currentPage?: number;
@@ -4480,7 +4480,7 @@ export interface paths {
         post: {
             parameters: {
                 query?: {
-                    /** @description 当前操作区域 */
+                    /** @description 当前操作区域（6 位区域编码），缺省为用户所属区域 */
                     selfAreaId?: string;
                 };
                 header?: never;
@@ -4490,7 +4490,7 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
-                        /** @description 当前操作区域 */
+                        /** @description 当前操作区域（6 位区域编码），缺省为用户所属区域 */
                         selfAreaId?: string;
                         /** @description 分组所属区域，默认 selfAreaId */
                         areaId?: string;
@@ -4541,7 +4541,7 @@ export interface paths {
         get: {
             parameters: {
                 query: {
-                    /** @description 当前操作区域 */
+                    /** @description 当前操作区域（6 位区域编码），缺省为用户所属区域 */
                     selfAreaId?: string;
                     /** @description 分组 ID */
                     id: number;
@@ -4648,7 +4648,7 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    /** @description 当前操作区域 */
+                    /** @description 当前操作区域（6 位区域编码），缺省为用户所属区域 */
                     selfAreaId?: string;
                     /** @description 待检查的站点编号（可重复参数或逗号分隔） */
                     siteList?: string[];
@@ -4708,7 +4708,7 @@ export interface paths {
         put: {
             parameters: {
                 query?: {
-                    /** @description 当前操作区域 */
+                    /** @description 当前操作区域（6 位区域编码），缺省为用户所属区域 */
                     selfAreaId?: string;
                 };
                 header?: never;
@@ -4721,7 +4721,7 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
-                        /** @description 当前操作区域 */
+                        /** @description 当前操作区域（6 位区域编码），缺省为用户所属区域 */
                         selfAreaId?: string;
                         /** @description true/1 开启, false/0 关闭 */
                         openSwitch: boolean | number;
@@ -4764,7 +4764,7 @@ export interface paths {
         put: {
             parameters: {
                 query?: {
-                    /** @description 当前操作区域 */
+                    /** @description 当前操作区域（6 位区域编码），缺省为用户所属区域 */
                     selfAreaId?: string;
                 };
                 header?: never;
@@ -4777,7 +4777,7 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
-                        /** @description 当前操作区域 */
+                        /** @description 当前操作区域（6 位区域编码），缺省为用户所属区域 */
                         selfAreaId?: string;
                         /** @description 分组名称 */
                         alias?: string;
@@ -4812,7 +4812,7 @@ export interface paths {
         delete: {
             parameters: {
                 query?: {
-                    /** @description 当前操作区域 */
+                    /** @description 当前操作区域（6 位区域编码），缺省为用户所属区域 */
                     selfAreaId?: string;
                 };
                 header?: never;
@@ -4857,7 +4857,7 @@ export interface paths {
         put: {
             parameters: {
                 query?: {
-                    /** @description 当前操作区域 */
+                    /** @description 当前操作区域（6 位区域编码），缺省为用户所属区域 */
                     selfAreaId?: string;
                 };
                 header?: never;
@@ -4904,7 +4904,7 @@ export interface paths {
                         dispatchThresholdMore?: number;
                         /** @description 站点满桩系数（0-10），null 沿用区域的 */
                         fullPileNum?: number | null;
-                        /** @description 当前操作区域 */
+                        /** @description 当前操作区域（6 位区域编码），缺省为用户所属区域 */
                         selfAreaId?: string;
                     };
                 };
@@ -4944,7 +4944,7 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    /** @description 当前操作区域 */
+                    /** @description 当前操作区域（6 位区域编码），缺省为用户所属区域 */
                     selfAreaId?: string;
                     /** @description 页码，从 1 开始 */
                     currentPage?: number;
@@ -5029,7 +5029,7 @@ export interface paths {
         delete: {
             parameters: {
                 query?: {
-                    /** @description 当前操作区域 */
+                    /** @description 当前操作区域（6 位区域编码），缺省为用户所属区域 */
                     selfAreaId?: string;
                     /** @description 站点编号（1-32 位字母、数字、_ 或 -） */
                     siteId?: string;
@@ -5082,7 +5082,7 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    /** @description 当前操作区域 */
+                    /** @description 当前操作区域（6 位区域编码），缺省为用户所属区域 */
                     selfAreaId?: string;
                     /** @description 页码，从 1 开始 */
                     currentPage?: number;
@@ -5159,7 +5159,7 @@ export interface paths {
         get: {
             parameters: {
                 query: {
-                    /** @description 当前操作区域 */
+                    /** @description 当前操作区域（6 位区域编码），缺省为用户所属区域 */
                     selfAreaId?: string;
                     /** @description 设备 MAC，如 AA:BB:CC:DD:EE:FF（不区分大小写） */
                     equipmentMac: string;
@@ -5224,7 +5224,7 @@ export interface paths {
         get: {
             parameters: {
                 query: {
-                    /** @description 当前操作区域 */
+                    /** @description 当前操作区域（6 位区域编码），缺省为用户所属区域 */
                     selfAreaId?: string;
                     /** @description 设备 MAC，如 AA:BB:CC:DD:EE:FF（不区分大小写） */
                     equipmentMac: string;
@@ -5289,7 +5289,7 @@ export interface paths {
         post: {
             parameters: {
                 query?: {
-                    /** @description 当前操作区域 */
+                    /** @description 当前操作区域（6 位区域编码），缺省为用户所属区域 */
                     selfAreaId?: string;
                 };
                 header?: never;
@@ -5299,7 +5299,7 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
-                        /** @description 当前操作区域 */
+                        /** @description 当前操作区域（6 位区域编码），缺省为用户所属区域 */
                         selfAreaId?: string;
                         /** @description 设备 MAC，如 AA:BB:CC:DD:EE:FF（不区分大小写） */
                         equipmentMac: string;
@@ -5345,7 +5345,7 @@ export interface paths {
         delete: {
             parameters: {
                 query?: {
-                    /** @description 当前操作区域 */
+                    /** @description 当前操作区域（6 位区域编码），缺省为用户所属区域 */
                     selfAreaId?: string;
                     /** @description 设备 MAC，如 AA:BB:CC:DD:EE:FF（不区分大小写） */
                     equipmentMac?: string;
@@ -7151,7 +7151,7 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    /** @description 当前操作区域 */
+                    /** @description 当前操作区域（6 位区域编码），缺省为用户所属区域 */
                     selfAreaId?: string;
                     /** @description 年份 */
                     year?: number;
@@ -7236,7 +7236,7 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    /** @description 当前操作区域 */
+                    /** @description 当前操作区域（6 位区域编码），缺省为用户所属区域 */
                     selfAreaId?: string;
                     /** @description 年份 */
                     year?: number;
@@ -7360,7 +7360,7 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    /** @description 当前操作区域 */
+                    /** @description 当前操作区域（6 位区域编码），缺省为用户所属区域 */
                     selfAreaId?: string;
                 };
                 header?: never;
@@ -7438,7 +7438,7 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    /** @description 当前操作区域 */
+                    /** @description 当前操作区域（6 位区域编码），缺省为用户所属区域 */
                     selfAreaId?: string;
                 };
                 header?: never;
@@ -7528,7 +7528,7 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    /** @description 当前操作区域 */
+                    /** @description 当前操作区域（6 位区域编码），缺省为用户所属区域 */
                     selfAreaId?: string;
                 };
                 header?: never;
@@ -7612,7 +7612,7 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    /** @description 当前操作区域 */
+                    /** @description 当前操作区域（6 位区域编码），缺省为用户所属区域 */
                     selfAreaId?: string;
                     /** @description 统计区域（默认 selfAreaId），须在本人权限内 */
                     areaId?: string;
@@ -7676,7 +7676,7 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    /** @description 当前操作区域 */
+                    /** @description 当前操作区域（6 位区域编码），缺省为用户所属区域 */
                     selfAreaId?: string;
                     /** @description 日期 yyyy-MM-dd（默认今天；也可给 year、month、day） */
                     date?: string;
@@ -7745,7 +7745,7 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    /** @description 当前操作区域 */
+                    /** @description 当前操作区域（6 位区域编码），缺省为用户所属区域 */
                     selfAreaId?: string;
                 };
                 header?: never;
@@ -7801,7 +7801,7 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    /** @description 当前操作区域 */
+                    /** @description 当前操作区域（6 位区域编码），缺省为用户所属区域 */
                     selfAreaId?: string;
                     /** @description 年份 */
                     year?: number;
@@ -7854,7 +7854,7 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    /** @description 当前操作区域 */
+                    /** @description 当前操作区域（6 位区域编码），缺省为用户所属区域 */
                     selfAreaId?: string;
                     /** @description 逗号分隔的企业编号；缺省为区域内全部企业 */
                     brandIds?: string;
@@ -7895,7 +7895,7 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    /** @description 当前操作区域 */
+                    /** @description 当前操作区域（6 位区域编码），缺省为用户所属区域 */
                     selfAreaId?: string;
                     /** @description 企业编号 */
                     brandId?: number;
@@ -7940,7 +7940,7 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    /** @description 当前操作区域 */
+                    /** @description 当前操作区域（6 位区域编码），缺省为用户所属区域 */
                     selfAreaId?: string;
                     /** @description 企业编号 */
                     brandId?: number;
@@ -8395,7 +8395,7 @@ export interface paths {
         post: {
             parameters: {
                 query?: {
-                    /** @description 当前操作区域 */
+                    /** @description 当前操作区域（6 位区域编码），缺省为用户所属区域 */
                     selfAreaId?: string;
                 };
                 header?: never;
@@ -8405,7 +8405,7 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
-                        /** @description 当前操作区域 */
+                        /** @description 当前操作区域（6 位区域编码），缺省为用户所属区域 */
                         selfAreaId?: string;
                         /** @description 企业（品牌）编号 */
                         brandId: number;
@@ -8460,7 +8460,7 @@ export interface paths {
         get: {
             parameters: {
                 query: {
-                    /** @description 当前操作区域 */
+                    /** @description 当前操作区域（6 位区域编码），缺省为用户所属区域 */
                     selfAreaId?: string;
                     /** @description 企业（品牌）编号 */
                     brandId: number;
@@ -8514,7 +8514,7 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    /** @description 当前操作区域 */
+                    /** @description 当前操作区域（6 位区域编码），缺省为用户所属区域 */
                     selfAreaId?: string;
                 };
                 header?: never;
@@ -8586,7 +8586,7 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    /** @description 当前操作区域 */
+                    /** @description 当前操作区域（6 位区域编码），缺省为用户所属区域 */
                     selfAreaId?: string;
                 };
                 header?: never;
@@ -8660,7 +8660,7 @@ export interface paths {
         post: {
             parameters: {
                 query?: {
-                    /** @description 当前操作区域 */
+                    /** @description 当前操作区域（6 位区域编码），缺省为用户所属区域 */
                     selfAreaId?: string;
                 };
                 header?: never;
@@ -8670,7 +8670,7 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
-                        /** @description 当前操作区域 */
+                        /** @description 当前操作区域（6 位区域编码），缺省为用户所属区域 */
                         selfAreaId?: string;
                         /** @description 区域编码（6 位），缺省为 selfAreaId */
                         areaId?: string;
@@ -8723,7 +8723,7 @@ export interface paths {
         post: {
             parameters: {
                 query?: {
-                    /** @description 当前操作区域 */
+                    /** @description 当前操作区域（6 位区域编码），缺省为用户所属区域 */
                     selfAreaId?: string;
                 };
                 header?: never;
@@ -8733,7 +8733,7 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
-                        /** @description 当前操作区域 */
+                        /** @description 当前操作区域（6 位区域编码），缺省为用户所属区域 */
                         selfAreaId?: string;
                         /** @description 企业（品牌）编号 */
                         brandId: number;

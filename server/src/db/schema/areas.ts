@@ -1,6 +1,7 @@
 import { index, integer, jsonb, pgTable, real, serial, smallint, timestamp, varchar, boolean } from 'drizzle-orm/pg-core';
+import type { LonLat } from '../../domain/geometry.js';
 
-export type LonLat = { lon: number; lat: number };
+export type { LonLat };
 
 /** Administrative areas: 000000 全国, provinces, cities, districts (6-digit codes). */
 export const areas = pgTable(

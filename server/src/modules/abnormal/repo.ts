@@ -1,8 +1,8 @@
 /** Abnormal messages (spec §4 types 1-14): filters, counts, rows for the list and the spreadsheet. */
 import type { Database } from '../../db/client.js';
 import { badRequest } from '../../http/envelope.js';
-import { formatTime } from '../../domain/time.js';
-import { dayStart, intList, localDay, nextDay, strictLocalTime } from '../dashboard/common.js';
+import { formatTime, dayStart, localDay, nextDay, strictLocalTime } from '../../domain/time.js';
+import { intList } from '../../domain/numbers.js';
 
 export const ABNORMAL_TYPES: Record<number, string> = {
   1: '站外还车',

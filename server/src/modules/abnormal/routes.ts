@@ -4,8 +4,8 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Envelope, Paged, badRequest, ok, pageOf } from '../../http/envelope.js';
 import type { Auth } from '../../http/auth.js';
 import { paged, sendXlsx, type XlsxColumn } from '../../http/xlsx.js';
-import { assertInScope, intList } from '../dashboard/common.js';
-import { Nullable, SelfArea, emptyBody } from '../dashboard/schemas.js';
+import { intList } from '../../domain/numbers.js';
+import { Nullable, SelfArea, emptyBody } from '../../http/schemas.js';
 import { areasOf, countMsgs, listMsgs, markHandled, msgFilter, msgRows, type Msg } from './repo.js';
 
 const tags = ['异常信息'];
@@ -116,7 +116,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     const found = await areasOf(database, ids);
     const missing = ids.filter((id) => !found.some((f) => f.id === id));
     if (missing.length) throw badRequest(`异常消息 ${missing.slice(0, 5).join('、')} 不存在，请刷新后重试`);
-    for (const f of found) assertInScope(auth, f.areaId);
+    for (const f of found) auth.assertInScope(f.areaId);
     const handled = await markHandled(database, ids, auth.user.id);
     return ok({ handled, total: ids.length }, handled ? `已处理 ${handled} 条` : '所选异常均已处理');
   };

@@ -1,13 +1,14 @@
 import { Type, type TProperties } from 'typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Envelope, Paged, PageQuery, ok, pageOf } from '../../http/envelope.js';
-import { SelfArea } from '../users/schemas.js';
-import { Area, AreaBrief, AreaFields, AreaId, EntryRail, Polygon, Rail } from './schemas.js';
+import { needs } from '../../http/auth.js';
+import { SelfArea, AreaId, Polygon } from '../../http/schemas.js';
+import { Area, AreaBrief, AreaFields, EntryRail, Rail } from './schemas.js';
 import * as areas from './service.js';
 
 const tags = ['区域'];
-const manage = { permission: 'area.manage' };
-const rails = { permission: 'rail.manage' };
+const manage = needs('area.manage');
+const rails = needs('rail.manage');
 const Q = <T extends TProperties>(extra: T = {} as T) => Type.Object({ ...SelfArea, ...extra });
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {

@@ -1,13 +1,5 @@
 import { Type } from 'typebox';
-
-export const AreaId = Type.String({ pattern: '^\\d{6}$', description: '6 位区域编码' });
-export const LonLatT = Type.Object({ lon: Type.Number(), lat: Type.Number() });
-export const Polygon = Type.Unknown({
-  description: '多边形：[{lon,lat}]、[{lng,lat}] 或 [[lon,lat]]（GCJ-02），至少 3 个点，自动闭合',
-  examples: [[{ lon: 116.3, lat: 39.98 }, { lon: 116.31, lat: 39.98 }, { lon: 116.31, lat: 39.99 }]],
-});
-
-const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(t: T) => Type.Union([t, Type.Null()]);
+import { LonLatT, Nullable, Polygon } from '../../http/schemas.js';
 
 export const Area = Type.Object({
   id: Type.String(),

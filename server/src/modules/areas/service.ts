@@ -5,7 +5,7 @@ import { badRequest, notFound } from '../../http/envelope.js';
 import { normalizePolygon, type LonLat } from '../../domain/geometry.js';
 import { ROOT_AREA_ID, type AreaTree } from '../../domain/areas.js';
 import { formatTime } from '../../domain/time.js';
-import type { AreaCache } from './cache.js';
+import type { AreaCache } from '../../shared/areaCache.js';
 
 export interface AreaRow {
   id: string;

@@ -2,8 +2,8 @@ import { Type } from 'typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Envelope, notFound, ok } from '../../http/envelope.js';
 import { authEntries, PERMISSIONS } from '../../domain/permissions.js';
-import { findProfile, toProfile } from '../users/repo.js';
-import { Profile, SelfArea } from '../users/schemas.js';
+import { findProfile, toProfile } from '../../shared/profiles.js';
+import { Profile, SelfArea } from '../../http/schemas.js';
 import { changePassword, login, logout } from './service.js';
 
 const tags = ['账号'];

@@ -3,7 +3,8 @@ import type { Database } from '../../db/client.js';
 import { accountProblem } from '../../http/auth.js';
 import { badRequest, forbidden } from '../../http/envelope.js';
 import { hashPassword, hashToken, newToken, passwordProblem, verifyPassword } from '../../domain/password.js';
-import { FailureLimiter } from './limiter.js';
+import { setPassword } from '../../shared/accounts.js';
+import { FailureLimiter } from '../../shared/failureLimiter.js';
 
 export const MAX_ACCOUNT_FAILURES = 5;
 export const LOCK_MINUTES = 15;
@@ -85,12 +86,4 @@ export async function changePassword(database: Database, userId: number, oldPwd:
   if (problem) throw badRequest(`新${problem}`);
   if (oldPwd === newPwd) throw badRequest('新密码不能与原密码相同');
   await setPassword(database, userId, newPwd);
-}
-
-export async function setPassword(database: Database, userId: number, password: string) {
-  await database.query('update users set password_hash = $2, failed_logins = 0, locked_until = null where id = $1', [
-    userId,
-    await hashPassword(password),
-  ]);
-  await database.query('delete from sessions where user_id = $1', [userId]);
 }

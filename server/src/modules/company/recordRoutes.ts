@@ -1,12 +1,13 @@
 import { Type } from 'typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Envelope, Paged, PageQuery, ok, pageOf } from '../../http/envelope.js';
-import { SelfArea } from '../users/schemas.js';
+import { needs } from '../../http/auth.js';
+import { SelfArea } from '../../http/schemas.js';
 import { BrandIdT, RideOrder, SyncLog, TrackPoint } from './schemas.js';
 import { findOrder, listOrders, listSyncLogs, trackOf, type SyncKind } from './records.js';
 
 const tags = ['企业管理'];
-const read = { permission: 'companyManagement' };
+const read = needs('companyManagement');
 const Time = (description: string) => Type.Optional(Type.String({ maxLength: 32, description: `${description} yyyy-MM-dd HH:mm:ss` }));
 
 const SyncQuery = Type.Object({

@@ -4,36 +4,14 @@
  */
 import type { Database } from '../../db/client.js';
 import type { Auth } from '../../http/auth.js';
-import { badRequest, forbidden, notFound } from '../../http/envelope.js';
-import { formatTime, parseLocalTime } from '../../domain/time.js';
-import { likeEscape } from '../sites/repo.js';
-import { brandInAreas } from './repo.js';
-import { ownBrand } from './service.js';
+import { forbidden, notFound } from '../../http/envelope.js';
+import { formatTime } from '../../domain/time.js';
+import { timeRange } from '../../http/timeRange.js';
+import { likeEscape } from '../../db/sql.js';
+import { brandInAreas } from '../../shared/brands.js';
 
 export type SyncKind = 'site' | 'dispatch' | 'request' | 'bike';
 const RESULT_TEXT: Record<string, string> = { ok: '成功', partial: '部分成功', failed: '失败' };
-
-/** Optional `yyyy-MM-dd HH:mm:ss` bounds; 400 naming the field when unreadable or reversed. */
-export function timeRange(q: { startTime?: string; endTime?: string }, tz: string) {
-  const parse = (v: string | undefined, field: string) => {
-    if (v === undefined || v.trim() === '') return undefined;
-    const d = parseLocalTime(v, tz);
-    if (!d) throw badRequest(`参数 ${field} 格式应为 yyyy-MM-dd HH:mm:ss`);
-    return d;
-  };
-  const from = parse(q.startTime, 'startTime');
-  const to = parse(q.endTime, 'endTime');
-  if (from && to && to < from) throw badRequest('参数 endTime 不能早于 startTime');
-  return { from, to: to ? new Date(to.getTime() + inclusiveSpanMs(q.endTime!.trim())) : undefined };
-}
-
-/** An end time includes the unit it names: a whole day, minute or second. */
-function inclusiveSpanMs(text: string): number {
-  if (/^\d{4}-\d{2}-\d{2}$/.test(text)) return 86_400_000;
-  if (/[ T]\d{2}:\d{2}$/.test(text)) return 60_000;
-  if (/[ T]\d{2}:\d{2}:\d{2}$/.test(text)) return 1000;
-  return 0;
-}
 
 class Where {
   readonly parts: string[] = [];
@@ -77,7 +55,7 @@ export async function listSyncLogs(
     `(s.brand_id in (select b.id from brands b where ${brandInAreas('b', n)})
       or (s.brand_id is null and s.gateway_id in (select g.id from gateways g where g.area_id = any($${n}::text[]))))`,
   );
-  const own = ownBrand(auth);
+  const own = auth.brandLimit;
   if (own !== null) w.add('s.brand_id = ?', own);
   if (f.brandId) w.add('s.brand_id = ?', f.brandId);
   if (f.result) w.add('s.result = ?', f.result);
@@ -159,7 +137,7 @@ export async function listOrders(
 ) {
   const { from, to } = timeRange(f, tz);
   const w = new Where().add('o.area_id = any(?::text[])', auth.scopeAreaIds());
-  const own = ownBrand(auth);
+  const own = auth.brandLimit;
   if (own !== null) w.add('o.brand_id = ?', own);
   if (f.brandId) w.add('o.brand_id = ?', f.brandId);
   if (f.bikeId?.trim()) w.add('o.bike_id like ?', `${likeEscape(f.bikeId.trim())}%`);
@@ -179,7 +157,7 @@ export async function findOrder(database: Database, auth: Auth, brandId: number,
   const [row] = await database.query<OrderRow>(`${ORDER_SELECT} where o.brand_id = $1 and o.order_id = $2`, [brandId, orderId]);
   if (!row) throw notFound('骑行订单');
   auth.assertArea(row.areaId);
-  const own = ownBrand(auth);
+  const own = auth.brandLimit;
   if (own !== null && own !== row.brandId) throw forbidden('无权查看其他企业的订单');
   return toOrder(row, tz);
 }

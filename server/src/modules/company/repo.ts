@@ -2,49 +2,10 @@
 import type { Database } from '../../db/client.js';
 import type { AreaTree } from '../../domain/areas.js';
 import { formatTime } from '../../domain/time.js';
-import { likeEscape } from '../sites/repo.js';
+import { likeEscape } from '../../db/sql.js';
+import { BRAND_SELECT, brandInAreas, findBrand, type BrandRow } from '../../shared/brands.js';
 
-export interface BrandRow {
-  brandId: number;
-  brandName: string;
-  brandOperation: string;
-  brandAccount: string;
-  brandContactPerson: string | null;
-  brandContactMobile: string | null;
-  brandAddress: string | null;
-  brandOperationNum: number;
-  brandBikeNum: number;
-  brandEBikeNum: number;
-  areaId: string;
-  launchArea: string[];
-  operationAreaId: string[];
-  brandApprovalUrl: string | null;
-  brandApprovalName: string | null;
-  otherUrl: string | null;
-  otherName: string | null;
-  maintainPersonUrl: string | null;
-  bicycleUrl: string | null;
-  electricVehicleUrl: string | null;
-  bikeColor: string;
-  ebikeColor: string;
-  createdAt: Date;
-}
-
-const columns = `
-         b.id as "brandId", b.brand_name as "brandName", b.brand_operation as "brandOperation", b.brand_account as "brandAccount",
-         b.brand_contact_person as "brandContactPerson", b.brand_contact_mobile as "brandContactMobile",
-         b.brand_address as "brandAddress", b.brand_operation_num as "brandOperationNum",
-         (select count(*)::int from bikes k where k.brand_id = b.id and k.withdrawn_at is null and k.bike_type = 0) as "brandBikeNum",
-         (select count(*)::int from bikes k where k.brand_id = b.id and k.withdrawn_at is null and k.bike_type = 1) as "brandEBikeNum",
-         b.area_id as "areaId", b.launch_area as "launchArea", b.operation_area_id as "operationAreaId",
-         b.brand_approval_url as "brandApprovalUrl", b.brand_approval_name as "brandApprovalName",
-         b.other_url as "otherUrl", b.other_name as "otherName", b.maintain_person_url as "maintainPersonUrl",
-         b.bicycle_url as "bicycleUrl", b.electric_vehicle_url as "electricVehicleUrl",
-         b.bike_color as "bikeColor", b.ebike_color as "ebikeColor", b.created_at as "createdAt"`;
-const SELECT = `select ${columns} from brands b`;
-
-/** SQL condition: brand `alias` registered in, or operating in, one of the areas of parameter `$n`. */
-export const brandInAreas = (alias: string, n: number) => `(${alias}.area_id = any($${n}::text[]) or ${alias}.operation_area_id ?| $${n}::text[])`;
+export { findBrand, type BrandRow };
 
 const names = (tree: AreaTree, ids: string[]) => ids.map((id) => tree.get(id)?.areaName ?? id).join('、');
 
@@ -73,30 +34,8 @@ export async function listBrands(database: Database, f: { areaIds: string[]; bra
   }
   const cond = where.join(' and ');
   const [{ total }] = await database.query<{ total: number }>(`select count(*)::int as total from brands b where ${cond}`, params);
-  const rows = await database.query<BrandRow>(`${SELECT} where ${cond} order by b.id limit ${f.limit} offset ${f.offset}`, params);
+  const rows = await database.query<BrandRow>(`${BRAND_SELECT} where ${cond} order by b.id limit ${f.limit} offset ${f.offset}`, params);
   return { rows, total };
-}
-
-/**
- * A live (not deleted) enterprise, or undefined (the enterprise pages and the home screen's
- * enterprise dialog). With `scopeAreaIds`, also `inScope`: registered, operating or launched in one
- * of those areas, or holding a quota there.
- */
-export async function findBrand(database: Database, id: number): Promise<BrandRow | undefined>;
-export async function findBrand(database: Database, id: number, scopeAreaIds: string[]): Promise<(BrandRow & { inScope: boolean }) | undefined>;
-export async function findBrand(database: Database, id: number, scopeAreaIds?: string[]): Promise<(BrandRow & { inScope?: boolean }) | undefined> {
-  if (!scopeAreaIds) {
-    const [row] = await database.query<BrandRow>(`${SELECT} where b.id = $1 and b.deleted_at is null`, [id]);
-    return row;
-  }
-  const [row] = await database.query<BrandRow & { inScope: boolean }>(
-    `select ${columns},
-            (b.area_id = any($2::varchar[]) or b.operation_area_id ?| $2::text[] or b.launch_area ?| $2::text[]
-             or exists (select 1 from brand_quotas q where q.brand_id = b.id and q.area_id = any($2::varchar[]))) as "inScope"
-       from brands b where b.id = $1 and b.deleted_at is null`,
-    [id, scopeAreaIds],
-  );
-  return row;
 }
 
 /** The live enterprise holding the account, if any: a deleted enterprise's account may be given again. */
@@ -161,13 +100,5 @@ export async function listQuotas(database: Database, f: { areaIds: string[]; bra
        from brand_quotas q join brands b on b.id = q.brand_id join areas a on a.id = q.area_id
       where ${cond} order by q.area_id, q.brand_id`,
     params,
-  );
-}
-
-export async function upsertQuota(database: Database, q: { brandId: number; areaId: string; bikeQuota: number; ebikeQuota: number }) {
-  await database.query(
-    `insert into brand_quotas (brand_id, area_id, bike_quota, ebike_quota) values ($1, $2, $3, $4)
-     on conflict (brand_id, area_id) do update set bike_quota = excluded.bike_quota, ebike_quota = excluded.ebike_quota, updated_at = now()`,
-    [q.brandId, q.areaId, q.bikeQuota, q.ebikeQuota],
   );
 }

@@ -1,19 +1,18 @@
 import { Type } from 'typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Envelope, Paged, PageQuery, badRequest, ok, pageOf } from '../../http/envelope.js';
-import { SelfArea } from '../users/schemas.js';
+import { emptyBody, SelfArea } from '../../http/schemas.js';
+import { setQuota } from '../../shared/quotas.js';
+import { needs } from '../../http/auth.js';
 import { BrandIdT, Enterprise, EnterpriseDetail, EnterpriseInput, Quota } from './schemas.js';
 import { listBrands, listQuotas, toEnterprise, toQuota } from './repo.js';
 import * as company from './service.js';
 import recordRoutes from './recordRoutes.js';
 
 const tags = ['企业管理'];
-const read = { permission: 'companyManagement' };
-const edit = { permission: 'company.edit' };
+const read = needs('companyManagement');
+const edit = needs('company.edit');
 /** DELETE may carry brandId in the query or in a JSON body: no body validates as an empty one. */
-const emptyBody = async (req: { body: unknown }) => {
-  req.body ??= {};
-};
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {
   const { database, config, areas } = app.ctx;
@@ -34,7 +33,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       const tree = await areas.tree();
       const { rows, total } = await listBrands(database, {
         areaIds: req.auth.scopeAreaIds(),
-        brandId: company.ownBrand(req.auth),
+        brandId: req.auth.brandLimit,
         brandName: req.query.brandName?.trim(),
         ...pageOf(req.query),
       });
@@ -118,7 +117,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (req) => {
-      const own = company.ownBrand(req.auth);
+      const own = req.auth.brandLimit;
       if (own !== null && req.query.brandId && req.query.brandId !== own) return ok({ lists: [], total: 0 });
       const rows = await listQuotas(database, { areaIds: req.auth.scopeAreaIds(), brandId: own ?? req.query.brandId });
       return ok({ lists: rows.map((r) => toQuota(r, config.tz)), total: rows.length });
@@ -145,7 +144,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (req) => {
-      await company.setQuota(database, req.auth, await areas.tree(), req.body);
+      await setQuota(database, req.auth, await areas.tree(), req.body);
       return ok(null, '核准数量已保存');
     },
   );

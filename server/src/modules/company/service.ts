@@ -8,9 +8,11 @@ import type { Auth } from '../../http/auth.js';
 import { ApiError, Code, badRequest, forbidden } from '../../http/envelope.js';
 import type { AreaTree } from '../../domain/areas.js';
 import { hashPassword } from '../../domain/password.js';
+import { MISSING, readableBrand } from '../../shared/brands.js';
 import * as repo from './repo.js';
 
-export const MISSING = '企业信息不存在！';
+export { MISSING, readableBrand };
+
 /** Spec §5: the console's warnings for missing enterprise documents, by `type`. */
 const DOCUMENTS: Record<number, { key: 'maintainPersonUrl' | 'bicycleUrl' | 'electricVehicleUrl'; missing: string }> = {
   1: { key: 'maintainPersonUrl', missing: '运维人员信息不存在！' },
@@ -18,27 +20,10 @@ const DOCUMENTS: Record<number, { key: 'maintainPersonUrl' | 'bicycleUrl' | 'ele
   3: { key: 'electricVehicleUrl', missing: '电动车信息不存在！' },
 };
 
-/** Brand ids an enterprise user is limited to (null: no limit). */
-export const ownBrand = (auth: Auth) => auth.user.brandId ?? null;
-
-export function canSeeBrand(auth: Auth, b: { brandId: number; areaId: string; operationAreaId: string[] }): boolean {
-  const own = ownBrand(auth);
-  if (own !== null && own !== b.brandId) return false;
-  return [b.areaId, ...b.operationAreaId].some((a) => auth.sees(a));
-}
-
-/** A live enterprise the user may read: code 400 企业信息不存在！ or 5002. */
-export async function readableBrand(database: Database, auth: Auth, id: number) {
-  const row = await repo.findBrand(database, id);
-  if (!row) throw new ApiError(Code.badRequest, MISSING);
-  if (!canSeeBrand(auth, row)) throw forbidden('无权查看该企业的信息');
-  return row;
-}
-
 async function writableBrand(database: Database, auth: Auth, id: number) {
   const row = await repo.findBrand(database, id);
   if (!row) throw new ApiError(Code.badRequest, MISSING);
-  if (ownBrand(auth) !== null && ownBrand(auth) !== id) throw forbidden('无权修改该企业');
+  if (auth.brandLimit !== null && auth.brandLimit !== id) throw forbidden('无权修改该企业');
   auth.assertArea(row.areaId);
   return row;
 }
@@ -195,12 +180,4 @@ async function updateEnterprise(database: Database, auth: Auth, tree: AreaTree, 
 export async function deleteEnterprise(database: Database, auth: Auth, id: number) {
   await writableBrand(database, auth, id);
   await repo.softDeleteBrand(database, id);
-}
-
-/** Approved quantities: the area must be the user's, the enterprise readable by them. */
-export async function setQuota(database: Database, auth: Auth, tree: AreaTree, q: { brandId: number; areaId: string; bikeQuota: number; ebikeQuota: number }) {
-  if (!tree.get(q.areaId)) throw badRequest(`参数 areaId 对应的区域 ${q.areaId} 不存在，请重新选择`);
-  auth.assertArea(q.areaId);
-  await readableBrand(database, auth, q.brandId);
-  await repo.upsertQuota(database, q);
 }

@@ -4,9 +4,11 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Envelope, badRequest, ok } from '../../http/envelope.js';
 import { sendXlsx, type XlsxColumn } from '../../http/xlsx.js';
 import type { FigureCache } from './figures.js';
-import { intList, siteInScope } from './common.js';
+import { intList } from '../../domain/numbers.js';
+import { siteInScope } from '../../shared/sites.js';
 import { brandTrend, onlineCollect, siteFlowToday, siteUsage, usageGrain, type UsageRow } from './charts.js';
-import { DayQ, MonthQ, SelfArea, SiteIdQ, YearQ, exporting, read, tags } from './schemas.js';
+import { DayQ, MonthQ, SiteIdQ, YearQ, exporting, read, tags } from './schemas.js';
+import { SelfArea } from '../../http/schemas.js';
 import { CollectRow, FlowToday, TrendBrand, UsageRowT } from './detailSchemas.js';
 
 type App = Parameters<FastifyPluginAsyncTypebox>[0];

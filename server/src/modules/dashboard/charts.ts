@@ -4,8 +4,9 @@
  */
 import type { Database } from '../../db/client.js';
 import { badRequest } from '../../http/envelope.js';
-import { formatTime } from '../../domain/time.js';
-import { brandNames, brandsOf, dayStart, daysInMonth, localDay, nextDay, pad2, percent, today } from './common.js';
+import { formatTime, dayStart, daysInMonth, localDay, nextDay, pad2, today } from '../../domain/time.js';
+import { brandNames, brandsOf } from '../../shared/brands.js';
+import { percent } from '../../domain/numbers.js';
 import type { BrandFigure } from './figures.js';
 
 const HOUR = 3600_000;

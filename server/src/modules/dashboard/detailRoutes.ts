@@ -4,9 +4,10 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Envelope, Paged, ok, pageOf } from '../../http/envelope.js';
 import type { FigureCache } from './figures.js';
 import { messagesBetween } from './repo.js';
-import { today } from './common.js';
+import { today } from '../../domain/time.js';
 import * as details from './details.js';
-import { BikeTypeQ, BrandIdQ, Paging, SelfArea, SiteIdQ, SiteMessage, read, tags } from './schemas.js';
+import { BikeTypeQ, BrandIdQ, Paging, SiteIdQ, SiteMessage, read, tags } from './schemas.js';
+import { SelfArea } from '../../http/schemas.js';
 import { BrandBikeRow, BrandInfo, BrandSite, HistoryRow, MonitorBrand, NotUploadBrand, SiteBike } from './detailSchemas.js';
 
 type App = Parameters<FastifyPluginAsyncTypebox>[0];

@@ -1,6 +1,6 @@
 /** TypeBox schemas of the dashboard's dialogs, curves and tables. */
 import { Type } from 'typebox';
-import { Nullable } from './schemas.js';
+import { Nullable } from '../../http/schemas.js';
 
 const Int = (description: string) => Type.Integer({ description });
 const Str = (description: string) => Type.String({ description });

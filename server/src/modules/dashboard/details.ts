@@ -3,8 +3,9 @@ import type { Database } from '../../db/client.js';
 import type { Auth } from '../../http/auth.js';
 import { badRequest, forbidden } from '../../http/envelope.js';
 import { formatTime } from '../../domain/time.js';
-import { brandNames, brandsOf, flagLabel, siteInScope } from './common.js';
-import { findBrand } from '../company/repo.js';
+import { brandNames, brandsOf, findBrand } from '../../shared/brands.js';
+import { flagLabel } from '../../domain/siteStatus.js';
+import { siteInScope } from '../../shared/sites.js';
 
 const arrayOf = (bikeType?: number) =>
   bikeType === 0 ? `'{nowBike}'::text[]` : bikeType === 1 ? `'{nowEBike}'::text[]` : `'{nowBike,nowEBike}'::text[]`;

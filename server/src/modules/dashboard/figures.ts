@@ -7,7 +7,7 @@
  * for up to 10 minutes while one refresh runs in the background.
  */
 import type { Database } from '../../db/client.js';
-import { brandsOf } from './common.js';
+import { brandsOf } from '../../shared/brands.js';
 import { versions, type Versions } from './hot.js';
 
 export interface BrandFigure {

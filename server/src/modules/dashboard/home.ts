@@ -3,9 +3,11 @@ import type { Database } from '../../db/client.js';
 import type { Auth } from '../../http/auth.js';
 import { badRequest, notFound } from '../../http/envelope.js';
 import type { LonLat } from '../../domain/geometry.js';
-import { fullPileOf } from '../../domain/siteStatus.js';
-import { formatTime } from '../../domain/time.js';
-import { brandNames, brandsOf, flagLabel, likeEscape, siteInScope, today } from './common.js';
+import { fullPileOf, flagLabel } from '../../domain/siteStatus.js';
+import { formatTime, today } from '../../domain/time.js';
+import { brandNames, brandsOf } from '../../shared/brands.js';
+import { likeEscape } from '../../db/sql.js';
+import { siteInScope } from '../../shared/sites.js';
 
 export const DEFAULT_CENTRE = { lon: 116.397428, lat: 39.90923 };
 
@@ -302,4 +304,3 @@ export async function bikes(database: Database, auth: Auth, f: { legality: numbe
       time: formatTime(r.at, tz)!,
     }));
 }
-

@@ -5,7 +5,7 @@
 import type { Database } from '../../db/client.js';
 import type { LonLat } from '../../domain/geometry.js';
 import { formatTime } from '../../domain/time.js';
-import { flagLabel, messageLabel } from './common.js';
+import { flagLabel, messageLabel } from '../../domain/siteStatus.js';
 
 export interface MapSiteRow {
   siteId: string;

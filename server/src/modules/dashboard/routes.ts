@@ -6,10 +6,10 @@ import { FigureCache } from './figures.js';
 import { MapCache } from './hot.js';
 import { dashboardJson } from './service.js';
 import * as home from './home.js';
-import { BrandIdQ, DashboardData, DashboardRest, InitData, LayerBike, SearchData, SelfArea, SiteDetail, SiteIdQ, read, tags } from './schemas.js';
+import { BrandIdQ, DashboardData, DashboardRest, InitData, LayerBike, SearchData, SiteDetail, SiteIdQ, read, tags } from './schemas.js';
+import { SelfArea } from '../../http/schemas.js';
 import { registerDetails } from './detailRoutes.js';
 import { registerCharts } from './chartRoutes.js';
-
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {
   const { database, config } = app.ctx;

@@ -1,22 +1,15 @@
 /** TypeBox schemas of /api/dashboard: what the home screen sends and what it reads back. */
-import { Type, type TSchema } from 'typebox';
-import { LonLatT } from '../areas/schemas.js';
+import { Type } from 'typebox';
+import { LonLatT, Nullable } from '../../http/schemas.js';
 import { Envelope } from '../../http/envelope.js';
+import { needs } from '../../http/auth.js';
 
 export const tags = ['首页大屏'];
 /** Reading the home screen needs the home menu. */
-export const read = { permission: 'home' };
+export const read = needs('home');
 /** Its spreadsheets need the export button. */
-export const exporting = { permission: 'home.export' };
+export const exporting = needs('home.export');
 
-/** preValidation of a PUT whose body may be left out (its fields may come as query parameters). */
-export async function emptyBody(req: { body: unknown }) {
-  if (req.body === undefined || req.body === null) req.body = {};
-}
-
-export const Nullable = <T extends TSchema>(t: T, description?: string) => Type.Union([t, Type.Null()], description ? { description } : {});
-
-export const SelfArea = { selfAreaId: Type.Optional(Type.String({ pattern: '^\\d{6}$', description: '当前操作区域（6 位区域编码），缺省为用户所属区域' })) };
 export const SiteIdQ = Type.String({ minLength: 1, maxLength: 32, description: '站点编号' });
 export const BrandIdQ = Type.Integer({ minimum: 1, description: '企业（品牌）ID' });
 export const BikeTypeQ = Type.Integer({ minimum: 0, maximum: 1, description: '车辆类型：0 自行车，1 电动车；缺省为全部' });

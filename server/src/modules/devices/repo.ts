@@ -1,7 +1,7 @@
 /** Pile (设备) queries: piles per site, power readings. */
 import type { Database } from '../../db/client.js';
 import { formatTime } from '../../domain/time.js';
-import { likeEscape } from '../sites/repo.js';
+import { likeEscape } from '../../db/sql.js';
 
 export const LOW_POWER = 10;
 

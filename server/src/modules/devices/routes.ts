@@ -1,23 +1,20 @@
 import { Type } from 'typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Envelope, Paged, PageQuery, badRequest, ok, pageOf } from '../../http/envelope.js';
-import { SelfArea } from '../users/schemas.js';
-import { SiteIdT } from '../sites/schemas.js';
-import { deleteSite } from '../sites/service.js';
+import { emptyBody, SelfArea, SiteIdT } from '../../http/schemas.js';
+import { needs } from '../../http/auth.js';
+import { deleteSite } from '../../shared/sites.js';
 import { listDeviceSites, listPiles, toPile } from './repo.js';
 import * as devices from './service.js';
 import { DeviceSite, Mac, PileT, Readings } from './schemas.js';
 
 const tags = ['设备管理'];
-const read = { permission: 'deviceManagement' };
+const read = needs('deviceManagement');
 const Done = { 200: Envelope(Type.Null()) };
 /** DELETE calls may carry their fields in the query or in a JSON body: no body validates as an empty one. */
-const emptyBody = async (req: { body: unknown }) => {
-  req.body ??= {};
-};
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {
-  const { database, config, geo, areas } = app.ctx;
+  const { database, config, geo } = app.ctx;
 
   // 站点设备列表：站点及其设备电量（equipmentPower 如 0-10 只看有设备电量在该范围内的站点）
   app.get(
@@ -67,7 +64,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     async (req) => {
       const siteId = req.body.siteId ?? req.query.siteId;
       if (!siteId) throw badRequest('缺少参数 siteId，请选择要删除的站点');
-      await deleteSite({ database, geo, auth: req.auth, tree: await areas.tree() }, siteId, req.body.areaId ?? req.query.areaId);
+      await deleteSite({ database, geo, auth: req.auth }, siteId, req.body.areaId ?? req.query.areaId);
       return ok(null, '站点删除成功！');
     },
   );

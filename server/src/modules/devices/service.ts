@@ -3,8 +3,8 @@ import type { Database } from '../../db/client.js';
 import type { Auth } from '../../http/auth.js';
 import { badRequest, notFound } from '../../http/envelope.js';
 import { formatTime, parseLocalTime } from '../../domain/time.js';
-import { loadSite } from '../sites/service.js';
-import { timeRange } from '../company/records.js';
+import { siteInReach } from '../../shared/sites.js';
+import { timeRange } from '../../http/timeRange.js';
 import * as repo from './repo.js';
 
 export const MAC_RE = /^[0-9A-F]{2}(:?[0-9A-F]{2}){5}$/;
@@ -38,7 +38,7 @@ export async function loadPile(database: Database, auth: Auth, rawMac: string | 
 /** Registers a pile at a site (its area is the site's); a registered pile moves there. */
 export async function registerPile(database: Database, auth: Auth, rawMac: string, siteId: string) {
   const mac = macOf(rawMac);
-  const site = await loadSite(database, auth, siteId);
+  const site = await siteInReach(database, auth, siteId);
   const existing = await repo.findPile(database, mac);
   if (existing) {
     auth.assertArea(existing.areaId);

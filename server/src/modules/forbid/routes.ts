@@ -1,12 +1,12 @@
 import { Type } from 'typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Envelope, Paged, ok, pageOf } from '../../http/envelope.js';
-import { SelfArea } from '../users/schemas.js';
-import { AreaId, LonLatT, Polygon } from '../areas/schemas.js';
+import { needs } from '../../http/auth.js';
+import { SelfArea, AreaId, LonLatT, Polygon } from '../../http/schemas.js';
 import * as forbid from './service.js';
 
 const tags = ['禁停区'];
-const manage = { permission: 'forbid.manage' };
+const manage = needs('forbid.manage');
 const ForbidType = Type.Union([Type.Literal(0), Type.Literal(1)], { description: '0 禁停围栏, 1 禁停区' });
 const Forbid = Type.Object({
   id: Type.Integer(),

@@ -1,7 +1,7 @@
 import { Type } from 'typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Envelope, ok } from '../../http/envelope.js';
-import { VERSION } from '../../app.js';
+import { VERSION } from '../../config.js';
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {
   // 健康检查：服务与数据库是否可用

@@ -1,11 +1,12 @@
 /** Limits and totals (spec §7): approved quantities per enterprise and area, and an area's totals. */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Envelope, ok } from '../../http/envelope.js';
+import { needs } from '../../http/auth.js';
 import * as limits from './service.js';
 import { AreaBrandList, AreaCapData, AreaQuery, AreaTotalBody, AreaTotalData, ExistsData, ExistsQuery, QuotaBody, QuotaData } from './schemas.js';
 
 const tags = ['核准数量与区域总量'];
-const quota = { permission: 'company.quota' };
+const quota = needs('company.quota');
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {
   const { database, config, areas } = app.ctx;

@@ -1,6 +1,6 @@
 /** TypeBox schemas of the limits-and-totals calls (核准数量与区域总量), with Chinese descriptions. */
 import { Type } from 'typebox';
-import { SelfArea } from '../users/schemas.js';
+import { SelfArea } from '../../http/schemas.js';
 
 const Int = (description: string) => Type.Integer({ description });
 const Count = (description: string) => Type.Integer({ minimum: 0, maximum: 10_000_000, description });

@@ -7,9 +7,8 @@ import type { Database } from '../../db/client.js';
 import type { Auth } from '../../http/auth.js';
 import { badRequest, forbidden } from '../../http/envelope.js';
 import type { AreaTree } from '../../domain/areas.js';
-import { ownBrand, setQuota } from '../company/service.js';
-import { brandCounts, totalsOf } from '../statistics/brands.js';
-import { scopeOf } from '../statistics/service.js';
+import { brandCounts, totalsOf } from '../../shared/brandCounts.js';
+import { setQuota } from '../../shared/quotas.js';
 
 /** The area a write or look-up names (default: the request's), existing and within reach. */
 export function areaOf(auth: Auth, tree: AreaTree, areaId: string | undefined): string {
@@ -32,7 +31,7 @@ export async function saveQuota(
 
 export async function quotaOf(database: Database, auth: Auth, tree: AreaTree, q: { brandId: number; areaId?: string }) {
   const areaId = areaOf(auth, tree, q.areaId);
-  const own = ownBrand(auth);
+  const own = auth.brandLimit;
   if (own !== null && own !== q.brandId) throw forbidden('无权查看其他企业的核准数量');
   const [row] = await database.query<{ bikeNum: number; ebikeNum: number }>(
     `select bike_quota as "bikeNum", ebike_quota as "ebikeNum" from brand_quotas where brand_id = $1 and area_id = $2`,
@@ -63,7 +62,7 @@ export async function areaCapOf(database: Database, areaId: string) {
 }
 
 export async function areaTotal(database: Database, auth: Auth, tree: AreaTree, staleHours: number) {
-  const [rows, cap] = await Promise.all([brandCounts(database, scopeOf(auth), staleHours), areaCapOf(database, auth.areaId)]);
+  const [rows, cap] = await Promise.all([brandCounts(database, auth.scope(), staleHours), areaCapOf(database, auth.areaId)]);
   const t = totalsOf(rows);
   return {
     areaId: auth.areaId,
@@ -83,7 +82,7 @@ export async function areaTotal(database: Database, auth: Auth, tree: AreaTree, 
 }
 
 export async function areaBrandList(database: Database, auth: Auth, staleHours: number) {
-  const rows = await brandCounts(database, scopeOf(auth), staleHours);
+  const rows = await brandCounts(database, auth.scope(), staleHours);
   return {
     lists: rows.map((r) => ({
       brandId: r.brandId,

@@ -1,7 +1,8 @@
 import { Type } from 'typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Envelope, Paged, PageQuery, notFound, ok, pageOf } from '../../http/envelope.js';
-import { SelfArea } from '../users/schemas.js';
+import { needs } from '../../http/auth.js';
+import { SelfArea } from '../../http/schemas.js';
 import * as roles from './service.js';
 
 const tags = ['角色管理'];
@@ -30,7 +31,7 @@ const RoleBody = {
   applicable: Type.Optional(Type.Boolean()),
   permissionIds: Type.Array(Type.Integer(), { maxItems: 500 }),
 };
-const manage = { permission: 'role.manage' };
+const manage = needs('role.manage');
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {
   const { database, config } = app.ctx;

@@ -2,7 +2,7 @@
 import { Type } from 'typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Envelope, badRequest, ok } from '../../http/envelope.js';
-import { SelfArea, emptyBody } from '../dashboard/schemas.js';
+import { SelfArea, emptyBody } from '../../http/schemas.js';
 import { fullPile, setFullPile } from './service.js';
 
 const tags = ['满桩值设置'];

@@ -1,11 +1,8 @@
 /** Coordinates of site input: conversion to GCJ-02 (domain/coords) and the centre of a drawn fence. Pure. */
 import { ringArea, type LonLat } from '../../domain/geometry.js';
-import { toGcj02 as convert, type CoordSystem } from '../../domain/coords.js';
+import { toGcj02, type CoordSystem } from '../../domain/coords.js';
 
 export type { CoordSystem };
-
-/** A point in `coord` (default GCJ-02) as GCJ-02, which is what sites are stored in. */
-export const toGcj02 = (lon: number, lat: number, coord: CoordSystem = 'gcj02'): LonLat => convert(lon, lat, coord);
 
 /** Every point of a ring converted to GCJ-02. */
 export function ringToGcj02(ring: LonLat[], coord: CoordSystem = 'gcj02'): LonLat[] {

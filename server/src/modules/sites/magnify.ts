@@ -4,8 +4,9 @@ import type { Auth } from '../../http/auth.js';
 import { badRequest, notFound } from '../../http/envelope.js';
 import type { AreaTree } from '../../domain/areas.js';
 import { formatTime } from '../../domain/time.js';
-import type { GeoCache } from '../../ingest/geo.js';
-import { likeEscape, siteKeys } from './repo.js';
+import type { GeoCache } from '../../shared/geoCache.js';
+import { siteKeys } from './repo.js';
+import { likeEscape } from '../../db/sql.js';
 
 interface GroupRow {
   id: number;

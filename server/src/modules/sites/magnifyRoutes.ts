@@ -1,14 +1,15 @@
 import { Type } from 'typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Envelope, Paged, PageQuery, badRequest, ok, pageOf } from '../../http/envelope.js';
-import { SelfArea } from '../users/schemas.js';
-import { Clash, Magnify, Site, SiteIdT, Switch } from './schemas.js';
+import { needs } from '../../http/auth.js';
+import { SelfArea, SiteIdT } from '../../http/schemas.js';
+import { Clash, Magnify, Site, Switch } from './schemas.js';
 import { listSites, toSite } from './repo.js';
 import * as magnify from './magnify.js';
 
 const tags = ['站点放大分组'];
-const read = { permission: 'deviceManagement' };
-const edit = { permission: 'site.edit' };
+const read = needs('deviceManagement');
+const edit = needs('site.edit');
 const Q = Type.Object(SelfArea);
 const IdParam = Type.Object({ id: Type.Integer({ minimum: 1, description: '分组 ID' }) });
 const Done = { 200: Envelope(Type.Null()) };

@@ -1,5 +1,6 @@
 /** Site queries: reads join the area and the snapshot state; writes always bump updated_at. */
 import type { Database } from '../../db/client.js';
+import { likeEscape } from '../../db/sql.js';
 import type { LonLat } from '../../domain/geometry.js';
 import { capacityOf } from '../../domain/siteStatus.js';
 import { generatedSiteIdRegex } from '../../domain/siteIds.js';
@@ -90,8 +91,6 @@ export function toSite(r: SiteRow, tz: string) {
     updateTime: formatTime(r.updatedAt, tz)!,
   };
 }
-
-export const likeEscape = (s: string) => s.replace(/[\\%_]/g, '\\$&');
 
 export interface SiteFilter {
   areaIds: string[];
@@ -190,15 +189,6 @@ export async function updateSites(database: Database, ids: string[], values: Rec
 /** Piles follow their site into its new district. */
 export async function movePiles(database: Database, siteId: string, areaId: string) {
   await database.query('update piles set area_id = $2 where site_id = $1', [siteId, areaId]);
-}
-
-/** Soft delete; the site also leaves every magnify group. */
-export async function softDeleteSite(database: Database, id: string): Promise<void> {
-  await database.query(
-    `with g as (update magnify_groups set site_list = site_list - $1::text where site_list ? $1::text)
-     update sites set deleted_at = now(), updated_at = now() where id = $1 and deleted_at is null`,
-    [id],
-  );
 }
 
 /** Default radius for fence-less sites of the areas (all of them, or only `ids`). */

@@ -1,16 +1,16 @@
 import { Type } from 'typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Envelope, Paged, PageQuery, ok, pageOf } from '../../http/envelope.js';
-import { SelfArea } from '../users/schemas.js';
-import { Polygon } from '../areas/schemas.js';
-import { Coord, RailSite, Site, SiteFields, SiteIdT, BatchFields, Switch } from './schemas.js';
+import { needs } from '../../http/auth.js';
+import { SelfArea, Polygon, SiteIdT } from '../../http/schemas.js';
+import { Coord, RailSite, Site, SiteFields, BatchFields, Switch } from './schemas.js';
 import { FLAG_OF_STATUS, listSites, toSite } from './repo.js';
 import * as sites from './service.js';
 import magnifyRoutes from './magnifyRoutes.js';
 
 const tags = ['站点管理'];
-const read = { permission: 'deviceManagement' };
-const edit = { permission: 'site.edit' };
+const read = needs('deviceManagement');
+const edit = needs('site.edit');
 const Q = Type.Object(SelfArea);
 const SiteIdParam = Type.Object({ id: SiteIdT });
 const Created = { 200: Envelope(Type.Object({ siteId: Type.String({ description: '新站点编号' }) })) };

@@ -1,11 +1,6 @@
 /** TypeBox schemas of the site API: what a site looks like going out, and the fields it accepts. */
 import { Type } from 'typebox';
-import { LonLatT, Polygon } from '../areas/schemas.js';
-
-const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(t: T, description?: string) =>
-  Type.Union([t, Type.Null()], description ? { description } : {});
-
-export const SiteIdT = Type.String({ pattern: '^[A-Za-z0-9_-]{1,32}$', description: '站点编号（1-32 位字母、数字、_ 或 -）' });
+import { LonLatT, Nullable, Polygon } from '../../http/schemas.js';
 
 /** A switch: true/false, or 1/0 as the console sends it. */
 export const Switch = (description: string) => Type.Union([Type.Boolean(), Type.Integer({ minimum: 0, maximum: 1 })], { description });

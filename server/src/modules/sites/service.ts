@@ -8,8 +8,9 @@ import { badRequest, notFound } from '../../http/envelope.js';
 import type { AreaTree } from '../../domain/areas.js';
 import { normalizePolygon, type LonLat } from '../../domain/geometry.js';
 import { nextSiteId } from '../../domain/siteIds.js';
-import type { GeoCache } from '../../ingest/geo.js';
-import { centroid, ringToGcj02, toGcj02, type CoordSystem } from './geo.js';
+import type { GeoCache } from '../../shared/geoCache.js';
+import { centroid, ringToGcj02, type CoordSystem } from './geo.js';
+import { toGcj02 } from '../../domain/coords.js';
 import * as repo from './repo.js';
 
 export interface SiteInput {
@@ -232,12 +233,4 @@ export async function maxAndNextId(c: Omit<SiteCtx, 'geo'>) {
   if (c.tree.get(areaId)?.level !== 3) throw badRequest('参数 selfAreaId 应为区县编码，请先选择区县');
   const maxSiteId = await repo.maxSiteId(c.database, areaId);
   return { areaId, maxSiteId, nextSiteId: nextSiteId(areaId, maxSiteId) };
-}
-
-/** Soft delete (deleted_at); `areaId`, when sent, must be the site's. */
-export async function deleteSite(c: SiteCtx, id: string, areaId?: string) {
-  const site = await loadSite(c.database, c.auth, id);
-  if (areaId && areaId !== site.areaId) throw badRequest(`站点 ${id} 不属于区域 ${areaId}，请刷新后重试`);
-  await repo.softDeleteSite(c.database, id);
-  c.geo.invalidate();
 }

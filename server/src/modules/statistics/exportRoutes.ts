@@ -1,8 +1,9 @@
 /** Statistics downloads (.xlsx, streamed): site ranking, bikes, rent/return and dispatch request logs. */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { needs } from '../../http/auth.js';
 import { sendXlsx, type XlsxColumn } from '../../http/xlsx.js';
 import { formatTime } from '../../domain/time.js';
-import { timeRange } from '../company/records.js';
+import { timeRange } from '../../http/timeRange.js';
 import { bikeColumns, bikePages } from './bikeExport.js';
 import { logPages, type LogKind, type LogRow } from './logs.js';
 import { siteRanking, type RankRow } from './rank.js';
@@ -11,7 +12,7 @@ import * as stats from './service.js';
 import { BikeOutQuery, LogOutQuery, RankOutQuery } from './schemas.js';
 
 const tags = ['统计'];
-const exportOp = { permission: 'operation.export' };
+const exportOp = needs('operation.export');
 const RESULT_TEXT: Record<string, string> = { ok: '成功', partial: '部分成功', failed: '失败' };
 
 const rankColumns: XlsxColumn<RankRow>[] = [
@@ -55,7 +56,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     async (req, reply) => {
       const q = req.query;
       const w = windowOf(q, tz);
-      const r = await siteRanking(database, w, { ...stats.scopeOf(req.auth), siteType: q.siteType ?? 0, orderBy: q.actionOrder ?? q.orderBy ?? 'rent' }, tz);
+      const r = await siteRanking(database, w, { ...req.auth.scope(), siteType: q.siteType ?? 0, orderBy: q.actionOrder ?? q.orderBy ?? 'rent' }, tz);
       return sendXlsx(reply, '站点排名分析.xlsx', `站点排名 ${w.label}`, rankColumns, once(r.rows));
     },
   );
@@ -65,7 +66,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     '/bikeOut',
     { config: exportOp, schema: { tags, summary: '导出车辆统计', querystring: BikeOutQuery } },
     async (req, reply) => {
-      const { areaIds, brandId } = stats.scopeOf(req.auth);
+      const { areaIds, brandId } = req.auth.scope();
       const pages = bikePages(database, { areaIds, ownBrand: brandId, brandIds: stats.brandIdList(req.query.brandIds), legality: req.query.legality });
       return sendXlsx(reply, '车辆统计.xlsx', '车辆统计', bikeColumns(tz), pages);
     },
@@ -75,7 +76,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     app.get(url, { config: exportOp, schema: { tags, summary, querystring: LogOutQuery } }, async (req, reply) => {
       const q = req.query;
       const { from, to } = timeRange(q, tz);
-      const pages = logPages(database, kind, { ...stats.scopeOf(req.auth), filterBrandId: q.brandId, result: q.result, from, to });
+      const pages = logPages(database, kind, { ...req.auth.scope(), filterBrandId: q.brandId, result: q.result, from, to });
       return sendXlsx(reply, fileName, fileName.replace(/\.xlsx$/, ''), logColumns(tz), pages);
     });
 

@@ -3,7 +3,7 @@
  * belongs to the areas its enterprise is registered or operating in (as on the company pages).
  */
 import type { Database } from '../../db/client.js';
-import { brandInAreas } from '../company/repo.js';
+import { brandInAreas } from '../../shared/brands.js';
 import type { Window } from './window.js';
 
 export type LogKind = 'request' | 'dispatch';

@@ -10,7 +10,8 @@
  * meanwhile cannot make a row count twice or not at all.
  */
 import type { Database } from '../../db/client.js';
-import { liveSince, localDay, siteWatermarks } from '../../jobs/rollup.js';
+import { localDay } from '../../domain/time.js';
+import { liveSince, siteWatermarks } from '../../shared/watermarks.js';
 import { dayWindow, type Window } from './window.js';
 
 export const RANK_LIMIT = 500;

@@ -2,9 +2,10 @@
 import { Type } from 'typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Envelope, ok } from '../../http/envelope.js';
-import { SelfArea } from '../users/schemas.js';
+import { type Auth, needs } from '../../http/auth.js';
+import { SelfArea } from '../../http/schemas.js';
 import exportRoutes from './exportRoutes.js';
-import { areaBrands, brandCounts } from './brands.js';
+import { areaBrands, brandCounts } from '../../shared/brandCounts.js';
 import { logHours } from './logs.js';
 import { pendCounts } from './pend.js';
 import { RankCache, siteRanking } from './rank.js';
@@ -17,14 +18,14 @@ import {
 } from './schemas.js';
 
 const tags = ['统计'];
-const home = { permission: 'home' };
+const home = needs('home');
 const AreaQuery = Type.Object(SelfArea);
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {
   const { database, config, areas } = app.ctx;
   const ranks = new RankCache();
   const tz = config.tz;
-  const counts = (auth: Parameters<typeof stats.scopeOf>[0]) => brandCounts(database, stats.scopeOf(auth), config.staleHours);
+  const counts = (auth: Auth) => brandCounts(database, auth.scope(), config.staleHours);
 
   // 站点排名：按小时 / 日 / 月 / 年统计各站点租还车数，最多 500 行
   app.get(
@@ -42,7 +43,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     async (req) => {
       const q = req.query;
       const w = windowOf(q, tz);
-      const f = { ...stats.scopeOf(req.auth), siteType: q.siteType ?? 0, orderBy: q.orderBy ?? 'rent' } as const;
+      const f = { ...req.auth.scope(), siteType: q.siteType ?? 0, orderBy: q.orderBy ?? 'rent' } as const;
       const r = await ranks.get(w, f, () => siteRanking(database, w, f, tz));
       return ok(stats.rankData(w, r, tz));
     },
@@ -52,7 +53,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/tidal',
     { config: home, schema: { tags, summary: '租还潮汐曲线', querystring: TidalQuery, response: { 200: Envelope(TidalData) } } },
-    async (req) => ok(await tidal(database, stats.scopeOf(req.auth), req.query, tz)),
+    async (req) => ok(await tidal(database, req.auth.scope(), req.query, tz)),
   );
 
   // 备案核查：各企业核准数、备案数与在线数
@@ -95,7 +96,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (req) => {
       const day = stats.dayOf(req.query, tz);
-      return ok({ date: day.label, lists: await logHours(database, stats.scopeOf(req.auth), 'request', day, tz) });
+      return ok({ date: day.label, lists: await logHours(database, req.auth.scope(), 'request', day, tz) });
     },
   );
 
@@ -104,7 +105,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     '/areaBrandDetails',
     { config: home, schema: { tags, summary: '区域内企业及颜色', querystring: AreaQuery, response: { 200: Envelope(BrandsData) } } },
     async (req) => {
-      const lists = await areaBrands(database, stats.scopeOf(req.auth));
+      const lists = await areaBrands(database, req.auth.scope());
       return ok({ lists, total: lists.length });
     },
   );

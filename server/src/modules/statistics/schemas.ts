@@ -1,6 +1,6 @@
 /** TypeBox schemas of the statistics calls (query parameters and answers), with Chinese descriptions. */
 import { Type } from 'typebox';
-import { SelfArea } from '../users/schemas.js';
+import { SelfArea } from '../../http/schemas.js';
 
 const Int = (description: string) => Type.Integer({ description });
 

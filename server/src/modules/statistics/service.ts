@@ -1,21 +1,18 @@
 /** Statistics rules: who sees what (area scope, an enterprise user's own brand) and the shapes built from the counts. */
 import type { Auth } from '../../http/auth.js';
 import { badRequest } from '../../http/envelope.js';
-import { formatTime } from '../../domain/time.js';
+import { formatTime, localDay } from '../../domain/time.js';
 import type { AreaTree } from '../../domain/areas.js';
-import { ownBrand } from '../company/service.js';
-import { percent, totalsOf, type BrandCount } from './brands.js';
-import { dayWindow, today, windowOf, type Window } from './window.js';
+import { sharePercent } from '../../domain/numbers.js';
+import { totalsOf, type BrandCount } from '../../shared/brandCounts.js';
+import { dayWindow, windowOf, type Window } from './window.js';
 import type { RankRow } from './rank.js';
-
-/** Areas of the request (selfAreaId and below) and the enterprise user's brand limit. */
-export const scopeOf = (auth: Auth) => ({ areaIds: auth.scopeAreaIds(), brandId: ownBrand(auth) });
 
 /** An explicit area (`areaId`) checked against the user's reach (5002 outside it), with everything below it. */
 export function scopeOfArea(auth: Auth, tree: AreaTree, areaId: string | undefined) {
-  if (areaId === undefined) return scopeOf(auth);
+  if (areaId === undefined) return auth.scope();
   auth.assertArea(areaId);
-  return { areaIds: tree.descendants(areaId), brandId: ownBrand(auth) };
+  return { areaIds: tree.descendants(areaId), brandId: auth.brandLimit };
 }
 
 export function rankData(w: Window, r: { rows: RankRow[]; total: number }, tz: string) {
@@ -50,12 +47,12 @@ export function brandPercent(rows: BrandCount[]) {
       return {
         ...identity(r),
         ...p,
-        putBikePercent: percent(p.PutBikeNum, t.PutBikeNum),
-        putEBikePercent: percent(p.PutEBikeNum, t.PutEBikeNum),
-        brandBikePercent: percent(p.BrandBikeNum, t.BrandBikeNum),
-        brandEBikePercent: percent(p.BrandEBikeNum, t.BrandEBikeNum),
-        siteBikePercent: percent(p.SiteBikeNum, t.SiteBikeNum),
-        siteEBikePercent: percent(p.SiteEBikeNum, t.SiteEBikeNum),
+        putBikePercent: sharePercent(p.PutBikeNum, t.PutBikeNum),
+        putEBikePercent: sharePercent(p.PutEBikeNum, t.PutEBikeNum),
+        brandBikePercent: sharePercent(p.BrandBikeNum, t.BrandBikeNum),
+        brandEBikePercent: sharePercent(p.BrandEBikeNum, t.BrandEBikeNum),
+        siteBikePercent: sharePercent(p.SiteBikeNum, t.SiteBikeNum),
+        siteEBikePercent: sharePercent(p.SiteEBikeNum, t.SiteEBikeNum),
       };
     }),
   };
@@ -69,12 +66,12 @@ export function brandPercentNew(rows: BrandCount[]) {
       ...percentFields(r),
       bikeQuota: r.bikeQuota,
       ebikeQuota: r.ebikeQuota,
-      bikeOnlineRate: percent(r.onlineBikeNum, r.filedBikeNum),
-      ebikeOnlineRate: percent(r.onlineEBikeNum, r.filedEBikeNum),
-      bikeInSiteRate: percent(r.siteBikeNum, r.onlineBikeNum),
-      ebikeInSiteRate: percent(r.siteEBikeNum, r.onlineEBikeNum),
-      bikeQuotaRate: percent(r.filedBikeNum, r.bikeQuota),
-      ebikeQuotaRate: percent(r.filedEBikeNum, r.ebikeQuota),
+      bikeOnlineRate: sharePercent(r.onlineBikeNum, r.filedBikeNum),
+      ebikeOnlineRate: sharePercent(r.onlineEBikeNum, r.filedEBikeNum),
+      bikeInSiteRate: sharePercent(r.siteBikeNum, r.onlineBikeNum),
+      ebikeInSiteRate: sharePercent(r.siteEBikeNum, r.onlineEBikeNum),
+      bikeQuotaRate: sharePercent(r.filedBikeNum, r.bikeQuota),
+      ebikeQuotaRate: sharePercent(r.filedEBikeNum, r.ebikeQuota),
     })),
     total: rows.length,
   };
@@ -114,7 +111,7 @@ export function dayOf(q: { date?: string; year?: number; month?: number; day?: n
     }
     return windowOf({ year: q.year, month: q.month, day: q.day }, tz);
   }
-  return dayWindow(today(tz), tz);
+  return dayWindow(localDay(new Date(), tz), tz);
 }
 
 /** `brandIds` "1,2,3" → [1, 2, 3]; blank → null (all); anything else → 400. */

@@ -127,4 +127,3 @@ export async function tidal(database: Database, s: Scope, q: TidalQuery, tz: str
   const one = series(w.label, profile(data));
   return { mold, series: [one], dayTotal: null, monthTotal: w.granularity === 'month' ? { date: w.label, ...one.total } : null };
 }
-

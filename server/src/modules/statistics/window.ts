@@ -3,7 +3,7 @@
  * `yyyy-MM-dd HH`), and day lists (`dateGroup`). Pure: no I/O; bad input → code 400 naming the field.
  */
 import { badRequest } from '../../http/envelope.js';
-import { parseLocalTime } from '../../domain/time.js';
+import { daysInMonth, parseLocalTime } from '../../domain/time.js';
 
 export type Granularity = 'hour' | 'day' | 'month' | 'year';
 
@@ -25,7 +25,6 @@ export interface WindowQuery {
 }
 
 const pad = (n: number, w = 2) => String(n).padStart(w, '0');
-export const daysInMonth = (year: number, month: number) => new Date(Date.UTC(year, month, 0)).getUTCDate();
 
 /** Local midnight (or hour) of a calendar date; month and day may overflow (Date.UTC normalises them). */
 function at(tz: string, year: number, month: number, day: number, hour = 0): Date {
@@ -95,9 +94,4 @@ export function dateGroupOf(text: string, tz: string): Window[] {
   if (parts.length > 7) throw badRequest('参数 dateGroup 最多 7 天');
   const days = [...new Set(parts)].map((p) => dayWindow(p, tz, 'dateGroup'));
   return days.sort((a, b) => a.from.getTime() - b.from.getTime());
-}
-
-/** Today's date `yyyy-MM-dd` in TZ. */
-export function today(tz: string, now = new Date()): string {
-  return new Intl.DateTimeFormat('sv-SE', { timeZone: tz, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
 }

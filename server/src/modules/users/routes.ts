@@ -2,8 +2,9 @@ import { Type, type Static } from 'typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Envelope, Paged, PageQuery, badRequest, ok, pageOf } from '../../http/envelope.js';
 import { parseLocalTime } from '../../domain/time.js';
-import { listProfiles, toProfile } from './repo.js';
-import { Profile, SelfArea } from './schemas.js';
+import { listProfiles } from './repo.js';
+import { toProfile } from '../../shared/profiles.js';
+import { Profile, SelfArea } from '../../http/schemas.js';
 import * as users from './service.js';
 
 const tags = ['用户管理'];

@@ -3,8 +3,8 @@ import type { Database } from '../../db/client.js';
 import type { Auth } from '../../http/auth.js';
 import { badRequest, forbidden, notFound } from '../../http/envelope.js';
 import { hashPassword, passwordProblem, randomPassword } from '../../domain/password.js';
-import { assertAssignable } from '../roles/access.js';
-import { setPassword } from '../auth/service.js';
+import { assertAssignable } from './roleGrants.js';
+import { setPassword } from '../../shared/accounts.js';
 
 export interface UserInput {
   username?: string;

@@ -1,6 +1,6 @@
 /** The area tree cached in memory; rebuilt after writes here and at most every 60 s (other processes). */
-import type { Database } from '../../db/client.js';
-import { AreaTree, type AreaNode } from '../../domain/areas.js';
+import type { Database } from '../db/client.js';
+import { AreaTree, type AreaNode } from '../domain/areas.js';
 
 const MAX_AGE_MS = 60_000;
 

@@ -9,8 +9,8 @@
  *   than STALE_HOURS old; illegal ones (never filed) are also counted apart;
  * - in sites (入站, Site…): parked bikes standing in a site (as the site snapshot counts them).
  */
-import type { Database } from '../../db/client.js';
-import { brandInAreas } from '../company/repo.js';
+import type { Database } from '../db/client.js';
+import { brandInAreas } from './brands.js';
 
 export interface BrandCount {
   brandId: number;
@@ -98,9 +98,6 @@ export function totalsOf(rows: BrandCount[]): Totals {
   for (const r of rows) for (const k of Object.keys(t) as (keyof Totals)[]) t[k] += r[k];
   return t;
 }
-
-/** part ÷ whole in percent with two decimals; 0 when the whole is 0. */
-export const percent = (part: number, whole: number) => (whole > 0 ? Math.round((part * 10000) / whole) / 100 : 0);
 
 /** Brands of the areas for legends: id, name and colours. */
 export async function areaBrands(database: Database, s: BrandScope) {
