@@ -89,11 +89,6 @@ export class Auth {
   scope(): Scope {
     return { areaIds: this.scopeAreaIds(), brandId: this.brandLimit };
   }
-
-  /** The enterprise limit within `areaId` (below the request's area, checked by the caller). */
-  scopeOf(areaId: string): Scope {
-    return { areaIds: this.tree.descendants(areaId), brandId: this.brandLimit };
-  }
 }
 
 declare module 'fastify' {

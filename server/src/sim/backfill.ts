@@ -3,7 +3,7 @@
  * through the open API in process (app.inject), running the jobs at the simulated times so that
  * snapshots, messages, alerts and rollups exist for the past.
  */
-import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/client.js';
 import { formatTime, parseLocalTime } from '../domain/time.js';
 import { City } from './city.js';

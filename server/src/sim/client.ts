@@ -7,6 +7,8 @@ import type { FastifyInstance } from 'fastify';
 
 export interface Reply {
   status: number;
+  // open-API answers are read field by field where they are used
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
   body: { code?: number; message?: string; data?: any } | null;
   retryAfter: number | null;
 }
@@ -26,7 +28,7 @@ export function injectTransport(app: FastifyInstance): Transport {
       headers: { ...(body ? { 'content-type': 'application/json' } : {}), ...(token ? { authorization: `Bearer ${token}` } : {}) },
     });
     const ra = Number(res.headers['retry-after']);
-    let parsed: Reply['body'] = null;
+    let parsed: Reply['body'];
     try {
       parsed = res.json();
     } catch {
@@ -46,7 +48,7 @@ export function fetchTransport(baseUrl: string, signal?: AbortSignal): Transport
       headers: { ...(body ? { 'content-type': 'application/json' } : {}), ...(token ? { authorization: `Bearer ${token}` } : {}) },
     });
     const text = await res.text();
-    let parsed: Reply['body'] = null;
+    let parsed: Reply['body'];
     try {
       parsed = JSON.parse(text);
     } catch {
@@ -111,6 +113,7 @@ export class OpenApiClient {
   }
 
   /** GET with the token (re-login on 401). */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- read field by field, as `body.data`
   async get(path: string): Promise<any> {
     const r = await this.call('GET', path, null);
     if (r.status !== 200) throw new Error(`GET ${path}: HTTP ${r.status} ${r.body?.message ?? ''}`);

@@ -2,19 +2,19 @@
  * Times the demo city's first start on a fresh embedded database: seed, filing and the full
  * back-fill with the real jobs, then prints the figures and what the database holds.
  *
- *   cd server && npx tsx src/sim/measure.ts            # 30 days, real jobs
- *   DAYS=7 JOBS=none npx tsx src/sim/measure.ts        # the simulator's own share
+ *   npm run bench:backfill                             # 30 days, real jobs
+ *   DAYS=7 JOBS=none npm run bench:backfill            # the simulator's own share
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import Fastify from 'fastify';
-import { loadConfig } from '../config.js';
-import { openDatabase } from '../db/client.js';
-import { bootstrap } from '../db/bootstrap.js';
-import { buildApp } from '../app.js';
-import { jobContextOf, runDailyJobs, runHourlyJobs, runMinuteJobs } from '../jobs/index.js';
-import { describeWorld, startDemo, type DemoJobs } from './index.js';
+import { loadConfig } from '../server/src/config.js';
+import { openDatabase } from '../server/src/db/client.js';
+import { bootstrap } from '../server/src/db/bootstrap.js';
+import { buildApp } from '../server/src/app.js';
+import { jobContextOf, runDailyJobs, runHourlyJobs, runMinuteJobs } from '../server/src/jobs/index.js';
+import { describeWorld, startDemo, type DemoJobs } from '../server/src/sim/index.js';
 
 const env = process.env;
 process.env.TZ = env.TZ || 'Asia/Shanghai';
@@ -71,7 +71,7 @@ for (const t of ['bikes', 'bike_live', 'bike_days', 'ride_orders', 'dispatches',
 const alerts = await database.query(`select abnormal_type as type, count(*)::int as n, count(*) filter (where closed_at is null)::int as open from abnormal_messages group by 1 order by 1`);
 const jobsSeconds = Object.fromEntries(Object.entries(jobTime).map(([k, [n, ms]]) => [k, { runs: n, seconds: Number((ms / 1000).toFixed(1)) }]));
 console.log(JSON.stringify({ days, setupSeconds: setup, demoStartSeconds: total, demoStartCpuSeconds: cpuSeconds, jobs: jobsSeconds, load: os.loadavg().map((x) => x.toFixed(1)), counts, alerts }, null, 1));
-console.log(JSON.stringify(describeWorld((await import('./world.js')).generateWorld())));
+console.log(JSON.stringify(describeWorld((await import('../server/src/sim/world.js')).generateWorld())));
 await app.close();
 await database.close();
 fs.rmSync(dataDir, { recursive: true, force: true });
