@@ -3,7 +3,7 @@ import type { Database } from '../../db/client.js';
 import type { Auth } from '../../http/auth.js';
 import { badRequest, forbidden } from '../../http/envelope.js';
 import { formatTime } from '../../domain/time.js';
-import { brandNames, brandsOf, findBrand } from '../../shared/brands.js';
+import { brandNames, brandsOf, findBrand, type BrandRow } from '../../shared/brands.js';
 import { flagLabel } from '../../domain/siteStatus.js';
 import { siteInScope } from '../../shared/sites.js';
 
@@ -212,30 +212,7 @@ export async function bikeNotUpload(database: Database, areaIds: string[], stale
   return out;
 }
 
-interface BrandInfoRow {
-  brandId: number;
-  brandName: string;
-  brandOperation: string;
-  brandAccount: string;
-  brandContactPerson: string | null;
-  brandContactMobile: string | null;
-  brandAddress: string | null;
-  brandOperationNum: number;
-  brandBikeNum: number;
-  brandEBikeNum: number;
-  areaId: string;
-  launchArea: string[];
-  operationAreaId: string[];
-  brandApprovalUrl: string | null;
-  brandApprovalName: string | null;
-  otherUrl: string | null;
-  otherName: string | null;
-  maintainPersonUrl: string | null;
-  bicycleUrl: string | null;
-  electricVehicleUrl: string | null;
-  bikeColor: string;
-  ebikeColor: string;
-  createdAt: Date;
+interface BrandInfoRow extends BrandRow {
   inScope: boolean;
 }
 
