@@ -1,0 +1,62 @@
+/** Filed bikes, their live state and the days they reported (issue 3). */
+import { boolean, date, doublePrecision, index, integer, pgTable, primaryKey, smallint, varchar } from 'drizzle-orm/pg-core';
+import { ts } from './columns.js';
+
+/** Filed bikes (备案). */
+export const bikes = pgTable(
+  'bikes',
+  {
+    bikeId: varchar('bike_id', { length: 32 }).primaryKey(),
+    brandId: integer('brand_id').notNull(),
+    bikeType: smallint('bike_type').notNull(),
+    frameCode: varchar('frame_code', { length: 64 }),
+    imeiCode: varchar('imei_code', { length: 32 }),
+    licenseCode: varchar('license_code', { length: 32 }),
+    bikeMac: varchar('bike_mac', { length: 32 }),
+    filedAt: ts('filed_at').notNull().defaultNow(),
+    withdrawnAt: ts('withdrawn_at'),
+  },
+  (t) => [index('bikes_brand_idx').on(t.brandId), index('bikes_mac_idx').on(t.bikeMac), index('bikes_license_idx').on(t.licenseCode)],
+);
+
+/** Live state per bike: the newest report wins. */
+export const bikeLive = pgTable(
+  'bike_live',
+  {
+    bikeId: varchar('bike_id', { length: 32 }).primaryKey(),
+    brandId: integer('brand_id').notNull(),
+    bikeType: smallint('bike_type').notNull(),
+    /** District the position falls in (the brand's area when outside every district fence). */
+    areaId: varchar('area_id', { length: 6 }).notNull(),
+    lon: doublePrecision('lon').notNull(),
+    lat: doublePrecision('lat').notNull(),
+    /** 1 parked, 2 rented. */
+    status: smallint('status').notNull(),
+    siteId: varchar('site_id', { length: 32 }),
+    inArea: boolean('in_area').notNull().default(true),
+    inForbid: boolean('in_forbid').notNull().default(false),
+    /** 0 legal, 1 illegal (never filed). */
+    legality: smallint('legality').notNull().default(0),
+    reportedAt: ts('reported_at').notNull(),
+    /** Since when a parked bike stands outside every site. */
+    outSiteSince: ts('out_site_since'),
+  },
+  (t) => [
+    index('bike_live_site_idx').on(t.siteId),
+    index('bike_live_area_idx').on(t.areaId, t.status),
+    index('bike_live_reported_idx').on(t.reportedAt),
+  ],
+);
+
+/** Days on which a bike reported (placed/online statistics). */
+export const bikeDays = pgTable(
+  'bike_days',
+  {
+    day: date('day').notNull(),
+    bikeId: varchar('bike_id', { length: 32 }).notNull(),
+    brandId: integer('brand_id').notNull(),
+    bikeType: smallint('bike_type').notNull(),
+    areaId: varchar('area_id', { length: 6 }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.bikeId] }), index('bike_days_area_idx').on(t.areaId, t.day)],
+);

@@ -1,0 +1,73 @@
+/** Ride orders, dispatches and the log of every open-API call that reports them (issue 3). */
+import { bigserial, boolean, doublePrecision, index, integer, jsonb, pgTable, primaryKey, smallint, varchar } from 'drizzle-orm/pg-core';
+import { ts } from './columns.js';
+
+/** Ride orders: one row per order, filled by its rent and return events. */
+export const rideOrders = pgTable(
+  'ride_orders',
+  {
+    brandId: integer('brand_id').notNull(),
+    orderId: varchar('order_id', { length: 64 }).notNull(),
+    bikeId: varchar('bike_id', { length: 32 }).notNull(),
+    bikeType: smallint('bike_type').notNull(),
+    areaId: varchar('area_id', { length: 6 }).notNull(),
+    rentAt: ts('rent_at'),
+    rentLon: doublePrecision('rent_lon'),
+    rentLat: doublePrecision('rent_lat'),
+    rentSiteId: varchar('rent_site_id', { length: 32 }),
+    /** District of the return position (area_id is the rent's). */
+    returnAreaId: varchar('return_area_id', { length: 6 }),
+    returnAt: ts('return_at'),
+    returnLon: doublePrecision('return_lon'),
+    returnLat: doublePrecision('return_lat'),
+    returnSiteId: varchar('return_site_id', { length: 32 }),
+    /** Fee in fen (分). */
+    fee: integer('fee'),
+    outSiteReturn: boolean('out_site_return').notNull().default(false),
+    fullReturn: boolean('full_return').notNull().default(false),
+  },
+  (t) => [
+    primaryKey({ columns: [t.brandId, t.orderId] }),
+    index('ride_orders_rent_idx').on(t.areaId, t.rentAt),
+    index('ride_orders_return_idx').on(t.returnAreaId, t.returnAt),
+    index('ride_orders_bike_idx').on(t.bikeId),
+  ],
+);
+
+/** Dispatch (上架 up / 下架 down) records. */
+export const dispatches = pgTable(
+  'dispatches',
+  {
+    brandId: integer('brand_id').notNull(),
+    dispatchId: varchar('dispatch_id', { length: 64 }).notNull(),
+    bikeId: varchar('bike_id', { length: 32 }).notNull(),
+    bikeType: smallint('bike_type').notNull(),
+    action: varchar('action', { length: 4 }).notNull(),
+    siteId: varchar('site_id', { length: 32 }).notNull(),
+    areaId: varchar('area_id', { length: 6 }).notNull(),
+    at: ts('at').notNull(),
+    allowed: boolean('allowed').notNull().default(true),
+  },
+  (t) => [primaryKey({ columns: [t.brandId, t.dispatchId] }), index('dispatches_area_idx').on(t.areaId, t.at)],
+);
+
+/** Every open-API call, for the company pages (siteSync, dispatchSync, requestSync, bikeSync). */
+export const syncLogs = pgTable(
+  'sync_logs',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    kind: varchar('kind', { length: 16 }).notNull(),
+    brandId: integer('brand_id'),
+    gatewayId: integer('gateway_id'),
+    endpoint: varchar('endpoint', { length: 64 }).notNull(),
+    at: ts('at').notNull().defaultNow(),
+    itemCount: integer('item_count').notNull().default(0),
+    accepted: integer('accepted').notNull().default(0),
+    rejected: integer('rejected').notNull().default(0),
+    /** ok, partial, failed */
+    result: varchar('result', { length: 8 }).notNull(),
+    detail: jsonb('detail'),
+    durationMs: integer('duration_ms').notNull().default(0),
+  },
+  (t) => [index('sync_logs_kind_idx').on(t.kind, t.at), index('sync_logs_brand_idx').on(t.brandId, t.at)],
+);
