@@ -44,3 +44,91 @@ export async function listProfiles(database: Database, f: UserFilter) {
   );
   return { rows, total };
 }
+
+/** The columns a manager checks before touching a user. */
+export async function findManaged(database: Database, id: number) {
+  const [u] = await database.query<{ id: number; areaId: string; userLevel: number }>(
+    'select id, area_id as "areaId", user_level as "userLevel" from users where id = $1',
+    [id],
+  );
+  return u;
+}
+
+export async function usernameExists(database: Database, username: string) {
+  return (await database.query('select 1 from users where username = $1', [username])).length > 0;
+}
+
+export async function phoneExists(database: Database, phone: string, exceptId?: number) {
+  return (await database.query('select 1 from users where phone = $1 and id <> $2', [phone, exceptId ?? 0])).length > 0;
+}
+
+export interface NewUserRow {
+  username: string;
+  passwordHash: string;
+  name: string;
+  phone: string | null;
+  company: string | null;
+  areaId: string;
+  userLevel: number;
+  siteId: string | null;
+  brandId: number | null;
+  unavailableTime: Date | null;
+  idcardUrl: string | null;
+  idcardBackUrl: string | null;
+  creatorId: number;
+}
+
+/** Inserts an already audited user and returns its id. */
+export async function insertUser(database: Database, u: NewUserRow) {
+  const [row] = await database.query<{ id: number }>(
+    `insert into users (username, password_hash, name, phone, company, area_id, user_level, site_id, brand_id,
+                        unavailable_time, idcard_url, idcard_back_url, creator_id, audit_status)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, 1) returning id`,
+    [
+      u.username,
+      u.passwordHash,
+      u.name,
+      u.phone,
+      u.company,
+      u.areaId,
+      u.userLevel,
+      u.siteId,
+      u.brandId,
+      u.unavailableTime,
+      u.idcardUrl,
+      u.idcardBackUrl,
+      u.creatorId,
+    ],
+  );
+  return row.id;
+}
+
+/** Column names come from the service's own mapping, never from input keys. */
+export async function updateUserColumns(database: Database, id: number, values: Record<string, unknown>) {
+  const cols = Object.keys(values);
+  if (!cols.length) return;
+  const sets = cols.map((col, i) => `${col} = $${i + 2}`);
+  await database.query(`update users set ${sets.join(', ')} where id = $1`, [id, ...Object.values(values)]);
+}
+
+export async function replaceRoles(database: Database, userId: number, roleIds: number[]) {
+  await database.query('delete from user_roles where user_id = $1', [userId]);
+  if (roleIds.length) {
+    await database.query('insert into user_roles (user_id, role_id) select $1, unnest($2::int[]) on conflict do nothing', [
+      userId,
+      roleIds,
+    ]);
+  }
+}
+
+export async function deleteSessions(database: Database, userId: number) {
+  await database.query('delete from sessions where user_id = $1', [userId]);
+}
+
+export async function setStatus(database: Database, id: number, status: number) {
+  await database.query('update users set status = $2 where id = $1', [id, status]);
+}
+
+export async function setAudit(database: Database, id: number, auditStatus: number, remark: string | null) {
+  await database.query('update users set audit_status = $2, audit_remark = $3 where id = $1', [id, auditStatus, remark]);
+}

@@ -5,6 +5,7 @@ import { badRequest, forbidden, notFound } from '../../http/envelope.js';
 import { hashPassword, passwordProblem, randomPassword } from '../../domain/password.js';
 import { assertAssignable } from './roleGrants.js';
 import { setPassword } from '../../shared/accounts.js';
+import * as repo from './repo.js';
 
 export interface UserInput {
   username?: string;
@@ -24,10 +25,7 @@ export interface UserInput {
 
 /** The target user's area, after checking the actor may manage it. */
 export async function loadManaged(database: Database, auth: Auth, id: number) {
-  const [u] = await database.query<{ id: number; areaId: string; userLevel: number }>(
-    'select id, area_id as "areaId", user_level as "userLevel" from users where id = $1',
-    [id],
-  );
+  const u = await repo.findManaged(database, id);
   if (!u) throw notFound('用户');
   auth.assertArea(u.areaId);
   if (u.userLevel > auth.user.userLevel) throw forbidden('不能管理级别高于自己的账号');
@@ -38,13 +36,8 @@ function checkLevel(auth: Auth, level: number | undefined) {
   if (level !== undefined && level > auth.user.userLevel) throw forbidden('不能创建级别高于自己的账号');
 }
 
-export async function usernameTaken(database: Database, username: string) {
-  return (await database.query('select 1 from users where username = $1', [username])).length > 0;
-}
-
-export async function phoneTaken(database: Database, phone: string, exceptId?: number) {
-  return (await database.query('select 1 from users where phone = $1 and id <> $2', [phone, exceptId ?? 0])).length > 0;
-}
+export const usernameTaken = repo.usernameExists;
+export const phoneTaken = repo.phoneExists;
 
 export async function createUser(database: Database, auth: Auth, input: UserInput & { username: string; password: string; areaId: string }) {
   auth.assertArea(input.areaId);
@@ -54,28 +47,23 @@ export async function createUser(database: Database, auth: Auth, input: UserInpu
   if (await usernameTaken(database, input.username)) throw badRequest('用户名已存在，请换一个');
   if (input.phone && (await phoneTaken(database, input.phone))) throw badRequest('手机号已被其他账号使用');
   await assertAssignable(database, auth, input.roleIds ?? []);
-  const [row] = await database.query<{ id: number }>(
-    `insert into users (username, password_hash, name, phone, company, area_id, user_level, site_id, brand_id,
-                        unavailable_time, idcard_url, idcard_back_url, creator_id, audit_status)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, 1) returning id`,
-    [
-      input.username,
-      await hashPassword(input.password),
-      input.name ?? '',
-      input.phone ?? null,
-      input.company ?? null,
-      input.areaId,
-      input.userLevel ?? 2,
-      input.siteId ?? null,
-      input.brandId ?? null,
-      input.unavailableTime ?? null,
-      input.idcardUrl ?? null,
-      input.idcardBackUrl ?? null,
-      auth.user.id,
-    ],
-  );
-  await setRoles(database, row.id, input.roleIds ?? []);
-  return row.id;
+  const id = await repo.insertUser(database, {
+    username: input.username,
+    passwordHash: await hashPassword(input.password),
+    name: input.name ?? '',
+    phone: input.phone ?? null,
+    company: input.company ?? null,
+    areaId: input.areaId,
+    userLevel: input.userLevel ?? 2,
+    siteId: input.siteId ?? null,
+    brandId: input.brandId ?? null,
+    unavailableTime: input.unavailableTime ?? null,
+    idcardUrl: input.idcardUrl ?? null,
+    idcardBackUrl: input.idcardBackUrl ?? null,
+    creatorId: auth.user.id,
+  });
+  await repo.replaceRoles(database, id, input.roleIds ?? []);
+  return id;
 }
 
 const COLUMNS: Record<string, string> = {
@@ -96,32 +84,19 @@ export async function editUser(database: Database, auth: Auth, id: number, input
   if (input.areaId !== undefined) auth.assertArea(input.areaId);
   checkLevel(auth, input.userLevel);
   if (input.phone && (await phoneTaken(database, input.phone, id))) throw badRequest('手机号已被其他账号使用');
-  const sets: string[] = [];
-  const params: unknown[] = [id];
+  const values: Record<string, unknown> = {};
   for (const [key, col] of Object.entries(COLUMNS)) {
     const v = (input as Record<string, unknown>)[key];
-    if (v === undefined) continue;
-    params.push(v);
-    sets.push(`${col} = $${params.length}`);
+    if (v !== undefined) values[col] = v;
   }
-  if (sets.length) await database.query(`update users set ${sets.join(', ')} where id = $1`, params);
+  await repo.updateUserColumns(database, id, values);
   if (input.roleIds) {
     await assertAssignable(database, auth, input.roleIds);
-    await setRoles(database, id, input.roleIds);
+    await repo.replaceRoles(database, id, input.roleIds);
   }
   // a new validity period in the past ends the sessions at once
   if (input.unavailableTime && input.unavailableTime.getTime() <= Date.now()) {
-    await database.query('delete from sessions where user_id = $1', [id]);
-  }
-}
-
-async function setRoles(database: Database, userId: number, roleIds: number[]) {
-  await database.query('delete from user_roles where user_id = $1', [userId]);
-  if (roleIds.length) {
-    await database.query('insert into user_roles (user_id, role_id) select $1, unnest($2::int[]) on conflict do nothing', [
-      userId,
-      roleIds,
-    ]);
+    await repo.deleteSessions(database, id);
   }
 }
 
@@ -137,11 +112,11 @@ export async function resetPassword(database: Database, auth: Auth, id: number, 
 export async function banUser(database: Database, auth: Auth, id: number, status: 0 | 1) {
   if (id === auth.user.id) throw badRequest('不能禁用自己的账号');
   await loadManaged(database, auth, id);
-  await database.query('update users set status = $2 where id = $1', [id, status]);
-  if (status === 1) await database.query('delete from sessions where user_id = $1', [id]);
+  await repo.setStatus(database, id, status);
+  if (status === 1) await repo.deleteSessions(database, id);
 }
 
 export async function auditUser(database: Database, auth: Auth, id: number, auditStatus: 1 | 2, remark?: string) {
   await loadManaged(database, auth, id);
-  await database.query('update users set audit_status = $2, audit_remark = $3 where id = $1', [id, auditStatus, remark ?? null]);
+  await repo.setAudit(database, id, auditStatus, remark ?? null);
 }
