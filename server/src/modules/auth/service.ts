@@ -5,6 +5,7 @@ import { badRequest, forbidden } from '../../http/envelope.js';
 import { hashPassword, hashToken, newToken, passwordProblem, verifyPassword } from '../../domain/password.js';
 import { setPassword } from '../../shared/accounts.js';
 import { FailureLimiter } from '../../shared/failureLimiter.js';
+import * as repo from './repo.js';
 
 export const MAX_ACCOUNT_FAILURES = 5;
 export const LOCK_MINUTES = 15;
@@ -12,27 +13,12 @@ const addressLimiter = new FailureLimiter(20, LOCK_MINUTES * 60_000);
 // verifying against a real hash when the user does not exist keeps the timing alike
 const dummyHash = hashPassword('not-a-password-0');
 
-interface LoginRow {
-  id: number;
-  passwordHash: string;
-  status: number;
-  auditStatus: number;
-  unavailableTime: Date | null;
-  failedLogins: number;
-  lockedUntil: Date | null;
-}
-
 export async function login(
   database: Database,
   input: { username: string; password: string; ip: string; ttlHours: number },
 ): Promise<{ token: string; userId: number }> {
   if (addressLimiter.blocked(input.ip)) throw badRequest(`登录失败次数过多，请 ${LOCK_MINUTES} 分钟后再试`);
-  const [u] = await database.query<LoginRow>(
-    `select id, password_hash as "passwordHash", status, audit_status as "auditStatus",
-            unavailable_time as "unavailableTime", failed_logins as "failedLogins", locked_until as "lockedUntil"
-       from users where username = $1`,
-    [input.username.trim()],
-  );
+  const u = await repo.findLogin(database, input.username.trim());
   if (!u) {
     await verifyPassword(input.password, await dummyHash);
     addressLimiter.fail(input.ip);
@@ -46,13 +32,10 @@ export async function login(
     addressLimiter.fail(input.ip);
     const failures = u.failedLogins + 1;
     if (failures >= MAX_ACCOUNT_FAILURES) {
-      await database.query(
-        `update users set failed_logins = 0, locked_until = now() + interval '${LOCK_MINUTES} minutes' where id = $1`,
-        [u.id],
-      );
+      await repo.lockAccount(database, u.id, LOCK_MINUTES);
       throw badRequest(`密码错误次数过多，账号已锁定，请 ${LOCK_MINUTES} 分钟后再试`);
     }
-    await database.query('update users set failed_logins = $2 where id = $1', [u.id, failures]);
+    await repo.setFailures(database, u.id, failures);
     throw badRequest(`用户名或密码错误，还可尝试 ${MAX_ACCOUNT_FAILURES - failures} 次`);
   }
   if (u.auditStatus === 0) throw forbidden('账号正在审核中，请等待管理员审核');
@@ -61,27 +44,21 @@ export async function login(
   if (problem) throw forbidden(problem);
   addressLimiter.clear(input.ip);
   const token = newToken();
-  await database.query('update users set failed_logins = 0, locked_until = null where id = $1', [u.id]);
-  await database.query(
-    `insert into sessions (token_hash, user_id, expires_at) values ($1, $2, now() + make_interval(hours => $3))`,
-    [hashToken(token), u.id, input.ttlHours],
-  );
+  await repo.clearFailures(database, u.id);
+  await repo.insertSession(database, hashToken(token), u.id, input.ttlHours);
   // keep the table small: drop this user's expired sessions
-  await database.query('delete from sessions where user_id = $1 and expires_at < now()', [u.id]);
+  await repo.deleteExpiredSessions(database, u.id);
   return { token, userId: u.id };
 }
 
 export async function logout(database: Database, tokenHash: string) {
-  await database.query('delete from sessions where token_hash = $1', [tokenHash]);
+  await repo.deleteSession(database, tokenHash);
 }
 
 /** Changes the password and ends every session of the user. */
 export async function changePassword(database: Database, userId: number, oldPwd: string, newPwd: string) {
-  const [u] = await database.query<{ passwordHash: string }>(
-    'select password_hash as "passwordHash" from users where id = $1',
-    [userId],
-  );
-  if (!u || !(await verifyPassword(oldPwd, u.passwordHash))) throw badRequest('原密码不正确');
+  const passwordHash = await repo.findPasswordHash(database, userId);
+  if (!passwordHash || !(await verifyPassword(oldPwd, passwordHash))) throw badRequest('原密码不正确');
   const problem = passwordProblem(newPwd);
   if (problem) throw badRequest(`新${problem}`);
   if (oldPwd === newPwd) throw badRequest('新密码不能与原密码相同');
