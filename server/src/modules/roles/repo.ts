@@ -1,0 +1,79 @@
+/** Role queries: roles with their permissions and user counts, and the role_permissions links. */
+import type { Database } from '../../db/client.js';
+
+export interface RoleRow {
+  id: number;
+  roleName: string;
+  remark: string | null;
+  areaId: string;
+  areaName: string | null;
+  applicable: boolean;
+  createdAt: Date;
+  permissionIds: number[] | null;
+  userCount: number;
+}
+
+const SELECT = `
+  select r.id, r.role_name as "roleName", r.remark, r.area_id as "areaId", a.area_name as "areaName",
+         r.applicable, r.created_at as "createdAt",
+         (select array_agg(permission_id order by permission_id) from role_permissions rp where rp.role_id = r.id) as "permissionIds",
+         (select count(*)::int from user_roles ur where ur.role_id = r.id) as "userCount"
+    from roles r left join areas a on a.id = r.area_id`;
+
+/** Roles of the given areas and the platform's (area 000000), a page of them when limit is given. */
+export async function listRoles(database: Database, areaIds: string[], f: { roleName?: string; limit?: number; offset?: number }) {
+  const params: unknown[] = [areaIds];
+  let cond = `(r.area_id = any($1::varchar[]) or r.area_id = '000000')`;
+  if (f.roleName) {
+    params.push(`%${f.roleName}%`);
+    cond += ` and r.role_name ilike $${params.length}`;
+  }
+  const [{ total }] = await database.query<{ total: number }>(`select count(*)::int as total from roles r where ${cond}`, params);
+  const page = f.limit !== undefined ? ` limit ${f.limit} offset ${f.offset ?? 0}` : '';
+  const rows = await database.query<RoleRow>(`${SELECT} where ${cond} order by r.id${page}`, params);
+  return { rows, total };
+}
+
+export async function roleArea(database: Database, id: number): Promise<string | undefined> {
+  const [r] = await database.query<{ areaId: string }>('select area_id as "areaId" from roles where id = $1', [id]);
+  return r?.areaId;
+}
+
+export async function replacePermissions(database: Database, roleId: number, ids: number[]) {
+  await database.query('delete from role_permissions where role_id = $1', [roleId]);
+  if (ids.length) {
+    await database.query('insert into role_permissions (role_id, permission_id) select $1, unnest($2::int[]) on conflict do nothing', [
+      roleId,
+      ids,
+    ]);
+  }
+}
+
+export async function nameTaken(database: Database, roleName: string, areaId: string) {
+  return (await database.query('select 1 from roles where role_name = $1 and area_id = $2', [roleName, areaId])).length > 0;
+}
+
+export async function insertRole(database: Database, r: { roleName: string; remark: string | null; areaId: string; applicable: boolean }) {
+  const [row] = await database.query<{ id: number }>(
+    'insert into roles (role_name, remark, area_id, applicable) values ($1, $2, $3, $4) returning id',
+    [r.roleName, r.remark, r.areaId, r.applicable],
+  );
+  return row.id;
+}
+
+/** Null fields keep the stored value. */
+export async function updateRole(database: Database, id: number, r: { roleName: string | null; remark: string | null; applicable: boolean | null }) {
+  await database.query(
+    `update roles set role_name = coalesce($2, role_name), remark = coalesce($3, remark), applicable = coalesce($4, applicable) where id = $1`,
+    [id, r.roleName, r.remark, r.applicable],
+  );
+}
+
+export async function userCount(database: Database, roleId: number) {
+  const [{ n }] = await database.query<{ n: number }>('select count(*)::int as n from user_roles where role_id = $1', [roleId]);
+  return n;
+}
+
+export async function deleteRole(database: Database, id: number) {
+  await database.query('delete from roles where id = $1', [id]);
+}
