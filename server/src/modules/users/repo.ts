@@ -132,3 +132,13 @@ export async function setStatus(database: Database, id: number, status: number) 
 export async function setAudit(database: Database, id: number, auditStatus: number, remark: string | null) {
   await database.query('update users set audit_status = $2, audit_remark = $3 where id = $1', [id, auditStatus, remark]);
 }
+
+/** The given roles with their area and permissions (unknown ids are left out). */
+export async function rolesWithPermissions(database: Database, roleIds: number[]) {
+  return database.query<{ id: number; areaId: string; perms: number[] | null }>(
+    `select r.id, r.area_id as "areaId",
+            (select array_agg(permission_id) from role_permissions rp where rp.role_id = r.id) as perms
+       from roles r where r.id = any($1::int[])`,
+    [roleIds],
+  );
+}
