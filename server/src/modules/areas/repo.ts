@@ -34,18 +34,8 @@ export async function areaExists(database: Database, id: string) {
   return (await database.query('select 1 from areas where id = $1', [id])).length > 0;
 }
 
-export interface NewAreaRow {
-  id: string;
-  parentId: string;
-  areaName: string;
-  level: number;
-  aggregation: number;
-  aggregationId: string | null;
-  platformCode: string | null;
-  monitorOpen: boolean;
-  isOpen: boolean;
-  gpsRail: string | null;
-}
+/** A new area's row: the stored fields of AreaRow, the fence as JSON text, the full-pile values left to their defaults. */
+export type NewAreaRow = Omit<AreaRow, 'parentId' | 'gpsRail' | 'fullPileNum' | 'fullPileName'> & { parentId: string; gpsRail: string | null };
 
 export async function insertArea(database: Database, a: NewAreaRow) {
   await database.query(
