@@ -13,12 +13,13 @@ const read = needs('deviceManagement');
 const Done = { 200: Envelope(Type.Null()) };
 /** DELETE calls may carry their fields in the query or in a JSON body: no body validates as an empty one. */
 
-const routes: FastifyPluginAsyncTypebox = async (app) => {
+/** The site-device list and site deletion of 站点管理, under /api/device. */
+export const deviceRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { database, config, geo } = app.ctx;
 
   // 站点设备列表：站点及其设备电量（equipmentPower 如 0-10 只看有设备电量在该范围内的站点）
   app.get(
-    '/device/list/get',
+    '/list/get',
     {
       config: read,
       schema: {
@@ -49,7 +50,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
 
   // 删除站点（软删除），站点同时移出所有放大分组
   app.delete(
-    '/device/site/delete',
+    '/site/delete',
     {
       config: { permission: 'site.delete' },
       preValidation: emptyBody,
@@ -69,9 +70,15 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     },
   );
 
+};
+
+/** Piles (equipment) and their power readings, under /api/equipment. */
+export const equipmentRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const { database, config } = app.ctx;
+
   // 设备电量列表
   app.get(
-    '/equipment/power/list',
+    '/power/list',
     {
       config: read,
       schema: {
@@ -103,7 +110,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
 
   // 设备在时间段内的电量记录（最长 31 天）
   app.get(
-    '/equipment/power/between',
+    '/power/between',
     {
       config: read,
       schema: {
@@ -123,7 +130,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
 
   // 设备某一天的电量记录
   app.get(
-    '/equipment/power/day',
+    '/power/day',
     {
       config: read,
       schema: {
@@ -138,7 +145,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
 
   // 登记设备到站点（已登记的设备移到该站点）
   app.post(
-    '/equipment',
+    '',
     {
       config: { permission: 'device.edit' },
       schema: {
@@ -157,7 +164,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
 
   // 删除设备及其电量记录
   app.delete(
-    '/equipment/delete',
+    '/delete',
     {
       config: { permission: 'device.edit' },
       preValidation: emptyBody,
@@ -175,4 +182,3 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     },
   );
 };
-export default routes;

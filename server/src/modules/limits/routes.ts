@@ -8,43 +8,49 @@ import { AreaBrandList, AreaCapData, AreaQuery, AreaTotalBody, AreaTotalData, Ex
 const tags = ['核准数量与区域总量'];
 const quota = needs('company.quota');
 
-const routes: FastifyPluginAsyncTypebox = async (app) => {
-  const { database, config, areas } = app.ctx;
+/** Approved quantities (核准数量) of an enterprise in an area, under /api/bikeLimit. */
+export const quotaRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const { database, areas } = app.ctx;
 
   // 保存企业在某区域的核准数量（车辆上限）
   app.post(
-    '/bikeLimit/save',
+    '/save',
     { config: quota, schema: { tags, summary: '保存核准数量', querystring: AreaQuery, body: QuotaBody, response: { 200: Envelope(QuotaData) } } },
     async (req) => ok(await limits.saveQuota(database, req.auth, await areas.tree(), req.body), '核准数量已保存'),
   );
 
   // 查询企业在某区域是否已设置核准数量
   app.get(
-    '/bikeLimit/isExit',
+    '/isExit',
     {
       config: { permission: 'companyManagement' },
       schema: { tags, summary: '核准数量是否已设置', querystring: ExistsQuery, response: { 200: Envelope(ExistsData) } },
     },
     async (req) => ok(await limits.quotaOf(database, req.auth, await areas.tree(), req.query)),
   );
+};
+
+/** An area's totals and the enterprises' approved quantities on the home screen, under /api/indexPage. */
+export const areaTotalRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const { database, config, areas } = app.ctx;
 
   // 区域总量：核准总量（各企业核准之和）、区域总量上限、备案、在线与站内车辆数
   app.get(
-    '/indexPage/getAreaTotalNumber',
+    '/getAreaTotalNumber',
     { config: { permission: 'home' }, schema: { tags, summary: '区域总量', querystring: AreaQuery, response: { 200: Envelope(AreaTotalData) } } },
     async (req) => ok(await limits.areaTotal(database, req.auth, await areas.tree(), config.staleHours)),
   );
 
   // 区域企业列表：各企业核准、备案、在线与站内车辆数
   app.get(
-    '/indexPage/getAreaBrandList',
+    '/getAreaBrandList',
     { config: { permission: 'home' }, schema: { tags, summary: '区域企业车辆数量', querystring: AreaQuery, response: { 200: Envelope(AreaBrandList) } } },
     async (req) => ok(await limits.areaBrandList(database, req.auth, config.staleHours)),
   );
 
   // 设置区域总量上限（自行车、电动车），区域缺省为 selfAreaId，须在本人管辖范围内
   app.post(
-    '/indexPage/setAreaTotalNumber',
+    '/setAreaTotalNumber',
     {
       config: quota,
       schema: { tags, summary: '设置区域总量上限', querystring: AreaQuery, body: AreaTotalBody, response: { 200: Envelope(AreaCapData) } },
@@ -54,7 +60,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
 
   // 设置企业在某区域的核准数量
   app.post(
-    '/indexPage/setAreaBikeNumber',
+    '/setAreaBikeNumber',
     {
       config: quota,
       schema: { tags, summary: '设置企业区域核准数量', querystring: AreaQuery, body: QuotaBody, response: { 200: Envelope(QuotaData) } },
@@ -62,4 +68,3 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     async (req) => ok(await limits.saveQuota(database, req.auth, await areas.tree(), req.body), '核准数量已保存'),
   );
 };
-export default routes;
