@@ -10,6 +10,7 @@ import { DISPATCH, available, fee, hourShare, isDispatchHour, parkingAppeal, sit
 import { pointInSite, pointNearSite, type World } from './world.js';
 import { emptyOutbox, type Outbox, type ScanItem } from './outbox.js';
 import { Batteries } from './piles.js';
+import { Faults, Intruders } from './incidents.js';
 
 export type { DispatchItem, OrderItem, Outbox, ScanItem, StatusItem } from './outbox.js';
 export { emptyOutbox } from './outbox.js';
@@ -53,22 +54,6 @@ interface Truck {
 
 const iso = (t: number) => new Date(t).toISOString();
 
-/** Share of the filed fleet that is faulty at the start, and the chance a parked bike turns faulty at a report. */
-const FAULTY_AT_START = 0.006;
-const FAULT_PER_REPORT = 0.001;
-/** Chance a maintainer repairs a faulty bike between two of its reports (a ride repairs it too). */
-const REPAIR_PER_REPORT = 0.15;
-const FAULTS = ['刹车失灵', '链条断裂', '车锁故障', '轮胎漏气', '车座损坏'];
-/** Chance a site's piles hear a foreign device at the first scan that listens, and at each one after. */
-const DEVICE_AT_START = 0.02;
-const DEVICE_PER_SCAN = 0.0005;
-
-interface Intruder {
-  mac: string;
-  name: string;
-  until: number;
-}
-
 export class City {
   readonly rng: Rng;
   private readonly n: number;
@@ -90,13 +75,9 @@ export class City {
   private trucks: Truck[] = [];
   readonly batteries: Batteries;
   private seq = 0;
-  /** Faulty bikes (the operator says so in their reports); own randomness, so rides stay the same. */
-  private readonly faulty: Uint8Array;
-  private readonly faultRng: Rng;
-  /** Foreign BLE devices the piles of a site flag as illegal, per site index. */
-  private readonly intruders = new Map<number, Intruder>();
-  private readonly deviceRng: Rng;
-  private listened = false;
+  /** Faulty bikes and foreign devices, each with its own randomness, so rides stay the same. */
+  readonly faults: Faults;
+  readonly intruders: Intruders;
   /** How many bikes restore() placed from the platform's state. */
   restored = 0;
   /** Returns so far, and those into a site already full (the platform's 满桩还车 alert). */
@@ -128,25 +109,9 @@ export class City {
     );
     this.demand = siteDemand(world);
     this.batteries = new Batteries(world, this.rng, start);
-    this.faultRng = new Rng(deriveSeed(seed, 'faults'));
-    this.deviceRng = new Rng(deriveSeed(seed, 'devices'));
-    this.faulty = Uint8Array.from(bikes, (b) => (b.filed && !b.silent && this.faultRng.chance(FAULTY_AT_START) ? 1 : 0));
+    this.faults = new Faults(world, seed);
+    this.intruders = new Intruders(world, seed);
   }
-
-  /** A parked bike's report of itself: faulty or not (a fault comes and goes between reports). */
-  private health(bike: number): { fault?: true; faultReason?: string } {
-    if (!this.world.bikes[bike].filed) return {};
-    if (this.faulty[bike]) {
-      if (this.faultRng.chance(REPAIR_PER_REPORT)) this.faulty[bike] = 0;
-    } else if (this.faultRng.chance(FAULT_PER_REPORT)) this.faulty[bike] = 1;
-    return this.faulty[bike] ? { fault: true, faultReason: FAULTS[(bike * 7 + this.world.seed) % FAULTS.length] } : {};
-  }
-
-  /** Bikes that report a fault now (for tests and logs). */
-  faultyBikes(): number {
-    return this.faulty.reduce((n, f) => n + f, 0);
-  }
-
 
   /* ------------------------------ bookkeeping ------------------------------ */
 
@@ -228,7 +193,7 @@ export class City {
     const out = this.emptyOutbox();
     for (const b of this.world.bikes) {
       if (b.silent || this.state[b.index] !== PARKED) continue;
-      out.status[b.brand].push({ bikeId: b.id, status: 1, lon: this.lon[b.index], lat: this.lat[b.index], reportedAt: iso(t), ...this.health(b.index) });
+      out.status[b.brand].push({ bikeId: b.id, status: 1, lon: this.lon[b.index], lat: this.lat[b.index], reportedAt: iso(t), ...this.faults.report(b.index) });
       this.lastBeat[b.index] = t;
     }
     return out;
@@ -288,7 +253,7 @@ export class City {
         orderId, bikeId: b.id, event: 'rent', at: iso(at), lon: this.lon[bike], lat: this.lat[bike], ...(fromSite >= 0 ? { siteId: sites[fromSite].id } : {}),
       });
       this.take(bike);
-      this.faulty[bike] = 0; // someone rides it: it works again
+      this.faults.repair(bike); // someone rides it: it works again
       weights[bucket] = bucket === this.off ? Math.max(0, weights[bucket] - t.offSite) : pull(bucket);
       this.state[bike] = RIDING;
       this.lastEvent[bike] = at;
@@ -374,7 +339,7 @@ export class City {
       const id = `${prefix}D${this.stamp(at)}${this.next()}`;
       if (down !== null) out.dispatch[brand].push({ dispatchId: `${id}X`, bikeId: bikes[bike].id, action: 'down', siteId: sites[down].id, at: iso(at) });
       this.take(bike);
-      this.faulty[bike] = 0; // the operator's truck crew fixes what it loads
+      this.faults.repair(bike); // the operator's truck crew fixes what it loads
       this.state[bike] = TRUCK;
       this.lastEvent[bike] = at;
       this.trucks.push({ bike, at: at + this.rng.range(15, 45) * MIN, site: target, id });
@@ -422,7 +387,7 @@ export class City {
       const due = Math.max(this.lastEvent[i], this.lastBeat[i]) + period;
       if (due >= to) continue;
       const t = Math.max(due, from);
-      out.status[b.brand].push({ bikeId: b.id, status: 1, lon: this.lon[i], lat: this.lat[i], reportedAt: iso(t), ...this.health(i) });
+      out.status[b.brand].push({ bikeId: b.id, status: 1, lon: this.lon[i], lat: this.lat[i], reportedAt: iso(t), ...this.faults.report(i) });
       this.lastBeat[i] = t;
     }
     return out;
@@ -436,12 +401,12 @@ export class City {
     this.batteries.advance(t);
     const { sites, bikes } = this.world;
     const out: ScanItem[] = [];
-    if (hear) this.moveIntruders(t);
+    if (hear) this.intruders.move(t);
     let pile = 0;
     for (const s of sites) {
       const broken = s.index === this.world.brokenSite && t >= this.cfg.brokenFrom;
       const heard = hear && !broken ? [...this.buckets[s.index], ...this.silentAt[s.index]] : [];
-      const intruder = this.intruders.get(s.index);
+      const intruder = this.intruders.at(s.index);
       s.piles.forEach((mac, j) => {
         const i = pile++;
         if (broken) return;
@@ -456,34 +421,5 @@ export class City {
       });
     }
     return out;
-  }
-
-  /**
-   * Foreign devices come now and then and leave after hours; at the first listening scan some are
-   * there already (at least one, at a site whose piles work).
-   */
-  private moveIntruders(t: number) {
-    const r = this.deviceRng;
-    const sites = this.world.sites;
-    const arrive = (site: number) => {
-      const hex = () => r.int(0, 255).toString(16).toUpperCase().padStart(2, '0');
-      this.intruders.set(site, { mac: `0C:${hex()}:${hex()}:${hex()}:${hex()}:${hex()}`, name: r.chance(0.5) ? 'BLE_LOCK' : 'iBeacon', until: t + r.range(1, 8) * HOUR });
-    };
-    const first = !this.listened;
-    this.listened = true;
-    for (const s of sites) {
-      const cur = this.intruders.get(s.index);
-      if (cur && cur.until <= t) this.intruders.delete(s.index);
-      else if (!cur && r.chance(first ? DEVICE_AT_START : DEVICE_PER_SCAN)) arrive(s.index);
-    }
-    if (first && !this.intruders.size && sites.length) {
-      const i = r.int(0, sites.length - 1);
-      arrive(i === this.world.brokenSite ? (i + 1) % sites.length : i);
-    }
-  }
-
-  /** Foreign devices at sites now (for tests and logs). */
-  intruderCount(): number {
-    return this.intruders.size;
   }
 }
