@@ -24,12 +24,12 @@ export default function AreaFullPile() {
   const [value, setValue] = useState<number | null>(null);
   const [alias, setAlias] = useState('');
   const [busy, setBusy] = useState(false);
+  // the form takes the saved value when a new answer arrives, not on every render
   useEffect(() => {
-    if (q.data) {
-      setValue(current.value);
-      setAlias(current.alias);
-    }
-    // only when a new answer arrives, not on every render
+    if (!q.data) return;
+    const saved = normalizeFullPile(q.data);
+    setValue(saved.value);
+    setAlias(saved.alias);
   }, [q.data]);
   const editable = canSetFullPile(init.data?.area) && perms.fullPile;
 

@@ -39,7 +39,7 @@ export default function SiteUsageDialog({ siteId, siteName }: { siteId: string; 
   const perms = useHomePermissions();
   const [period, setPeriod] = useState<Period>(() => defaultTrendPeriod());
   const q = useQuery({ queryKey: ['home', 'siteUsage', area, siteId, period], queryFn: () => fetchSiteUsage(area, { siteId, ...period }), enabled: ready });
-  const rows = q.data ?? [];
+  const rows = useMemo(() => q.data ?? [], [q.data]);
   const level = periodLevel(period);
   const partial = partialSlot(rows, partialNote(level));
   const option = useMemo(() => {

@@ -204,14 +204,15 @@ export default function MapView({ areaId, paused = false }: MapViewProps) {
     [locate],
   );
   const search = useMapSearch(areaId, onFound);
+  const runSearch = search.run;
 
   // a user bound to one site is searched to it at start
   const boundDone = useRef('');
   useEffect(() => {
     if (!map || !areaId || !boundSiteId || boundDone.current === `${areaId}/${boundSiteId}`) return;
     boundDone.current = `${areaId}/${boundSiteId}`;
-    void search.run(2, boundSiteId);
-  }, [map, areaId, boundSiteId, search.run]);
+    void runSearch(2, boundSiteId);
+  }, [map, areaId, boundSiteId, runSearch]);
 
   // another panel asks to locate a site (zoom 18, no info window)
   useEffect(() => {

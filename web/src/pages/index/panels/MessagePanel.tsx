@@ -1,6 +1,6 @@
 import { DownOutlined, UpOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { messageTime } from '../../../app/clock';
 import { serverTimeZone } from '../../../app/config';
 import { useSession } from '../../../app/session/store';
@@ -29,11 +29,11 @@ export default function MessagePanel({ onCollapse }: { onCollapse?: (collapsed: 
   const init = useInit();
   const { userLevel } = useHomeArea();
   const [collapsed, setCollapsed] = useState(false);
-  const list = userLevel >= 2 ? cutMessages(dash.data?.siteMessage ?? []) : [];
+  const list = useMemo(() => (userLevel >= 2 ? cutMessages(dash.data?.siteMessage ?? []) : []), [dash.data, userLevel]);
   // the session's message list and count (0 below level 2, spec §6)
   useEffect(() => {
     if (dash.data) useSession.getState().patch({ siteMessage: list.map((m) => ({ ...m })), siteMessageLength: list.length });
-  }, [dash.data, userLevel]);
+  }, [dash.data, list]);
   const fullPile = init.data && canSetFullPile(init.data.area) && !dash.isFetching;
   const now = new Date();
   const tz = serverTimeZone();
