@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { tabRoute } from './tabRoute';
+import { tabOf, tabRoute } from './tabRoute';
 
 describe('tabRoute', () => {
   it('keeps the first two hash segments and appends the segment', () => {
@@ -20,5 +20,11 @@ describe('tabRoute', () => {
     expect(tabRoute('', 'login')).toBe('/login');
     expect(tabRoute('#/operation/3', '')).toBe('/operation');
     expect(tabRoute('#/operation/3', '/4')).toBe('/operation/4');
+  });
+  it('reads back the segment it appends', () => {
+    expect(tabOf('#/systemSettings/roles')).toBe('roles');
+    expect(tabOf('/systemSettings')).toBe('');
+    expect(tabOf('#/companyManagement/company/2?x=1')).toBe('2');
+    expect(tabOf(tabRoute('#/operation/3', 'rank'))).toBe('rank');
   });
 });

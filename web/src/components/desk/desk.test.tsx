@@ -6,7 +6,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import Providers from '../../app/Providers';
 import { RequestError } from '../../app/request';
-import { DataTable, type Field, FormDialog, QueryForm, RowActions, useConfirm, useUrlQuery } from './index';
+import { DataTable, DeskTabs, type Field, FormDialog, QueryForm, RowActions, useConfirm, useUrlQuery } from './index';
 import type { ListState } from './DataTable';
 
 function mount(element: ReactElement, entry = '/list') {
@@ -190,5 +190,40 @@ describe('row actions and the 温馨提示 confirm', () => {
     expect(screen.getByText('确定要删除该站点吗？')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: /确\s*定/ }));
     await waitFor(() => expect(onOk).toHaveBeenCalledTimes(1));
+  });
+});
+
+describe('DeskTabs', () => {
+  function mountTabs(entry: string, allowed = true) {
+    const tabs = (
+      <DeskTabs
+        items={[
+          { key: 'users', label: '用户管理', render: () => <p>用户列表</p> },
+          { key: 'roles', label: '角色管理', render: () => <p>角色列表</p>, allowed },
+        ]}
+      />
+    );
+    const router = createMemoryRouter([{ path: '/systemSettings/:id?', element: tabs }], { initialEntries: [entry] });
+    render(
+      <Providers>
+        <RouterProvider router={router} />
+      </Providers>,
+    );
+    return router;
+  }
+
+  it('shows the tab the URL names and switches through the tab route', async () => {
+    const router = mountTabs('/systemSettings/roles');
+    expect(await screen.findByText('角色列表')).toBeTruthy();
+    expect(screen.queryByText('用户列表')).toBeNull();
+    fireEvent.click(screen.getByRole('tab', { name: '用户管理' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/systemSettings/users'));
+    expect(await screen.findByText('用户列表')).toBeTruthy();
+  });
+
+  it('falls back to the first allowed tab and hides the ones not allowed', async () => {
+    mountTabs('/systemSettings/roles', false);
+    expect(await screen.findByText('用户列表')).toBeTruthy();
+    expect(screen.queryByRole('tab', { name: '角色管理' })).toBeNull();
   });
 });

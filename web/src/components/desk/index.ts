@@ -1,5 +1,6 @@
 /** The desk-screen kit: every management list is a declaration on these parts (../../../../shared/MANAGEMENT.md). */
 export { default as DeskPage } from './DeskPage';
+export { default as DeskTabs, type DeskTab } from './DeskTabs';
 export { default as QueryForm } from './QueryForm';
 export { default as ListToolbar } from './ListToolbar';
 export { default as DataTable } from './DataTable';

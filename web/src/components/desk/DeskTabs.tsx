@@ -1,0 +1,35 @@
+/**
+ * Tabs of a desk screen whose `{id?}` route segment names the tab (spec §2 routes, e.g.
+ * #/systemSettings/roles): the active tab follows the URL, and switching goes through the spec's
+ * tab-route helper, so a tab can be linked to and survives a reload. Tabs the user may not see are
+ * left out; an unknown or missing segment shows the first allowed tab.
+ */
+import { Empty, Tabs } from 'antd';
+import type { ReactNode } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { tabOf, tabRoute } from '../../lib/tabRoute';
+
+export interface DeskTab {
+  key: string;
+  label: string;
+  /** Rendered only while active, so each tab's queries run when it is opened. */
+  render: () => ReactNode;
+  /** false hides the tab (e.g. a permission the user lacks); default true */
+  allowed?: boolean;
+}
+
+export default function DeskTabs({ items }: { items: DeskTab[] }) {
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const shown = items.filter((t) => t.allowed !== false);
+  if (!shown.length) return <Empty description="您没有查看此页面内容的权限，请联系管理员分配角色" />;
+  const asked = tabOf(`#${pathname}`);
+  const active = shown.find((t) => t.key === asked) ?? shown[0];
+  return (
+    <Tabs
+      activeKey={active.key}
+      onChange={(key) => void navigate(tabRoute(`#${pathname}`, key))}
+      items={shown.map((t) => ({ key: t.key, label: t.label, children: t.key === active.key ? t.render() : null }))}
+    />
+  );
+}
