@@ -7,6 +7,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { VERSION, type Config } from './config.js';
 import type { Database } from './db/client.js';
 import { registerErrorHandler } from './http/errors.js';
+import { registerValidation } from './http/validation.js';
 import { registerAuth } from './http/auth.js';
 import { AreaCache } from './shared/areaCache.js';
 import { registerWeb } from './http/web.js';
@@ -56,10 +57,10 @@ export async function buildApp(config: Config, database: Database, opts: { logge
           },
     bodyLimit: 9 * 1024 * 1024,
     trustProxy: true,
-    ajv: { customOptions: { coerceTypes: 'array', removeAdditional: true, useDefaults: true, allErrors: false } },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   registerErrorHandler(app);
+  registerValidation(app); // ajv: finite numbers, bounded integers, storable text (http/validation.ts)
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {

@@ -44,6 +44,10 @@ export function describeValidation(issues: AjvIssue[], context?: string): string
       return `参数 ${field} 至少需要 ${e.params.limit} 项`;
     case 'maxItems':
       return `参数 ${field} 最多 ${e.params.limit} 项`;
+    case 'text':
+      return `参数 ${field} 含有不允许的字符（空字符或不成对的代理字符）`;
+    case 'depth':
+      return `参数 ${field} 嵌套层级过深`;
     case 'additionalProperties':
       return `不支持的参数 ${String(e.params.additionalProperty)}`;
     default:
@@ -55,6 +59,19 @@ function typeName(t: string): string {
   return (
     { integer: '整数', number: '数字', string: '字符串', boolean: '布尔值', array: '数组', object: '对象' }[t] ?? t
   );
+}
+
+/**
+ * An error the database raised because of a value it was given (SQLSTATE class 22, data exception:
+ * out of range, bad text, NUL, datetime overflow), or a Date a request made invalid: the request's
+ * fault, answered 400, never 500. Looks through `cause` (drizzle wraps the driver's error).
+ */
+export function isBadValueError(err: unknown): boolean {
+  for (let e = err as { code?: unknown; cause?: unknown; message?: unknown } | undefined, i = 0; e && i < 4; e = e.cause as typeof e, i++) {
+    if (typeof e.code === 'string' && /^22[0-9A-Z]{3}$/.test(e.code)) return true;
+    if (e instanceof RangeError && /Invalid time value|Invalid Date/.test(String(e.message))) return true;
+  }
+  return false;
 }
 
 /** Sent as a string so that no route's response schema reshapes an error's `data`. */
@@ -85,6 +102,10 @@ export function registerErrorHandler(app: FastifyInstance) {
                 ? '不支持的请求格式'
                 : '请求不正确';
       return send(reply, err.statusCode, err.statusCode, message);
+    }
+    if (isBadValueError(err)) {
+      req.log.warn({ err }, 'value refused by the database');
+      return send(reply, isOpen ? 400 : 200, Code.badRequest, '参数取值无效（超出范围、格式不正确或含有不允许的字符），请检查后重试');
     }
     req.log.error({ err }, 'unhandled error');
     return send(reply, 500, Code.serverError, '服务器内部错误，请稍后再试');

@@ -2,12 +2,16 @@
 import { parseLocalTime } from '../domain/time.js';
 import { badRequest } from './envelope.js';
 
+const EARLIEST = Date.UTC(1970, 0, 1);
+const LATEST = Date.UTC(2100, 11, 31);
+
 /** Optional `yyyy-MM-dd HH:mm:ss` bounds; 400 naming the field when unreadable or reversed. */
 export function timeRange(q: { startTime?: string; endTime?: string }, tz: string) {
   const parse = (v: string | undefined, field: string) => {
     if (v === undefined || v.trim() === '') return undefined;
     const d = parseLocalTime(v, tz);
     if (!d) throw badRequest(`参数 ${field} 格式应为 yyyy-MM-dd HH:mm:ss`);
+    if (!(d.getTime() >= EARLIEST && d.getTime() <= LATEST)) throw badRequest(`参数 ${field} 超出可查询的时间范围（1970-2100 年）`);
     return d;
   };
   const from = parse(q.startTime, 'startTime');
