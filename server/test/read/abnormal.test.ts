@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
-import { createTestApp, type TestContext } from '../support/app.js';
+import { Client, createTestApp, type TestContext } from '../support/app.js';
 import { CY, HD, SITES, buildReadWorld, localDate, type ReadWorld } from '../support/readWorld.js';
 
 let t: TestContext;
@@ -192,5 +192,45 @@ describe('open alerts whatever day they opened (the big screen’s board)', () =
     } finally {
       await t.database.query(`delete from abnormal_messages where id = any($1::bigint[])`, [ids.map((r) => r.id)]);
     }
+  });
+});
+
+describe('site filter and enterprise accounts', () => {
+  it('filters by site number or part of its name, with LIKE characters taken literally', async () => {
+    const list = async (q: Record<string, unknown>) => (await w.hd.get('/api/abnormal/getMsg', { selfAreaId: HD, pageSize: 100, ...q })).body.data;
+    const byName = await list({ site: '满桩' });
+    expect(byName.total).toBeGreaterThan(0);
+    expect((byName.lists as { siteName: string }[]).every((r) => r.siteName.includes('满桩'))).toBe(true);
+    const siteId = (byName.lists as { siteId: string }[])[0].siteId;
+    const byId = await list({ site: siteId });
+    expect(byId.lists.map((r: Row) => r.id)).toEqual((byName.lists as Row[]).filter((r) => (r as unknown as { siteId: string }).siteId === siteId).map((r) => r.id));
+    expect((await list({ site: '%' })).total).toBe(0);
+    expect((await w.hd.get('/api/abnormal/getMsg', { selfAreaId: HD, site: 'x'.repeat(51) })).body.code).toBe(400);
+  });
+
+  it("shows an enterprise account its own brand's alerts only, and refuses to handle another brand's", async () => {
+    const add = await w.admin.post('/api/user/add', {
+      username: 'hd_hb_ops',
+      password: 'Passw0rd1',
+      name: '哈啰运维',
+      areaId: HD,
+      roleIds: [2],
+      userLevel: 2,
+      brandId: w.brandIds.hb,
+    });
+    expect(add.body.code).toBe(200);
+    const hb = new Client(t.app);
+    await hb.login('hd_hb_ops', 'Passw0rd1');
+    const own = (await hb.get('/api/abnormal/getMsg', { selfAreaId: HD, pageSize: 100 })).body.data;
+    const hbTotal = (await w.hd.get('/api/abnormal/getMsg', { selfAreaId: HD, pageSize: 100, brandId: w.brandIds.hb })).body.data.total;
+    expect(own.total).toBe(hbTotal);
+    expect((own.lists as Row[]).every((r) => r.brandName === '哈啰' || r.brandName === '')).toBe(true);
+    // asking for another brand by filter finds nothing
+    expect((await hb.get('/api/abnormal/getMsg', { selfAreaId: HD, brandId: w.brandIds.mt })).body.data.total).toBe(0);
+    const counts = (await hb.get('/api/abnormal/getMsgCounts', { selfAreaId: HD })).body.data;
+    expect(counts.recentTotal).toBe(hbTotal);
+    const mtRow = ((await w.hd.get('/api/abnormal/getMsg', { selfAreaId: HD, pageSize: 100, brandId: w.brandIds.mt })).body.data.lists as Row[])[0];
+    expect((await hb.get('/api/abnormal/updateMsg', { selfAreaId: HD, ids: String(mtRow.id) })).body.code).toBe(5002);
+    expect((await w.hd.get('/api/abnormal/getMsg', { selfAreaId: HD, pageSize: 100, handled: 1, brandId: w.brandIds.mt })).body.data.lists.map((r: Row) => r.id)).not.toContain(mtRow.id);
   });
 });

@@ -8064,6 +8064,8 @@ export interface paths {
                     brandId?: number;
                     /** @description 车辆编号 */
                     bikeId?: string;
+                    /** @description 站点编号，或站点名称中的文字 */
+                    site?: string;
                     /** @description 页码 */
                     currentPage?: number;
                     /** @description 每页条数（最多 1000） */
@@ -8261,6 +8263,8 @@ export interface paths {
                     brandId?: number;
                     /** @description 车辆编号 */
                     bikeId?: string;
+                    /** @description 站点编号，或站点名称中的文字 */
+                    site?: string;
                 };
                 header?: never;
                 path?: never;

@@ -3,6 +3,7 @@ import type { Database } from '../../db/client.js';
 import { badRequest } from '../../http/envelope.js';
 import { formatTime, dayStart, localDay, nextDay, strictLocalTime } from '../../domain/time.js';
 import { intList } from '../../domain/numbers.js';
+import { likeEscape } from '../../db/sql.js';
 
 export const ABNORMAL_TYPES: Record<number, string> = {
   1: '站外还车',
@@ -39,6 +40,13 @@ export interface MsgQuery {
   closed?: number;
   brandId?: number;
   bikeId?: string;
+  site?: string;
+}
+
+/** Whose messages: the areas, and for an enterprise account its own brand (and site messages, which have none). */
+export interface MsgScope {
+  areaIds: string[];
+  brandId: number | null;
 }
 
 export interface MsgFilter {
@@ -51,10 +59,14 @@ export interface MsgFilter {
   closed?: number;
   brandId?: number;
   bikeId?: string;
+  /** site number, or part of its name */
+  site?: string;
+  /** an enterprise account's own brand */
+  brandLimit: number | null;
 }
 
 /** Checks and completes the list filters; each problem names its field. */
-export function msgFilter(areaIds: string[], q: MsgQuery, tz: string, now = new Date()): MsgFilter {
+export function msgFilter(scope: MsgScope, q: MsgQuery, tz: string, now = new Date()): MsgFilter {
   let types: number[] | null = null;
   if (q.abnormalType !== undefined && q.abnormalType.trim() !== '') {
     types = intList(q.abnormalType);
@@ -73,7 +85,18 @@ export function msgFilter(areaIds: string[], q: MsgQuery, tz: string, now = new 
   // an end given to the second includes that second; a bare date includes the whole day
   const to = end ? new Date(end.getTime() + (/^\d{4}-\d{2}-\d{2}$/.test(q.endTime!.trim()) ? 86_400_000 : 1000)) : win.to;
   if (from >= to) throw badRequest('参数 startTime 不能晚于 endTime');
-  return { areaIds, types, from, to, handled: q.handled, closed: q.closed, brandId: q.brandId, bikeId: q.bikeId?.trim() || undefined };
+  return {
+    areaIds: scope.areaIds,
+    brandLimit: scope.brandId,
+    types,
+    from,
+    to,
+    handled: q.handled,
+    closed: q.closed,
+    brandId: q.brandId,
+    bikeId: q.bikeId?.trim() || undefined,
+    site: q.site?.trim() || undefined,
+  };
 }
 
 function where(f: MsgFilter) {
@@ -92,6 +115,15 @@ function where(f: MsgFilter) {
   if (f.bikeId) {
     params.push(f.bikeId);
     cond.push(`a.bike_id = $${params.length}`);
+  }
+  if (f.site) {
+    params.push(f.site, `%${likeEscape(f.site)}%`);
+    const n = params.length;
+    cond.push(`(a.site_id = $${n - 1} or exists (select 1 from sites x where x.id = a.site_id and x.site_name ilike $${n}))`);
+  }
+  if (f.brandLimit !== null) {
+    params.push(f.brandLimit);
+    cond.push(`(a.brand_id = $${params.length} or a.brand_id is null)`);
   }
   return { sql: cond.join(' and '), params };
 }
@@ -161,23 +193,24 @@ export async function msgRows(database: Database, f: MsgFilter, page: { limit: n
        left join sites s on s.id = a.site_id
        left join users u on u.id = a.handled_by
       where ${w.sql}
-      order by a.created_at desc, a.id desc limit ${page.limit} offset ${page.offset}`,
-    w.params,
+      order by a.created_at desc, a.id desc limit $${w.params.length + 1} offset $${w.params.length + 2}`,
+    [...w.params, page.limit, page.offset],
   );
   return rows.map((r) => toMsg(r, tz));
 }
 
 /** Per type: open and unhandled now, and created in the last three days. */
-export async function countMsgs(database: Database, areaIds: string[], tz: string, now = new Date()) {
+export async function countMsgs(database: Database, scope: MsgScope, tz: string, now = new Date()) {
   const win = lastThreeDays(tz, now);
+  const own = scope.brandId === null ? '' : 'and (brand_id = $4 or brand_id is null)';
   const rows = await database.query<{ t: number; open: number; recent: number }>(
     `select abnormal_type::int as t,
             count(*) filter (where closed_at is null and handled_at is null)::int as open,
             count(*) filter (where created_at >= $2 and created_at < $3)::int as recent
        from abnormal_messages
-      where area_id = any($1::varchar[]) and ((closed_at is null and handled_at is null) or (created_at >= $2 and created_at < $3))
+      where area_id = any($1::varchar[]) and ((closed_at is null and handled_at is null) or (created_at >= $2 and created_at < $3)) ${own}
       group by 1`,
-    [areaIds, win.from.toISOString(), win.to.toISOString()],
+    [scope.areaIds, win.from.toISOString(), win.to.toISOString(), ...(scope.brandId === null ? [] : [scope.brandId])],
   );
   const by = new Map(rows.map((r) => [r.t, r]));
   const lists = Object.keys(ABNORMAL_TYPES).map((k) => {
@@ -204,5 +237,8 @@ export async function markHandled(database: Database, ids: number[], userId: num
 }
 
 export async function areasOf(database: Database, ids: number[]) {
-  return database.query<{ id: number; areaId: string }>(`select id::int as id, area_id as "areaId" from abnormal_messages where id = any($1::bigint[])`, [ids]);
+  return database.query<{ id: number; areaId: string; brandId: number | null }>(
+    `select id::int as id, area_id as "areaId", brand_id as "brandId" from abnormal_messages where id = any($1::bigint[])`,
+    [ids],
+  );
 }

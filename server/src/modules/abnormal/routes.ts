@@ -1,7 +1,7 @@
 /** /api/abnormal: the alert list, its counts, marking alerts handled, and the spreadsheet. */
 import { Type } from 'typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Envelope, Paged, badRequest, ok, pageOf } from '../../http/envelope.js';
+import { Envelope, Paged, badRequest, forbidden, ok, pageOf } from '../../http/envelope.js';
 import type { Auth } from '../../http/auth.js';
 import { paged, sendXlsx, type XlsxColumn } from '../../http/xlsx.js';
 import { intList } from '../../domain/numbers.js';
@@ -22,6 +22,7 @@ const Filters = {
   closed: Type.Optional(Type.Integer({ minimum: 0, maximum: 1, description: '0 进行中, 1 已结束；缺省为全部' })),
   brandId: Type.Optional(Type.Integer({ minimum: 1, description: '企业 ID' })),
   bikeId: Type.Optional(Type.String({ maxLength: 32, description: '车辆编号' })),
+  site: Type.Optional(Type.String({ maxLength: 50, description: '站点编号，或站点名称中的文字' })),
 };
 
 const MsgT = Type.Object({
@@ -87,7 +88,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/getMsgCounts',
     { config: { permission: 'warn' }, schema: { tags, summary: '异常数量', querystring: Type.Object(SelfArea), response: { 200: Envelope(Counts) } } },
-    async (req) => ok(await countMsgs(database, req.auth.scopeAreaIds(), tz)),
+    async (req) => ok(await countMsgs(database, req.auth.scope(), tz)),
   );
 
   // 异常信息列表（分页，缺省最近三天）
@@ -106,7 +107,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: Envelope(Paged(MsgT)) },
       },
     },
-    async (req) => ok(await listMsgs(database, msgFilter(req.auth.scopeAreaIds(), req.query, tz), pageOf(req.query), tz)),
+    async (req) => ok(await listMsgs(database, msgFilter(req.auth.scope(), req.query, tz), pageOf(req.query), tz)),
   );
 
   const handle = async (auth: Auth, raw: string | undefined) => {
@@ -116,7 +117,10 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     const found = await areasOf(database, ids);
     const missing = ids.filter((id) => !found.some((f) => f.id === id));
     if (missing.length) throw badRequest(`异常消息 ${missing.slice(0, 5).join('、')} 不存在，请刷新后重试`);
-    for (const f of found) auth.assertInScope(f.areaId);
+    for (const f of found) {
+      auth.assertInScope(f.areaId);
+      if (auth.brandLimit !== null && f.brandId !== null && f.brandId !== auth.brandLimit) throw forbidden('不能处理其他企业的异常消息');
+    }
     const handled = await markHandled(database, ids, auth.user.id);
     return ok({ handled, total: ids.length }, handled ? `已处理 ${handled} 条` : '所选异常均已处理');
   };
@@ -163,7 +167,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       schema: { tags, summary: '导出异常信息', description: '文件 异常信息.xlsx，行同 getMsg（全部页）。', querystring: Type.Object(Filters) },
     },
     async (req, reply) => {
-      const f = msgFilter(req.auth.scopeAreaIds(), req.query, tz);
+      const f = msgFilter(req.auth.scope(), req.query, tz);
       return sendXlsx(reply, '异常信息.xlsx', '异常信息', columns, paged((offset, limit) => msgRows(database, f, { limit, offset }, tz)));
     },
   );

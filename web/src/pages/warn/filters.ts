@@ -17,6 +17,7 @@ export function warnFilters(brands: AreaBrand[], withArea: boolean, brandsLoadin
     { name: 'startTime', label: '发生时间', type: 'dateRange', names: ['startTime', 'endTime'] },
     { name: 'handled', label: '处理状态', type: 'select', options: optionsOf({ 0: '未处理', 1: '已处理' }) },
     { name: 'closed', label: '异常状态', type: 'select', options: optionsOf({ 0: '进行中', 1: '已结束' }) },
+    { name: 'site', label: '站点', type: 'input', placeholder: '站点编号或名称' },
     { name: 'bikeId', label: '车辆编号', type: 'input' },
   ];
   return withArea ? [...fields, { name: 'selfAreaId', label: '区域', type: 'area' }] : fields;

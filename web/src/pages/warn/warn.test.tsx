@@ -183,6 +183,14 @@ describe('#/warn', () => {
     });
   });
 
+  it('filters by site (number or part of the name) from the URL into the list call', async () => {
+    renderWarn('/warn?site=满桩');
+    await screen.findByText('MT0001');
+    const get = calls.filter((c) => c.url.pathname === '/api/abnormal/getMsg').at(-1)!;
+    expect(get.url.searchParams.get('site')).toBe('满桩');
+    expect((screen.getByPlaceholderText('站点编号或名称') as HTMLInputElement).value).toBe('满桩');
+  });
+
   it('says 暂无数据 when a filter matches nothing', async () => {
     renderWarn('/warn?bikeId=NOPE');
     await waitFor(() =>
