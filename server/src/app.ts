@@ -46,6 +46,9 @@ declare module 'fastify' {
 
 export { VERSION };
 
+/** A hop count as Fastify's trustProxy function: trust the nearest `n` proxies. */
+const trustHops = (n: number) => (_address: string, hop: number) => hop < n;
+
 export async function buildApp(config: Config, database: Database, opts: { logger?: boolean } = {}) {
   const app = Fastify({
     logger:
@@ -56,7 +59,8 @@ export async function buildApp(config: Config, database: Database, opts: { logge
             redact: ['req.headers.authorization', 'req.body.password', 'req.body.oldPwd', 'req.body.newPwd'],
           },
     bodyLimit: 9 * 1024 * 1024,
-    trustProxy: true,
+    // forwarded headers (client address, https) only from the configured proxies (TRUST_PROXY)
+    trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   registerErrorHandler(app);
@@ -72,6 +76,11 @@ export async function buildApp(config: Config, database: Database, opts: { logge
       },
     },
     crossOriginEmbedderPolicy: false,
+    // HSTS only on https (below): over plain http the header is meaningless and wrongly announces https
+    hsts: false,
+  });
+  app.addHook('onRequest', async (req, reply) => {
+    if (req.protocol === 'https') reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
   });
   await app.register(swagger, {
     openapi: {

@@ -1,4 +1,5 @@
 /** Every environment variable the server reads, typed, with defaults, in one place. */
+import net from 'node:net';
 import path from 'node:path';
 
 /** The API version the docs and /api/health report. */
@@ -25,9 +26,16 @@ export interface Config {
   staleHours: number;
   /** Run the scheduled jobs in this process (when it wins the leadership). */
   jobs: boolean;
-  /** Open-API requests per minute allowed per operator token (429 beyond). */
+  /** Open-API requests per minute allowed per operator (429 beyond), however many tokens it holds. */
   openRateLimit: number;
+  /**
+   * Which peers may set X-Forwarded-For / X-Forwarded-Proto (Fastify's trustProxy): false (the
+   * default) ignores them; a hop count; or addresses / CIDR ranges of the reverse proxies.
+   */
+  trustProxy: TrustProxy;
 }
+
+export type TrustProxy = false | number | string[];
 
 export class ConfigError extends Error {}
 
@@ -49,6 +57,32 @@ function bool(env: NodeJS.ProcessEnv, name: string): boolean | undefined {
   if (['1', 'true', 'yes', 'on'].includes(raw.toLowerCase())) return true;
   if (['0', 'false', 'no', 'off'].includes(raw.toLowerCase())) return false;
   throw new ConfigError(`${name} must be 1/0, true/false, yes/no or on/off, got "${raw}"`);
+}
+
+const PROXY_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+
+/** TRUST_PROXY: unset → false; `1`…`10` → hop count; else a comma list of addresses, CIDRs or proxy-addr's names. */
+function trustProxy(raw: string | undefined): TrustProxy {
+  if (raw === undefined || raw.trim() === '' || ['0', 'false', 'no', 'off', 'none'].includes(raw.trim().toLowerCase())) return false;
+  if (/^\d+$/.test(raw.trim())) {
+    const n = Number(raw.trim());
+    if (n < 1 || n > 10) throw new ConfigError(`TRUST_PROXY as a hop count must be from 1 to 10, got "${raw}"`);
+    return n;
+  }
+  const list = raw.split(',').map((s) => s.trim()).filter(Boolean);
+  for (const item of list) {
+    if (PROXY_NAMES.includes(item)) continue;
+    const [addr, prefix, extra] = item.split('/');
+    const family = net.isIP(addr);
+    const max = family === 6 ? 128 : 32;
+    const prefixOk = prefix === undefined || (/^\d+$/.test(prefix) && Number(prefix) <= max);
+    if (!family || !prefixOk || extra !== undefined) {
+      throw new ConfigError(
+        `TRUST_PROXY must be a hop count or a comma list of proxy addresses or CIDRs (such as 10.0.0.1,192.168.0.0/16), got "${raw}"`,
+      );
+    }
+  }
+  return list;
 }
 
 function validTimeZone(tz: string): boolean {
@@ -97,5 +131,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     staleHours: int(env, 'STALE_HOURS', 24, 1, 24 * 90),
     jobs: bool(env, 'JOBS') ?? true,
     openRateLimit: int(env, 'OPEN_RATE_LIMIT', 1200, 1, 1_000_000),
+    trustProxy: trustProxy(env.TRUST_PROXY),
   };
 }

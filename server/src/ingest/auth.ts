@@ -5,9 +5,9 @@ import { ApiError } from '../http/envelope.js';
 import { tokenOf } from '../http/auth.js';
 import { hashToken, newToken, verifyPassword } from '../domain/password.js';
 import { FailureLimiter } from '../shared/failureLimiter.js';
+import { Backoff } from '../shared/loginThrottle.js';
 
 export const TOKEN_TTL_S = 24 * 3600;
-const CACHE_MS = 30_000;
 
 export interface Operator {
   brandId: number | null;
@@ -25,10 +25,18 @@ declare module 'fastify' {
 
 export const openError = (status: number, message: string) => new ApiError(status, message, status);
 
+/** Failed token requests per client address (per process), and the back-off per account. */
 const limiter = new FailureLimiter(20, 15 * 60_000);
+const accounts = new Backoff();
 
 export async function issueToken(database: Database, account: string, password: string, ip: string) {
   if (limiter.blocked(ip)) throw openError(429, '认证失败次数过多，请 15 分钟后再试');
+  // counted before the check, known account or not (an unknown one answers alike)
+  const wait = accounts.attempt(account);
+  if (wait > 0) {
+    limiter.fail(ip);
+    throw openError(429, `认证失败次数过多，请 ${Math.max(1, Math.ceil(wait))} 秒后再试`);
+  }
   const [brand] = await database.query<{ id: number; hash: string }>(
     `select id, brand_password_hash as hash from brands where brand_account = $1 and deleted_at is null`,
     [account],
@@ -41,6 +49,7 @@ export async function issueToken(database: Database, account: string, password: 
     limiter.fail(ip);
     throw openError(401, '账号或密码错误');
   }
+  accounts.succeeded(account);
   const token = newToken();
   await database.query(
     `insert into api_sessions (token_hash, brand_id, gateway_id, expires_at) values ($1, $2, $3, now() + make_interval(secs => $4))`,
@@ -50,34 +59,55 @@ export async function issueToken(database: Database, account: string, password: 
   return { token, expiresIn: TOKEN_TTL_S };
 }
 
-/** Token → operator, cached for 30 s per process (a deleted enterprise loses access within that). */
+/**
+ * Token → operator, read from the database on every request (one indexed lookup), so that a
+ * deleted enterprise, a changed password or a removed gateway ends its tokens at the next request
+ * on every process. The answer is kept on the request: the rate limit (rateKey) and the guard
+ * share one lookup.
+ */
 export class OperatorCache {
-  private readonly cache = new Map<string, { op: Operator | null; until: number }>();
+  private readonly resolved = new WeakMap<FastifyRequest, Promise<Operator | null>>();
 
   constructor(private readonly database: Database) {}
 
-  async resolve(req: FastifyRequest): Promise<Operator> {
-    const token = tokenOf(req);
-    if (!token) throw openError(401, '缺少 Authorization: Bearer <token>');
-    const hash = hashToken(token);
-    const now = Date.now();
-    let hit = this.cache.get(hash);
-    if (!hit || hit.until < now) {
-      const [row] = await this.database.query<Operator & { expiresAt: Date }>(
-        `select s.brand_id as "brandId", s.gateway_id as "gatewayId", s.expires_at as "expiresAt",
-                coalesce(b.area_id, g.area_id) as "areaId", coalesce(b.brand_name, g.name) as name
-           from api_sessions s left join brands b on b.id = s.brand_id and b.deleted_at is null
-           left join gateways g on g.id = s.gateway_id
-          where s.token_hash = $1 and s.expires_at > now()`,
-        [hash],
-      );
-      const op = row && row.areaId ? { brandId: row.brandId, gatewayId: row.gatewayId, areaId: row.areaId, name: row.name } : null;
-      const until = row ? Math.min(now + CACHE_MS, new Date(row.expiresAt).getTime()) : now + 2_000;
-      hit = { op, until };
-      this.cache.set(hash, hit);
-      if (this.cache.size > 10_000) for (const [k, v] of this.cache) if (v.until < now) this.cache.delete(k);
+  private lookup(req: FastifyRequest): Promise<Operator | null> {
+    let p = this.resolved.get(req);
+    if (!p) {
+      const token = tokenOf(req);
+      p = token ? this.fetch(hashToken(token)) : Promise.resolve(null);
+      this.resolved.set(req, p);
     }
-    if (!hit.op) throw openError(401, 'token 无效或已过期，请重新获取');
-    return hit.op;
+    return p;
+  }
+
+  private async fetch(hash: string): Promise<Operator | null> {
+    const [row] = await this.database.query<Operator>(
+      `select s.brand_id as "brandId", s.gateway_id as "gatewayId",
+              coalesce(b.area_id, g.area_id) as "areaId", coalesce(b.brand_name, g.name) as name
+         from api_sessions s left join brands b on b.id = s.brand_id and b.deleted_at is null
+         left join gateways g on g.id = s.gateway_id
+        where s.token_hash = $1 and s.expires_at > now()`,
+      [hash],
+      'open_operator',
+    );
+    return row && row.areaId ? { brandId: row.brandId, gatewayId: row.gatewayId, areaId: row.areaId, name: row.name } : null;
+  }
+
+  async resolve(req: FastifyRequest): Promise<Operator> {
+    if (!tokenOf(req)) throw openError(401, '缺少 Authorization: Bearer <token>');
+    const op = await this.lookup(req);
+    if (!op) throw openError(401, 'token 无效或已过期，请重新获取');
+    return op;
+  }
+
+  /**
+   * The rate-limit key: the operator (brand or gateway), so that minting more tokens buys no more
+   * requests; the client address for requests without a valid token.
+   */
+  async rateKey(req: FastifyRequest): Promise<string> {
+    const op = await this.lookup(req).catch(() => null);
+    if (op?.brandId != null) return `brand:${op.brandId}`;
+    if (op?.gatewayId != null) return `gateway:${op.gatewayId}`;
+    return `ip:${req.ip}`;
   }
 }

@@ -2,7 +2,6 @@
 import { Type } from 'typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import rateLimit from '@fastify/rate-limit';
-import { tokenOf } from '../http/auth.js';
 import { Envelope } from '../http/envelope.js';
 import { issueToken, openError, OperatorCache, type Operator } from './auth.js';
 import { writeSyncLog, type SyncKind } from './syncLog.js';
@@ -56,7 +55,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(rateLimit, {
     max: config.openRateLimit,
     timeWindow: '1 minute',
-    keyGenerator: (req) => tokenOf(req) ?? req.ip,
+    keyGenerator: (req) => operators.rateKey(req), // per operator, not per token (issue 16)
     errorResponseBuilder: (_req, ctx) => openError(429, `请求过于频繁，请 ${Math.ceil(ctx.ttl / 1000)} 秒后再试`),
   });
 

@@ -7,29 +7,37 @@ export interface LoginRow {
   status: number;
   auditStatus: number;
   unavailableTime: Date | null;
-  failedLogins: number;
-  lockedUntil: Date | null;
+  /** The account was waiting (back-off) when this attempt came: refuse it unchecked. */
+  waiting: boolean;
+  /** Seconds the account waits from now (after this attempt). */
+  waitSeconds: number | null;
 }
 
-export async function findLogin(database: Database, username: string): Promise<LoginRow | undefined> {
+/**
+ * Counts a login attempt on `username` in one statement (the row is locked, so parallel attempts
+ * each count) and answers the account, or nothing for an unknown name. An attempt that comes while
+ * the account waits is counted but does not move the wait; any other sets the wait that follows
+ * if it fails (cleared by clearFailures on success).
+ */
+export async function countAttempt(database: Database, username: string, freeFailures: number, maxDelayS: number) {
   const [u] = await database.query<LoginRow>(
-    `select id, password_hash as "passwordHash", status, audit_status as "auditStatus",
-            unavailable_time as "unavailableTime", failed_logins as "failedLogins", locked_until as "lockedUntil"
-       from users where username = $1`,
-    [username],
+    `with prev as (
+       select id, coalesce(locked_until > now(), false) as waiting from users where username = $1 for update
+     )
+     update users u set
+       failed_logins = u.failed_logins + 1,
+       locked_until = case
+         when prev.waiting then u.locked_until
+         when u.failed_logins + 1 >= $2
+           then now() + make_interval(secs => least($3::float8, power(2::float8, least(u.failed_logins + 1 - $2, 16))))
+         else null end
+       from prev where u.id = prev.id
+     returning u.id, u.password_hash as "passwordHash", u.status, u.audit_status as "auditStatus",
+               u.unavailable_time as "unavailableTime", prev.waiting,
+               extract(epoch from (u.locked_until - now()))::float8 as "waitSeconds"`,
+    [username, freeFailures, maxDelayS],
   );
   return u;
-}
-
-/** Locks the account for the given minutes and starts counting failures afresh. */
-export async function lockAccount(database: Database, id: number, minutes: number) {
-  await database.query(`update users set failed_logins = 0, locked_until = now() + interval '${minutes} minutes' where id = $1`, [
-    id,
-  ]);
-}
-
-export async function setFailures(database: Database, id: number, failures: number) {
-  await database.query('update users set failed_logins = $2 where id = $1', [id, failures]);
 }
 
 export async function clearFailures(database: Database, id: number) {
