@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
 import { createTestApp, type Client, type TestContext } from '../support/app.js';
 import { CY, HD, SITES, buildReadWorld, localDate, localHour, type ReadWorld } from '../support/readWorld.js';
-import { brandTrend, localNow, slotState } from '../../src/modules/dashboard/charts.js';
+import { brandTrend, localNow, slotState } from '../../src/modules/dashboard/charts/service.js';
 
 let t: TestContext;
 let w: ReadWorld;
@@ -36,27 +36,61 @@ async function download(c: Client, url: string, query: Record<string, unknown>) 
 
 describe('today’s messages and history', () => {
   it('pages today’s site messages of the district', async () => {
-    const p1 = (await w.hd.get('/api/dashboard/todayHistory', { selfAreaId: HD, currentPage: 1, pageSize: 3 })).body.data;
-    const p2 = (await w.hd.get('/api/dashboard/todayHistory', { selfAreaId: HD, currentPage: 2, pageSize: 3 })).body.data;
+    const p1 = (await w.hd.get('/api/dashboard/todayHistory', { selfAreaId: HD, currentPage: 1, pageSize: 3 })).body
+      .data;
+    const p2 = (await w.hd.get('/api/dashboard/todayHistory', { selfAreaId: HD, currentPage: 2, pageSize: 3 })).body
+      .data;
     expect([p1.total, p1.lists.length, p2.total, p2.lists.length]).toEqual([4, 3, 4, 1]);
-    const all = [...p1.lists, ...p2.lists].map((m: { siteId: string; status: string }) => `${m.siteId}:${m.status}`).sort();
+    const all = [...p1.lists, ...p2.lists]
+      .map((m: { siteId: string; status: string }) => `${m.siteId}:${m.status}`)
+      .sort();
     expect(all).toEqual([`${SITES.H1.id}:空桩`, `${SITES.H2.id}:偏少`, `${SITES.H4.id}:偏多`, `${SITES.H5.id}:满桩`]);
     expect((await w.cy.get('/api/dashboard/todayHistory', { selfAreaId: CY })).body.data.total).toBe(1);
-    expect((await w.hd.get('/api/dashboard/todayHistory', { selfAreaId: HD, pageSize: 0 })).body.message).toContain('pageSize');
+    expect((await w.hd.get('/api/dashboard/todayHistory', { selfAreaId: HD, pageSize: 0 })).body.message).toContain(
+      'pageSize',
+    );
   });
 
   it('answers a site’s history rows and refuses another district’s site', async () => {
-    const h = (await w.hd.get('/api/dashboard/siteHistory', { selfAreaId: HD, siteId: SITES.H4.id, currentPage: 1, pageSize: 10 })).body.data;
+    const h = (
+      await w.hd.get('/api/dashboard/siteHistory', {
+        selfAreaId: HD,
+        siteId: SITES.H4.id,
+        currentPage: 1,
+        pageSize: 10,
+      })
+    ).body.data;
     expect(h.total).toBe(1);
-    expect(h.lists[0]).toMatchObject({ siteId: SITES.H4.id, siteName: '海淀偏多站', num: 9, bikeNum: 7, ebikeNum: 2, flag: 3, status: '偏多', capacity: 10 });
-    expect(JSON.parse(h.lists[0].currentBike).nowEBike).toEqual([{ brand_id: w.brandIds.hb, brand_name: '哈啰', num: 2 }]);
-    expect((await w.hd.get('/api/dashboard/siteHistory', { selfAreaId: HD, siteId: SITES.C1.id })).body.code).toBe(5002);
+    expect(h.lists[0]).toMatchObject({
+      siteId: SITES.H4.id,
+      siteName: '海淀偏多站',
+      num: 9,
+      bikeNum: 7,
+      ebikeNum: 2,
+      flag: 3,
+      status: '偏多',
+      capacity: 10,
+    });
+    expect(JSON.parse(h.lists[0].currentBike).nowEBike).toEqual([
+      { brand_id: w.brandIds.hb, brand_name: '哈啰', num: 2 },
+    ]);
+    expect((await w.hd.get('/api/dashboard/siteHistory', { selfAreaId: HD, siteId: SITES.C1.id })).body.code).toBe(
+      5002,
+    );
   });
 });
 
 describe('brands at sites and bikes of a site', () => {
   it('lists the sites holding a brand’s bikes, most first', async () => {
-    const mt = (await w.hd.get('/api/dashboard/brandOnlineBike', { selfAreaId: HD, brandId: w.brandIds.mt, bikeType: 0, currentPage: 1, pageSize: 10 })).body.data;
+    const mt = (
+      await w.hd.get('/api/dashboard/brandOnlineBike', {
+        selfAreaId: HD,
+        brandId: w.brandIds.mt,
+        bikeType: 0,
+        currentPage: 1,
+        pageSize: 10,
+      })
+    ).body.data;
     expect(mt).toEqual({
       total: 3,
       lists: [
@@ -65,39 +99,75 @@ describe('brands at sites and bikes of a site', () => {
         expect.objectContaining({ siteId: SITES.H2.id, num: 1 }),
       ],
     });
-    const hb = (await w.hd.get('/api/dashboard/brandOnlineBike', { selfAreaId: HD, brandId: w.brandIds.hb, pageSize: 2 })).body.data;
+    const hb = (
+      await w.hd.get('/api/dashboard/brandOnlineBike', { selfAreaId: HD, brandId: w.brandIds.hb, pageSize: 2 })
+    ).body.data;
     expect(hb.total).toBe(3);
     expect(hb.lists.map((x: { siteId: string; num: number }) => [x.siteId, x.num])).toEqual([
       [SITES.H4.id, 5],
       [SITES.H3.id, 3],
     ]);
-    expect((await w.cy.get('/api/dashboard/brandOnlineBike', { selfAreaId: CY, brandId: w.brandIds.mt })).body.data.lists).toEqual([
-      expect.objectContaining({ siteId: SITES.C1.id, num: 2 }),
-    ]);
+    expect(
+      (await w.cy.get('/api/dashboard/brandOnlineBike', { selfAreaId: CY, brandId: w.brandIds.mt })).body.data.lists,
+    ).toEqual([expect.objectContaining({ siteId: SITES.C1.id, num: 2 })]);
   });
 
   it('lists the bikes parked at a site, by brand and type', async () => {
-    const all = (await w.hd.get('/api/dashboard/siteBike', { selfAreaId: HD, siteId: SITES.H4.id, pageSize: 100 })).body.data;
+    const all = (await w.hd.get('/api/dashboard/siteBike', { selfAreaId: HD, siteId: SITES.H4.id, pageSize: 100 })).body
+      .data;
     expect(all.total).toBe(9);
-    const e = (await w.hd.get('/api/dashboard/siteBike', { selfAreaId: HD, siteId: SITES.H4.id, bikeType: 1 })).body.data;
+    const e = (await w.hd.get('/api/dashboard/siteBike', { selfAreaId: HD, siteId: SITES.H4.id, bikeType: 1 })).body
+      .data;
     expect(e.lists.map((b: { bikeId: string }) => b.bikeId)).toEqual(['HBE01', 'HBE02']);
     expect(e.lists[0]).toMatchObject({ brandName: '哈啰', bikeType: 1, legality: 0 });
-    const mt = (await w.hd.get('/api/dashboard/brandSiteBike', { selfAreaId: HD, brandId: w.brandIds.mt, siteId: SITES.H4.id, currentPage: 1, pageSize: 3 })).body.data;
+    const mt = (
+      await w.hd.get('/api/dashboard/brandSiteBike', {
+        selfAreaId: HD,
+        brandId: w.brandIds.mt,
+        siteId: SITES.H4.id,
+        currentPage: 1,
+        pageSize: 3,
+      })
+    ).body.data;
     expect(mt.total).toBe(4);
     expect(mt.lists.map((b: { bikeId: string }) => b.bikeId)).toEqual(['MTB04', 'MTB05', 'MTB06']);
-    const h3 = (await w.hd.get('/api/dashboard/siteBike', { selfAreaId: HD, siteId: SITES.H3.id, pageSize: 100 })).body.data;
-    expect(h3.lists.find((b: { bikeId: string }) => b.bikeId === 'HBX01')).toMatchObject({ legality: 1, licenseCode: null });
+    const h3 = (await w.hd.get('/api/dashboard/siteBike', { selfAreaId: HD, siteId: SITES.H3.id, pageSize: 100 })).body
+      .data;
+    expect(h3.lists.find((b: { bikeId: string }) => b.bikeId === 'HBX01')).toMatchObject({
+      legality: 1,
+      licenseCode: null,
+    });
     expect((await w.hd.get('/api/dashboard/siteBike', { selfAreaId: HD, siteId: SITES.C1.id })).body.code).toBe(5002);
-    expect((await w.hd.get('/api/dashboard/brandSiteBike', { selfAreaId: HD, siteId: SITES.H4.id })).body.message).toContain('brandId');
+    expect(
+      (await w.hd.get('/api/dashboard/brandSiteBike', { selfAreaId: HD, siteId: SITES.H4.id })).body.message,
+    ).toContain('brandId');
   });
 });
 
 describe('filing check, silent bikes, enterprise, brand counts', () => {
   it('reports what the piles heard in 24 h per brand', async () => {
     const m = (await w.hd.get('/api/dashboard/bikeMonitor', { selfAreaId: HD })).body.data;
-    expect(m[w.brandIds.mt]).toMatchObject({ brandName: '美团', count: 2, warn: [], mac_count: 2, mac_list: ['AA:00:00:00:00:02', 'AA:00:00:00:00:04'] });
-    expect(m[w.brandIds.mt].abnormal).toEqual([expect.objectContaining({ bikeId: 'MTB04', siteId: SITES.H3.id, liveSiteId: SITES.H4.id, liveSiteName: '海淀偏多站' })]);
-    expect(m[w.brandIds.hb]).toMatchObject({ count: 1, abnormal: [], mac_count: 1, warn: [expect.objectContaining({ bikeId: 'HB77', mac: 'DD:00:00:00:00:77' })] });
+    expect(m[w.brandIds.mt]).toMatchObject({
+      brandName: '美团',
+      count: 2,
+      warn: [],
+      mac_count: 2,
+      mac_list: ['AA:00:00:00:00:02', 'AA:00:00:00:00:04'],
+    });
+    expect(m[w.brandIds.mt].abnormal).toEqual([
+      expect.objectContaining({
+        bikeId: 'MTB04',
+        siteId: SITES.H3.id,
+        liveSiteId: SITES.H4.id,
+        liveSiteName: '海淀偏多站',
+      }),
+    ]);
+    expect(m[w.brandIds.hb]).toMatchObject({
+      count: 1,
+      abnormal: [],
+      mac_count: 1,
+      warn: [expect.objectContaining({ bikeId: 'HB77', mac: 'DD:00:00:00:00:77' })],
+    });
     const cy = (await w.cy.get('/api/dashboard/bikeMonitor', { selfAreaId: CY })).body.data;
     expect(Object.values(cy).map((x) => (x as { count: number }).count)).toEqual([0, 0, 0]);
   });
@@ -105,11 +175,16 @@ describe('filing check, silent bikes, enterprise, brand counts', () => {
   it('lists filed bikes silent for 24 h (or never heard of) per brand', async () => {
     const n = (await w.hd.get('/api/dashboard/bikeNotUpload', { selfAreaId: HD })).body.data;
     expect(n[w.brandIds.mt].count).toBe(2);
-    expect(n[w.brandIds.mt].list.map((b: { bikeId: string; lastReportTime: string | null }) => [b.bikeId, b.lastReportTime])).toEqual([
+    expect(
+      n[w.brandIds.mt].list.map((b: { bikeId: string; lastReportTime: string | null }) => [b.bikeId, b.lastReportTime]),
+    ).toEqual([
       ['MTB12', null],
       ['MTE04', null],
     ]);
-    expect(n[w.brandIds.hb]).toMatchObject({ count: 1, list: [expect.objectContaining({ bikeId: 'HBB10', bikeLon: 116.305, bikeLat: 39.985 })] });
+    expect(n[w.brandIds.hb]).toMatchObject({
+      count: 1,
+      list: [expect.objectContaining({ bikeId: 'HBB10', bikeLon: 116.305, bikeLat: 39.985 })],
+    });
     expect(n[w.brandIds.hb].list[0].lastReportTime).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
     const cy = (await w.cy.get('/api/dashboard/bikeNotUpload', { selfAreaId: CY })).body.data;
     expect(Object.values(cy).map((x) => (x as { count: number }).count)).toEqual([0, 0, 0]);
@@ -118,24 +193,65 @@ describe('filing check, silent bikes, enterprise, brand counts', () => {
   it('answers an enterprise of the district without its password, refuses others', async () => {
     // every filed bike of the brand, wherever it is: MTB01-13 and MTE01-04
     const r = await w.hd.get('/api/dashboard/brandInfo', { selfAreaId: HD, brandId: w.brandIds.mt });
-    expect(r.body.data).toMatchObject({ brandId: w.brandIds.mt, brandName: '美团', brandAccount: 'mt', areaId: HD, areaIdText: '海淀区', operationAreaIdText: '海淀区、朝阳区', brandBikeNum: 13, brandEBikeNum: 4 });
+    expect(r.body.data).toMatchObject({
+      brandId: w.brandIds.mt,
+      brandName: '美团',
+      brandAccount: 'mt',
+      areaId: HD,
+      areaIdText: '海淀区',
+      operationAreaIdText: '海淀区、朝阳区',
+      brandBikeNum: 13,
+      brandEBikeNum: 4,
+    });
     expect(JSON.stringify(r.body)).not.toMatch(/password/i);
-    expect((await w.hd.get('/api/dashboard/brandInfo', { selfAreaId: HD, brandId: w.brandIds.qj })).body.code).toBe(5002);
-    expect((await w.cy.get('/api/dashboard/brandInfo', { selfAreaId: CY, brandId: w.brandIds.qj })).body.data.brandName).toBe('青桔');
-    expect((await w.hd.get('/api/dashboard/brandInfo', { selfAreaId: HD, brandId: 9999 })).body).toMatchObject({ code: 400, message: '企业信息不存在！' });
+    expect((await w.hd.get('/api/dashboard/brandInfo', { selfAreaId: HD, brandId: w.brandIds.qj })).body.code).toBe(
+      5002,
+    );
+    expect(
+      (await w.cy.get('/api/dashboard/brandInfo', { selfAreaId: CY, brandId: w.brandIds.qj })).body.data.brandName,
+    ).toBe('青桔');
+    expect((await w.hd.get('/api/dashboard/brandInfo', { selfAreaId: HD, brandId: 9999 })).body).toMatchObject({
+      code: 400,
+      message: '企业信息不存在！',
+    });
   });
 
   it('counts online, in-site, filed and approved bikes per brand and type', async () => {
     const rows = (await w.hd.get('/api/dashboard/brandBike', { selfAreaId: HD })).body.data;
     expect(rows).toEqual([
-      expect.objectContaining({ brandName: '美团', onlineBikeNum: 9, onlineEBikeNum: 3, siteBikeNum: 7, siteEBikeNum: 3, filedBikeNum: 10, filedEBikeNum: 4, approvedBikeNum: 100, approvedEBikeNum: 20, illegalNum: 0, abnormalNum: 2 }),
-      expect.objectContaining({ brandName: '哈啰', onlineBikeNum: 10, onlineEBikeNum: 2, siteBikeNum: 9, siteEBikeNum: 2, filedBikeNum: 10, filedEBikeNum: 2, approvedBikeNum: 80, approvedEBikeNum: 10, illegalNum: 1, abnormalNum: 4 }),
+      expect.objectContaining({
+        brandName: '美团',
+        onlineBikeNum: 9,
+        onlineEBikeNum: 3,
+        siteBikeNum: 7,
+        siteEBikeNum: 3,
+        filedBikeNum: 10,
+        filedEBikeNum: 4,
+        approvedBikeNum: 100,
+        approvedEBikeNum: 20,
+        illegalNum: 0,
+        abnormalNum: 2,
+      }),
+      expect.objectContaining({
+        brandName: '哈啰',
+        onlineBikeNum: 10,
+        onlineEBikeNum: 2,
+        siteBikeNum: 9,
+        siteEBikeNum: 2,
+        filedBikeNum: 10,
+        filedEBikeNum: 2,
+        approvedBikeNum: 80,
+        approvedEBikeNum: 10,
+        illegalNum: 1,
+        abnormalNum: 4,
+      }),
     ]);
   });
 });
 
 describe('rents and returns today', () => {
-  const byBrand = (lists: { brandName: string; total: number }[]) => Object.fromEntries(lists.map((l) => [l.brandName, l.total]));
+  const byBrand = (lists: { brandName: string; total: number }[]) =>
+    Object.fromEntries(lists.map((l) => [l.brandName, l.total]));
 
   it('counts today’s rents and returns per brand and hour at the district’s sites', async () => {
     const rent = (await w.hd.get('/api/dashboard/siteRentStatistics', { selfAreaId: HD })).body.data;
@@ -150,11 +266,14 @@ describe('rents and returns today', () => {
     const ret = (await w.hd.get('/api/dashboard/siteReturnStatistics', { selfAreaId: HD })).body.data;
     expect(byBrand(ret.lists)).toEqual({ 美团: 2, 哈啰: 1 });
     expect(ret.lists[1].data[localHour(w.times.ret)]).toBe(1);
-    const h3 = (await w.hd.get('/api/dashboard/siteReturnStatistics', { selfAreaId: HD, siteId: SITES.H3.id })).body.data;
+    const h3 = (await w.hd.get('/api/dashboard/siteReturnStatistics', { selfAreaId: HD, siteId: SITES.H3.id })).body
+      .data;
     expect(byBrand(h3.lists)).toEqual({ 美团: 1, 哈啰: 1 });
     const cy = (await w.cy.get('/api/dashboard/siteRentStatistics', { selfAreaId: CY })).body.data;
     expect(byBrand(cy.lists)).toEqual({ 美团: 1, 哈啰: 1, 青桔: 0 });
-    expect((await w.hd.get('/api/dashboard/siteRentStatistics', { selfAreaId: HD, siteId: SITES.C1.id })).body.code).toBe(5002);
+    expect(
+      (await w.hd.get('/api/dashboard/siteRentStatistics', { selfAreaId: HD, siteId: SITES.C1.id })).body.code,
+    ).toBe(5002);
   });
 });
 
@@ -164,19 +283,75 @@ describe('online summary and trend', () => {
     const today = localDate(new Date());
     expect(rows).toEqual([
       {
-        date: today, brandId: w.brandIds.mt, brandName: '美团', onlineBikeNum: 9, onlineEBikeNum: 3, onlineNum: 12, siteBikeNum: 7, siteEBikeNum: 3, siteNum: 10,
-        filedBikeNum: 10, filedEBikeNum: 4, filedNum: 14, approvedBikeNum: 100, approvedEBikeNum: 20, approvedNum: 120,
+        date: today,
+        brandId: w.brandIds.mt,
+        brandName: '美团',
+        onlineBikeNum: 9,
+        onlineEBikeNum: 3,
+        onlineNum: 12,
+        siteBikeNum: 7,
+        siteEBikeNum: 3,
+        siteNum: 10,
+        filedBikeNum: 10,
+        filedEBikeNum: 4,
+        filedNum: 14,
+        approvedBikeNum: 100,
+        approvedEBikeNum: 20,
+        approvedNum: 120,
       },
       {
-        date: today, brandId: w.brandIds.hb, brandName: '哈啰', onlineBikeNum: 10, onlineEBikeNum: 2, onlineNum: 12, siteBikeNum: 9, siteEBikeNum: 2, siteNum: 11,
-        filedBikeNum: 10, filedEBikeNum: 2, filedNum: 12, approvedBikeNum: 80, approvedEBikeNum: 10, approvedNum: 90,
+        date: today,
+        brandId: w.brandIds.hb,
+        brandName: '哈啰',
+        onlineBikeNum: 10,
+        onlineEBikeNum: 2,
+        onlineNum: 12,
+        siteBikeNum: 9,
+        siteEBikeNum: 2,
+        siteNum: 11,
+        filedBikeNum: 10,
+        filedEBikeNum: 2,
+        filedNum: 12,
+        approvedBikeNum: 80,
+        approvedEBikeNum: 10,
+        approvedNum: 90,
       },
     ]);
     const x = await download(w.hd, '/api/dashboard/brandBikeOnlineCollectOutput', { selfAreaId: HD });
     expect(x.disposition).toContain(`filename*=UTF-8''${encodeURIComponent('车辆在线汇总.xlsx')}`);
-    expect(x.rows[0]).toEqual(['日期', '品牌', '投放自行车', '投放电动车', '投放合计', '站内自行车', '站内电动车', '站内合计', '备案自行车', '备案电动车', '备案合计', '核准自行车', '核准电动车', '核准合计']);
+    expect(x.rows[0]).toEqual([
+      '日期',
+      '品牌',
+      '投放自行车',
+      '投放电动车',
+      '投放合计',
+      '站内自行车',
+      '站内电动车',
+      '站内合计',
+      '备案自行车',
+      '备案电动车',
+      '备案合计',
+      '核准自行车',
+      '核准电动车',
+      '核准合计',
+    ]);
     expect(x.rows.slice(1)).toEqual(
-      rows.map((r: Record<string, unknown>) => [r.date, r.brandName, r.onlineBikeNum, r.onlineEBikeNum, r.onlineNum, r.siteBikeNum, r.siteEBikeNum, r.siteNum, r.filedBikeNum, r.filedEBikeNum, r.filedNum, r.approvedBikeNum, r.approvedEBikeNum, r.approvedNum]),
+      rows.map((r: Record<string, unknown>) => [
+        r.date,
+        r.brandName,
+        r.onlineBikeNum,
+        r.onlineEBikeNum,
+        r.onlineNum,
+        r.siteBikeNum,
+        r.siteEBikeNum,
+        r.siteNum,
+        r.filedBikeNum,
+        r.filedEBikeNum,
+        r.filedNum,
+        r.approvedBikeNum,
+        r.approvedEBikeNum,
+        r.approvedNum,
+      ]),
     );
   });
 
@@ -190,40 +365,90 @@ describe('online summary and trend', () => {
     // one day of data in the month: its values; dispatch 1 ÷ 12 online, rides 4 ÷ 12
     // this month is under way (partial); months without data or still to come are null, not 0
     expect(mtMonths[m - 1]).toEqual({
-      date: `${y}-${String(m).padStart(2, '0')}`, hour: null, online_num: 9, online_num_e: 3, site_num: 7, site_num_e: 3, active_bike_num: 4, dispatch_percent: 8.33, rent_percent: 33.33, value: 12, partial: true,
+      date: `${y}-${String(m).padStart(2, '0')}`,
+      hour: null,
+      online_num: 9,
+      online_num_e: 3,
+      site_num: 7,
+      site_num_e: 3,
+      active_bike_num: 4,
+      dispatch_percent: 8.33,
+      rent_percent: 33.33,
+      value: 12,
+      partial: true,
     });
     // (the silent bike's day 25 h ago falls in last month on the 1st: that month has data too)
-    const withData = [...new Set([localDate(w.times.stale).slice(0, 7), day.slice(0, 7)])].filter((k) => k.startsWith(String(y))).sort();
-    expect(mtMonths.filter((r: { value: number | null }) => r.value !== null).map((r: { date: string }) => r.date)).toEqual(withData);
+    const withData = [...new Set([localDate(w.times.stale).slice(0, 7), day.slice(0, 7)])]
+      .filter((k) => k.startsWith(String(y)))
+      .sort();
+    expect(
+      mtMonths.filter((r: { value: number | null }) => r.value !== null).map((r: { date: string }) => r.date),
+    ).toEqual(withData);
     expect(mtMonths.filter((r: { partial: boolean }) => r.partial)).toHaveLength(1);
 
-    const month = (await w.hd.get('/api/dashboard/brandBikeOnline', { selfAreaId: HD, year: y, month: m, dataType: 4 })).body.data;
+    const month = (await w.hd.get('/api/dashboard/brandBikeOnline', { selfAreaId: HD, year: y, month: m, dataType: 4 }))
+      .body.data;
     const hbDay = month[w.brandIds.hb].rows[d - 1];
-    expect(hbDay).toMatchObject({ date: day, online_num: 10, online_num_e: 2, site_num: 9, site_num_e: 2, active_bike_num: 1, dispatch_percent: 16.67, rent_percent: 8.33, value: 16.67, partial: true });
+    expect(hbDay).toMatchObject({
+      date: day,
+      online_num: 10,
+      online_num_e: 2,
+      site_num: 9,
+      site_num_e: 2,
+      active_bike_num: 1,
+      dispatch_percent: 16.67,
+      rent_percent: 8.33,
+      value: 16.67,
+      partial: true,
+    });
     // data exist today and on the silent bike's last day (HBB10 reported 25 h ago); every other day
     // (before: no data; after: still to come) is a gap, not 0
     const stale = localDate(w.times.stale);
     const others = month[w.brandIds.hb].rows.filter((r: { date: string }) => r.date !== day && r.date !== stale);
     expect(others.length).toBeGreaterThanOrEqual(27);
-    expect(others.every((r: { value: number | null; online_num: number | null; partial: boolean }) => r.value === null && r.online_num === null && !r.partial)).toBe(true);
-    expect(month[w.brandIds.hb].rows.filter((r: { partial: boolean }) => r.partial).map((r: { date: string }) => r.date)).toEqual([day]);
+    expect(
+      others.every(
+        (r: { value: number | null; online_num: number | null; partial: boolean }) =>
+          r.value === null && r.online_num === null && !r.partial,
+      ),
+    ).toBe(true);
+    expect(
+      month[w.brandIds.hb].rows.filter((r: { partial: boolean }) => r.partial).map((r: { date: string }) => r.date),
+    ).toEqual([day]);
 
-    const hours = (await w.hd.get('/api/dashboard/brandBikeOnline', { selfAreaId: HD, year: y, month: m, day: d, dataType: 3 })).body.data;
+    const hours = (
+      await w.hd.get('/api/dashboard/brandBikeOnline', { selfAreaId: HD, year: y, month: m, day: d, dataType: 3 })
+    ).body.data;
     const mtHours = hours[w.brandIds.mt].rows;
     expect(mtHours).toHaveLength(24);
     // hours up to the current one: placed and in-site repeat the day's value; active bikes per hour of renting;
     // the current hour is partial and the hours still to come are null
     const hour = localHour(new Date());
     const done = mtHours.slice(0, hour + 1);
-    expect(done.every((r: { online_num: number; site_num: number }) => r.online_num === 9 && r.site_num === 7)).toBe(true);
-    expect(mtHours.slice(hour + 1).every((r: { value: number | null; online_num: number | null }) => r.value === null && r.online_num === null)).toBe(true);
-    expect(mtHours.map((r: { partial: boolean }, h: number) => (r.partial ? h : -1)).filter((h: number) => h >= 0)).toEqual([hour]);
+    expect(done.every((r: { online_num: number; site_num: number }) => r.online_num === 9 && r.site_num === 7)).toBe(
+      true,
+    );
+    expect(
+      mtHours
+        .slice(hour + 1)
+        .every((r: { value: number | null; online_num: number | null }) => r.value === null && r.online_num === null),
+    ).toBe(true);
+    expect(
+      mtHours.map((r: { partial: boolean }, h: number) => (r.partial ? h : -1)).filter((h: number) => h >= 0),
+    ).toEqual([hour]);
     expect(done.reduce((s: number, r: { active_bike_num: number }) => s + r.active_bike_num, 0)).toBe(4);
     expect(mtHours[localHour(w.times.rent)].value).toBe(4);
 
-    expect((await w.hd.get('/api/dashboard/brandBikeOnline', { selfAreaId: HD, year: y, dataType: 6 })).body.message).toContain('dataType');
-    expect((await w.hd.get('/api/dashboard/brandBikeOnline', { selfAreaId: HD, year: y, day: 3, dataType: 1 })).body.message).toContain('month');
-    expect((await w.hd.get('/api/dashboard/brandBikeOnline', { selfAreaId: HD, year: 2025, month: 2, day: 30, dataType: 1 })).body.message).toContain('day');
+    expect(
+      (await w.hd.get('/api/dashboard/brandBikeOnline', { selfAreaId: HD, year: y, dataType: 6 })).body.message,
+    ).toContain('dataType');
+    expect(
+      (await w.hd.get('/api/dashboard/brandBikeOnline', { selfAreaId: HD, year: y, day: 3, dataType: 1 })).body.message,
+    ).toContain('month');
+    expect(
+      (await w.hd.get('/api/dashboard/brandBikeOnline', { selfAreaId: HD, year: 2025, month: 2, day: 30, dataType: 1 }))
+        .body.message,
+    ).toContain('day');
   });
 });
 
@@ -235,13 +460,29 @@ describe('trend slots against now', () => {
     // seen from tomorrow: today is a whole past day, tomorrow (if in this month) is under way but has no data
     const month = await brandTrend(t.database, [HD], { year: y, month: m, dataType: 1 }, 'Asia/Shanghai', tomorrow);
     expect(month[w.brandIds.mt].rows[d - 1]).toMatchObject({ date: day, value: 12, partial: false });
-    expect(month[w.brandIds.mt].rows.filter((r) => r.value !== null && r.date !== localDate(w.times.stale)).map((r) => r.date)).toEqual([day]);
+    expect(
+      month[w.brandIds.mt].rows
+        .filter((r) => r.value !== null && r.date !== localDate(w.times.stale))
+        .map((r) => r.date),
+    ).toEqual([day]);
     expect(month[w.brandIds.mt].rows.some((r) => r.partial)).toBe(false);
     // seen from the day before: today has not happened yet
-    const before = await brandTrend(t.database, [HD], { year: y, month: m, day: d, dataType: 3 }, 'Asia/Shanghai', new Date(w.now.getTime() - 86_400_000));
+    const before = await brandTrend(
+      t.database,
+      [HD],
+      { year: y, month: m, day: d, dataType: 3 },
+      'Asia/Shanghai',
+      new Date(w.now.getTime() - 86_400_000),
+    );
     expect(before[w.brandIds.mt].rows.every((r) => r.value === null && !r.partial)).toBe(true);
     // a past day without data: every hour null
-    const empty = await brandTrend(t.database, [HD], { year: y - 1, month: m, day: 1, dataType: 3 }, 'Asia/Shanghai', w.now);
+    const empty = await brandTrend(
+      t.database,
+      [HD],
+      { year: y - 1, month: m, day: 1, dataType: 3 },
+      'Asia/Shanghai',
+      w.now,
+    );
     expect(empty[w.brandIds.mt].rows.every((r) => r.value === null)).toBe(true);
     // the year view of a year with no data at all: twelve gaps
     const lastYear = await brandTrend(t.database, [HD], { year: y - 1, dataType: 1 }, 'Asia/Shanghai', w.now);
@@ -249,10 +490,18 @@ describe('trend slots against now', () => {
   });
 
   it('marks the slot a moment falls in: past, partial or future', () => {
-    expect([slotState('2026-11-23', '2026-11-24'), slotState('2026-11-24', '2026-11-24'), slotState('2026-11-25', '2026-11-24')]).toEqual(['past', 'partial', 'future']);
+    expect([
+      slotState('2026-11-23', '2026-11-24'),
+      slotState('2026-11-24', '2026-11-24'),
+      slotState('2026-11-25', '2026-11-24'),
+    ]).toEqual(['past', 'partial', 'future']);
     expect([slotState(6, 7), slotState(7, 7), slotState(8, 7)]).toEqual(['past', 'partial', 'future']);
     // 2026-11-23 23:30 UTC is 07:30 on the 24th in Shanghai
-    expect(localNow('Asia/Shanghai', new Date('2026-11-23T23:30:00Z'))).toEqual({ month: '2026-11', day: '2026-11-24', hour: 7 });
+    expect(localNow('Asia/Shanghai', new Date('2026-11-23T23:30:00Z'))).toEqual({
+      month: '2026-11',
+      day: '2026-11-24',
+      hour: 7,
+    });
   });
 });
 
@@ -266,29 +515,55 @@ describe('site usage statistics', () => {
     expect(rows).toHaveLength(24);
     // today's hours still to come are null, the current one partial
     const hour = localHour(new Date());
-    expect(rows.slice(hour + 1).every((r: Record<string, unknown>) => r.rent_num === null && r.up_num === null && r.rent_num_per === null)).toBe(true);
+    expect(
+      rows
+        .slice(hour + 1)
+        .every((r: Record<string, unknown>) => r.rent_num === null && r.up_num === null && r.rent_num_per === null),
+    ).toBe(true);
     expect(rows.filter((r: { partial: boolean }) => r.partial).map((r: { slot: number }) => r.slot)).toEqual([hour]);
     const sum = (k: string) => rows.reduce((s: number, r: Record<string, number | null>) => s + (r[k] ?? 0), 0);
     // H4: rents O2, O5; no returns; up D1; down D2
     expect([sum('rent_num'), sum('return_num'), sum('up_num'), sum('down_num')]).toEqual([2, 0, 1, 1]);
-    expect(rows[localHour(w.times.rent)]).toMatchObject({ slot: localHour(w.times.rent), rent_num: 2, rent_num_per: 20 });
+    expect(rows[localHour(w.times.rent)]).toMatchObject({
+      slot: localHour(w.times.rent),
+      rent_num: 2,
+      rent_num_per: 20,
+    });
     expect(rows[localHour(w.times.dispatch)]).toMatchObject({ up_num: 1, down_num: 1 });
 
     // inferred from month alone: the days of the month
-    const days = (await w.hd.get('/api/dashboard/siteStatistics', { selfAreaId: HD, siteId: SITES.H3.id, year: y, month: m })).body.data;
+    const days = (
+      await w.hd.get('/api/dashboard/siteStatistics', { selfAreaId: HD, siteId: SITES.H3.id, year: y, month: m })
+    ).body.data;
     expect(days).toHaveLength(new Date(Date.UTC(y, m, 0)).getUTCDate());
-    expect(days[d - 1]).toMatchObject({ slot: d, rent_num: 2, return_num: 2, rent_num_per: 20, return_num_per: 20, up_num: 0, partial: true });
+    expect(days[d - 1]).toMatchObject({
+      slot: d,
+      rent_num: 2,
+      return_num: 2,
+      rent_num_per: 20,
+      return_num_per: 20,
+      up_num: 0,
+      partial: true,
+    });
     // days to come: null; days gone by without events: 0 (a site's quiet day is a real 0)
     expect(days.slice(d).every((r: { rent_num: number | null }) => r.rent_num === null)).toBe(true);
-    expect(days.slice(0, d - 1).every((r: { rent_num: number | null; partial: boolean }) => r.rent_num === 0 && !r.partial)).toBe(true);
-    const months = (await w.hd.get('/api/dashboard/siteStatistics', { selfAreaId: HD, siteId: SITES.H5.id, year: y })).body.data;
+    expect(
+      days.slice(0, d - 1).every((r: { rent_num: number | null; partial: boolean }) => r.rent_num === 0 && !r.partial),
+    ).toBe(true);
+    const months = (await w.hd.get('/api/dashboard/siteStatistics', { selfAreaId: HD, siteId: SITES.H5.id, year: y }))
+      .body.data;
     expect(months).toHaveLength(12);
     // H5 (capacity 5): up D3 only
     expect(months[m - 1]).toMatchObject({ slot: m, up_num: 1, rent_num: 0, rent_num_per: 0, partial: true });
     expect(months.slice(m).every((r: { up_num: number | null }) => r.up_num === null)).toBe(true);
 
-    expect((await w.hd.get('/api/dashboard/siteStatistics', { selfAreaId: HD, siteId: SITES.H4.id, year: y, dataType: 2 })).body.message).toContain('month');
-    expect((await w.hd.get('/api/dashboard/siteStatistics', { selfAreaId: HD, siteId: SITES.C1.id, year: y })).body.code).toBe(5002);
+    expect(
+      (await w.hd.get('/api/dashboard/siteStatistics', { selfAreaId: HD, siteId: SITES.H4.id, year: y, dataType: 2 }))
+        .body.message,
+    ).toContain('month');
+    expect(
+      (await w.hd.get('/api/dashboard/siteStatistics', { selfAreaId: HD, siteId: SITES.C1.id, year: y })).body.code,
+    ).toBe(5002);
   });
 
   it('exports the chosen slots to 站点使用统计.xlsx, the same as the JSON rows', async () => {
@@ -300,7 +575,9 @@ describe('site usage statistics', () => {
     expect(x.disposition).toContain(`filename*=UTF-8''${encodeURIComponent('站点使用统计.xlsx')}`);
     expect(x.rows[0]).toEqual(['时间', '租车数', '还车数', '上架数', '下架数', '租车占比(%)', '还车占比(%)']);
     expect(x.rows.slice(1)).toEqual(
-      rows.filter((r) => group.includes(r.slot as number)).map((r) => [r.time, r.rent_num, r.return_num, r.up_num, r.down_num, r.rent_num_per, r.return_num_per]),
+      rows
+        .filter((r) => group.includes(r.slot as number))
+        .map((r) => [r.time, r.rent_num, r.return_num, r.up_num, r.down_num, r.rent_num_per, r.return_num_per]),
     );
     const all = await download(w.hd, '/api/dashboard/siteStatisticsOutput', q);
     expect(all.rows).toHaveLength(25);

@@ -1,11 +1,11 @@
 /** The in-memory ranking of the map's sites (hot.ts) against a plain sort, on random sites. */
 import { describe, expect, it } from 'vitest';
-import { MapCache, newer, type Versions } from '../../src/modules/dashboard/hot.js';
+import { MapCache, newer, type Versions } from '../../src/modules/dashboard/home/hot.js';
 import type { Database } from '../../src/db/client.js';
 
 function sites(n: number, seed: number) {
   let x = seed;
-  const rnd = () => ((x = (x * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+  const rnd = () => (x = (x * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
   return Array.from({ length: n }, (_, i) => ({
     siteId: `S${String(i).padStart(5, '0')}`,
     siteName: `站点${i}`,
@@ -13,7 +13,16 @@ function sites(n: number, seed: number) {
     siteLon: 116.3 + Math.floor(rnd() * 40) * 0.001,
     siteLat: 39.98 + Math.floor(rnd() * 40) * 0.001,
     flag: Math.floor(rnd() * 5),
-    num: 0, bikeNum: 0, ebikeNum: 0, siteBikeCeiling: 10, capacity: 10, bleNum: 0, recycleSwitch: false, majorSwitch: false, gpsRail: null, length: 20,
+    num: 0,
+    bikeNum: 0,
+    ebikeNum: 0,
+    siteBikeCeiling: 10,
+    capacity: 10,
+    bleNum: 0,
+    recycleSwitch: false,
+    majorSwitch: false,
+    gpsRail: null,
+    length: 20,
   }));
 }
 
@@ -23,7 +32,8 @@ async function sitesOf(cache: MapCache, ...args: Parameters<MapCache['sitesJson'
   return { map: JSON.parse(r.mapJson) as { siteId: string; num: number }[], counters: r.counters };
 }
 
-const fakeDb = (rows: unknown[]) => ({ query: async () => rows.map((r) => ({ ...(r as object) })) }) as unknown as Database;
+const fakeDb = (rows: unknown[]) =>
+  ({ query: async () => rows.map((r) => ({ ...(r as object) })) }) as unknown as Database;
 const V: Versions = { snapshot: 's', sites: 'x' };
 
 describe('MapCache ranking', () => {
@@ -61,21 +71,38 @@ describe('MapCache ranking', () => {
     const lon = rows.reduce((t, s) => t + s.siteLon, 0) / 10;
     const lat = rows.reduce((t, s) => t + s.siteLat, 0) / 10;
     const near = await sitesOf(cache, 'a', ['110108'], { ...V, snapshot: 't' }, { flag: null, limit: 10, lon, lat });
-    const byDefault = await sitesOf(cache, 'a', ['110108'], { ...V, snapshot: 't' }, { flag: null, limit: 10, lon: null, lat: null });
+    const byDefault = await sitesOf(
+      cache,
+      'a',
+      ['110108'],
+      { ...V, snapshot: 't' },
+      { flag: null, limit: 10, lon: null, lat: null },
+    );
     expect(byDefault.map.map((s) => s.siteId)).toEqual(near.map.map((s) => s.siteId));
   });
 });
 
 describe('mapSiteJson', () => {
   it('writes exactly the fields of the MapSite schema, typed as it types them', async () => {
-    const { mapSiteJson } = await import('../../src/modules/dashboard/hot.js');
-    const { MapSite } = await import('../../src/modules/dashboard/schemas.js');
+    const { mapSiteJson } = await import('../../src/modules/dashboard/home/hot.js');
+    const { MapSite } = await import('../../src/modules/dashboard/home/schemas.js');
     const { Value } = await import('typebox/value');
     const [a, b] = sites(2, 5);
     const rows = [
       { ...a, status: '正常', currentNum: 0, extra: 'not in the schema' },
       // numbers as PostgreSQL may hand them (strings), a fence
-      { ...b, status: '满桩', currentNum: 3, num: '3', bikeNum: '2', gpsRail: [{ lon: '116.3', lat: 39.9 }, { lon: 116.31, lat: 39.9 }, { lon: 116.31, lat: 39.91 }] },
+      {
+        ...b,
+        status: '满桩',
+        currentNum: 3,
+        num: '3',
+        bikeNum: '2',
+        gpsRail: [
+          { lon: '116.3', lat: 39.9 },
+          { lon: 116.31, lat: 39.9 },
+          { lon: 116.31, lat: 39.91 },
+        ],
+      },
     ];
     for (const r of rows) {
       const parsed = JSON.parse(mapSiteJson(r as never));

@@ -8,7 +8,8 @@
  */
 import type { Database } from '../../db/client.js';
 import { brandsOf } from '../../shared/brands.js';
-import { versions, type Versions } from './hot.js';
+import * as repo from './repo.js';
+import type { Versions } from './repo.js';
 
 export interface BrandFigure {
   brandId: number;
@@ -28,58 +29,51 @@ export interface BrandFigure {
 
 const pair = (): [number, number] => [0, 0];
 
-export async function computeFigures(database: Database, areaIds: string[], staleHours: number, now: Date): Promise<BrandFigure[]> {
+export async function computeFigures(
+  database: Database,
+  areaIds: string[],
+  staleHours: number,
+  now: Date,
+): Promise<BrandFigure[]> {
   const staleSince = new Date(now.getTime() - staleHours * 3600_000).toISOString();
   const [brands, inSite, live, silent, quotas, alerts] = await Promise.all([
     brandsOf(database, areaIds),
-    database.query<{ brandId: number; t: number; n: number }>(
-      `select (e->>'brand_id')::int as "brandId", v.t, sum((e->>'num')::int)::int as n
-         from site_state s
-        cross join lateral (values (0, s.current_bike->'nowBike'), (1, s.current_bike->'nowEBike')) as v(t, arr)
-        cross join lateral jsonb_array_elements(coalesce(v.arr, '[]'::jsonb)) as e
-        where s.area_id = any($1::varchar[])
-        group by 1, 2`,
-      [areaIds],
-    ),
-    database.query<{ brandId: number; t: number; online: number; illegal: number; filed: number }>(
-      `select brand_id as "brandId", bike_type as t,
-              count(*) filter (where reported_at > $2)::int as online,
-              count(*) filter (where legality = 1 and reported_at > $2)::int as illegal,
-              count(*) filter (where legality = 0)::int as filed
-         from bike_live where area_id = any($1::varchar[]) group by 1, 2`,
-      [areaIds, staleSince],
-    ),
+    repo.inSiteByBrand(database, areaIds),
+    repo.liveByBrand(database, areaIds, staleSince),
     // filed bikes that never reported have no place: they count where their brand is registered
-    database.query<{ brandId: number; t: number; n: number }>(
-      `select b.brand_id as "brandId", b.bike_type as t, count(*)::int as n
-         from bikes b join brands br on br.id = b.brand_id
-        where b.withdrawn_at is null and br.area_id = any($1::varchar[])
-          and not exists (select 1 from bike_live l where l.bike_id = b.bike_id)
-        group by 1, 2`,
-      [areaIds],
-    ),
-    database.query<{ brandId: number; bike: number; ebike: number }>(
-      `select brand_id as "brandId", sum(bike_quota)::int as bike, sum(ebike_quota)::int as ebike
-         from brand_quotas where area_id = any($1::varchar[]) group by 1`,
-      [areaIds],
-    ),
-    database.query<{ brandId: number; n: number }>(
-      `select brand_id as "brandId", count(*)::int as n from abnormal_messages
-        where area_id = any($1::varchar[]) and closed_at is null and handled_at is null and brand_id is not null
-        group by 1`,
-      [areaIds],
-    ),
+    repo.silentFiledByBrand(database, areaIds),
+    repo.quotasByBrand(database, areaIds),
+    repo.openAlertsByBrand(database, areaIds),
   ]);
   const byId = new Map<number, BrandFigure>();
   for (const b of brands) {
-    byId.set(b.brandId, { ...b, online: pair(), site: pair(), filed: pair(), approved: pair(), illegal: 0, abnormal: 0 });
+    byId.set(b.brandId, {
+      ...b,
+      online: pair(),
+      site: pair(),
+      filed: pair(),
+      approved: pair(),
+      illegal: 0,
+      abnormal: 0,
+    });
   }
   // brands not of the area that still have bikes or alerts here show too
   const missing = new Set<number>();
   const get = (id: number) => {
     let f = byId.get(id);
     if (!f) {
-      f = { brandId: id, brandName: '', bikeColor: '#f5c518', ebikeColor: '#1890ff', online: pair(), site: pair(), filed: pair(), approved: pair(), illegal: 0, abnormal: 0 };
+      f = {
+        brandId: id,
+        brandName: '',
+        bikeColor: '#f5c518',
+        ebikeColor: '#1890ff',
+        online: pair(),
+        site: pair(),
+        filed: pair(),
+        approved: pair(),
+        illegal: 0,
+        abnormal: 0,
+      };
       byId.set(id, f);
       missing.add(id);
     }
@@ -97,10 +91,7 @@ export async function computeFigures(database: Database, areaIds: string[], stal
   for (const r of quotas) get(r.brandId).approved = [r.bike, r.ebike];
   for (const r of alerts) get(r.brandId).abnormal += r.n;
   if (missing.size) {
-    const rows = await database.query<{ brandId: number; brandName: string; bikeColor: string; ebikeColor: string }>(
-      `select id as "brandId", brand_name as "brandName", bike_color as "bikeColor", ebike_color as "ebikeColor" from brands where id = any($1::int[])`,
-      [[...missing]],
-    );
+    const rows = await repo.brandColours(database, [...missing]);
     for (const r of rows) Object.assign(byId.get(r.brandId)!, r);
   }
   const total = (f: BrandFigure) => f.online[0] + f.online[1];
@@ -130,7 +121,7 @@ export class FigureCache {
 
   /** Figures of the areas (`scopeKey` names them: the request's area). */
   async get(scopeKey: string, areaIds: string[], v?: Versions): Promise<BrandFigure[]> {
-    const key = (v ?? (await versions(this.database))).snapshot;
+    const key = (v ?? (await repo.versions(this.database))).snapshot;
     const e = this.entries.get(scopeKey);
     const age = e ? Date.now() - e.at : Infinity;
     if (e && e.key === key && age < FRESH_MS) return e.value;

@@ -1,44 +1,94 @@
 /**
- * Queries of the home screen's hot path: the map's sites (sites ⋈ site_state, never bike_live; held
- * by hot.ts per snapshot) and the site messages. Only the columns the console reads.
+ * Queries the home screen, its dialogs and its charts share: the data versions the caches key on,
+ * the brand figures (figures.ts) and the site messages. Only the columns the console reads.
  */
 import type { Database } from '../../db/client.js';
-import type { LonLat } from '../../domain/geometry.js';
 import { formatTime } from '../../domain/time.js';
-import { flagLabel, messageLabel } from '../../domain/siteStatus.js';
+import { messageLabel } from '../../domain/siteStatus.js';
 
-export interface MapSiteRow {
-  siteId: string;
-  siteName: string;
-  siteLon: number;
-  siteLat: number;
-  flag: number;
-  num: number;
-  bikeNum: number;
-  ebikeNum: number;
-  siteBikeCeiling: number;
-  capacity: number;
-  bleNum: number;
-  recycleSwitch: boolean;
-  majorSwitch: boolean;
-  gpsRail: LonLat[] | null;
-  length: number;
+export interface Versions {
+  /** Last snapshot run ('' before the first). */
+  snapshot: string;
+  /** Newest site edit (sites.updated_at is bumped by every write). */
+  sites: string;
 }
 
-/** Every live site of the areas with its snapshot state (a site not yet snapshotted is empty), by site id. */
-export async function loadMapSites(database: Database, areaIds: string[]) {
-  const rows = await database.query<MapSiteRow>(
-    `select s.id as "siteId", s.site_name as "siteName", s.lon as "siteLon", s.lat as "siteLat", coalesce(st.flag, 0)::int as flag,
-            coalesce(st.num, 0) as num, coalesce(st.bike_num, 0) as "bikeNum", coalesce(st.ebike_num, 0) as "ebikeNum",
-            s.site_bike_ceiling as "siteBikeCeiling", coalesce(st.capacity, s.site_bike_ceiling) as capacity, s.ble_num as "bleNum",
-            s.recycle_switch as "recycleSwitch", s.major_switch as "majorSwitch", s.gps_rail as "gpsRail", s.length
-       from sites s left join site_state st on st.site_id = s.id
-      where s.area_id = any($1::varchar[]) and s.deleted_at is null
-      order by s.id`,
+/** The snapshot and site versions the caches key on (one indexed query). */
+export async function versions(database: Database): Promise<Versions> {
+  const [v] = await database.query<{ snap: Date | null; sites: Date | null }>(
+    `select (select last_run_at from job_runs where name = 'snapshot') as snap, (select max(updated_at) from sites) as sites`,
+  );
+  const iso = (d: Date | null) => (d ? new Date(d).toISOString() : '');
+  return { snapshot: iso(v?.snap ?? null), sites: iso(v?.sites ?? null) };
+}
+
+/* ------------------------------ brand figures ------------------------------ */
+
+/** Bikes per brand and type in the areas' sites (the current snapshot). */
+export function inSiteByBrand(database: Database, areaIds: string[]) {
+  return database.query<{ brandId: number; t: number; n: number }>(
+    `select (e->>'brand_id')::int as "brandId", v.t, sum((e->>'num')::int)::int as n
+       from site_state s
+      cross join lateral (values (0, s.current_bike->'nowBike'), (1, s.current_bike->'nowEBike')) as v(t, arr)
+      cross join lateral jsonb_array_elements(coalesce(v.arr, '[]'::jsonb)) as e
+      where s.area_id = any($1::varchar[])
+      group by 1, 2`,
     [areaIds],
   );
-  return rows.map((r) => ({ ...r, status: flagLabel(r.flag), currentNum: r.num }));
 }
+
+/** Live bikes per brand and type in the areas: online and illegal (reported after `staleSince`), filed. */
+export function liveByBrand(database: Database, areaIds: string[], staleSince: string) {
+  return database.query<{ brandId: number; t: number; online: number; illegal: number; filed: number }>(
+    `select brand_id as "brandId", bike_type as t,
+            count(*) filter (where reported_at > $2)::int as online,
+            count(*) filter (where legality = 1 and reported_at > $2)::int as illegal,
+            count(*) filter (where legality = 0)::int as filed
+       from bike_live where area_id = any($1::varchar[]) group by 1, 2`,
+    [areaIds, staleSince],
+  );
+}
+
+/** Filed bikes that never reported, per brand and type, of brands registered in the areas. */
+export function silentFiledByBrand(database: Database, areaIds: string[]) {
+  return database.query<{ brandId: number; t: number; n: number }>(
+    `select b.brand_id as "brandId", b.bike_type as t, count(*)::int as n
+       from bikes b join brands br on br.id = b.brand_id
+      where b.withdrawn_at is null and br.area_id = any($1::varchar[])
+        and not exists (select 1 from bike_live l where l.bike_id = b.bike_id)
+      group by 1, 2`,
+    [areaIds],
+  );
+}
+
+/** Approved quantities per brand in the areas. */
+export function quotasByBrand(database: Database, areaIds: string[]) {
+  return database.query<{ brandId: number; bike: number; ebike: number }>(
+    `select brand_id as "brandId", sum(bike_quota)::int as bike, sum(ebike_quota)::int as ebike
+       from brand_quotas where area_id = any($1::varchar[]) group by 1`,
+    [areaIds],
+  );
+}
+
+/** Open, unhandled alerts per brand in the areas. */
+export function openAlertsByBrand(database: Database, areaIds: string[]) {
+  return database.query<{ brandId: number; n: number }>(
+    `select brand_id as "brandId", count(*)::int as n from abnormal_messages
+      where area_id = any($1::varchar[]) and closed_at is null and handled_at is null and brand_id is not null
+      group by 1`,
+    [areaIds],
+  );
+}
+
+/** Names and colours of brands by id (deleted ones too). */
+export function brandColours(database: Database, ids: number[]) {
+  return database.query<{ brandId: number; brandName: string; bikeColor: string; ebikeColor: string }>(
+    `select id as "brandId", brand_name as "brandName", bike_color as "bikeColor", ebike_color as "ebikeColor" from brands where id = any($1::int[])`,
+    [ids],
+  );
+}
+
+/* ------------------------------ site messages ------------------------------ */
 
 interface MessageRow {
   id: number;
@@ -96,11 +146,14 @@ export async function messagesBetween(
 ) {
   const params = [f.areaIds, f.from.toISOString(), f.to.toISOString()];
   const cond = `m.area_id = any($1::varchar[]) and m.at >= $2 and m.at < $3`;
-  const [{ total }] = await database.query<{ total: number }>(`select count(*)::int as total from site_messages m where ${cond}`, params);
+  const [{ total }] = await database.query<{ total: number }>(
+    `select count(*)::int as total from site_messages m where ${cond}`,
+    params,
+  );
   const rows = await database.query<MessageRow>(
     `select ${MESSAGE_COLS} from site_messages m left join sites s on s.id = m.site_id
-      where ${cond} order by m.at desc, m.id desc limit ${f.limit} offset ${f.offset}`,
-    params,
+      where ${cond} order by m.at desc, m.id desc limit $4 offset $5`,
+    [...params, f.limit, f.offset],
   );
   return { lists: rows.map((r) => toMessage(r, tz)), total };
 }

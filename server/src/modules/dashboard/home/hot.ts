@@ -4,23 +4,11 @@
  * area's sites ⋈ site_state are read once per (snapshot, site version) and kept in memory; a request
  * then only ranks them by distance. The versions cost one indexed query per request.
  */
-import type { Database } from '../../db/client.js';
+import type { Database } from '../../../db/client.js';
+import type { Versions } from '../repo.js';
 import { loadMapSites, type MapSiteRow } from './repo.js';
 
-export interface Versions {
-  /** Last snapshot run ('' before the first). */
-  snapshot: string;
-  /** Newest site edit (sites.updated_at is bumped by every write). */
-  sites: string;
-}
-
-export async function versions(database: Database): Promise<Versions> {
-  const [v] = await database.query<{ snap: Date | null; sites: Date | null }>(
-    `select (select last_run_at from job_runs where name = 'snapshot') as snap, (select max(updated_at) from sites) as sites`,
-  );
-  const iso = (d: Date | null) => (d ? new Date(d).toISOString() : '');
-  return { snapshot: iso(v?.snap ?? null), sites: iso(v?.sites ?? null) };
-}
+export type { Versions };
 
 type MapSite = MapSiteRow & { status: string; currentNum: number };
 
@@ -132,7 +120,7 @@ function rank(rows: MapSite[], c: { lon: number; lat: number }, k = rows.length)
   for (let i = 0; i < n; i++) {
     if (size < k) {
       heap[size] = i;
-      for (let x = size++; x > 0; ) {
+      for (let x = size++; x > 0;) {
         const p = (x - 1) >> 1;
         if (!before(heap[p], heap[x])) break;
         swap(p, x);
@@ -140,7 +128,7 @@ function rank(rows: MapSite[], c: { lon: number; lat: number }, k = rows.length)
       }
     } else if (k > 0 && before(i, heap[0])) {
       heap[0] = i;
-      for (let x = 0; ; ) {
+      for (let x = 0; ;) {
         const l = 2 * x + 1;
         let m = x;
         if (l < size && before(heap[m], heap[l])) m = l;
@@ -190,12 +178,25 @@ export class MapCache {
         const names = ['empty', 'normal', 'full', 'more', 'less'] as const;
         for (const r of rows) counters[names[r.flag] ?? 'normal']++;
         const centre = rows.length
-          ? { lon: rows.reduce((t, r) => t + r.siteLon, 0) / rows.length, lat: rows.reduce((t, r) => t + r.siteLat, 0) / rows.length }
+          ? {
+              lon: rows.reduce((t, r) => t + r.siteLon, 0) / rows.length,
+              lat: rows.reduce((t, r) => t + r.siteLat, 0) / rows.length,
+            }
           : null;
         positions.set(rows, positionsOf(rows));
         const json = new Map<MapSite, string>();
         for (const r of rows) json.set(r, mapSiteJson(r));
-        const entry: Entry = { key, rows, json, allJson: null, answers: new Map(), loadedAt: Date.now(), counters, centre, byCentre: centre ? rank(rows, centre) : [] };
+        const entry: Entry = {
+          key,
+          rows,
+          json,
+          allJson: null,
+          answers: new Map(),
+          loadedAt: Date.now(),
+          counters,
+          centre,
+          byCentre: centre ? rank(rows, centre) : [],
+        };
         const cur = this.entries.get(scopeKey);
         // never let a slower, older load replace a newer one (snapshot times are ISO, '' before the first)
         if (!cur || newer(cur.key, key)) {
@@ -226,7 +227,13 @@ export class MapCache {
    * when a snapshot or a site edit makes a new one): the answer for all sites of 20,000 is 6 MB of
    * JSON, made once per snapshot instead of once per call. Only for queries without a free centre.
    */
-  async memo(scopeKey: string, areaIds: string[], v: Versions, q: SiteQuery, build: (map: MapJson) => Promise<string>): Promise<Buffer> {
+  async memo(
+    scopeKey: string,
+    areaIds: string[],
+    v: Versions,
+    q: SiteQuery,
+    build: (map: MapJson) => Promise<string>,
+  ): Promise<Buffer> {
     const e = await this.entry(scopeKey, areaIds, v);
     const query = `${q.flag}|${q.limit}`;
     let p = e.answers.get(query);
@@ -260,14 +267,22 @@ function mapJsonOf(e: Entry, q: SiteQuery): MapJson {
     e.allJson ??= `[${e.rows.map((r) => e.json.get(r)!).join(',')}]`;
     return { mapJson: e.allJson, counters: e.counters };
   }
-  return { mapJson: `[${pick(e, q).map((r) => e.json.get(r)!).join(',')}]`, counters: e.counters };
+  return {
+    mapJson: `[${pick(e, q)
+      .map((r) => e.json.get(r)!)
+      .join(',')}]`,
+    counters: e.counters,
+  };
 }
 
 /** The rows a query asks for: of one flag or all; `limit` > 0 the nearest first, else all by site id. */
 function pick(e: Entry, q: SiteQuery): MapSite[] {
   const keep = (r: MapSite) => q.flag === null || r.flag === q.flag;
   if (q.limit <= 0) return q.flag === null ? e.rows : e.rows.filter(keep);
-  const ordered = q.lon !== null && q.lat !== null ? rank(q.flag === null ? e.rows : e.rows.filter(keep), { lon: q.lon, lat: q.lat }, q.limit) : e.byCentre;
+  const ordered =
+    q.lon !== null && q.lat !== null
+      ? rank(q.flag === null ? e.rows : e.rows.filter(keep), { lon: q.lon, lat: q.lat }, q.limit)
+      : e.byCentre;
   const map: MapSite[] = [];
   for (const r of ordered) {
     if (map.length >= q.limit) break;

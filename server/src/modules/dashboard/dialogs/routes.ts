@@ -1,18 +1,16 @@
 /** /api/dashboard dialogs: today's messages, brand distribution, bikes of a site, filing check, silent bikes, enterprise, history. */
 import { Type } from 'typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Envelope, Paged, ok, pageOf } from '../../http/envelope.js';
-import type { FigureCache } from './figures.js';
-import { messagesBetween } from './repo.js';
-import { today } from '../../domain/time.js';
-import * as details from './details.js';
-import { BikeTypeQ, BrandIdQ, Paging, SiteIdQ, SiteMessage, read, tags } from './schemas.js';
-import { SelfArea } from '../../http/schemas.js';
-import { BrandBikeRow, BrandInfo, BrandSite, HistoryRow, MonitorBrand, NotUploadBrand, SiteBike } from './detailSchemas.js';
+import { Envelope, Paged, ok, pageOf } from '../../../http/envelope.js';
+import { SelfArea } from '../../../http/schemas.js';
+import type { FigureCache } from '../figures.js';
+import { BikeTypeQ, BrandIdQ, Paging, SiteIdQ, SiteMessage, read, tags } from '../schemas.js';
+import * as details from './service.js';
+import { BrandBikeRow, BrandInfo, BrandSite, HistoryRow, MonitorBrand, NotUploadBrand, SiteBike } from './schemas.js';
 
 type App = Parameters<FastifyPluginAsyncTypebox>[0];
 
-export function registerDetails(app: App, deps: { figures: FigureCache }) {
+export function registerDialogs(app: App, deps: { figures: FigureCache }) {
   const { database, config } = app.ctx;
   const tz = config.tz;
 
@@ -21,12 +19,14 @@ export function registerDetails(app: App, deps: { figures: FigureCache }) {
     '/todayHistory',
     {
       config: read,
-      schema: { tags, summary: '今日站点消息', querystring: Type.Object({ ...SelfArea, ...Paging }), response: { 200: Envelope(Paged(SiteMessage)) } },
+      schema: {
+        tags,
+        summary: '今日站点消息',
+        querystring: Type.Object({ ...SelfArea, ...Paging }),
+        response: { 200: Envelope(Paged(SiteMessage)) },
+      },
     },
-    async (req) => {
-      const t = today(tz);
-      return ok(await messagesBetween(database, { areaIds: req.auth.scopeAreaIds(), from: t.start, to: t.end, ...pageOf(req.query) }, tz));
-    },
+    async (req) => ok(await details.todayMessages(database, req.auth, pageOf(req.query), tz)),
   );
 
   // 品牌站点车辆分布：有该品牌车辆的站点
@@ -42,7 +42,13 @@ export function registerDetails(app: App, deps: { figures: FigureCache }) {
       },
     },
     async (req) =>
-      ok(await details.brandOnlineBike(database, req.auth.scopeAreaIds(), { brandId: req.query.brandId, bikeType: req.query.bikeType, ...pageOf(req.query) })),
+      ok(
+        await details.brandOnlineBike(database, req.auth.scopeAreaIds(), {
+          brandId: req.query.brandId,
+          bikeType: req.query.bikeType,
+          ...pageOf(req.query),
+        }),
+      ),
   );
 
   // 某站点某品牌的车辆
@@ -53,7 +59,13 @@ export function registerDetails(app: App, deps: { figures: FigureCache }) {
       schema: {
         tags,
         summary: '站点内某品牌车辆',
-        querystring: Type.Object({ ...SelfArea, brandId: BrandIdQ, siteId: SiteIdQ, bikeType: Type.Optional(BikeTypeQ), ...Paging }),
+        querystring: Type.Object({
+          ...SelfArea,
+          brandId: BrandIdQ,
+          siteId: SiteIdQ,
+          bikeType: Type.Optional(BikeTypeQ),
+          ...Paging,
+        }),
         response: { 200: Envelope(Paged(SiteBike)) },
       },
     },
@@ -68,7 +80,13 @@ export function registerDetails(app: App, deps: { figures: FigureCache }) {
       schema: {
         tags,
         summary: '站点车辆',
-        querystring: Type.Object({ ...SelfArea, siteId: SiteIdQ, bikeType: Type.Optional(BikeTypeQ), brandId: Type.Optional(BrandIdQ), ...Paging }),
+        querystring: Type.Object({
+          ...SelfArea,
+          siteId: SiteIdQ,
+          bikeType: Type.Optional(BikeTypeQ),
+          brandId: Type.Optional(BrandIdQ),
+          ...Paging,
+        }),
         response: { 200: Envelope(Paged(SiteBike)) },
       },
     },
@@ -115,7 +133,7 @@ export function registerDetails(app: App, deps: { figures: FigureCache }) {
       schema: {
         tags,
         summary: '企业信息',
-        description: '不存在 → 400 企业信息不存在！；不在本区域的企业 → 5002。',
+        description: '不存在 → 400 企业信息不存在！；不在本区域的企业 → 5002；企业用户只能查看本企业 → 5002。',
         querystring: Type.Object({ ...SelfArea, brandId: BrandIdQ }),
         response: { 200: Envelope(BrandInfo) },
       },
@@ -128,7 +146,12 @@ export function registerDetails(app: App, deps: { figures: FigureCache }) {
     '/brandBike',
     {
       config: read,
-      schema: { tags, summary: '品牌车辆数', querystring: Type.Object(SelfArea), response: { 200: Envelope(Type.Array(BrandBikeRow)) } },
+      schema: {
+        tags,
+        summary: '品牌车辆数',
+        querystring: Type.Object(SelfArea),
+        response: { 200: Envelope(Type.Array(BrandBikeRow)) },
+      },
     },
     async (req) => {
       const figures = await deps.figures.get(req.auth.areaId, req.auth.scopeAreaIds());
@@ -158,8 +181,14 @@ export function registerDetails(app: App, deps: { figures: FigureCache }) {
     '/siteHistory',
     {
       config: read,
-      schema: { tags, summary: '站点历史', querystring: Type.Object({ ...SelfArea, siteId: SiteIdQ, ...Paging }), response: { 200: Envelope(Paged(HistoryRow)) } },
+      schema: {
+        tags,
+        summary: '站点历史',
+        querystring: Type.Object({ ...SelfArea, siteId: SiteIdQ, ...Paging }),
+        response: { 200: Envelope(Paged(HistoryRow)) },
+      },
     },
-    async (req) => ok(await details.siteHistory(database, req.auth, { siteId: req.query.siteId, ...pageOf(req.query) }, tz)),
+    async (req) =>
+      ok(await details.siteHistory(database, req.auth, { siteId: req.query.siteId, ...pageOf(req.query) }, tz)),
   );
 }

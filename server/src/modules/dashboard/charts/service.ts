@@ -2,12 +2,13 @@
  * Curves and tables from the rollups: today's hourly rents/returns per brand, the total-quantity
  * trend (stats_daily), a site's usage (stats_hourly) and today's online summary per brand.
  */
-import type { Database } from '../../db/client.js';
-import { badRequest } from '../../http/envelope.js';
-import { formatTime, dayStart, daysInMonth, localDay, nextDay, pad2, today } from '../../domain/time.js';
-import { brandNames, brandsOf } from '../../shared/brands.js';
-import { percent } from '../../domain/numbers.js';
-import type { BrandFigure } from './figures.js';
+import type { Database } from '../../../db/client.js';
+import { badRequest } from '../../../http/envelope.js';
+import { formatTime, dayStart, daysInMonth, localDay, nextDay, pad2, today } from '../../../domain/time.js';
+import { brandNames, brandsOf } from '../../../shared/brands.js';
+import { percent } from '../../../domain/numbers.js';
+import type { BrandFigure } from '../figures.js';
+import * as repo from './repo.js';
 
 const HOUR = 3600_000;
 
@@ -17,33 +18,31 @@ const HOUR = 3600_000;
  * Today's rents (or returns) per brand and hour at the sites of the areas (or one site): finished
  * hours from stats_hourly, the current hour straight from the ride orders.
  */
-export async function siteFlowToday(database: Database, f: { areaIds: string[]; siteId?: string; kind: 'rent' | 'return' }, tz: string, now = new Date()) {
+export async function siteFlowToday(
+  database: Database,
+  f: { areaIds: string[]; siteId?: string; kind: 'rent' | 'return' },
+  tz: string,
+  now = new Date(),
+) {
   const t = today(tz, now);
   const hourStart = new Date(Math.max(Math.floor(now.getTime() / HOUR) * HOUR, t.start.getTime()));
-  const params: unknown[] = [t.start.toISOString(), hourStart.toISOString(), tz];
-  let sites: string;
-  if (f.siteId) {
-    params.push(f.siteId);
-    sites = '$4::varchar';
-  } else {
-    params.push(f.areaIds);
-    sites = `select id from sites where area_id = any($4::varchar[])`;
-  }
-  const rows = await database.query<{ brandId: number; h: number; n: number }>(
-    `select brand_id as "brandId", extract(hour from hour at time zone $3)::int as h, sum(${f.kind}_num)::int as n
-       from stats_hourly where site_id in (${sites}) and hour >= $1 and hour < $2
-      group by 1, 2
-     union all
-     select brand_id, extract(hour from ${f.kind}_at at time zone $3)::int, count(*)::int
-       from ride_orders where ${f.kind}_site_id in (${sites}) and ${f.kind}_at >= $2 and ${f.kind}_at < $2::timestamptz + interval '1 hour'
-      group by 1, 2`,
-    params,
+  const rows = await repo.flowsByHour(database, {
+    ...f,
+    dayStart: t.start.toISOString(),
+    hourStart: hourStart.toISOString(),
+    tz,
+  });
+  const currentHour = Number(
+    new Intl.DateTimeFormat('en-GB', { timeZone: tz, hour: '2-digit', hourCycle: 'h23' }).format(now),
   );
-  const currentHour = Number(new Intl.DateTimeFormat('en-GB', { timeZone: tz, hour: '2-digit', hourCycle: 'h23' }).format(now));
   const hours = Array.from({ length: currentHour + 1 }, (_, i) => i);
   const names = await brandNames(database);
   const series = new Map<number, number[]>();
-  for (const b of await brandsOf(database, f.areaIds)) series.set(b.brandId, hours.map(() => 0));
+  for (const b of await brandsOf(database, f.areaIds))
+    series.set(
+      b.brandId,
+      hours.map(() => 0),
+    );
   for (const r of rows) {
     const s = series.get(r.brandId) ?? hours.map(() => 0);
     series.set(r.brandId, s);
@@ -51,7 +50,12 @@ export async function siteFlowToday(database: Database, f: { areaIds: string[]; 
   }
   const lists = [...series.entries()]
     .sort((a, b) => a[0] - b[0])
-    .map(([brandId, data]) => ({ brandId, brandName: names.get(brandId)?.brandName ?? '', data, total: data.reduce((x, y) => x + y, 0) }));
+    .map(([brandId, data]) => ({
+      brandId,
+      brandName: names.get(brandId)?.brandName ?? '',
+      data,
+      total: data.reduce((x, y) => x + y, 0),
+    }));
   return { date: t.day, hours, lists, total: lists.reduce((x, l) => x + l.total, 0) };
 }
 
@@ -127,7 +131,14 @@ function row(date: string, hour: number | null, a: DayAgg, dataType: number, day
     dispatch_percent: percent(a.dispatch, online),
     rent_percent: percent(a.rides, online),
   };
-  const value = [0, r.online_num + r.online_num_e, r.site_num + r.site_num_e, r.active_bike_num, r.dispatch_percent, r.rent_percent][dataType];
+  const value = [
+    0,
+    r.online_num + r.online_num_e,
+    r.site_num + r.site_num_e,
+    r.active_bike_num,
+    r.dispatch_percent,
+    r.rent_percent,
+  ][dataType];
   return { ...r, value, partial };
 }
 
@@ -208,18 +219,24 @@ export async function brandTrend(
   tz: string,
   now = new Date(),
 ) {
-  if (q.day !== undefined && q.month === undefined) throw badRequest('参数 month 缺失：按日查询需同时提供 month 和 day');
-  if (q.day !== undefined && q.day > daysInMonth(q.year, q.month!)) throw badRequest(`参数 day 超出 ${q.year}-${pad2(q.month!)} 的天数`);
-  const from = q.month === undefined ? `${q.year}-01-01` : q.day === undefined ? `${q.year}-${pad2(q.month)}-01` : `${q.year}-${pad2(q.month)}-${pad2(q.day)}`;
-  const to = q.month === undefined ? `${q.year + 1}-01-01` : q.day === undefined ? nextMonth(q.year, q.month) : nextDay(from);
-  const daily = await database.query<{ day: string; brandId: number; t: number; online: number; site: number; active: number; rides: number; dispatch: number }>(
-    `select to_char(day, 'YYYY-MM-DD') as day, brand_id as "brandId", bike_type as t, sum(online_num)::int as online, sum(site_num)::int as site,
-            sum(active_bike_num)::int as active, sum(ride_num)::int as rides, sum(dispatch_num)::int as dispatch
-       from stats_daily where area_id = any($1::varchar[]) and day >= $2::date and day < $3::date group by 1, 2, 3`,
-    [areaIds, from, to],
-  );
+  if (q.day !== undefined && q.month === undefined)
+    throw badRequest('参数 month 缺失：按日查询需同时提供 month 和 day');
+  if (q.day !== undefined && q.day > daysInMonth(q.year, q.month!))
+    throw badRequest(`参数 day 超出 ${q.year}-${pad2(q.month!)} 的天数`);
+  const from =
+    q.month === undefined
+      ? `${q.year}-01-01`
+      : q.day === undefined
+        ? `${q.year}-${pad2(q.month)}-01`
+        : `${q.year}-${pad2(q.month)}-${pad2(q.day)}`;
+  const to =
+    q.month === undefined ? `${q.year + 1}-01-01` : q.day === undefined ? nextMonth(q.year, q.month) : nextDay(from);
+  const daily = await repo.dailyByBrand(database, areaIds, from, to);
   const names = await brandNames(database);
-  const brandIds = new Set([...(await brandsOf(database, areaIds)).map((b) => b.brandId), ...daily.map((d) => d.brandId)]);
+  const brandIds = new Set([
+    ...(await brandsOf(database, areaIds)).map((b) => b.brandId),
+    ...daily.map((d) => d.brandId),
+  ]);
   // per brand and day
   const byDay = new Map<string, DayAgg>();
   for (const d of daily) {
@@ -237,21 +254,17 @@ export async function brandTrend(
   if (q.day !== undefined) {
     const start = dayStart(from, tz).toISOString();
     const end = dayStart(to, tz).toISOString();
-    hourly = await database.query(
-      `select brand_id as "brandId", h, sum(active)::int as active, sum(rides)::int as rides, sum(dispatch)::int as dispatch from (
-         select brand_id, extract(hour from rent_at at time zone $4)::int as h, count(distinct bike_id) as active, 0 as rides, 0 as dispatch
-           from ride_orders where area_id = any($1::varchar[]) and rent_at >= $2 and rent_at < $3 group by 1, 2
-         union all
-         select brand_id, extract(hour from hour at time zone $4)::int, 0, sum(rent_num), sum(up_num + down_num)
-           from stats_hourly where area_id = any($1::varchar[]) and hour >= $2 and hour < $3 group by 1, 2) x
-       group by 1, 2`,
-      [areaIds, start, end, tz],
-    );
+    hourly = await repo.hourlyByBrand(database, areaIds, start, end, tz);
   }
   const c: TrendCtx = { q, byDay, dataDays: new Set(daily.map((d) => d.day)), hourly, now: localNow(tz, now) };
   const out: Record<string, { brandId: number; brandName: string; rows: TrendRow[] }> = {};
   for (const brandId of [...brandIds].sort((a, b) => a - b)) {
-    const rows = q.month === undefined ? monthRows(c, brandId) : q.day === undefined ? dayRows(c, brandId) : hourRows(c, brandId, from);
+    const rows =
+      q.month === undefined
+        ? monthRows(c, brandId)
+        : q.day === undefined
+          ? dayRows(c, brandId)
+          : hourRows(c, brandId, from);
     out[brandId] = { brandId, brandName: names.get(brandId)?.brandName ?? '', rows };
   }
   return out;
@@ -290,7 +303,8 @@ export function usageGrain(q: UsageQuery): 1 | 2 | 3 {
   const grain = (q.dataType ?? (q.day !== undefined ? 1 : q.month !== undefined ? 2 : 3)) as 1 | 2 | 3;
   if (grain <= 2 && q.month === undefined) throw badRequest('缺少参数 month：按日或按月统计需提供 month');
   if (grain === 1 && q.day === undefined) throw badRequest('缺少参数 day：按日统计需提供 day');
-  if (grain === 1 && q.day! > daysInMonth(q.year, q.month!)) throw badRequest(`参数 day 超出 ${q.year}-${pad2(q.month!)} 的天数`);
+  if (grain === 1 && q.day! > daysInMonth(q.year, q.month!))
+    throw badRequest(`参数 day 超出 ${q.year}-${pad2(q.month!)} 的天数`);
   return grain;
 }
 
@@ -298,16 +312,29 @@ export function usageGrain(q: UsageQuery): 1 | 2 | 3 {
  * Rents, returns, ups and downs of a site per slot, with rents and returns as a percent of its
  * capacity; slots still to come are null, the slot under way is partial.
  */
-export async function siteUsage(database: Database, site: { siteId: string; capacity: number }, q: UsageQuery, tz: string, now = new Date()): Promise<UsageRow[]> {
+export async function siteUsage(
+  database: Database,
+  site: { siteId: string; capacity: number },
+  q: UsageQuery,
+  tz: string,
+  now = new Date(),
+): Promise<UsageRow[]> {
   const grain = usageGrain(q);
-  const from = grain === 3 ? `${q.year}-01-01` : grain === 2 ? `${q.year}-${pad2(q.month!)}-01` : `${q.year}-${pad2(q.month!)}-${pad2(q.day!)}`;
+  const from =
+    grain === 3
+      ? `${q.year}-01-01`
+      : grain === 2
+        ? `${q.year}-${pad2(q.month!)}-01`
+        : `${q.year}-${pad2(q.month!)}-${pad2(q.day!)}`;
   const to = grain === 3 ? `${q.year + 1}-01-01` : grain === 2 ? nextMonth(q.year, q.month!) : nextDay(from);
   const part = grain === 1 ? 'hour' : grain === 2 ? 'day' : 'month';
-  const rows = await database.query<{ k: number; rent: number; ret: number; up: number; down: number }>(
-    `select extract(${part} from hour at time zone $4)::int as k, sum(rent_num)::int as rent, sum(return_num)::int as ret,
-            sum(up_num)::int as up, sum(down_num)::int as down
-       from stats_hourly where site_id = $1 and hour >= $2 and hour < $3 group by 1`,
-    [site.siteId, dayStart(from, tz).toISOString(), dayStart(to, tz).toISOString(), tz],
+  const rows = await repo.siteUsageBy(
+    database,
+    site.siteId,
+    part,
+    dayStart(from, tz).toISOString(),
+    dayStart(to, tz).toISOString(),
+    tz,
   );
   const byKey = new Map(rows.map((r) => [r.k, r]));
   const n = grain === 1 ? 24 : grain === 2 ? daysInMonth(q.year, q.month!) : 12;
@@ -316,10 +343,26 @@ export async function siteUsage(database: Database, site: { siteId: string; capa
   return Array.from({ length: n }, (_, i) => {
     const k = grain === 1 ? i : i + 1;
     const r = byKey.get(k);
-    const time = grain === 1 ? `${pad2(i)}:00` : grain === 2 ? `${q.year}-${pad2(q.month!)}-${pad2(k)}` : `${q.year}-${pad2(k)}`;
-    const state = grain === 1 ? (dayState === 'partial' ? slotState(i, cur.hour) : dayState) : slotState(time, grain === 2 ? cur.day : cur.month);
+    const time =
+      grain === 1 ? `${pad2(i)}:00` : grain === 2 ? `${q.year}-${pad2(q.month!)}-${pad2(k)}` : `${q.year}-${pad2(k)}`;
+    const state =
+      grain === 1
+        ? dayState === 'partial'
+          ? slotState(i, cur.hour)
+          : dayState
+        : slotState(time, grain === 2 ? cur.day : cur.month);
     if (state === 'future') {
-      return { slot: grain === 1 ? i : k, time, rent_num: null, return_num: null, up_num: null, down_num: null, rent_num_per: null, return_num_per: null, partial: false };
+      return {
+        slot: grain === 1 ? i : k,
+        time,
+        rent_num: null,
+        return_num: null,
+        up_num: null,
+        down_num: null,
+        rent_num_per: null,
+        return_num_per: null,
+        partial: false,
+      };
     }
     const rent = r?.rent ?? 0;
     const ret = r?.ret ?? 0;
@@ -340,20 +383,23 @@ export async function siteUsage(database: Database, site: { siteId: string; capa
 /* ------------------------------ today's online summary ------------------------------ */
 
 /** Per brand today: placed (reported today), in sites (the day's busiest snapshot), filed and approved (now). */
-export async function onlineCollect(database: Database, areaIds: string[], figures: BrandFigure[], tz: string, now = new Date()) {
+export async function onlineCollect(
+  database: Database,
+  areaIds: string[],
+  figures: BrandFigure[],
+  tz: string,
+  now = new Date(),
+) {
   const day = localDay(now, tz);
-  const rows = await database.query<{ brandId: number; t: number; online: number; site: number }>(
-    `select brand_id as "brandId", bike_type as t, sum(online_num)::int as online, sum(site_num)::int as site
-       from stats_daily where area_id = any($1::varchar[]) and day = $2::date group by 1, 2`,
-    [areaIds, day],
-  );
+  const rows = await repo.dayOnline(database, areaIds, day);
   const names = await brandNames(database);
   const ids = new Set([...figures.map((f) => f.brandId), ...rows.map((r) => r.brandId)]);
   return [...ids]
     .sort((a, b) => a - b)
     .map((brandId) => {
       const fig = figures.find((f) => f.brandId === brandId);
-      const of = (t: number, k: 'online' | 'site') => rows.filter((r) => r.brandId === brandId && (r.t === 1 ? 1 : 0) === t).reduce((s, r) => s + r[k], 0);
+      const of = (t: number, k: 'online' | 'site') =>
+        rows.filter((r) => r.brandId === brandId && (r.t === 1 ? 1 : 0) === t).reduce((s, r) => s + r[k], 0);
       const filed = fig?.filed ?? [0, 0];
       const approved = fig?.approved ?? [0, 0];
       return {

@@ -1,15 +1,15 @@
 /** /api/dashboard curves and tables, and their spreadsheets. */
 import { Type } from 'typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Envelope, badRequest, ok } from '../../http/envelope.js';
-import { sendXlsx, type XlsxColumn } from '../../http/xlsx.js';
-import type { FigureCache } from './figures.js';
-import { intList } from '../../domain/numbers.js';
-import { siteInScope } from '../../shared/sites.js';
-import { brandTrend, onlineCollect, siteFlowToday, siteUsage, usageGrain, type UsageRow } from './charts.js';
-import { DayQ, MonthQ, SiteIdQ, YearQ, exporting, read, tags } from './schemas.js';
-import { SelfArea } from '../../http/schemas.js';
-import { CollectRow, FlowToday, TrendBrand, UsageRowT } from './detailSchemas.js';
+import { Envelope, badRequest, ok } from '../../../http/envelope.js';
+import { sendXlsx, type XlsxColumn } from '../../../http/xlsx.js';
+import { SelfArea } from '../../../http/schemas.js';
+import { intList } from '../../../domain/numbers.js';
+import { siteInScope } from '../../../shared/sites.js';
+import type { FigureCache } from '../figures.js';
+import { DayQ, MonthQ, SiteIdQ, YearQ, exporting, read, tags } from '../schemas.js';
+import { brandTrend, onlineCollect, siteFlowToday, siteUsage, usageGrain, type UsageRow } from './service.js';
+import { CollectRow, FlowToday, TrendBrand, UsageRowT } from './schemas.js';
 
 type App = Parameters<FastifyPluginAsyncTypebox>[0];
 
@@ -20,7 +20,12 @@ const UsageQuery = {
   month: Type.Optional(MonthQ),
   day: Type.Optional(DayQ),
   dataType: Type.Optional(
-    Type.Integer({ minimum: 1, maximum: 3, description: '时间类型：1 日（逐时，需 month、day），2 月（逐日，需 month），3 年（逐月）；缺省按 day / month 是否给出推断' }),
+    Type.Integer({
+      minimum: 1,
+      maximum: 3,
+      description:
+        '时间类型：1 日（逐时，需 month、day），2 月（逐日，需 month），3 年（逐月）；缺省按 day / month 是否给出推断',
+    }),
   ),
 };
 
@@ -79,7 +84,9 @@ export function registerCharts(app: App, deps: { figures: FigureCache }) {
       },
       async (req) => {
         if (req.query.siteId) await siteInScope(database, req.auth, req.query.siteId);
-        return ok(await siteFlowToday(database, { areaIds: req.auth.scopeAreaIds(), siteId: req.query.siteId, kind }, tz));
+        return ok(
+          await siteFlowToday(database, { areaIds: req.auth.scopeAreaIds(), siteId: req.query.siteId, kind }, tz),
+        );
       },
     );
   }
@@ -92,7 +99,12 @@ export function registerCharts(app: App, deps: { figures: FigureCache }) {
     '/brandBikeOnlineCollect',
     {
       config: read,
-      schema: { tags, summary: '车辆在线汇总（今日）', querystring: Type.Object(SelfArea), response: { 200: Envelope(Type.Array(CollectRow)) } },
+      schema: {
+        tags,
+        summary: '车辆在线汇总（今日）',
+        querystring: Type.Object(SelfArea),
+        response: { 200: Envelope(Type.Array(CollectRow)) },
+      },
     },
     async (req) => ok(await collect(req.auth)),
   );
@@ -100,8 +112,17 @@ export function registerCharts(app: App, deps: { figures: FigureCache }) {
   // 导出车辆在线汇总
   app.get(
     '/brandBikeOnlineCollectOutput',
-    { config: exporting, schema: { tags, summary: '导出车辆在线汇总', description: '文件 车辆在线汇总.xlsx，内容同 brandBikeOnlineCollect。', querystring: Type.Object(SelfArea) } },
-    async (req, reply) => sendXlsx(reply, '车辆在线汇总.xlsx', '车辆在线汇总', collectColumns, once(await collect(req.auth))),
+    {
+      config: exporting,
+      schema: {
+        tags,
+        summary: '导出车辆在线汇总',
+        description: '文件 车辆在线汇总.xlsx，内容同 brandBikeOnlineCollect。',
+        querystring: Type.Object(SelfArea),
+      },
+    },
+    async (req, reply) =>
+      sendXlsx(reply, '车辆在线汇总.xlsx', '车辆在线汇总', collectColumns, once(await collect(req.auth))),
   );
 
   // 总量趋势：按年（逐月）、按月（逐日）、按日（逐时）
@@ -117,7 +138,11 @@ export function registerCharts(app: App, deps: { figures: FigureCache }) {
         querystring: Type.Object({
           ...SelfArea,
           year: YearQ,
-          dataType: Type.Integer({ minimum: 1, maximum: 5, description: '1 投放 online_num, 2 站内 site_num, 3 活跃 active_bike_num, 4 调度率 %, 5 周转率 %' }),
+          dataType: Type.Integer({
+            minimum: 1,
+            maximum: 5,
+            description: '1 投放 online_num, 2 站内 site_num, 3 活跃 active_bike_num, 4 调度率 %, 5 周转率 %',
+          }),
           month: Type.Optional(MonthQ),
           day: Type.Optional(DayQ),
         }),
@@ -132,7 +157,12 @@ export function registerCharts(app: App, deps: { figures: FigureCache }) {
     '/siteStatistics',
     {
       config: read,
-      schema: { tags, summary: '站点使用统计', querystring: Type.Object(UsageQuery), response: { 200: Envelope(Type.Array(UsageRowT)) } },
+      schema: {
+        tags,
+        summary: '站点使用统计',
+        querystring: Type.Object(UsageQuery),
+        response: { 200: Envelope(Type.Array(UsageRowT)) },
+      },
     },
     async (req) => {
       const site = await siteInScope(database, req.auth, req.query.siteId);
@@ -148,8 +178,12 @@ export function registerCharts(app: App, deps: { figures: FigureCache }) {
       schema: {
         tags,
         summary: '导出站点使用统计',
-        description: '文件 站点使用统计.xlsx，行同 siteStatistics；group 为导出对话框勾选的小时（0-23）、日（1-31）或月（1-12），逗号分隔，缺省为全部。',
-        querystring: Type.Object({ ...UsageQuery, group: Type.Optional(Type.String({ maxLength: 200, description: '逗号分隔的小时、日或月' })) }),
+        description:
+          '文件 站点使用统计.xlsx，行同 siteStatistics；group 为导出对话框勾选的小时（0-23）、日（1-31）或月（1-12），逗号分隔，缺省为全部。',
+        querystring: Type.Object({
+          ...UsageQuery,
+          group: Type.Optional(Type.String({ maxLength: 200, description: '逗号分隔的小时、日或月' })),
+        }),
       },
     },
     async (req, reply) => {
@@ -159,7 +193,8 @@ export function registerCharts(app: App, deps: { figures: FigureCache }) {
         const list = intList(req.query.group);
         const max = grain === 1 ? 23 : grain === 2 ? 31 : 12;
         const min = grain === 1 ? 0 : 1;
-        if (!list || list.some((n) => n < min || n > max)) throw badRequest(`参数 group 应为逗号分隔的 ${min}-${max} 的整数`);
+        if (!list || list.some((n) => n < min || n > max))
+          throw badRequest(`参数 group 应为逗号分隔的 ${min}-${max} 的整数`);
         chosen = new Set(list);
       }
       const site = await siteInScope(database, req.auth, req.query.siteId);
