@@ -44,7 +44,10 @@ describe('a brand-bound user on the home screen', () => {
     // the same answer as the enterprise pages give
     expect((await mtStaff.get('/api/company/getEnterpriseInfoById', { brandId: w.brandIds.hb })).body.code).toBe(5002);
     // a brand that does not exist is still "missing", not "refused"
-    expect((await mtStaff.get('/api/dashboard/brandInfo', { selfAreaId: HD, brandId: 9999 })).body).toMatchObject({ code: 400, message: '企业信息不存在！' });
+    expect((await mtStaff.get('/api/dashboard/brandInfo', { selfAreaId: HD, brandId: 9999 })).body).toMatchObject({
+      code: 400,
+      message: '企业信息不存在！',
+    });
   });
 
   it('an unbound district user still reads every brand of the district', async () => {
@@ -54,9 +57,15 @@ describe('a brand-bound user on the home screen', () => {
   });
 
   it('still sees other brands’ counts on the big screen', async () => {
-    const counts = (await mtStaff.get('/api/dashboard/brandBike', { selfAreaId: HD })).body.data as { brandId: number }[];
+    const counts = (await mtStaff.get('/api/dashboard/brandBike', { selfAreaId: HD })).body.data as {
+      brandId: number;
+    }[];
     expect(counts.map((c) => c.brandId)).toEqual(expect.arrayContaining([w.brandIds.mt, w.brandIds.hb]));
-    const sites = await mtStaff.get('/api/dashboard/brandOnlineBike', { selfAreaId: HD, brandId: w.brandIds.hb, pageSize: 10 });
+    const sites = await mtStaff.get('/api/dashboard/brandOnlineBike', {
+      selfAreaId: HD,
+      brandId: w.brandIds.hb,
+      pageSize: 10,
+    });
     expect(sites.body.code).toBe(200);
     expect(sites.body.data.total).toBe(3);
     const site = await mtStaff.get('/api/dashboard/getSite', { selfAreaId: HD, siteId: SITES.H4.id, flowMapType: 1 });
