@@ -3,6 +3,7 @@
  * naming the field. Coordinates come out in GCJ-02, times as Date. Pure.
  */
 import { COORD_SYSTEMS, toGcj02, type CoordSystem } from '../domain/coords.js';
+import { findTextProblem, storableText } from '../domain/text.js';
 
 export const MAX_ITEMS = 5000;
 export const FUTURE_LIMIT_MS = 5 * 60_000;
@@ -30,7 +31,11 @@ class ItemError extends Error {}
 let lastText = '';
 let lastTime = NaN;
 
-/** ISO 8601 with an offset, or epoch milliseconds; not more than 5 minutes in the future. */
+/**
+ * ISO 8601 with an offset, or epoch milliseconds; not more than 5 minutes in the future. A time
+ * ahead of the server's clock by less (a small clock skew) is taken as now: stored ahead, it would
+ * make every report of that bike look older than it until the clock caught up (issue 16).
+ */
 export function parseTime(v: unknown, field: string, now: number): Date {
   let t: number;
   if (typeof v === 'number' && Number.isFinite(v)) t = v;
@@ -41,10 +46,16 @@ export function parseTime(v: unknown, field: string, now: number): Date {
   } else throw new ItemError(`${field} 应为带时区的 ISO 8601 时间或毫秒时间戳`);
   if (!Number.isFinite(t) || t < Date.UTC(2000, 0, 1)) throw new ItemError(`${field} 时间无效`);
   if (t > now + FUTURE_LIMIT_MS) throw new ItemError(`${field} 超前当前时间 5 分钟以上`);
-  return new Date(t);
+  return new Date(Math.min(t, now));
 }
 
-/** lon/lat in range in the stated system, converted to GCJ-02. */
+/**
+ * Where a position may be: the platform serves Chinese cities, so a position outside China's
+ * bounding box (GCJ-02, with a margin) is an error, not a bike to draw and count (issue 16).
+ */
+export const CHINA_BOUNDS = { minLon: 73, maxLon: 136, minLat: 3, maxLat: 54 };
+
+/** lon/lat in range in the stated system, converted to GCJ-02, inside China's bounds. */
 export function parsePosition(raw: Raw): { lon: number; lat: number } {
   const lon = raw.lon;
   const lat = raw.lat;
@@ -52,7 +63,12 @@ export function parsePosition(raw: Raw): { lon: number; lat: number } {
   if (typeof lat !== 'number' || !Number.isFinite(lat) || lat < -90 || lat > 90) throw new ItemError('lat 应为 -90~90 的数字');
   const coord = raw.coord ?? 'gcj02';
   if (!COORD_SYSTEMS.includes(coord as CoordSystem)) throw new ItemError('coord 只能是 gcj02、wgs84 或 bd09');
-  return toGcj02(lon, lat, coord as CoordSystem);
+  const p = toGcj02(lon, lat, coord as CoordSystem);
+  const b = CHINA_BOUNDS;
+  if (!(p.lon >= b.minLon && p.lon <= b.maxLon && p.lat >= b.minLat && p.lat <= b.maxLat)) {
+    throw new ItemError(`lon/lat 不在服务范围内（中国境内：经度 ${b.minLon}~${b.maxLon}，纬度 ${b.minLat}~${b.maxLat}）`);
+  }
+  return p;
 }
 
 function oneOf<T>(raw: Raw, field: string, values: readonly T[]): T {
@@ -221,20 +237,49 @@ export const checkScan = (item: unknown, now: number) =>
     return { equipmentMac, siteId: id(r, 'siteId'), power, at: parseTime(r.at, 'at', now), seen };
   });
 
+/**
+ * An item holding text no database can store (NUL, a lone surrogate) or nested absurdly deep: its
+ * own reason; its strings are then made storable in place, so that recording the refusal (sync log,
+ * failed-sync alerts) cannot fail the batch after its valid items were stored (issue 16).
+ */
+function unstorable(item: unknown): string | null {
+  const p = findTextProblem(item, 16);
+  if (!p) return null;
+  if (p.kind === 'depth') return '条目嵌套层级过深';
+  scrub(item, 0);
+  return `${p.path || '条目'} 含有不允许的字符（空字符或不成对的代理字符）`;
+}
+
+function scrub(v: unknown, depth: number): void {
+  if (!v || typeof v !== 'object' || depth > 16) return;
+  const o = v as Record<string, unknown>;
+  for (const k of Object.keys(o)) {
+    const x = o[k];
+    if (typeof x === 'string') o[k] = storableText(x);
+    else scrub(x, depth + 1);
+    const clean = storableText(k);
+    if (clean !== k) {
+      o[clean] = o[k];
+      delete o[k];
+    }
+  }
+}
+
 /** Splits a batch into valid values (with their index) and rejections. */
 export function partition<T>(items: unknown[], checkItem: (item: unknown) => Checked<T>, idOf: (item: unknown) => string | null) {
   const valid: { index: number; value: T }[] = [];
   const rejected: { index: number; id: string | null; reason: string }[] = [];
   items.forEach((item, index) => {
-    const c = checkItem(item);
+    const bad = unstorable(item);
+    const c = bad ? fail(bad) : checkItem(item);
     if (c.ok) valid.push({ index, value: c.value });
     else rejected.push({ index, id: idOf(item), reason: c.reason });
   });
   return { valid, rejected };
 }
 
-/** The item's own id for a rejection, when it has one. */
+/** The item's own id for a rejection, when it has one (storable, at most 64 characters). */
 export const idField = (field: string) => (item: unknown) => {
   const v = item && typeof item === 'object' ? (item as Raw)[field] : undefined;
-  return typeof v === 'string' || typeof v === 'number' ? String(v) : null;
+  return typeof v === 'string' || typeof v === 'number' ? storableText(String(v).slice(0, 64)) : null;
 };
