@@ -6,7 +6,13 @@ import { Envelope } from '../http/envelope.js';
 import { issueToken, openError, OperatorCache, type Operator } from './auth.js';
 import { writeSyncLog, type SyncKind } from './syncLog.js';
 import * as v from './validate.js';
-import { recordAbnormal, writeDispatches, writeFilings, writeOrders, writeScans, writeStatus, writeWithdrawals, type Indexed, type Rejection } from './writer.js';
+import type { Indexed, Rejection } from './write/common.js';
+import { recordAbnormal } from './write/abnormal.js';
+import { writeFilings, writeWithdrawals } from './write/filings.js';
+import { writeStatus } from './write/status.js';
+import { writeOrders } from './write/orders.js';
+import { writeDispatches } from './write/dispatches.js';
+import { writeScans } from './write/scans.js';
 import { listSitesForOperator } from './sites.js';
 
 const tags = ['开放接口 v1'];

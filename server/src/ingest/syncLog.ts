@@ -1,7 +1,7 @@
 /** One sync-log row per open-API call (spec: siteSync, dispatchSync, requestSync, bikeSync). */
 import type { Database } from '../db/client.js';
 import type { Operator } from './auth.js';
-import type { Rejection } from './writer.js';
+import type { Rejection } from './write/common.js';
 
 export type SyncKind = 'bike' | 'request' | 'dispatch' | 'site' | 'pile';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { statusFlags } from '../../src/ingest/writer.js';
+import { statusFlags } from '../../src/ingest/write/status.js';
 
 /** The same decoding as the status statement's SQL (writeStatus). */
 const decode = (f: number) => ({ status: f & 3, inArea: (f & 4) !== 0, inForbid: (f & 8) !== 0, bikeType: f >> 4 ? (f >> 4) - 1 : null });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { distanceM, pointInRing } from '../../src/domain/geometry.js';
-import { bikeIdFromName } from '../../src/ingest/writer.js';
+import { bikeIdFromName } from '../../src/ingest/write/scans.js';
 import { generateWorld } from '../../src/sim/world.js';
 import { City, emptyOutbox } from '../../src/sim/city.js';
 import { HAIDIAN_FENCE } from '../../src/sim/places.js';

@@ -1,0 +1,37 @@
+/**
+ * What every batch write of the open API shares. Each writer runs one set-based statement per kind
+ * of row, with rows sorted by key so that concurrent batches take row locks in the same order, and
+ * everything is idempotent.
+ */
+
+export interface Rejection {
+  index: number;
+  id: string | null;
+  reason: string;
+  /** The item was refused because it belongs to another brand (HTTP 403). */
+  forbidden?: boolean;
+}
+
+/** An item of a batch with its position in the request (answered in `rejected`). */
+export interface Indexed<T> {
+  index: number;
+  value: T;
+}
+
+/** The brand an operator writes for, and its area (where a bike outside every area is counted). */
+export interface Brand {
+  id: number;
+  areaId: string;
+}
+
+export const iso = (d: Date) => d.toISOString();
+
+/** Keeps the newest report per bike (a batch may carry several for one bike). */
+export function newestPerBike<T extends { bikeId: string; reportedAt: Date }>(items: Indexed<T>[]): Indexed<T>[] {
+  const best = new Map<string, Indexed<T>>();
+  for (const it of items) {
+    const cur = best.get(it.value.bikeId);
+    if (!cur || cur.value.reportedAt < it.value.reportedAt) best.set(it.value.bikeId, it);
+  }
+  return [...best.values()];
+}
