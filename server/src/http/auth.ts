@@ -64,6 +64,11 @@ export class Auth {
     return this.user.areaId === ROOT_AREA_ID || this.tree.isWithin(areaId, this.user.areaId);
   }
 
+  /** Is `areaId` the area `ancestor` or below it (any two areas, whoever asks)? */
+  within(areaId: string, ancestor: string): boolean {
+    return this.tree.isWithin(areaId, ancestor);
+  }
+
   /** Throws 5002 unless the user may see `areaId`. */
   assertArea(areaId: string | null | undefined): void {
     if (!areaId || !this.sees(areaId)) throw forbidden('无权访问该区域的数据');

@@ -1,6 +1,11 @@
 /** Role queries: roles with their permissions and user counts, and the role_permissions links. */
 import type { Database } from '../../db/client.js';
 
+/** The database, or one transaction of it (Database.tx): writes that go together take this. */
+export type Writer = Pick<Database, 'query'>;
+/** Runs `fn` in one transaction. */
+export const inTransaction = <T>(database: Database, fn: (w: Writer) => Promise<T>) => database.tx((query) => fn({ query }));
+
 export interface RoleRow {
   id: number;
   roleName: string;
@@ -39,7 +44,7 @@ export async function roleArea(database: Database, id: number): Promise<string |
   return r?.areaId;
 }
 
-export async function replacePermissions(database: Database, roleId: number, ids: number[]) {
+export async function replacePermissions(database: Writer, roleId: number, ids: number[]) {
   await database.query('delete from role_permissions where role_id = $1', [roleId]);
   if (ids.length) {
     await database.query('insert into role_permissions (role_id, permission_id) select $1, unnest($2::int[]) on conflict do nothing', [
@@ -49,11 +54,12 @@ export async function replacePermissions(database: Database, roleId: number, ids
   }
 }
 
-export async function nameTaken(database: Database, roleName: string, areaId: string) {
-  return (await database.query('select 1 from roles where role_name = $1 and area_id = $2', [roleName, areaId])).length > 0;
+/** Does the area have a role of this name (other than `exceptId`)? */
+export async function nameTaken(database: Database, roleName: string, areaId: string, exceptId = 0) {
+  return (await database.query('select 1 from roles where role_name = $1 and area_id = $2 and id <> $3', [roleName, areaId, exceptId])).length > 0;
 }
 
-export async function insertRole(database: Database, r: { roleName: string; remark: string | null; areaId: string; applicable: boolean }) {
+export async function insertRole(database: Writer, r: { roleName: string; remark: string | null; areaId: string; applicable: boolean }) {
   const [row] = await database.query<{ id: number }>(
     'insert into roles (role_name, remark, area_id, applicable) values ($1, $2, $3, $4) returning id',
     [r.roleName, r.remark, r.areaId, r.applicable],
@@ -62,7 +68,7 @@ export async function insertRole(database: Database, r: { roleName: string; rema
 }
 
 /** Null fields keep the stored value. */
-export async function updateRole(database: Database, id: number, r: { roleName: string | null; remark: string | null; applicable: boolean | null }) {
+export async function updateRole(database: Writer, id: number, r: { roleName: string | null; remark: string | null; applicable: boolean | null }) {
   await database.query(
     `update roles set role_name = coalesce($2, role_name), remark = coalesce($3, remark), applicable = coalesce($4, applicable) where id = $1`,
     [id, r.roleName, r.remark, r.applicable],

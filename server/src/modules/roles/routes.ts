@@ -55,10 +55,10 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     },
   );
 
-  // 全部可见角色（下拉）
+  // 全部可见角色（下拉）：角色管理权限，本区域及以下和平台的角色
   app.get(
     '/all',
-    { schema: { tags, summary: '全部可见角色', querystring: Type.Object(SelfArea), response: { 200: Envelope(Type.Array(RoleBrief)) } } },
+    { config: manage, schema: { tags, summary: '全部可见角色', querystring: Type.Object(SelfArea), response: { 200: Envelope(Type.Array(RoleBrief)) } } },
     async (req) => ok((await roles.visibleRoles(database, req.auth)).rows.map(brief)),
   );
 
@@ -93,10 +93,10 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     async (req) => ok((await roles.visibleRoles(database, req.auth)).rows.filter((r) => r.applicable).map(brief)),
   );
 
-  // 当前用户可分配的角色（新增用户用）
+  // 当前用户可分配的角色（新增用户用）：用户管理权限
   app.get(
     '/addRoleAll',
-    { schema: { tags, summary: '可分配的角色', querystring: Type.Object(SelfArea), response: { 200: Envelope(Type.Array(RoleBrief)) } } },
+    { config: needs('user.manage'), schema: { tags, summary: '可分配的角色', querystring: Type.Object(SelfArea), response: { 200: Envelope(Type.Array(RoleBrief)) } } },
     async (req) =>
       ok(
         (await roles.visibleRoles(database, req.auth)).rows

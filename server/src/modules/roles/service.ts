@@ -37,41 +37,49 @@ function checkPermissions(auth: Auth, ids: number[]) {
   if (!ids.every((id) => auth.held.has(id))) throw forbidden('不能授予超出自身权限的权限');
 }
 
-async function loadOwned(database: Database, auth: Auth, id: number) {
+/** The role's area, after checking the actor may change it. */
+async function loadOwned(database: Database, auth: Auth, id: number): Promise<string> {
   const areaId = await repo.roleArea(database, id);
   if (areaId === undefined) throw notFound('角色');
   if (SEED_IDS.has(id) && auth.user.userLevel < 3) throw forbidden('系统内置角色只能由超级管理员修改');
   auth.assertArea(areaId);
+  return areaId;
 }
 
 export async function addRole(database: Database, auth: Auth, input: { roleName: string; remark?: string; applicable?: boolean; permissionIds: number[] }) {
   checkPermissions(auth, input.permissionIds);
   if (await repo.nameTaken(database, input.roleName, auth.areaId)) throw badRequest('该区域已有同名角色');
-  const id = await repo.insertRole(database, {
-    roleName: input.roleName,
-    remark: input.remark ?? null,
-    areaId: auth.areaId,
-    applicable: input.applicable ?? false,
+  return repo.inTransaction(database, async (w) => {
+    const id = await repo.insertRole(w, {
+      roleName: input.roleName,
+      remark: input.remark ?? null,
+      areaId: auth.areaId,
+      applicable: input.applicable ?? false,
+    });
+    await repo.replacePermissions(w, id, input.permissionIds);
+    return id;
   });
-  await repo.replacePermissions(database, id, input.permissionIds);
-  return id;
 }
 
+/** Every check first, then the role and its permissions in one transaction: a refused edit writes nothing. */
 export async function editRole(
   database: Database,
   auth: Auth,
   input: { id: number; roleName?: string; remark?: string; applicable?: boolean; permissionIds?: number[] },
 ) {
-  await loadOwned(database, auth, input.id);
-  await repo.updateRole(database, input.id, {
-    roleName: input.roleName ?? null,
-    remark: input.remark ?? null,
-    applicable: input.applicable ?? null,
-  });
-  if (input.permissionIds) {
-    checkPermissions(auth, input.permissionIds);
-    await repo.replacePermissions(database, input.id, input.permissionIds);
+  const areaId = await loadOwned(database, auth, input.id);
+  if (input.permissionIds) checkPermissions(auth, input.permissionIds);
+  if (input.roleName !== undefined && (await repo.nameTaken(database, input.roleName, areaId, input.id))) {
+    throw badRequest('该区域已有同名角色');
   }
+  await repo.inTransaction(database, async (w) => {
+    await repo.updateRole(w, input.id, {
+      roleName: input.roleName ?? null,
+      remark: input.remark ?? null,
+      applicable: input.applicable ?? null,
+    });
+    if (input.permissionIds) await repo.replacePermissions(w, input.id, input.permissionIds);
+  });
 }
 
 export async function deleteRole(database: Database, auth: Auth, id: number) {

@@ -4,6 +4,11 @@ import { PROFILE_SELECT, toProfile, type ProfileRow } from '../../shared/profile
 
 export { toProfile };
 
+/** The database, or one transaction of it (Database.tx): writes that go together take this. */
+export type Writer = Pick<Database, 'query'>;
+/** Runs `fn` in one transaction. */
+export const inTransaction = <T>(database: Database, fn: (w: Writer) => Promise<T>) => database.tx((query) => fn({ query }));
+
 export interface UserFilter {
   areaIds: string[];
   audit: boolean;
@@ -45,10 +50,14 @@ export async function listProfiles(database: Database, f: UserFilter) {
   return { rows, total };
 }
 
-/** The columns a manager checks before touching a user. */
+/** The columns a manager checks before touching a user: area, level, roles and the permissions they give. */
 export async function findManaged(database: Database, id: number) {
-  const [u] = await database.query<{ id: number; areaId: string; userLevel: number }>(
-    'select id, area_id as "areaId", user_level as "userLevel" from users where id = $1',
+  const [u] = await database.query<{ id: number; areaId: string; userLevel: number; roleIds: number[]; perms: number[] }>(
+    `select u.id, u.area_id as "areaId", u.user_level as "userLevel",
+            coalesce((select array_agg(ur.role_id order by ur.role_id) from user_roles ur where ur.user_id = u.id), '{}') as "roleIds",
+            coalesce((select array_agg(distinct rp.permission_id) from user_roles ur
+                        join role_permissions rp on rp.role_id = ur.role_id where ur.user_id = u.id), '{}') as perms
+       from users u where u.id = $1`,
     [id],
   );
   return u;
@@ -79,7 +88,7 @@ export interface NewUserRow {
 }
 
 /** Inserts an already audited user and returns its id. */
-export async function insertUser(database: Database, u: NewUserRow) {
+export async function insertUser(database: Writer, u: NewUserRow) {
   const [row] = await database.query<{ id: number }>(
     `insert into users (username, password_hash, name, phone, company, area_id, user_level, site_id, brand_id,
                         unavailable_time, idcard_url, idcard_back_url, creator_id, audit_status)
@@ -104,14 +113,14 @@ export async function insertUser(database: Database, u: NewUserRow) {
 }
 
 /** Column names come from the service's own mapping, never from input keys. */
-export async function updateUserColumns(database: Database, id: number, values: Record<string, unknown>) {
+export async function updateUserColumns(database: Writer, id: number, values: Record<string, unknown>) {
   const cols = Object.keys(values);
   if (!cols.length) return;
   const sets = cols.map((col, i) => `${col} = $${i + 2}`);
   await database.query(`update users set ${sets.join(', ')} where id = $1`, [id, ...Object.values(values)]);
 }
 
-export async function replaceRoles(database: Database, userId: number, roleIds: number[]) {
+export async function replaceRoles(database: Writer, userId: number, roleIds: number[]) {
   await database.query('delete from user_roles where user_id = $1', [userId]);
   if (roleIds.length) {
     await database.query('insert into user_roles (user_id, role_id) select $1, unnest($2::int[]) on conflict do nothing', [
@@ -121,7 +130,7 @@ export async function replaceRoles(database: Database, userId: number, roleIds: 
   }
 }
 
-export async function deleteSessions(database: Database, userId: number) {
+export async function deleteSessions(database: Writer, userId: number) {
   await database.query('delete from sessions where user_id = $1', [userId]);
 }
 

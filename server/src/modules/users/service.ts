@@ -3,7 +3,7 @@ import type { Database } from '../../db/client.js';
 import type { Auth } from '../../http/auth.js';
 import { badRequest, forbidden, notFound } from '../../http/envelope.js';
 import { hashPassword, passwordProblem, randomPassword } from '../../domain/password.js';
-import { assertAssignable } from './roleGrants.js';
+import { assertAssignable, assertKeptRolesCover } from './roleGrants.js';
 import { setPassword } from '../../shared/accounts.js';
 import * as repo from './repo.js';
 
@@ -23,12 +23,17 @@ export interface UserInput {
   idcardBackUrl?: string | null;
 }
 
-/** The target user's area, after checking the actor may manage it. */
+/**
+ * The target user, after checking the actor may manage it: in the actor's area, not above their
+ * level, and holding no permission the actor lacks (managing such an account, its password
+ * included, would hand those permissions over).
+ */
 export async function loadManaged(database: Database, auth: Auth, id: number) {
   const u = await repo.findManaged(database, id);
   if (!u) throw notFound('用户');
   auth.assertArea(u.areaId);
   if (u.userLevel > auth.user.userLevel) throw forbidden('不能管理级别高于自己的账号');
+  if (!u.perms.every((p) => auth.held.has(p))) throw forbidden('不能管理权限高于自己的账号');
   return u;
 }
 
@@ -46,24 +51,27 @@ export async function createUser(database: Database, auth: Auth, input: UserInpu
   if (problem) throw badRequest(problem);
   if (await usernameTaken(database, input.username)) throw badRequest('用户名已存在，请换一个');
   if (input.phone && (await phoneTaken(database, input.phone))) throw badRequest('手机号已被其他账号使用');
-  await assertAssignable(database, auth, input.roleIds ?? []);
-  const id = await repo.insertUser(database, {
-    username: input.username,
-    passwordHash: await hashPassword(input.password),
-    name: input.name ?? '',
-    phone: input.phone ?? null,
-    company: input.company ?? null,
-    areaId: input.areaId,
-    userLevel: input.userLevel ?? 2,
-    siteId: input.siteId ?? null,
-    brandId: input.brandId ?? null,
-    unavailableTime: input.unavailableTime ?? null,
-    idcardUrl: input.idcardUrl ?? null,
-    idcardBackUrl: input.idcardBackUrl ?? null,
-    creatorId: auth.user.id,
+  await assertAssignable(database, auth, input.roleIds ?? [], input.areaId);
+  const passwordHash = await hashPassword(input.password);
+  return repo.inTransaction(database, async (w) => {
+    const id = await repo.insertUser(w, {
+      username: input.username,
+      passwordHash,
+      name: input.name ?? '',
+      phone: input.phone ?? null,
+      company: input.company ?? null,
+      areaId: input.areaId,
+      userLevel: input.userLevel ?? 2,
+      siteId: input.siteId ?? null,
+      brandId: input.brandId ?? null,
+      unavailableTime: input.unavailableTime ?? null,
+      idcardUrl: input.idcardUrl ?? null,
+      idcardBackUrl: input.idcardBackUrl ?? null,
+      creatorId: auth.user.id,
+    });
+    await repo.replaceRoles(w, id, input.roleIds ?? []);
+    return id;
   });
-  await repo.replaceRoles(database, id, input.roleIds ?? []);
-  return id;
 }
 
 const COLUMNS: Record<string, string> = {
@@ -79,25 +87,26 @@ const COLUMNS: Record<string, string> = {
   idcardBackUrl: 'idcard_back_url',
 };
 
+/** Every check first, then the row, its roles and (for a past validity) its sessions in one transaction: a refused edit writes nothing. */
 export async function editUser(database: Database, auth: Auth, id: number, input: UserInput) {
-  await loadManaged(database, auth, id);
+  const target = await loadManaged(database, auth, id);
   if (input.areaId !== undefined) auth.assertArea(input.areaId);
   checkLevel(auth, input.userLevel);
   if (input.phone && (await phoneTaken(database, input.phone, id))) throw badRequest('手机号已被其他账号使用');
+  const areaId = input.areaId ?? target.areaId;
+  if (input.roleIds) await assertAssignable(database, auth, input.roleIds, areaId);
+  else if (areaId !== target.areaId) await assertKeptRolesCover(database, auth, target.roleIds, areaId);
   const values: Record<string, unknown> = {};
   for (const [key, col] of Object.entries(COLUMNS)) {
     const v = (input as Record<string, unknown>)[key];
     if (v !== undefined) values[col] = v;
   }
-  await repo.updateUserColumns(database, id, values);
-  if (input.roleIds) {
-    await assertAssignable(database, auth, input.roleIds);
-    await repo.replaceRoles(database, id, input.roleIds);
-  }
-  // a new validity period in the past ends the sessions at once
-  if (input.unavailableTime && input.unavailableTime.getTime() <= Date.now()) {
-    await repo.deleteSessions(database, id);
-  }
+  await repo.inTransaction(database, async (w) => {
+    await repo.updateUserColumns(w, id, values);
+    if (input.roleIds) await repo.replaceRoles(w, id, input.roleIds);
+    // a new validity period in the past ends the sessions at once
+    if (input.unavailableTime && input.unavailableTime.getTime() <= Date.now()) await repo.deleteSessions(w, id);
+  });
 }
 
 export async function resetPassword(database: Database, auth: Auth, id: number, password?: string) {
