@@ -13,7 +13,7 @@ import { createTestApp, adminClient, type Client, type TestContext } from '../su
 import { Operator, addBrand, addSite } from '../support/world.js';
 import { jobContextOf, runDailyJobs, runHourlyJobs, type JobContext } from '../../src/jobs/index.js';
 import { verifyStats } from '../../src/jobs/verify.js';
-import { siteRanking } from '../../src/modules/statistics/rank.js';
+import { siteRanking } from '../../src/modules/statistics/repo.js';
 import { windowOf, type WindowQuery } from '../../src/modules/statistics/window.js';
 
 const TZ = 'Asia/Shanghai';

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../support/app.js';
 import type { Database } from '../../src/db/client.js';
-import { siteRanking } from '../../src/modules/statistics/rank.js';
+import { siteRanking } from '../../src/modules/statistics/repo.js';
 import { windowOf } from '../../src/modules/statistics/window.js';
 
 let t: TestContext;
@@ -46,7 +46,13 @@ async function planOf(window: ReturnType<typeof windowOf>) {
     query: async (text: string, params?: unknown[]) => (sent.push([text, params]), t.database.query(text, params)),
     tx: (fn) => t.database.tx((q) => fn(async (text, params) => (sent.push([text, params]), q(text, params)))),
   } as Database;
-  await siteRanking(spy, window, { areaIds: ['110108'], brandId: null, siteType: 0, orderBy: 'rent' }, 'Asia/Shanghai', new Date('2024-06-01T00:00:00Z'));
+  await siteRanking(
+    spy,
+    window,
+    { areaIds: ['110108'], brandId: null, siteType: 0, orderBy: 'rent' },
+    'Asia/Shanghai',
+    new Date('2024-06-01T00:00:00Z'),
+  );
   const [text, params] = sent.find(([s]) => s.includes('stats_hourly'))!;
   const [row] = await t.database.query<{ 'QUERY PLAN': { Plan: PlanNode }[] }>(`explain (format json) ${text}`, params);
   const nodes = walk(row['QUERY PLAN'][0].Plan);
@@ -69,7 +75,13 @@ describe('siteRankAll plan', () => {
     expect(plan.seqScanOfStats).toBe(false);
     expect(plan.indexes.some((i) => i.startsWith('stats_hourly'))).toBe(true);
     const started = performance.now();
-    const r = await siteRanking(t.database, w, { areaIds: ['110108'], brandId: null, siteType: 0, orderBy: 'rent' }, 'Asia/Shanghai', new Date('2024-06-01T00:00:00Z'));
+    const r = await siteRanking(
+      t.database,
+      w,
+      { areaIds: ['110108'], brandId: null, siteType: 0, orderBy: 'rent' },
+      'Asia/Shanghai',
+      new Date('2024-06-01T00:00:00Z'),
+    );
     expect(performance.now() - started).toBeLessThan(1000);
     expect(r.total).toBe(600);
     expect(r.rows).toHaveLength(500);

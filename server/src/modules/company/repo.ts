@@ -21,7 +21,10 @@ export function toEnterprise(r: BrandRow, tree: AreaTree, tz: string) {
   };
 }
 
-export async function listBrands(database: Database, f: { areaIds: string[]; brandId?: number | null; brandName?: string; limit: number; offset: number }) {
+export async function listBrands(
+  database: Database,
+  f: { areaIds: string[]; brandId?: number | null; brandName?: string; limit: number; offset: number },
+) {
   const where = ['b.deleted_at is null', brandInAreas('b', 1)];
   const params: unknown[] = [f.areaIds];
   if (f.brandId) {
@@ -33,14 +36,23 @@ export async function listBrands(database: Database, f: { areaIds: string[]; bra
     where.push(`b.brand_name ilike $${params.length}`);
   }
   const cond = where.join(' and ');
-  const [{ total }] = await database.query<{ total: number }>(`select count(*)::int as total from brands b where ${cond}`, params);
-  const rows = await database.query<BrandRow>(`${BRAND_SELECT} where ${cond} order by b.id limit ${f.limit} offset ${f.offset}`, params);
+  const [{ total }] = await database.query<{ total: number }>(
+    `select count(*)::int as total from brands b where ${cond}`,
+    params,
+  );
+  const rows = await database.query<BrandRow>(
+    `${BRAND_SELECT} where ${cond} order by b.id limit $${params.length + 1} offset $${params.length + 2}`,
+    [...params, f.limit, f.offset],
+  );
   return { rows, total };
 }
 
 /** The live enterprise holding the account, if any: a deleted enterprise's account may be given again. */
 export async function liveAccountHolder(database: Database, account: string): Promise<{ id: number } | undefined> {
-  const [row] = await database.query<{ id: number }>('select id from brands where brand_account = $1 and deleted_at is null', [account]);
+  const [row] = await database.query<{ id: number }>(
+    'select id from brands where brand_account = $1 and deleted_at is null',
+    [account],
+  );
   return row;
 }
 
@@ -58,7 +70,10 @@ export async function insertBrand(database: Database, values: Record<string, unk
 export async function updateBrand(database: Database, id: number, values: Record<string, unknown>) {
   const cols = Object.keys(values);
   if (!cols.length) return;
-  await database.query(`update brands set ${cols.map((c, i) => `${c} = $${i + 2}`).join(', ')} where id = $1`, [id, ...Object.values(values)]);
+  await database.query(`update brands set ${cols.map((c, i) => `${c} = $${i + 2}`).join(', ')} where id = $1`, [
+    id,
+    ...Object.values(values),
+  ]);
 }
 
 /** Soft delete; its open-API sessions end at once. */
@@ -85,7 +100,10 @@ interface QuotaRow {
   updatedAt: Date;
 }
 
-export const toQuota = ({ updatedAt, ...r }: QuotaRow, tz: string) => ({ ...r, updateTime: formatTime(updatedAt, tz)! });
+export const toQuota = ({ updatedAt, ...r }: QuotaRow, tz: string) => ({
+  ...r,
+  updateTime: formatTime(updatedAt, tz)!,
+});
 
 export async function listQuotas(database: Database, f: { areaIds: string[]; brandId?: number | null }) {
   const params: unknown[] = [f.areaIds];
@@ -101,4 +119,156 @@ export async function listQuotas(database: Database, f: { areaIds: string[]; bra
       where ${cond} order by q.area_id, q.brand_id`,
     params,
   );
+}
+
+/* ---------- what operators sent: sync logs and ride orders (records.ts) ---------- */
+
+/** A conjunction of clauses whose `?` become the next parameter. */
+class Where {
+  readonly parts: string[] = [];
+  readonly params: unknown[] = [];
+  add(clause: string, value: unknown) {
+    this.params.push(value);
+    this.parts.push(clause.replaceAll('?', `$${this.params.length}`));
+    return this;
+  }
+  get sql() {
+    return this.parts.join(' and ');
+  }
+}
+
+export interface SyncRow {
+  id: number;
+  brandId: number | null;
+  brandName: string | null;
+  endpoint: string;
+  at: Date;
+  itemCount: number;
+  accepted: number;
+  rejected: number;
+  result: string;
+  detail: unknown;
+  durationMs: number;
+}
+
+/**
+ * Sync logs of one kind: of enterprises registered or operating in the areas, and of those areas'
+ * pile gateways; `brandLimit` (an enterprise user) and the filters narrow them. Newest first, paged.
+ */
+export async function syncLogPage(
+  database: Database,
+  f: {
+    kind: string;
+    areaIds: string[];
+    brandLimit: number | null;
+    brandId?: number;
+    result?: string;
+    from?: Date;
+    to?: Date;
+    limit: number;
+    offset: number;
+  },
+) {
+  const w = new Where().add('s.kind = ?', f.kind);
+  const n = w.params.push(f.areaIds);
+  w.parts.push(
+    `(s.brand_id in (select b.id from brands b where ${brandInAreas('b', n)})
+      or (s.brand_id is null and s.gateway_id in (select g.id from gateways g where g.area_id = any($${n}::text[]))))`,
+  );
+  if (f.brandLimit !== null) w.add('s.brand_id = ?', f.brandLimit);
+  if (f.brandId) w.add('s.brand_id = ?', f.brandId);
+  if (f.result) w.add('s.result = ?', f.result);
+  if (f.from) w.add('s.at >= ?', f.from);
+  if (f.to) w.add('s.at < ?', f.to);
+  const [{ total }] = await database.query<{ total: number }>(
+    `select count(*)::int as total from sync_logs s where ${w.sql}`,
+    w.params,
+  );
+  const n2 = w.params.length;
+  const rows = await database.query<SyncRow>(
+    `select s.id::float8 as id, s.brand_id as "brandId", coalesce(b.brand_name, g.name) as "brandName", s.endpoint, s.at,
+            s.item_count as "itemCount", s.accepted, s.rejected, s.result, s.detail, s.duration_ms as "durationMs"
+       from sync_logs s left join brands b on b.id = s.brand_id left join gateways g on g.id = s.gateway_id
+      where ${w.sql} order by s.at desc, s.id desc limit $${n2 + 1} offset $${n2 + 2}`,
+    [...w.params, f.limit, f.offset],
+  );
+  return { rows, total };
+}
+
+export interface OrderRow {
+  brandId: number;
+  brandName: string | null;
+  orderId: string;
+  bikeId: string;
+  bikeType: number;
+  areaId: string;
+  areaName: string | null;
+  rentAt: Date | null;
+  rentLon: number | null;
+  rentLat: number | null;
+  rentSiteId: string | null;
+  rentSiteName: string | null;
+  returnAt: Date | null;
+  returnLon: number | null;
+  returnLat: number | null;
+  returnSiteId: string | null;
+  returnSiteName: string | null;
+  fee: number | null;
+  outSiteReturn: boolean;
+  fullReturn: boolean;
+}
+
+const ORDER_SELECT = `
+  select o.brand_id as "brandId", b.brand_name as "brandName", o.order_id as "orderId", o.bike_id as "bikeId", o.bike_type as "bikeType",
+         o.area_id as "areaId", a.area_name as "areaName", o.rent_at as "rentAt", o.rent_lon as "rentLon", o.rent_lat as "rentLat",
+         o.rent_site_id as "rentSiteId", rs.site_name as "rentSiteName", o.return_at as "returnAt", o.return_lon as "returnLon",
+         o.return_lat as "returnLat", o.return_site_id as "returnSiteId", ts.site_name as "returnSiteName", o.fee,
+         o.out_site_return as "outSiteReturn", o.full_return as "fullReturn"
+    from ride_orders o
+    left join brands b on b.id = o.brand_id
+    left join areas a on a.id = o.area_id
+    left join sites rs on rs.id = o.rent_site_id
+    left join sites ts on ts.id = o.return_site_id`;
+
+/** Ride orders rented in the areas (of `brandLimit` only when set), filtered, newest rent first, paged. */
+export async function orderPage(
+  database: Database,
+  f: {
+    areaIds: string[];
+    brandLimit: number | null;
+    brandId?: number;
+    bikeId?: string;
+    orderId?: string;
+    from?: Date;
+    to?: Date;
+    limit: number;
+    offset: number;
+  },
+) {
+  const w = new Where().add('o.area_id = any(?::text[])', f.areaIds);
+  if (f.brandLimit !== null) w.add('o.brand_id = ?', f.brandLimit);
+  if (f.brandId) w.add('o.brand_id = ?', f.brandId);
+  if (f.bikeId) w.add('o.bike_id like ?', `${likeEscape(f.bikeId)}%`);
+  if (f.orderId) w.add('o.order_id like ?', `${likeEscape(f.orderId)}%`);
+  if (f.from) w.add('o.rent_at >= ?', f.from);
+  if (f.to) w.add('o.rent_at < ?', f.to);
+  const [{ total }] = await database.query<{ total: number }>(
+    `select count(*)::int as total from ride_orders o where ${w.sql}`,
+    w.params,
+  );
+  const n = w.params.length;
+  const rows = await database.query<OrderRow>(
+    `${ORDER_SELECT} where ${w.sql} order by o.rent_at desc nulls last, o.brand_id, o.order_id limit $${n + 1} offset $${n + 2}`,
+    [...w.params, f.limit, f.offset],
+  );
+  return { rows, total };
+}
+
+/** One ride order by brand and order id. */
+export async function findOrder(database: Database, brandId: number, orderId: string): Promise<OrderRow | undefined> {
+  const [row] = await database.query<OrderRow>(`${ORDER_SELECT} where o.brand_id = $1 and o.order_id = $2`, [
+    brandId,
+    orderId,
+  ]);
+  return row;
 }

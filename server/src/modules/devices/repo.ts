@@ -19,7 +19,14 @@ interface DeviceSiteRow {
 /** Sites of the areas with their piles; `power` keeps sites having a pile with power in [min, max]. */
 export async function listDeviceSites(
   database: Database,
-  f: { areaIds: string[]; siteName?: string; siteId?: string; power?: { min: number; max: number }; limit: number; offset: number },
+  f: {
+    areaIds: string[];
+    siteName?: string;
+    siteId?: string;
+    power?: { min: number; max: number };
+    limit: number;
+    offset: number;
+  },
   tz: string,
 ) {
   const where = ['s.deleted_at is null', 's.area_id = any($1::text[])'];
@@ -34,9 +41,13 @@ export async function listDeviceSites(
   };
   if (f.siteName) add('s.site_name ilike ?', `%${likeEscape(f.siteName)}%`);
   if (f.siteId) add('s.id like ?', `${likeEscape(f.siteId)}%`);
-  if (f.power) add('exists (select 1 from piles x where x.site_id = s.id and x.power between ? and ?)', f.power.min, f.power.max);
+  if (f.power)
+    add('exists (select 1 from piles x where x.site_id = s.id and x.power between ? and ?)', f.power.min, f.power.max);
   const cond = where.join(' and ');
-  const [{ total }] = await database.query<{ total: number }>(`select count(*)::int as total from sites s where ${cond}`, params);
+  const [{ total }] = await database.query<{ total: number }>(
+    `select count(*)::int as total from sites s where ${cond}`,
+    params,
+  );
   const rows = await database.query<DeviceSiteRow>(
     `select s.id as "siteId", s.site_name as "siteName", s.area_id as "areaId", a.area_name as "areaName", s.ble_num as "bleNum",
             coalesce(pp.n, 0) as "pileNum", pp.min as "minPower", coalesce(pp.piles, '[]'::json) as piles
@@ -47,14 +58,18 @@ export async function listDeviceSites(
                 json_agg(json_build_object('equipmentMac', p.equipment_mac, 'power', p.power, 'lastSeenAt', p.last_seen_at)
                          order by p.power nulls last, p.equipment_mac) as piles
            from piles p where p.site_id = s.id) pp on true
-      where ${cond} order by s.id limit ${f.limit} offset ${f.offset}`,
-    params,
+      where ${cond} order by s.id limit $${params.length + 1} offset $${params.length + 2}`,
+    [...params, f.limit, f.offset],
   );
   return {
     lists: rows.map((r) => ({
       ...r,
       lowPower: r.minPower !== null && r.minPower < LOW_POWER,
-      piles: r.piles.map((p) => ({ equipmentMac: p.equipmentMac, power: p.power, lastSeenTime: formatTime(p.lastSeenAt, tz) })),
+      piles: r.piles.map((p) => ({
+        equipmentMac: p.equipmentMac,
+        power: p.power,
+        lastSeenTime: formatTime(p.lastSeenAt, tz),
+      })),
     })),
     total,
   };
@@ -84,7 +99,15 @@ export const toPile = ({ lastSeenAt, createdAt, ...r }: PileRow, tz: string) => 
 
 export async function listPiles(
   database: Database,
-  f: { areaIds: string[]; siteId?: string; equipmentMac?: string; powerMin?: number; powerMax?: number; limit: number; offset: number },
+  f: {
+    areaIds: string[];
+    siteId?: string;
+    equipmentMac?: string;
+    powerMin?: number;
+    powerMax?: number;
+    limit: number;
+    offset: number;
+  },
 ) {
   const where = ['p.area_id = any($1::text[])'];
   const params: unknown[] = [f.areaIds];
@@ -97,10 +120,13 @@ export async function listPiles(
   if (f.powerMin !== undefined) add('p.power >= ?', f.powerMin);
   if (f.powerMax !== undefined) add('p.power <= ?', f.powerMax);
   const cond = where.join(' and ');
-  const [{ total }] = await database.query<{ total: number }>(`select count(*)::int as total from piles p where ${cond}`, params);
-  const rows = await database.query<PileRow>(
-    `${PILE_SELECT} where ${cond} order by p.power nulls last, p.equipment_mac limit ${f.limit} offset ${f.offset}`,
+  const [{ total }] = await database.query<{ total: number }>(
+    `select count(*)::int as total from piles p where ${cond}`,
     params,
+  );
+  const rows = await database.query<PileRow>(
+    `${PILE_SELECT} where ${cond} order by p.power nulls last, p.equipment_mac limit $${params.length + 1} offset $${params.length + 2}`,
+    [...params, f.limit, f.offset],
   );
   return { rows, total };
 }
@@ -113,8 +139,8 @@ export async function findPile(database: Database, mac: string): Promise<PileRow
 /** Power readings of a pile in [from, to), oldest first (at most `limit`). */
 export async function readings(database: Database, mac: string, from: Date, to: Date, limit = 20_000) {
   return database.query<{ at: Date; power: number }>(
-    `select at, power from pile_power where equipment_mac = $1 and at >= $2 and at < $3 order by at limit ${limit}`,
-    [mac, from, to],
+    `select at, power from pile_power where equipment_mac = $1 and at >= $2 and at < $3 order by at limit $4`,
+    [mac, from, to, limit],
   );
 }
 

@@ -1,20 +1,10 @@
-/** Forbidden zones (type 0 no-parking fence, 1 forbidden zone): polygons within an area. */
+/** Forbidden zones (type 0 no-parking fence, 1 forbidden zone): polygons within an area (rules; queries in repo.ts). */
 import type { Database } from '../../db/client.js';
 import type { Auth } from '../../http/auth.js';
 import { badRequest, notFound } from '../../http/envelope.js';
-import { normalizePolygon, type LonLat } from '../../domain/geometry.js';
+import { normalizePolygon } from '../../domain/geometry.js';
 import { formatTime } from '../../domain/time.js';
-
-interface ForbidRow {
-  id: number;
-  areaId: string;
-  areaName: string;
-  type: number;
-  alias: string;
-  serial: string | null;
-  fence: LonLat[];
-  createdAt: Date;
-}
+import * as repo from './repo.js';
 
 export interface ForbidInput {
   areaId?: string;
@@ -36,52 +26,51 @@ export async function listForbid(
   f: { type?: number; alias?: string; limit: number; offset: number },
   tz: string,
 ) {
-  const params: unknown[] = [areaIds];
-  let cond = 'f.area_id = any($1::varchar[])';
-  if (f.type !== undefined) {
-    params.push(f.type);
-    cond += ` and f.type = $${params.length}`;
-  }
-  if (f.alias) {
-    params.push(`%${f.alias}%`);
-    cond += ` and f.alias ilike $${params.length}`;
-  }
-  const [{ total }] = await database.query<{ total: number }>(`select count(*)::int as total from forbid_zones f where ${cond}`, params);
-  const rows = await database.query<ForbidRow>(
-    `select f.id, f.area_id as "areaId", a.area_name as "areaName", f.type, f.alias, f.serial, f.fence, f.created_at as "createdAt"
-       from forbid_zones f join areas a on a.id = f.area_id where ${cond} order by f.id limit ${f.limit} offset ${f.offset}`,
-    params,
-  );
+  const { rows, total } = await repo.zonePage(database, {
+    areaIds,
+    type: f.type,
+    aliasPattern: f.alias ? `%${f.alias}%` : undefined,
+    limit: f.limit,
+    offset: f.offset,
+  });
   return { lists: rows.map(({ createdAt, ...r }) => ({ ...r, createTime: formatTime(createdAt, tz)! })), total };
 }
 
-export async function addForbid(database: Database, auth: Auth, input: Required<Pick<ForbidInput, 'type' | 'alias' | 'fence'>> & ForbidInput) {
+export async function addForbid(
+  database: Database,
+  auth: Auth,
+  input: Required<Pick<ForbidInput, 'type' | 'alias' | 'fence'>> & ForbidInput,
+) {
   const areaId = input.areaId ?? auth.areaId;
   auth.assertArea(areaId);
-  const [row] = await database.query<{ id: number }>(
-    'insert into forbid_zones (area_id, type, alias, serial, fence) values ($1, $2, $3, $4, $5) returning id',
-    [areaId, input.type, input.alias, input.serial ?? null, ring(input.fence)],
-  );
-  return row.id;
+  return repo.insertZone(database, {
+    areaId,
+    type: input.type,
+    alias: input.alias,
+    serial: input.serial ?? null,
+    fence: ring(input.fence),
+  });
 }
 
 async function owned(database: Database, auth: Auth, id: number) {
-  const [row] = await database.query<{ areaId: string }>('select area_id as "areaId" from forbid_zones where id = $1', [id]);
-  if (!row) throw notFound('禁停区');
-  auth.assertArea(row.areaId);
+  const areaId = await repo.zoneArea(database, id);
+  if (!areaId) throw notFound('禁停区');
+  auth.assertArea(areaId);
 }
 
 export async function updateForbid(database: Database, auth: Auth, id: number, input: ForbidInput) {
   await owned(database, auth, id);
   if (input.areaId) auth.assertArea(input.areaId);
-  await database.query(
-    `update forbid_zones set area_id = coalesce($2, area_id), type = coalesce($3, type), alias = coalesce($4, alias),
-            serial = coalesce($5, serial), fence = coalesce($6::jsonb, fence) where id = $1`,
-    [id, input.areaId ?? null, input.type ?? null, input.alias ?? null, input.serial ?? null, input.fence === undefined ? null : ring(input.fence)],
-  );
+  await repo.updateZone(database, id, {
+    areaId: input.areaId ?? null,
+    type: input.type ?? null,
+    alias: input.alias ?? null,
+    serial: input.serial ?? null,
+    fence: input.fence === undefined ? null : ring(input.fence),
+  });
 }
 
 export async function deleteForbid(database: Database, auth: Auth, id: number) {
   await owned(database, auth, id);
-  await database.query('delete from forbid_zones where id = $1', [id]);
+  await repo.deleteZone(database, id);
 }

@@ -2,6 +2,7 @@ import { Type } from 'typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Envelope, ok } from '../../http/envelope.js';
 import { VERSION } from '../../config.js';
+import { ping } from './repo.js';
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {
   // 健康检查：服务与数据库是否可用
@@ -19,7 +20,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async () => {
-      await app.ctx.database.query('select 1');
+      await ping(app.ctx.database);
       return ok({ status: 'ok', db: app.ctx.database.kind, version: VERSION });
     },
   );

@@ -9,6 +9,7 @@ import { badRequest, forbidden } from '../../http/envelope.js';
 import type { AreaTree } from '../../domain/areas.js';
 import { brandCounts, totalsOf } from '../../shared/brandCounts.js';
 import { setQuota } from '../../shared/quotas.js';
+import * as repo from './repo.js';
 
 /** The area a write or look-up names (default: the request's), existing and within reach. */
 export function areaOf(auth: Auth, tree: AreaTree, areaId: string | undefined): string {
@@ -33,36 +34,33 @@ export async function quotaOf(database: Database, auth: Auth, tree: AreaTree, q:
   const areaId = areaOf(auth, tree, q.areaId);
   const own = auth.brandLimit;
   if (own !== null && own !== q.brandId) throw forbidden('无权查看其他企业的核准数量');
-  const [row] = await database.query<{ bikeNum: number; ebikeNum: number }>(
-    `select bike_quota as "bikeNum", ebike_quota as "ebikeNum" from brand_quotas where brand_id = $1 and area_id = $2`,
-    [q.brandId, areaId],
-  );
+  const row = await repo.findQuota(database, q.brandId, areaId);
   return { exists: !!row, bikeNum: row?.bikeNum ?? 0, ebikeNum: row?.ebikeNum ?? 0 };
 }
 
 /** Saves an area's own caps (default area: the request's), replacing earlier ones. */
-export async function saveAreaCap(database: Database, auth: Auth, tree: AreaTree, q: { areaId?: string; bikeNum: number; ebikeNum: number }) {
+export async function saveAreaCap(
+  database: Database,
+  auth: Auth,
+  tree: AreaTree,
+  q: { areaId?: string; bikeNum: number; ebikeNum: number },
+) {
   const areaId = areaOf(auth, tree, q.areaId);
-  await database.query(
-    `insert into area_caps (area_id, bike_cap, ebike_cap, updated_at, updated_by) values ($1, $2, $3, now(), $4)
-     on conflict (area_id) do update set bike_cap = excluded.bike_cap, ebike_cap = excluded.ebike_cap,
-       updated_at = excluded.updated_at, updated_by = excluded.updated_by`,
-    [areaId, q.bikeNum, q.ebikeNum, auth.user.id],
-  );
+  await repo.upsertAreaCap(database, { areaId, bikeCap: q.bikeNum, ebikeCap: q.ebikeNum, userId: auth.user.id });
   return { areaId, bikeNum: q.bikeNum, ebikeNum: q.ebikeNum };
 }
 
 /** An area's own caps; 0 when none was set. */
 export async function areaCapOf(database: Database, areaId: string) {
-  const [row] = await database.query<{ bikeCap: number; ebikeCap: number }>(
-    `select bike_cap as "bikeCap", ebike_cap as "ebikeCap" from area_caps where area_id = $1`,
-    [areaId],
-  );
+  const row = await repo.findAreaCap(database, areaId);
   return { capBikeNum: row?.bikeCap ?? 0, capEBikeNum: row?.ebikeCap ?? 0 };
 }
 
 export async function areaTotal(database: Database, auth: Auth, tree: AreaTree, staleHours: number) {
-  const [rows, cap] = await Promise.all([brandCounts(database, auth.scope(), staleHours), areaCapOf(database, auth.areaId)]);
+  const [rows, cap] = await Promise.all([
+    brandCounts(database, auth.scope(), staleHours),
+    areaCapOf(database, auth.areaId),
+  ]);
   const t = totalsOf(rows);
   return {
     areaId: auth.areaId,

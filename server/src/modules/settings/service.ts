@@ -3,12 +3,10 @@ import type { Database } from '../../db/client.js';
 import type { Auth } from '../../http/auth.js';
 import { badRequest, notFound } from '../../http/envelope.js';
 import { fullPileOf } from '../../domain/siteStatus.js';
+import * as repo from './repo.js';
 
 export async function fullPile(database: Database, areaId: string) {
-  const [a] = await database.query<{ value: number | null; alias: string | null }>(
-    `select full_pile_num as value, full_pile_name as alias from areas where id = $1`,
-    [areaId],
-  );
+  const a = await repo.findFullPile(database, areaId);
   if (!a) throw notFound('区域');
   const p = fullPileOf(a.value, a.alias);
   return { data: p.value, alias: p.alias };
@@ -20,12 +18,9 @@ export async function fullPile(database: Database, areaId: string) {
  */
 export async function setFullPile(database: Database, auth: Auth, pile: number, alias: string | undefined) {
   if (!(pile > 0 && pile <= 10)) throw badRequest('参数 pile 应大于 0 且不超过 10');
-  const [a] = await database.query<{ aggregation: number }>(`select aggregation from areas where id = $1`, [auth.areaId]);
-  if (!a) throw notFound('区域');
-  if (a.aggregation !== 0) throw badRequest('聚合区域不能设置满桩值，请选择非聚合区域后再设置');
-  await database.query(
-    `update areas set full_pile_num = $2, full_pile_name = coalesce($3, full_pile_name), updated_at = now() where id = any($1::varchar[])`,
-    [auth.scopeAreaIds(), pile, alias ?? null],
-  );
+  const aggregation = await repo.areaAggregation(database, auth.areaId);
+  if (aggregation === undefined) throw notFound('区域');
+  if (aggregation !== 0) throw badRequest('聚合区域不能设置满桩值，请选择非聚合区域后再设置');
+  await repo.setFullPile(database, auth.scopeAreaIds(), pile, alias ?? null);
   return fullPile(database, auth.areaId);
 }

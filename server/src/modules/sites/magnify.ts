@@ -1,23 +1,12 @@
-/** Magnify groups: named groups of sites of one area whose capacity is magnified together (queries and rules). */
+/** Magnify groups: named groups of sites of one area whose capacity is magnified together (rules; queries in repo.ts). */
 import type { Database } from '../../db/client.js';
 import type { Auth } from '../../http/auth.js';
 import { badRequest, notFound } from '../../http/envelope.js';
 import type { AreaTree } from '../../domain/areas.js';
 import { formatTime } from '../../domain/time.js';
 import type { GeoCache } from '../../shared/geoCache.js';
-import { siteKeys } from './repo.js';
+import * as repo from './repo.js';
 import { likeEscape } from '../../db/sql.js';
-
-interface GroupRow {
-  id: number;
-  areaId: string;
-  areaName: string;
-  alias: string;
-  siteList: string[];
-  factor: number;
-  openSwitch: boolean;
-  createdAt: Date;
-}
 
 export interface GroupInput {
   areaId?: string;
@@ -34,10 +23,11 @@ interface Ctx {
   auth: Auth;
 }
 
-const SELECT = `select g.id, g.area_id as "areaId", a.area_name as "areaName", g.alias, g.site_list as "siteList", g.factor,
-  g.open_switch as "openSwitch", g.created_at as "createdAt" from magnify_groups g join areas a on a.id = g.area_id`;
-
-const toGroup = ({ createdAt, ...r }: GroupRow, tz: string) => ({ ...r, siteCount: r.siteList.length, createTime: formatTime(createdAt, tz)! });
+const toGroup = ({ createdAt, ...r }: repo.GroupRow, tz: string) => ({
+  ...r,
+  siteCount: r.siteList.length,
+  createTime: formatTime(createdAt, tz)!,
+});
 
 export async function listGroups(
   database: Database,
@@ -45,25 +35,17 @@ export async function listGroups(
   f: { alias?: string; openSwitch?: boolean; limit: number; offset: number },
   tz: string,
 ) {
-  const where = ['g.area_id = any($1::text[])'];
-  const params: unknown[] = [areaIds];
-  if (f.alias) {
-    params.push(`%${likeEscape(f.alias)}%`);
-    where.push(`g.alias ilike $${params.length}`);
-  }
-  if (f.openSwitch !== undefined) {
-    params.push(f.openSwitch);
-    where.push(`g.open_switch = $${params.length}`);
-  }
-  const cond = where.join(' and ');
-  const [{ total }] = await database.query<{ total: number }>(`select count(*)::int as total from magnify_groups g where ${cond}`, params);
-  const rows = await database.query<GroupRow>(`${SELECT} where ${cond} order by g.id limit ${f.limit} offset ${f.offset}`, params);
+  const { rows, total } = await repo.groupPage(database, {
+    ...f,
+    areaIds,
+    aliasPattern: f.alias ? `%${likeEscape(f.alias)}%` : undefined,
+  });
   return { lists: rows.map((r) => toGroup(r, tz)), total };
 }
 
 /** A group the actor may see, or 400 / 5002. */
 export async function loadGroup(database: Database, auth: Auth, id: number) {
-  const [row] = await database.query<GroupRow>(`${SELECT} where g.id = $1`, [id]);
+  const row = await repo.findGroup(database, id);
   if (!row) throw notFound('放大分组');
   auth.assertArea(row.areaId);
   return row;
@@ -72,7 +54,7 @@ export async function loadGroup(database: Database, auth: Auth, id: number) {
 /** The sites must be live and within the group's area. */
 async function checkSites(c: Ctx, areaId: string, siteList: string[]) {
   const ids = [...new Set(siteList)];
-  const rows = await siteKeys(c.database, ids);
+  const rows = await repo.siteKeys(c.database, ids);
   const found = new Map(rows.map((r) => [r.id, r.areaId]));
   const missing = ids.filter((id) => !found.has(id));
   if (missing.length) throw badRequest(`参数 siteList 中的站点不存在：${missing.slice(0, 5).join('、')}，请刷新后重试`);
@@ -88,28 +70,32 @@ export async function addGroup(c: Ctx, input: GroupInput & { alias: string; site
   if (!c.tree.get(areaId)) throw badRequest(`参数 areaId 对应的区域 ${areaId} 不存在`);
   c.auth.assertArea(areaId);
   const ids = await checkSites(c, areaId, input.siteList);
-  const [row] = await c.database.query<{ id: number }>(
-    `insert into magnify_groups (area_id, alias, site_list, factor, open_switch) values ($1, $2, $3, $4, $5) returning id`,
-    [areaId, input.alias.trim(), JSON.stringify(ids), input.factor ?? 1, bool(input.openSwitch) ?? false],
-  );
+  const id = await repo.insertGroup(c.database, {
+    areaId,
+    alias: input.alias.trim(),
+    siteList: ids,
+    factor: input.factor ?? 1,
+    openSwitch: bool(input.openSwitch) ?? false,
+  });
   c.geo.invalidate();
-  return row.id;
+  return id;
 }
 
 export async function updateGroup(c: Ctx, id: number, input: GroupInput) {
   const group = await loadGroup(c.database, c.auth, id);
   const ids = input.siteList ? await checkSites(c, group.areaId, input.siteList) : null;
-  await c.database.query(
-    `update magnify_groups set alias = coalesce($2, alias), site_list = coalesce($3::jsonb, site_list),
-            factor = coalesce($4, factor), open_switch = coalesce($5, open_switch) where id = $1`,
-    [id, input.alias?.trim() ?? null, ids ? JSON.stringify(ids) : null, input.factor ?? null, bool(input.openSwitch) ?? null],
-  );
+  await repo.updateGroup(c.database, id, {
+    alias: input.alias?.trim() ?? null,
+    siteList: ids,
+    factor: input.factor ?? null,
+    openSwitch: bool(input.openSwitch) ?? null,
+  });
   c.geo.invalidate();
 }
 
 export async function deleteGroup(c: Ctx, id: number) {
   await loadGroup(c.database, c.auth, id);
-  await c.database.query('delete from magnify_groups where id = $1', [id]);
+  await repo.deleteGroup(c.database, id);
   c.geo.invalidate();
 }
 
@@ -117,13 +103,17 @@ export async function deleteGroup(c: Ctx, id: number) {
  * Sites that stand in more than one open group of the area. With `siteList`, the answer is for
  * that list as if it were an open group (`id`: the group being edited, which it replaces).
  */
-export async function clashes(database: Database, areaIds: string[], draft?: { id?: number; alias?: string; siteList: string[] }) {
-  const groups = await database.query<{ id: number; alias: string; siteList: string[] }>(
-    `select id, alias, site_list as "siteList" from magnify_groups where open_switch and area_id = any($1::text[]) order by id`,
-    [areaIds],
-  );
+export async function clashes(
+  database: Database,
+  areaIds: string[],
+  draft?: { id?: number; alias?: string; siteList: string[] },
+) {
+  const groups = await repo.openGroups(database, areaIds);
   const all = draft
-    ? [...groups.filter((g) => g.id !== draft.id), { id: draft.id ?? 0, alias: draft.alias ?? '当前分组', siteList: draft.siteList }]
+    ? [
+        ...groups.filter((g) => g.id !== draft.id),
+        { id: draft.id ?? 0, alias: draft.alias ?? '当前分组', siteList: draft.siteList },
+      ]
     : groups;
   const bySite = new Map<string, { id: number; alias: string }[]>();
   for (const g of all) {
@@ -136,9 +126,9 @@ export async function clashes(database: Database, areaIds: string[], draft?: { i
   const draftIds = draft ? new Set(draft.siteList) : null;
   const clashing = [...bySite.entries()].filter(([s, gs]) => gs.length > 1 && (!draftIds || draftIds.has(s)));
   if (!clashing.length) return [];
-  const names = await database.query<{ id: string; siteName: string }>(
-    'select id, site_name as "siteName" from sites where id = any($1::text[])',
-    [clashing.map(([s]) => s)],
+  const names = await repo.siteNames(
+    database,
+    clashing.map(([s]) => s),
   );
   const nameOf = new Map(names.map((n) => [n.id, n.siteName]));
   return clashing

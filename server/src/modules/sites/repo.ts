@@ -122,8 +122,9 @@ export async function listSites(database: Database, f: SiteFilter) {
     `select count(*)::int as total from sites s left join site_state st on st.site_id = s.id where ${cond}`,
     params,
   );
-  const page = f.limit !== undefined ? ` limit ${f.limit} offset ${f.offset ?? 0}` : '';
-  const rows = await database.query<SiteRow>(`${SELECT} where ${cond} order by s.id${page}`, params);
+  const paged = f.limit !== undefined ? [...params, f.limit, f.offset ?? 0] : params;
+  const page = f.limit !== undefined ? ` limit $${params.length + 1} offset $${params.length + 2}` : '';
+  const rows = await database.query<SiteRow>(`${SELECT} where ${cond} order by s.id${page}`, paged);
   return { rows, total };
 }
 
@@ -200,4 +201,97 @@ export async function setLengthOfCircleSites(database: Database, areaIds: string
     [areaIds, length, ids ?? null],
   );
   return rows.length;
+}
+
+/* ---------- magnify groups (magnify.ts) ---------- */
+
+export interface GroupRow {
+  id: number;
+  areaId: string;
+  areaName: string;
+  alias: string;
+  siteList: string[];
+  factor: number;
+  openSwitch: boolean;
+  createdAt: Date;
+}
+
+const GROUP_SELECT = `select g.id, g.area_id as "areaId", a.area_name as "areaName", g.alias, g.site_list as "siteList", g.factor,
+  g.open_switch as "openSwitch", g.created_at as "createdAt" from magnify_groups g join areas a on a.id = g.area_id`;
+
+/** Magnify groups of the areas, by alias (`aliasPattern`, ilike) and switch, by id, paged. */
+export async function groupPage(
+  database: Database,
+  f: { areaIds: string[]; aliasPattern?: string; openSwitch?: boolean; limit: number; offset: number },
+) {
+  const where = ['g.area_id = any($1::text[])'];
+  const params: unknown[] = [f.areaIds];
+  if (f.aliasPattern) {
+    params.push(f.aliasPattern);
+    where.push(`g.alias ilike $${params.length}`);
+  }
+  if (f.openSwitch !== undefined) {
+    params.push(f.openSwitch);
+    where.push(`g.open_switch = $${params.length}`);
+  }
+  const cond = where.join(' and ');
+  const [{ total }] = await database.query<{ total: number }>(
+    `select count(*)::int as total from magnify_groups g where ${cond}`,
+    params,
+  );
+  const n = params.length;
+  const rows = await database.query<GroupRow>(
+    `${GROUP_SELECT} where ${cond} order by g.id limit $${n + 1} offset $${n + 2}`,
+    [...params, f.limit, f.offset],
+  );
+  return { rows, total };
+}
+
+export async function findGroup(database: Database, id: number): Promise<GroupRow | undefined> {
+  const [row] = await database.query<GroupRow>(`${GROUP_SELECT} where g.id = $1`, [id]);
+  return row;
+}
+
+export async function insertGroup(
+  database: Database,
+  g: { areaId: string; alias: string; siteList: string[]; factor: number; openSwitch: boolean },
+) {
+  const [row] = await database.query<{ id: number }>(
+    `insert into magnify_groups (area_id, alias, site_list, factor, open_switch) values ($1, $2, $3, $4, $5) returning id`,
+    [g.areaId, g.alias, JSON.stringify(g.siteList), g.factor, g.openSwitch],
+  );
+  return row.id;
+}
+
+/** Changes the fields given (null: unchanged). */
+export async function updateGroup(
+  database: Database,
+  id: number,
+  g: { alias: string | null; siteList: string[] | null; factor: number | null; openSwitch: boolean | null },
+) {
+  await database.query(
+    `update magnify_groups set alias = coalesce($2, alias), site_list = coalesce($3::jsonb, site_list),
+            factor = coalesce($4, factor), open_switch = coalesce($5, open_switch) where id = $1`,
+    [id, g.alias, g.siteList ? JSON.stringify(g.siteList) : null, g.factor, g.openSwitch],
+  );
+}
+
+export async function deleteGroup(database: Database, id: number) {
+  await database.query('delete from magnify_groups where id = $1', [id]);
+}
+
+/** Open magnify groups of the areas, by id. */
+export function openGroups(database: Database, areaIds: string[]) {
+  return database.query<{ id: number; alias: string; siteList: string[] }>(
+    `select id, alias, site_list as "siteList" from magnify_groups where open_switch and area_id = any($1::text[]) order by id`,
+    [areaIds],
+  );
+}
+
+/** Names of sites by id (deleted ones too). */
+export function siteNames(database: Database, ids: string[]) {
+  return database.query<{ id: string; siteName: string }>(
+    'select id, site_name as "siteName" from sites where id = any($1::text[])',
+    [ids],
+  );
 }

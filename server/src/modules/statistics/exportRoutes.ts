@@ -6,7 +6,8 @@ import { formatTime } from '../../domain/time.js';
 import { timeRange } from '../../http/timeRange.js';
 import { bikeColumns, bikePages } from './bikeExport.js';
 import { logPages, type LogKind, type LogRow } from './logs.js';
-import { siteRanking, type RankRow } from './rank.js';
+import type { RankRow } from './rank.js';
+import { siteRanking } from './repo.js';
 import { windowOf } from './window.js';
 import * as stats from './service.js';
 import { BikeOutQuery, LogOutQuery, RankOutQuery } from './schemas.js';
@@ -37,7 +38,9 @@ const logColumns = (tz: string): XlsxColumn<LogRow>[] => [
   {
     header: '说明',
     width: 60,
-    value: (r) => r.detail?.error ?? (r.detail?.rejected ?? []).map((x) => `#${x.index}${x.id ? ` ${x.id}` : ''}：${x.reason}`).join('；'),
+    value: (r) =>
+      r.detail?.error ??
+      (r.detail?.rejected ?? []).map((x) => `#${x.index}${x.id ? ` ${x.id}` : ''}：${x.reason}`).join('；'),
   },
 ];
 
@@ -56,7 +59,12 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     async (req, reply) => {
       const q = req.query;
       const w = windowOf(q, tz);
-      const r = await siteRanking(database, w, { ...req.auth.scope(), siteType: q.siteType ?? 0, orderBy: q.actionOrder ?? q.orderBy ?? 'rent' }, tz);
+      const r = await siteRanking(
+        database,
+        w,
+        { ...req.auth.scope(), siteType: q.siteType ?? 0, orderBy: q.actionOrder ?? q.orderBy ?? 'rent' },
+        tz,
+      );
       return sendXlsx(reply, '站点排名分析.xlsx', `站点排名 ${w.label}`, rankColumns, once(r.rows));
     },
   );
@@ -67,7 +75,12 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     { config: exportOp, schema: { tags, summary: '导出车辆统计', querystring: BikeOutQuery } },
     async (req, reply) => {
       const { areaIds, brandId } = req.auth.scope();
-      const pages = bikePages(database, { areaIds, ownBrand: brandId, brandIds: stats.brandIdList(req.query.brandIds), legality: req.query.legality });
+      const pages = bikePages(database, {
+        areaIds,
+        ownBrand: brandId,
+        brandIds: stats.brandIdList(req.query.brandIds),
+        legality: req.query.legality,
+      });
       return sendXlsx(reply, '车辆统计.xlsx', '车辆统计', bikeColumns(tz), pages);
     },
   );
@@ -76,7 +89,13 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     app.get(url, { config: exportOp, schema: { tags, summary, querystring: LogOutQuery } }, async (req, reply) => {
       const q = req.query;
       const { from, to } = timeRange(q, tz);
-      const pages = logPages(database, kind, { ...req.auth.scope(), filterBrandId: q.brandId, result: q.result, from, to });
+      const pages = logPages(database, kind, {
+        ...req.auth.scope(),
+        filterBrandId: q.brandId,
+        result: q.result,
+        from,
+        to,
+      });
       return sendXlsx(reply, fileName, fileName.replace(/\.xlsx$/, ''), logColumns(tz), pages);
     });
 

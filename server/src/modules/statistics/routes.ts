@@ -8,13 +8,24 @@ import exportRoutes from './exportRoutes.js';
 import { areaBrands, brandCounts } from '../../shared/brandCounts.js';
 import { logHours } from './logs.js';
 import { pendCounts } from './pend.js';
-import { RankCache, siteRanking } from './rank.js';
+import { RankCache } from './rank.js';
+import { siteRanking } from './repo.js';
 import { tidal } from './tidal.js';
 import { windowOf } from './window.js';
 import * as stats from './service.js';
 import {
-  AreaVerifyData, BrandPercentData, BrandPercentNewData, BrandsData, DateQuery, LogHoursData, PendData, PendQuery, RankData,
-  RankQuery, TidalData, TidalQuery,
+  AreaVerifyData,
+  BrandPercentData,
+  BrandPercentNewData,
+  BrandsData,
+  DateQuery,
+  LogHoursData,
+  PendData,
+  PendQuery,
+  RankData,
+  RankQuery,
+  TidalData,
+  TidalQuery,
 } from './schemas.js';
 
 const tags = ['统计'];
@@ -35,7 +46,8 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags,
         summary: '站点排名',
-        description: '整日与整月取自按站点汇总的日表、月表，其后的整点取自小时统计，最近两小时取自原始订单与调度记录。同一区域、时间窗与排序的结果缓存 30 秒（含最近两小时的时间窗）或 10 分钟（历史时间窗）。',
+        description:
+          '整日与整月取自按站点汇总的日表、月表，其后的整点取自小时统计，最近两小时取自原始订单与调度记录。同一区域、时间窗与排序的结果缓存 30 秒（含最近两小时的时间窗）或 10 分钟（历史时间窗）。',
         querystring: RankQuery,
         response: { 200: Envelope(RankData) },
       },
@@ -52,35 +64,55 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   // 潮汐：每日每小时的租车 / 还车数（自行车、电动车），含日合计与月合计
   app.get(
     '/tidal',
-    { config: home, schema: { tags, summary: '租还潮汐曲线', querystring: TidalQuery, response: { 200: Envelope(TidalData) } } },
+    {
+      config: home,
+      schema: { tags, summary: '租还潮汐曲线', querystring: TidalQuery, response: { 200: Envelope(TidalData) } },
+    },
     async (req) => ok(await tidal(database, req.auth.scope(), req.query, tz)),
   );
 
   // 备案核查：各企业核准数、备案数与在线数
   app.get(
     '/areaVerify',
-    { config: home, schema: { tags, summary: '区域备案核查', querystring: AreaQuery, response: { 200: Envelope(AreaVerifyData) } } },
+    {
+      config: home,
+      schema: { tags, summary: '区域备案核查', querystring: AreaQuery, response: { 200: Envelope(AreaVerifyData) } },
+    },
     async (req) => ok(stats.areaVerify(await counts(req.auth))),
   );
 
   // 企业占比：备案、在线、站内车辆数及各企业所占比例
   app.get(
     '/brandPercent',
-    { config: home, schema: { tags, summary: '企业车辆占比', querystring: AreaQuery, response: { 200: Envelope(BrandPercentData) } } },
+    {
+      config: home,
+      schema: { tags, summary: '企业车辆占比', querystring: AreaQuery, response: { 200: Envelope(BrandPercentData) } },
+    },
     async (req) => ok(stats.brandPercent(await counts(req.auth))),
   );
 
   // 企业占比（新）：各企业在线率、入站率与核准使用率
   app.get(
     '/brandPercentNew',
-    { config: home, schema: { tags, summary: '企业在线率与入站率', querystring: AreaQuery, response: { 200: Envelope(BrandPercentNewData) } } },
+    {
+      config: home,
+      schema: {
+        tags,
+        summary: '企业在线率与入站率',
+        querystring: AreaQuery,
+        response: { 200: Envelope(BrandPercentNewData) },
+      },
+    },
     async (req) => ok(stats.brandPercentNew(await counts(req.auth))),
   );
 
   // 待办数量：各类待审核账号、低电量站点、需调度站点
   app.get(
     '/pend',
-    { config: home, schema: { tags, summary: '待办数量', querystring: PendQuery, response: { 200: Envelope(PendData) } } },
+    {
+      config: home,
+      schema: { tags, summary: '待办数量', querystring: PendQuery, response: { 200: Envelope(PendData) } },
+    },
     async (req) => {
       const scope = stats.scopeOfArea(req.auth, await areas.tree(), req.query.areaId);
       return ok(await pendCounts(database, scope.areaIds));
@@ -92,7 +124,12 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     '/tidalRequestLog',
     {
       config: { permission: 'operation' },
-      schema: { tags, summary: '租还请求日志按小时统计', querystring: DateQuery, response: { 200: Envelope(LogHoursData) } },
+      schema: {
+        tags,
+        summary: '租还请求日志按小时统计',
+        querystring: DateQuery,
+        response: { 200: Envelope(LogHoursData) },
+      },
     },
     async (req) => {
       const day = stats.dayOf(req.query, tz);
@@ -103,7 +140,10 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   // 区域企业：区域内运营的企业及其车辆颜色
   app.get(
     '/areaBrandDetails',
-    { config: home, schema: { tags, summary: '区域内企业及颜色', querystring: AreaQuery, response: { 200: Envelope(BrandsData) } } },
+    {
+      config: home,
+      schema: { tags, summary: '区域内企业及颜色', querystring: AreaQuery, response: { 200: Envelope(BrandsData) } },
+    },
     async (req) => {
       const lists = await areaBrands(database, req.auth.scope());
       return ok({ lists, total: lists.length });

@@ -13,6 +13,7 @@
  *   - year: one series (the year's 24-hour profile); no day or month total.
  */
 import type { Database } from '../../db/client.js';
+import * as repo from './repo.js';
 import { dateGroupOf, monthOfDay, windowOf, type Window, type WindowQuery } from './window.js';
 
 export interface Counts {
@@ -31,7 +32,14 @@ interface Scope {
 
 type DayHours = Map<string, Counts[]>;
 
-const zero = (): Counts => ({ bike_rent_num: 0, e_bike_rent_num: 0, bike_return_num: 0, e_bike_return_num: 0, bike_num: 0, e_bike_num: 0 });
+const zero = (): Counts => ({
+  bike_rent_num: 0,
+  e_bike_rent_num: 0,
+  bike_return_num: 0,
+  e_bike_return_num: 0,
+  bike_num: 0,
+  e_bike_num: 0,
+});
 
 function add(into: Counts, c: Counts) {
   for (const k of Object.keys(into) as (keyof Counts)[]) into[k] += c[k];
@@ -39,28 +47,14 @@ function add(into: Counts, c: Counts) {
 }
 
 /** Counts per local day and hour over the given (non-overlapping) windows. */
-async function countsByDayHour(database: Database, s: Scope, ranges: Window[], tz: string, mold: number | null): Promise<DayHours> {
-  const params: unknown[] = [s.areaIds, ranges.map((r) => r.from.toISOString()), ranges.map((r) => r.to.toISOString()), tz];
-  let brand = '';
-  if (s.brandId !== null) {
-    params.push(s.brandId);
-    brand = ` and o.brand_id = $${params.length}`;
-  }
-  const rows = await database.query<{ day: string; hour: number; bikeType: number; kind: number; n: number }>(
-    `select to_char(e.t at time zone $4, 'YYYY-MM-DD') as day, extract(hour from e.t at time zone $4)::int as hour,
-            e.bike_type as "bikeType", e.kind, count(*)::int as n
-       from (
-         select o.rent_at as t, o.bike_type, 1 as kind
-           from unnest($2::timestamptz[], $3::timestamptz[]) r(f, u)
-           join ride_orders o on o.area_id = any($1::varchar[]) and o.rent_at >= r.f and o.rent_at < r.u${brand}
-         union all
-         select o.return_at, o.bike_type, 2
-           from unnest($2::timestamptz[], $3::timestamptz[]) r(f, u)
-           join ride_orders o on o.return_area_id = any($1::varchar[]) and o.return_at >= r.f and o.return_at < r.u${brand}
-       ) e
-      group by 1, 2, 3, 4`,
-    params,
-  );
+async function countsByDayHour(
+  database: Database,
+  s: Scope,
+  ranges: Window[],
+  tz: string,
+  mold: number | null,
+): Promise<DayHours> {
+  const rows = await repo.tidalRows(database, s, ranges, tz);
   const out: DayHours = new Map();
   for (const r of rows) {
     let hours = out.get(r.day);
@@ -121,9 +115,19 @@ export async function tidal(database: Database, s: Scope, q: TidalQuery, tz: str
     const month = monthOfDay(w.label, tz);
     const data = await countsByDayHour(database, s, [month], tz, mold);
     const one = series(w.label, profile(data, new Set([w.label])));
-    return { mold, series: [one], dayTotal: { date: w.label, ...one.total }, monthTotal: { date: month.label, ...totalOf(profile(data)) } };
+    return {
+      mold,
+      series: [one],
+      dayTotal: { date: w.label, ...one.total },
+      monthTotal: { date: month.label, ...totalOf(profile(data)) },
+    };
   }
   const data = await countsByDayHour(database, s, [w], tz, mold);
   const one = series(w.label, profile(data));
-  return { mold, series: [one], dayTotal: null, monthTotal: w.granularity === 'month' ? { date: w.label, ...one.total } : null };
+  return {
+    mold,
+    series: [one],
+    dayTotal: null,
+    monthTotal: w.granularity === 'month' ? { date: w.label, ...one.total } : null,
+  };
 }
