@@ -29,7 +29,8 @@ export function unitOf(rel) {
   const top = parts.length === 1 ? parts[0].replace(/\.[cm]?[jt]sx?$/, '') : parts[0];
   for (const layer of LAYERS) {
     for (const unit of layer.units) {
-      if (unit === `${top}/*`) return parts.length > 2 ? { unit: `${top}/${parts[1]}`, rank: layer.rank, open: !!layer.open } : null;
+      if (unit === `${top}/*`)
+        return parts.length > 2 ? { unit: `${top}/${parts[1]}`, rank: layer.rank, open: !!layer.open } : null;
       if (unit === top) return { unit, rank: layer.rank, open: !!layer.open };
     }
   }
@@ -42,7 +43,10 @@ function check(context, srcRoot, node) {
   const file = context.filename ?? context.getFilename();
   const fromRel = path.relative(srcRoot, file).split(path.sep).join('/');
   if (fromRel.startsWith('..')) return;
-  const toRel = path.relative(srcRoot, path.resolve(path.dirname(file), source)).split(path.sep).join('/');
+  const toRel = path
+    .relative(srcRoot, path.resolve(path.dirname(file), source))
+    .split(path.sep)
+    .join('/');
   if (toRel.startsWith('..')) return;
   const from = unitOf(fromRel);
   const to = unitOf(toRel);
@@ -56,16 +60,38 @@ function check(context, srcRoot, node) {
   }
 }
 
+/** Methods that run SQL: only a module's repo.ts calls them (`database.query(...)`, `q.query<Row>(...)`, `database.tx(...)`). */
+const QUERY_METHODS = new Set(['query', 'tx']);
+
+/** A call of database.query / .tx in a modules/<m> file other than a repo.ts (any folder depth). */
+function checkQuery(context, srcRoot, node) {
+  const callee = node.callee;
+  if (callee.type !== 'MemberExpression' || callee.computed || callee.property.type !== 'Identifier') return;
+  if (!QUERY_METHODS.has(callee.property.name)) return;
+  const file = context.filename ?? context.getFilename();
+  const rel = path.relative(srcRoot, file).split(path.sep).join('/');
+  if (!rel.startsWith('modules/') || path.posix.basename(rel) === 'repo.ts') return;
+  context.report({ node: callee.property, messageId: 'query', data: { file: rel, method: callee.property.name } });
+}
+
 /** ESLint rule 'layers/layers'; option: the absolute path of server/src. */
 const rule = {
   meta: {
     type: 'problem',
-    docs: { description: 'Imports under server/src follow the layers: no feature imports another, nothing imports upward' },
-    schema: [{ type: 'object', properties: { root: { type: 'string' } }, required: ['root'], additionalProperties: false }],
+    docs: {
+      description:
+        'Imports under server/src follow the layers: no feature imports another, nothing imports upward; in modules/, only repo.ts runs SQL',
+    },
+    schema: [
+      { type: 'object', properties: { root: { type: 'string' } }, required: ['root'], additionalProperties: false },
+    ],
     messages: {
       domain: 'domain/ is pure: it imports nothing of ours (here {{to}}).',
-      sideways: '{{from}} may not import {{to}}: features do not import each other; move the shared piece down a layer.',
+      sideways:
+        '{{from}} may not import {{to}}: features do not import each other; move the shared piece down a layer.',
       upward: '{{from}} may not import {{to}}: it sits in a higher layer.',
+      query:
+        '{{file}} runs SQL (.{{method}}): every query of a module lives in its repo.ts; call a repo function with plain arguments.',
     },
   },
   create(context) {
@@ -76,6 +102,7 @@ const rule = {
       ExportNamedDeclaration: visit,
       ExportAllDeclaration: visit,
       ImportExpression: visit,
+      CallExpression: (node) => checkQuery(context, srcRoot, node),
     };
   },
 };
