@@ -6445,7 +6445,7 @@ export interface paths {
         };
         /**
          * 企业信息
-         * @description 不存在 → 400 企业信息不存在！；不在本区域的企业 → 5002。
+         * @description 不存在 → 400 企业信息不存在！；不在本区域的企业 → 5002；企业用户只能查看本企业 → 5002。
          */
         get: {
             parameters: {
