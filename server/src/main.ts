@@ -7,6 +7,8 @@ import { jobContextOf, runDailyJobs, runHourlyJobs, runMinuteJobs, startSchedule
 import { generateWorld, DEFAULT_SEED, startDemo } from './sim/index.js';
 
 async function main() {
+  // every file and directory the server creates (database, uploads, exports, password files) is the owner's only
+  process.umask(0o077);
   let config: Config;
   try {
     config = loadConfig();

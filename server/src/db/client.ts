@@ -58,11 +58,15 @@ const heldLocks = new Set<string>();
 
 /** One process per PGlite data directory: a lock file holds the owner's pid. */
 function takeLock(dataDir: string): () => void {
-  fs.mkdirSync(dataDir, { recursive: true });
+  // a DATA_DIR this process creates is the owner's only (issue 16); one given to it keeps its mode
+  if (!fs.existsSync(dataDir)) {
+    fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+    fs.chmodSync(dataDir, 0o700);
+  }
   const lockFile = path.join(fs.realpathSync(dataDir), 'server.lock');
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
-      fs.writeFileSync(lockFile, String(process.pid), { flag: 'wx' });
+      fs.writeFileSync(lockFile, String(process.pid), { flag: 'wx', mode: 0o600 });
       heldLocks.add(lockFile);
       return () => {
         heldLocks.delete(lockFile);
@@ -90,6 +94,16 @@ function isAlive(pid: number): boolean {
   } catch (e) {
     return (e as NodeJS.ErrnoException).code === 'EPERM';
   }
+}
+
+/** Takes group and other permissions off a directory tree (the embedded database's files, whatever the umask was). */
+function ownerOnly(dir: string) {
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true, recursive: true })) {
+    const file = path.join(entry.parentPath, entry.name);
+    if (entry.isDirectory()) fs.chmodSync(file, 0o700);
+    else if (entry.isFile()) fs.chmodSync(file, 0o600);
+  }
+  fs.chmodSync(dir, 0o700);
 }
 
 export interface OpenOptions {
@@ -191,6 +205,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   try {
     const dataDir = opts.dataDir ? path.join(opts.dataDir, 'pgdata') : undefined;
     const client = await PGlite.create({ dataDir, loadDataDir: opts.loadDataDir });
+    if (dataDir) ownerOnly(dataDir);
     return {
       kind: 'pglite',
       db: drizzlePglite(client, { schema }) as unknown as Db,
