@@ -18,13 +18,14 @@ export interface DeskTab {
   allowed?: boolean;
 }
 
-export default function DeskTabs({ items }: { items: DeskTab[] }) {
+/** `initial`: the tab shown when the URL names none (e.g. a to-do link's filters that belong to it). */
+export default function DeskTabs({ items, initial }: { items: DeskTab[]; initial?: string }) {
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const shown = items.filter((t) => t.allowed !== false);
   if (!shown.length) return <Empty description="您没有查看此页面内容的权限，请联系管理员分配角色" />;
   const asked = tabOf(`#${pathname}`);
-  const active = shown.find((t) => t.key === asked) ?? shown[0];
+  const active = shown.find((t) => t.key === (asked || initial)) ?? shown[0];
   return (
     <Tabs
       activeKey={active.key}

@@ -1,11 +1,30 @@
-import FilterPresetBar from '../../components/FilterPresetBar';
-import ScreenFrame from '../../components/ScreenFrame';
+/**
+ * 站点管理 (#/deviceManagement/{tab}): 站点列表 and 设备电量 as tabs of one desk page. A link that
+ * carries equipmentPower (the home screen's to-do 电量低于10%站点) opens 设备电量 filtered.
+ */
+import { useLocation } from 'react-router';
+import { useSession } from '../../app/session/store';
+import { DeskPage, DeskTabs } from '../../components/desk';
+import { hasPermission } from '../../lib/permission';
+import PowerTab from './power';
+import SitesTab from './sites';
+import './device.css';
 
-/** 站点管理: a titled frame until the screen is built, with the filter preset a link passed (home to-do list). */
 export default function DeviceManagement() {
+  const perms = useSession((s) => s.permissions);
+  const areaUser = useSession((s) => (s.user?.userLevel ?? 0) >= 2);
+  const { search } = useLocation();
+  const canDelete = hasPermission(perms, 3, 104);
+  const canEdit = hasPermission(perms, 3, 105);
   return (
-    <ScreenFrame screen="deviceManagement">
-      <FilterPresetBar />
-    </ScreenFrame>
+    <DeskPage screen="deviceManagement">
+      <DeskTabs
+        initial={new URLSearchParams(search).has('equipmentPower') ? 'power' : undefined}
+        items={[
+          { key: 'sites', label: '站点列表', render: () => <SitesTab canDelete={canDelete} areaUser={areaUser} /> },
+          { key: 'power', label: '设备电量', render: () => <PowerTab canEdit={canEdit} areaUser={areaUser} /> },
+        ]}
+      />
+    </DeskPage>
   );
 }
