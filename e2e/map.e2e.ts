@@ -482,7 +482,8 @@ describe('home map', () => {
     // a to-do item opens its screen with its filter preset (spec §2 To-do items), and the screen reads it
     await page.getByTestId('panel-todo').getByRole('button', { name: /电量低于10%站点/ }).click();
     await page.waitForURL(/#\/deviceManagement\?equipmentPower=0-10$/);
-    await page.getByTestId('filter-preset').getByText('电量 0%–10%').waitFor();
+    await page.locator('.ant-tabs-tab-active').getByText('设备电量').waitFor();
+    await page.locator('.ant-select-selection-item').getByText('0-10%（电量低）').waitFor();
     expect(unexpected(problems)).toEqual([]);
     await page.context().close();
   }, TEST_MS);
