@@ -1,10 +1,14 @@
 /** config → database → migrations and first-start seed → app → listen. */
+import fs from 'node:fs';
+import path from 'node:path';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { DataDirLockedError, openDatabase, type Database } from './db/client.js';
 import { bootstrap } from './db/bootstrap.js';
 import { buildApp } from './app.js';
 import { jobContextOf, runDailyJobs, runHourlyJobs, runMinuteJobs, startScheduler } from './jobs/index.js';
-import { generateWorld, DEFAULT_SEED, startDemo } from './sim/index.js';
+import { generateWorld, DEFAULT_SEED, DEMO_ACCOUNTS, startDemo } from './sim/index.js';
+import { GATEWAY } from './sim/world.js';
+import { hashPassword, randomPassword } from './domain/password.js';
 
 async function main() {
   // every file and directory the server creates (database, uploads, exports, password files) is the owner's only
@@ -71,9 +75,11 @@ async function main() {
     const host = ['0.0.0.0', '::', ''].includes(config.host) ? '127.0.0.1' : config.host;
     // whether history is back-filled first is decided and logged by startDemo
     app.log.info({ reason: config.demo ? 'DEMO=1' : boot.created ? 'new database' : 'database holds the demo city' }, 'demo city starting');
+    const passwords = await demoPasswords(database, config.dataDir);
     demo = await startDemo({
       app,
       database,
+      world: { passwords },
       baseUrl: `http://${host.includes(':') ? `[${host}]` : host}:${port}`,
       log: app.log,
       jobs: {
@@ -91,6 +97,37 @@ async function main() {
     if (demo) demo.ready.then(startJobs, startJobs);
     else startJobs();
   }
+}
+
+/**
+ * The demo operators' and gateway's open-API passwords: random on the first demo start, printed
+ * once and kept in DATA_DIR/demo-passwords.json (0600) like the admin's, never fixed in the source.
+ * A fresh set replaces the accounts' stored hashes (a database seeded before keeps working).
+ */
+async function demoPasswords(database: Database, dataDir: string): Promise<Record<string, string>> {
+  const file = path.join(dataDir, 'demo-passwords.json');
+  const accounts = [...DEMO_ACCOUNTS, GATEWAY.account];
+  try {
+    const kept = JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, string>;
+    if (accounts.every((a) => typeof kept[a] === 'string')) return kept;
+  } catch {
+    // none yet (or unreadable): make a new set
+  }
+  const passwords = Object.fromEntries(accounts.map((a) => [a, randomPassword()]));
+  for (const account of DEMO_ACCOUNTS) {
+    await database.query('update brands set brand_password_hash = $2 where brand_account = $1 and deleted_at is null', [
+      account,
+      await hashPassword(passwords[account]),
+    ]);
+  }
+  await database.query('update gateways set password_hash = $2 where account = $1', [GATEWAY.account, await hashPassword(passwords[GATEWAY.account])]);
+  fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  fs.writeFileSync(file, JSON.stringify(passwords, null, 2) + '\n', { mode: 0o600 });
+  fs.chmodSync(file, 0o600);
+  process.stdout.write(
+    `\n  演示运营企业与桩网关的开放接口密码 / demo open-API passwords\n${accounts.map((a) => `  ${a}: ${passwords[a]}`).join('\n')}\n  (saved to ${file})\n\n`,
+  );
+  return passwords;
 }
 
 async function hasDemoCity(database: Database): Promise<boolean> {

@@ -2,6 +2,7 @@
  * The generated demo city: 海淀区 sites (names, fences, capacities, piles), three operators with
  * their bikes, forbidden zones and the pile gateway. Pure and deterministic for a seed.
  */
+import { createHmac, randomBytes } from 'node:crypto';
 import { distanceM, pointInRing, type LonLat } from '../domain/geometry.js';
 import { SiteIndex } from '../domain/siteIndex.js';
 import { ANCHORS, CORNERS, GATES, HAIDIAN_FENCE, type Anchor, type SiteKind } from './places.js';
@@ -91,7 +92,17 @@ export interface World {
   index: SiteIndex;
 }
 
+/** This process's secret behind the demo passwords nobody gave (never stored, never fixed in the source). */
+const PROCESS_SECRET = randomBytes(32);
+
+/** A demo account's password when the caller gives none: the same all through this process, unknown outside it. */
+export function processPassword(account: string): string {
+  return `Demo-${createHmac('sha256', PROCESS_SECRET).update(account).digest('base64url').slice(0, 16)}1a`;
+}
+
 export interface WorldOptions {
+  /** Open-API passwords by account (main.ts keeps them in DATA_DIR); others get processPassword(). */
+  passwords?: Readonly<Record<string, string>>;
   /** Number of sites (default 320). */
   sites?: number;
   /** Scale of the fleet, 1 = 10,200 filed bikes (default 1). */
@@ -99,19 +110,19 @@ export interface WorldOptions {
 }
 
 /** Credentials of the demo operators and the pile gateway (open API logins of the simulator). */
-const BRANDS: Omit<WorldBrand, 'index'>[] = [
+const BRANDS: Omit<WorldBrand, 'index' | 'password'>[] = [
   {
-    name: '美团', operation: '北京三快在线科技有限公司', account: 'meituan', password: 'Demo-Meituan-2024', prefix: 'MT', blePrefix: 'MTBLE_',
+    name: '美团', operation: '北京三快在线科技有限公司', account: 'meituan', prefix: 'MT', blePrefix: 'MTBLE_',
     macPrefix: 'C8:47:8C', bikeColor: '#FFC300', ebikeColor: '#FF8C00', contact: '王磊', mobile: '13800138001',
     address: '北京市朝阳区望京东路6号', staff: 46, bicycles: 3100, ebikes: 1000, illegal: 20,
   },
   {
-    name: '哈啰', operation: '上海钧正网络科技有限公司', account: 'hellobike', password: 'Demo-Hellobike-2024', prefix: 'HL', blePrefix: 'HLBLE_',
+    name: '哈啰', operation: '上海钧正网络科技有限公司', account: 'hellobike', prefix: 'HL', blePrefix: 'HLBLE_',
     macPrefix: 'D4:36:39', bikeColor: '#0091FF', ebikeColor: '#00C1DE', contact: '李娜', mobile: '13800138002',
     address: '北京市海淀区上地信息路2号', staff: 38, bicycles: 2500, ebikes: 1000, illegal: 20,
   },
   {
-    name: '青桔', operation: '北京嘀嘀无限科技发展有限公司', account: 'qingju', password: 'Demo-Qingju-2024', prefix: 'QJ', blePrefix: 'QJBLE_',
+    name: '青桔', operation: '北京嘀嘀无限科技发展有限公司', account: 'qingju', prefix: 'QJ', blePrefix: 'QJBLE_',
     macPrefix: 'E0:B6:F5', bikeColor: '#2EBD59', ebikeColor: '#13C2C2', contact: '张伟', mobile: '13800138003',
     address: '北京市海淀区东北旺西路8号', staff: 29, bicycles: 1900, ebikes: 700, illegal: 15,
   },
@@ -120,7 +131,7 @@ const BRANDS: Omit<WorldBrand, 'index'>[] = [
 /** The demo operators' open-API accounts (is the demo city in a database?). */
 export const DEMO_ACCOUNTS: readonly string[] = BRANDS.map((b) => b.account);
 
-export const GATEWAY = { account: 'pilegw-haidian', password: 'Demo-Pilegw-2024', name: '海淀区蓝牙桩网关' };
+export const GATEWAY = { account: 'pilegw-haidian', name: '海淀区蓝牙桩网关' };
 
 const M_PER_DEG = 111_320;
 
@@ -347,6 +358,7 @@ export function generateWorld(seed: number = DEFAULT_SEED, opts: WorldOptions = 
   const brands = BRANDS.map((b, i) => ({
     ...b,
     index: i,
+    password: opts.passwords?.[b.account] ?? processPassword(b.account),
     bicycles: Math.round(b.bicycles * scale),
     ebikes: Math.round(b.ebikes * scale),
     illegal: Math.max(2, Math.round(b.illegal * scale)),
@@ -355,7 +367,8 @@ export function generateWorld(seed: number = DEFAULT_SEED, opts: WorldOptions = 
   const bikes = generateBikes(rng, brands, sites, index);
   const parks = sites.filter((s) => s.kind === 'park');
   const brokenSite = (parks.length ? parks[rng.int(0, parks.length - 1)] : sites[sites.length - 1]).index;
-  return { seed, areaId: DEMO_AREA_ID, fence: HAIDIAN_FENCE, sites, brands, bikes, zones, gateway: GATEWAY, brokenSite, index };
+  const gateway = { ...GATEWAY, password: opts.passwords?.[GATEWAY.account] ?? processPassword(GATEWAY.account) };
+  return { seed, areaId: DEMO_AREA_ID, fence: HAIDIAN_FENCE, sites, brands, bikes, zones, gateway, brokenSite, index };
 }
 
 /** Counts for logs and the report. */
