@@ -4,65 +4,107 @@
  * Event-type alerts (1, 6, 8, 9-12) are written at ingest, and so are the reported ones, opened and
  * closed by the reports themselves: 2 illegal device (a pile flags it) and 5 faulty bike (the
  * operator says so); this job leaves those types alone.
+ *
+ * Bounded work (issue 16): one operator can make the bike conditions match hundreds of thousands of
+ * bikes (unfiled ids cost it nothing). So the bike conditions are opened by key ranges of bike_live
+ * (CHUNK bikes per statement) and every condition is closed by key ranges of its open messages, each
+ * row checked by its key (a correlated lookup on an index, written as a scalar subquery so that the
+ * planner cannot turn it into a join that rescans: NOT IN did, quadratically): linear on both
+ * databases, whatever the planner's memory or statistics, and between two statements the event loop and PGlite serve requests. Open
+ * messages about unfiled bikes (types 7, 13, 14) are capped per brand and type (ILLEGAL_CAP); the
+ * bikes over the cap are counted (`capped`, in the job's log), not stored.
  */
 import type { JobContext } from './context.js';
 
-interface Condition {
-  type: number;
-  /** Rows that are abnormal now: brand_id, bike_id, site_id, area_id, lon, lat, subject, detail. */
-  select: string;
-}
-
 const STALE_PILE_MINUTES = 60;
 const LOW_POWER = 10;
+/** Rows per statement: small enough that PGlite answers other requests in between (tens of ms). */
+export const CHUNK = 2000;
+/** At most this many open messages about unfiled bikes per brand and type. */
+export const ILLEGAL_CAP = 1000;
 
-function conditions(ctx: JobContext): Condition[] {
+interface BikeCondition {
+  type: number;
+  /** Whether a bike_live row `b` is abnormal now ($1 is now). */
+  where: string;
+  detail: string;
+}
+
+function bikeConditions(ctx: JobContext): BikeCondition[] {
   return [
     {
       type: 7, // illegal bike: reports but was never filed
-      select: `select brand_id, bike_id, site_id, area_id, lon, lat, 'bike:' || bike_id as subject, '未备案车辆上报' as detail
-                 from bike_live where legality = 1 and reported_at > $1::timestamptz - interval '${ctx.staleHours} hours'`,
+      where: `b.legality = 1 and b.reported_at > $1::timestamptz - interval '${ctx.staleHours} hours'`,
+      detail: `'未备案车辆上报'`,
     },
     {
       type: 13, // off-site placement: parked outside every site too long, or inside a forbidden zone
-      select: `select brand_id, bike_id, site_id, area_id, lon, lat, 'bike:' || bike_id as subject,
-                      case when in_forbid then '停放在禁停区内' else '站外停放超过 ${ctx.offsiteMinutes} 分钟' end as detail
-                 from bike_live
-                where status = 1 and (in_forbid or (site_id is null and out_site_since <= $1::timestamptz - interval '${ctx.offsiteMinutes} minutes'))`,
+      where: `b.status = 1 and (b.in_forbid or (b.site_id is null and b.out_site_since <= $1::timestamptz - interval '${ctx.offsiteMinutes} minutes'))`,
+      detail: `case when b.in_forbid then '停放在禁停区内' else '站外停放超过 ${ctx.offsiteMinutes} 分钟' end`,
     },
     {
       type: 14, // out-of-area parking: parked outside its area's operating fence
-      select: `select brand_id, bike_id, site_id, area_id, lon, lat, 'bike:' || bike_id as subject, '停放在运营区域外' as detail
-                 from bike_live where status = 1 and not in_area`,
+      where: `b.status = 1 and not b.in_area`,
+      detail: `'停放在运营区域外'`,
     },
+  ];
+}
+
+/** Conditions on other subjects: opened in one statement, closed by ranges like the bikes'. */
+interface OtherCondition {
+  type: number;
+  select: string;
+  /** Whether the open message `a` still holds ($1 is now): a select of 1 on the subject's key. */
+  holds: string;
+}
+
+function otherConditions(ctx: JobContext): OtherCondition[] {
+  const overdue = `r.return_at is null and r.rent_at <= $1::timestamptz - interval '${ctx.overdueHours} hours'
+                   and r.rent_at > $1::timestamptz - interval '30 days'`;
+  const stale = `(p.last_seen_at is null or p.last_seen_at < $1::timestamptz - interval '${STALE_PILE_MINUTES} minutes')`;
+  return [
     {
       type: 3, // overdue return: rented and not returned in time
-      select: `select brand_id, bike_id, rent_site_id as site_id, area_id, rent_lon as lon, rent_lat as lat,
-                      'order:' || brand_id || ':' || order_id as subject, '订单 ' || order_id || ' 超时未还车' as detail
-                 from ride_orders
-                where return_at is null and rent_at <= $1::timestamptz - interval '${ctx.overdueHours} hours'
-                  and rent_at > $1::timestamptz - interval '30 days'`,
+      select: `select r.brand_id, r.bike_id, r.rent_site_id as site_id, r.area_id, r.rent_lon as lon, r.rent_lat as lat,
+                      'order:' || r.brand_id || ':' || r.order_id as subject, '订单 ' || r.order_id || ' 超时未还车' as detail
+                 from ride_orders r where ${overdue}`,
+      holds: `select 1 from ride_orders r
+               where r.brand_id = a.brand_id and r.order_id = substr(a.subject, length('order:' || a.brand_id || ':') + 1) and ${overdue}`,
     },
     {
       type: 4, // abnormal site: every pile silent for an hour, or a pile below 10 % power
       select: `select null::int as brand_id, null::varchar as bike_id, s.id as site_id, s.area_id, s.lon, s.lat,
                       'site:' || s.id as subject,
-                      case when bool_and(p.last_seen_at is null or p.last_seen_at < $1::timestamptz - interval '${STALE_PILE_MINUTES} minutes')
-                           then '站点蓝牙桩全部离线超过 1 小时' else '站点蓝牙桩电量低于 ${LOW_POWER}%' end as detail
+                      case when bool_and(${stale}) then '站点蓝牙桩全部离线超过 1 小时' else '站点蓝牙桩电量低于 ${LOW_POWER}%' end as detail
                  from sites s join piles p on p.site_id = s.id
                 where s.deleted_at is null
                 group by s.id
-               having bool_and(p.last_seen_at is null or p.last_seen_at < $1::timestamptz - interval '${STALE_PILE_MINUTES} minutes')
-                   or bool_or(p.power < ${LOW_POWER})`,
+               having bool_and(${stale}) or bool_or(p.power < ${LOW_POWER})`,
+      holds: `select 1 from sites s join piles p on p.site_id = s.id
+               where s.id = substr(a.subject, 6) and s.deleted_at is null
+               group by s.id having bool_and(${stale}) or bool_or(p.power < ${LOW_POWER})`,
     },
   ];
 }
 
-export async function runAbnormalDetection(ctx: JobContext, now: Date): Promise<{ opened: number; closed: number }> {
+/** Lets queued requests (and PGlite's queue) run between two statements of a long job. */
+const breathe = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+export async function runAbnormalDetection(
+  ctx: JobContext,
+  now: Date,
+): Promise<{ opened: number; closed: number; capped: number }> {
+  const at = now.toISOString();
   let opened = 0;
   let closed = 0;
-  const at = now.toISOString();
-  for (const c of conditions(ctx)) {
+  let capped = 0;
+  for (const c of bikeConditions(ctx)) {
+    const o = await openBikes(ctx, c, at);
+    opened += o.opened;
+    capped += o.capped;
+    closed += await closeStale(ctx, c.type, `select 1 from bike_live b where b.bike_id = a.bike_id and ${c.where}`, at);
+  }
+  for (const c of otherConditions(ctx)) {
     const [o] = await ctx.database.query<{ n: number }>(
       `with cur as (${c.select}), ins as (
          insert into abnormal_messages (abnormal_type, brand_id, bike_id, site_id, area_id, lon, lat, subject, detail, created_at, updated_at)
@@ -71,16 +113,89 @@ export async function runAbnormalDetection(ctx: JobContext, now: Date): Promise<
        select count(*)::int as n from ins`,
       [at],
     );
-    const [x] = await ctx.database.query<{ n: number }>(
-      `with cur as (${c.select}), upd as (
-         update abnormal_messages a set closed_at = $1, updated_at = $1
-          where a.abnormal_type = ${c.type} and a.closed_at is null and a.created_at <= $1
-            and a.subject not in (select subject from cur) returning 1)
-       select count(*)::int as n from upd`,
-      [at],
-    );
     opened += o.n;
-    closed += x.n;
+    await breathe();
+    closed += await closeStale(ctx, c.type, c.holds, at);
   }
-  return { opened, closed };
+  return { opened, closed, capped };
+}
+
+/**
+ * Opens a bike condition's messages, CHUNK bikes of bike_live (by key) per statement. Messages about
+ * unfiled bikes are capped at ILLEGAL_CAP open per brand and type (the quota left is kept here while
+ * the chunks go by); those over it are counted, not stored.
+ */
+async function openBikes(ctx: JobContext, c: BikeCondition, at: string) {
+  let opened = 0;
+  let capped = 0;
+  const left = new Map<number, number>();
+  const open = await ctx.database.query<{ brand_id: number; n: number }>(
+    `select a.brand_id, count(*)::int as n from abnormal_messages a join bike_live b on b.bike_id = a.bike_id
+      where a.abnormal_type = $1 and a.closed_at is null and b.legality = 1 group by a.brand_id`,
+    [c.type],
+  );
+  for (const r of open) left.set(r.brand_id, ILLEGAL_CAP - r.n);
+  // ranges are closed on both ends (an open end would keep the planner off the key's index)
+  const [{ last }] = await ctx.database.query<{ last: string | null }>(`select max(bike_id) as last from bike_live`);
+  if (last === null) return { opened, capped };
+  for (let from = ''; ;) {
+    const [hi] = await ctx.database.query<{ bike_id: string }>(
+      `select bike_id from bike_live where bike_id > $1 order by bike_id offset $2 limit 1`,
+      [from, CHUNK - 1],
+    );
+    const brands = [...left.keys()];
+    const [r] = await ctx.database.query<{ n: number; capped: number; used: { brand_id: number; n: number }[] | null }>(
+      `with cur as (
+         select b.brand_id, b.bike_id, b.site_id, b.area_id, b.lon, b.lat, b.legality, 'bike:' || b.bike_id as subject, ${c.detail} as detail
+           from bike_live b
+          where b.bike_id > $2 and b.bike_id <= $3 and ${c.where}
+            and (select 1 from abnormal_messages a where a.abnormal_type = $4 and a.subject = 'bike:' || b.bike_id and a.closed_at is null) is null),
+       ranked as (
+         select cur.*, row_number() over (partition by cur.brand_id, cur.legality order by cur.bike_id) as rn, coalesce(q.n, $7::int) as quota
+           from cur left join unnest($5::int[], $6::int[]) as q(brand_id, n) using (brand_id)),
+       ins as (
+         insert into abnormal_messages (abnormal_type, brand_id, bike_id, site_id, area_id, lon, lat, subject, detail, created_at, updated_at)
+         select $4, brand_id, bike_id, site_id, area_id, lon, lat, subject, detail, $1, $1 from ranked where legality = 0 or rn <= quota
+         on conflict (abnormal_type, subject) where closed_at is null do nothing
+         returning 1)
+       select (select count(*)::int from ins) as n,
+              (select count(*)::int from ranked where legality = 1 and rn > quota) as capped,
+              (select json_agg(json_build_object('brand_id', brand_id, 'n', n)) from
+                 (select brand_id, count(*)::int as n from ranked where legality = 1 and rn <= quota group by brand_id) x) as used`,
+      [at, from, hi?.bike_id ?? last, c.type, brands, brands.map((b) => left.get(b)!), ILLEGAL_CAP],
+    );
+    opened += r.n;
+    capped += r.capped;
+    for (const x of r.used ?? []) left.set(x.brand_id, (left.get(x.brand_id) ?? ILLEGAL_CAP) - x.n);
+    await breathe();
+    if (!hi) return { opened, capped };
+    from = hi.bike_id;
+  }
+}
+
+/**
+ * Closes a type's open messages whose condition no longer holds (`holds`: a select of 1 on `a`),
+ * CHUNK open messages (by the open-message index) per statement.
+ */
+async function closeStale(ctx: JobContext, type: number, holds: string, at: string) {
+  let closed = 0;
+  for (let from = ''; ;) {
+    const [r] = await ctx.database.query<{ n: number; last: string | null; size: number }>(
+      `with batch as (
+         select id, subject from abnormal_messages
+          where abnormal_type = ${type} and closed_at is null and subject > $2
+          order by subject limit $3),
+       upd as (
+         update abnormal_messages a set closed_at = $1, updated_at = $1
+           from batch where a.id = batch.id and a.created_at <= $1 and (${holds} limit 1) is null
+         returning 1)
+       select (select count(*)::int from upd) as n, (select max(subject) from batch) as last,
+              (select count(*)::int from batch) as size`,
+      [at, from, CHUNK],
+    );
+    closed += r.n;
+    await breathe();
+    if (!r.last || r.size < CHUNK) return closed;
+    from = r.last;
+  }
 }
