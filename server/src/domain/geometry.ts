@@ -5,11 +5,14 @@ export type LonLat = { lon: number; lat: number };
 
 export type PolygonResult = { ok: true; ring: LonLat[] } | { ok: false; message: string };
 
+/** Most points of one polygon (a district's fence needs a few hundred): more only slows every lookup (issue 16). */
+export const MAX_POLYGON_POINTS = 2000;
+
 const num = (v: unknown) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : v);
 
 /**
  * Accepts `[{lon,lat}]`, `[{lng,lat}]` or `[[lon,lat]]`; answers a closed ring of at least three
- * distinct points with coordinates in range, or a Chinese message naming what is wrong.
+ * distinct points (at most MAX_POLYGON_POINTS) with coordinates in range, or a Chinese message naming what is wrong.
  */
 export function normalizePolygon(input: unknown, field = 'gpsRail'): PolygonResult {
   let value = input;
@@ -21,6 +24,7 @@ export function normalizePolygon(input: unknown, field = 'gpsRail'): PolygonResu
     }
   }
   if (!Array.isArray(value)) return { ok: false, message: `${field} 应为坐标点数组` };
+  if (value.length > MAX_POLYGON_POINTS) return { ok: false, message: `${field} 最多 ${MAX_POLYGON_POINTS} 个点，本次 ${value.length} 个` };
   const ring: LonLat[] = [];
   for (let i = 0; i < value.length; i++) {
     const p = value[i] as Record<string, unknown> | unknown[];

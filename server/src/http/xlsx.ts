@@ -33,6 +33,10 @@ export async function sendXlsx<T>(
   pages: AsyncIterable<T[]>,
 ) {
   const name = /\.xlsx$/i.test(fileName) ? fileName : `${fileName}.xlsx`;
+  // the first page is read before anything is sent: a query that fails (a value the database
+  // refuses, a bad filter) answers an error the client can show, not a truncated file (issue 16)
+  const iterator = pages[Symbol.asyncIterator]();
+  const first = await iterator.next();
   const stream = new PassThrough({ highWaterMark: 256 * 1024 });
   reply
     .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
@@ -44,16 +48,21 @@ export async function sendXlsx<T>(
   (async () => {
     await writer.start();
     // leaving the loop by a throw (client gone, query failed) closes the page iterator too
-    for await (const page of pages) {
-      for (const row of page) {
-        for (let i = 0; i < n; i++) values[i] = columns[i].value(row);
-        const p = writer.addRow(values);
-        if (p) await p;
+    try {
+      for (let page = first; !page.done; page = await iterator.next()) {
+        for (const row of page.value) {
+          for (let i = 0; i < n; i++) values[i] = columns[i].value(row);
+          const p = writer.addRow(values);
+          if (p) await p;
+        }
       }
+    } catch (err) {
+      await iterator.return?.();
+      throw err;
     }
     await writer.finish();
-    // on failure the stream is destroyed with the error, which Fastify logs (the client sees a cut
-    // download); when the client went away the stream is already destroyed and nothing more happens
+    // a later page failing destroys the stream with the error, which Fastify logs (the client sees
+    // a cut download); when the client went away the stream is already destroyed and nothing more happens
   })().catch((err: Error) => writer.abort(err));
   return reply.send(stream);
 }

@@ -72,6 +72,23 @@ describe('malformed console input (issue 16, finding 6)', () => {
     }
   });
 
+  it('refuses a polygon of more than 2,000 points (issue 16, finding 8)', async () => {
+    const fence = Array.from({ length: 150_000 }, (_, i) => [
+      116.3 + 0.01 * Math.cos((i / 150_000) * 2 * Math.PI),
+      39.98 + 0.01 * Math.sin((i / 150_000) * 2 * Math.PI),
+    ]);
+    await expect400(
+      await admin.post('/api/forbid', { type: 0, alias: '巨大', areaId: '110108', fence }, { selfAreaId: '110108' }),
+      '最多 2000 个点',
+    );
+    const ok = await admin.post(
+      '/api/forbid',
+      { type: 0, alias: '正常', areaId: '110108', fence: fence.filter((_, i) => i % 100 === 0) },
+      { selfAreaId: '110108' },
+    );
+    expect(ok.body.code, JSON.stringify(ok.body)).toBe(200);
+  });
+
   it('refuses a 100,000-character string', async () => {
     await expect400(await admin.get('/api/user/list', { username: 'x'.repeat(100_000) }), 'username');
   });
