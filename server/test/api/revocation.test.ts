@@ -90,27 +90,45 @@ describe('revocation on every process', () => {
 });
 
 describe('open-API rate limit per operator', () => {
+  let base = '';
+  beforeAll(async () => {
+    // over the network: in-process requests (app.inject, the demo's simulator) keep a budget per token
+    base = await t.app.listen({ port: 0, host: '127.0.0.1' });
+  });
+  const sitesOverHttp = async (tok: string) => {
+    const r = await fetch(`${base}/api/open/v1/sites`, { headers: { authorization: `Bearer ${tok}` } });
+    return { status: r.status, body: (await r.json()) as { message: string } };
+  };
+
   it('gives a new token of the same operator no new budget; another operator keeps its own', async () => {
     await addBrand(t.database, { name: '限流甲', account: 'rate_a' });
     await addBrand(t.database, { name: '限流乙', account: 'rate_b' });
     const first = await token('rate_a');
-    for (let i = 0; i < 4; i++) expect((await sites(first)).statusCode).toBe(200);
-    expect((await sites(first)).statusCode).toBe(429);
+    for (let i = 0; i < 4; i++) expect((await sitesOverHttp(first)).status).toBe(200);
+    expect((await sitesOverHttp(first)).status).toBe(429);
     const second = await token('rate_a');
-    const r = await sites(second);
-    expect(r.statusCode).toBe(429);
-    expect(r.json().message).toMatch(/^请求过于频繁，请 \d+ 秒后再试$/);
-    expect((await sites(await token('rate_b'))).statusCode).toBe(200);
+    const r = await sitesOverHttp(second);
+    expect(r.status).toBe(429);
+    expect(r.body.message).toMatch(/^请求过于频繁，请 \d+ 秒后再试$/);
+    expect((await sitesOverHttp(await token('rate_b'))).status).toBe(200);
   });
 
   it('does the same for a pile gateway', async () => {
     await addGateway(t.database, { account: 'rate_gw' });
     const first = await token('rate_gw');
-    for (let i = 0; i < 4; i++) await sites(first);
-    expect((await sites(await token('rate_gw'))).statusCode).toBe(429);
+    for (let i = 0; i < 4; i++) await sitesOverHttp(first);
+    expect((await sitesOverHttp(await token('rate_gw'))).status).toBe(429);
   });
 
   it('still answers 401, not 429, to a request with a made-up token', async () => {
-    expect((await sites('made-up-token')).statusCode).toBe(401);
+    expect((await sitesOverHttp('made-up-token')).status).toBe(401);
+  });
+
+  it('leaves the in-process simulator a budget per token (it rotates tokens to back-fill a month)', async () => {
+    await addBrand(t.database, { name: '模拟器', account: 'rate_sim' });
+    const first = await token('rate_sim');
+    for (let i = 0; i < 4; i++) await sites(first);
+    expect((await sites(first)).statusCode).toBe(429);
+    expect((await sites(await token('rate_sim'))).statusCode).toBe(200);
   });
 });
