@@ -15,7 +15,7 @@ export interface AbnormalEvent {
   at: Date;
 }
 
-/** Records abnormal events; a repeat of an open one (same type and subject) only refreshes it. */
+/** Records abnormal events; a repeat of an open one (same type and subject) is ignored: the open message keeps its first time and place. */
 export async function recordAbnormal(database: Database, events: AbnormalEvent[]) {
   if (!events.length) return;
   const e = [...new Map(events.map((x) => [`${x.type}|${x.subject}`, x])).values()];
