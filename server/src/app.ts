@@ -13,7 +13,7 @@ import { AreaCache } from './shared/areaCache.js';
 import { registerWeb } from './http/web.js';
 import healthRoutes from './modules/health/routes.js';
 import authRoutes from './modules/auth/routes.js';
-import userRoutes from './modules/users/routes.js';
+import { accountCheckRoutes, userRoutes } from './modules/users/routes.js';
 import roleRoutes from './modules/roles/routes.js';
 import areaRoutes from './modules/areas/routes.js';
 import forbidRoutes from './modules/forbid/routes.js';
@@ -101,9 +101,12 @@ export async function buildApp(config: Config, database: Database, opts: { logge
   app.decorate('ctx', { config, database, areas, geo, routes });
   registerAuth(app, database, areas);
 
+  // at the API root, as the spec has them: /api/health; /api/login, logout, user, pwd, permission/list,
+  // getSlider, hello (the session); /api/checkPhone, checkUsername (the add-user form)
   await app.register(healthRoutes, { prefix: '/api' });
   await app.register(authRoutes, { prefix: '/api' });
-  await app.register(userRoutes, { prefix: '/api' });
+  await app.register(accountCheckRoutes, { prefix: '/api' });
+  await app.register(userRoutes, { prefix: '/api/user' });
   await app.register(roleRoutes, { prefix: '/api/role' });
   await app.register(areaRoutes, { prefix: '/api/area' });
   await app.register(forbidRoutes, { prefix: '/api/forbid' });

@@ -1,5 +1,6 @@
 /** Role queries: roles with their permissions and user counts, and the role_permissions links. */
 import type { Database } from '../../db/client.js';
+import { likeEscape } from '../../db/sql.js';
 
 /** The database, or one transaction of it (Database.tx): writes that go together take this. */
 export type Writer = Pick<Database, 'query'>;
@@ -30,12 +31,16 @@ export async function listRoles(database: Database, areaIds: string[], f: { role
   const params: unknown[] = [areaIds];
   let cond = `(r.area_id = any($1::varchar[]) or r.area_id = '000000')`;
   if (f.roleName) {
-    params.push(`%${f.roleName}%`);
+    params.push(`%${likeEscape(f.roleName)}%`);
     cond += ` and r.role_name ilike $${params.length}`;
   }
   const [{ total }] = await database.query<{ total: number }>(`select count(*)::int as total from roles r where ${cond}`, params);
-  const page = f.limit !== undefined ? ` limit ${f.limit} offset ${f.offset ?? 0}` : '';
-  const rows = await database.query<RoleRow>(`${SELECT} where ${cond} order by r.id${page}`, params);
+  const n = params.length;
+  const page = f.limit !== undefined ? ` limit $${n + 1} offset $${n + 2}` : '';
+  const rows = await database.query<RoleRow>(
+    `${SELECT} where ${cond} order by r.id${page}`,
+    f.limit !== undefined ? [...params, f.limit, f.offset ?? 0] : params,
+  );
   return { rows, total };
 }
 

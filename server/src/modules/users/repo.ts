@@ -1,5 +1,6 @@
 /** User queries. */
 import type { Database } from '../../db/client.js';
+import { likeEscape } from '../../db/sql.js';
 import { PROFILE_SELECT, toProfile, type ProfileRow } from '../../shared/profiles.js';
 
 export { toProfile };
@@ -33,9 +34,9 @@ export async function listProfiles(database: Database, f: UserFilter) {
     if (f.auditStatus !== undefined) add('u.audit_status = ?', f.auditStatus);
     else where.push('u.audit_status in (0, 2)');
   } else where.push('u.audit_status = 1');
-  if (f.username) add(`u.username ilike ?`, `%${f.username}%`);
-  if (f.name) add(`u.name ilike ?`, `%${f.name}%`);
-  if (f.phone) add(`u.phone like ?`, `%${f.phone}%`);
+  if (f.username) add(`u.username ilike ?`, `%${likeEscape(f.username)}%`);
+  if (f.name) add(`u.name ilike ?`, `%${likeEscape(f.name)}%`);
+  if (f.phone) add(`u.phone like ?`, `%${likeEscape(f.phone)}%`);
   if (f.status !== undefined) add('u.status = ?', f.status);
   if (f.roleId !== undefined) add('exists (select 1 from user_roles x where x.user_id = u.id and x.role_id = ?)', f.roleId);
   const cond = where.join(' and ');
@@ -44,8 +45,8 @@ export async function listProfiles(database: Database, f: UserFilter) {
     params,
   );
   const rows = await database.query<ProfileRow>(
-    `${PROFILE_SELECT} where ${cond} order by u.id desc limit ${f.limit} offset ${f.offset}`,
-    params,
+    `${PROFILE_SELECT} where ${cond} order by u.id desc limit $${params.length + 1} offset $${params.length + 2}`,
+    [...params, f.limit, f.offset],
   );
   return { rows, total };
 }

@@ -37,7 +37,8 @@ const ListQuery = Type.Object({
   auditStatus: Type.Optional(Type.Integer({ minimum: 0, maximum: 2 })),
 });
 
-const routes: FastifyPluginAsyncTypebox = async (app) => {
+/** Accounts (用户管理, 账号审核), under /api/user. */
+export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { database, config } = app.ctx;
 
   const validity = (v: string | null | undefined) => {
@@ -59,21 +60,21 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
 
   // 用户列表（已审核通过的账号）
   app.get(
-    '/user/list',
+    '/list',
     { config: { permission: 'user.manage' }, schema: { tags, summary: '用户列表', querystring: ListQuery, response: { 200: Envelope(Paged(Profile)) } } },
     list(false),
   );
 
   // 账号审核列表（待审核与已驳回）
   app.get(
-    '/user/audit_list',
+    '/audit_list',
     { config: { permission: 'user.audit' }, schema: { tags, summary: '账号审核列表', querystring: ListQuery, response: { 200: Envelope(Paged(Profile)) } } },
     list(true),
   );
 
   // 新增用户
   app.post(
-    '/user/add',
+    '/add',
     {
       config: { permission: 'user.manage' },
       schema: {
@@ -97,7 +98,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
 
   // 编辑用户
   app.put(
-    '/user/edit',
+    '/edit',
     {
       config: { permission: 'user.manage' },
       schema: { tags, summary: '编辑用户', querystring: Type.Object(SelfArea), body: Type.Object({ id: Id, ...UserFields }) },
@@ -111,7 +112,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
 
   // 重置密码：不给新密码时生成随机密码并返回一次
   app.put(
-    '/user/reset',
+    '/reset',
     {
       config: { permission: 'user.manage' },
       schema: {
@@ -127,7 +128,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
 
   // 禁用 / 启用用户：禁用后其登录立即失效
   app.post(
-    '/user/ban',
+    '/ban',
     {
       config: { permission: 'user.manage' },
       schema: {
@@ -145,7 +146,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
 
   // 审核账号申请
   app.post(
-    '/user/audit',
+    '/audit',
     {
       config: { permission: 'user.audit' },
       schema: {
@@ -164,8 +165,13 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       return ok(null, req.body.auditStatus === 1 ? '审核已通过' : '已驳回');
     },
   );
+};
 
-  const Exists = { 200: Envelope(Type.Object({ exists: Type.Boolean() })) };
+const Exists = { 200: Envelope(Type.Object({ exists: Type.Boolean() })) };
+
+/** The add-user form's uniqueness checks, which the spec puts at the API root (/api/checkPhone, /api/checkUsername). */
+export const accountCheckRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const { database } = app.ctx;
 
   // 检查手机号是否已被使用
   app.get(
@@ -193,4 +199,3 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     },
   );
 };
-export default routes;
