@@ -6,7 +6,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { VERSION, type Config } from './config.js';
 import type { Database } from './db/client.js';
-import { registerErrorHandler } from './http/errors.js';
+import { frameworkErrors, registerErrorHandler } from './http/errors.js';
 import { registerValidation } from './http/validation.js';
 import { registerAuth } from './http/auth.js';
 import { AreaCache } from './shared/areaCache.js';
@@ -59,6 +59,7 @@ export async function buildApp(config: Config, database: Database, opts: { logge
             redact: ['req.headers.authorization', 'req.body.password', 'req.body.oldPwd', 'req.body.newPwd'],
           },
     bodyLimit: 9 * 1024 * 1024,
+    frameworkErrors, // bad URL, over-long path parameter: the envelope in Chinese (http/errors.ts)
     // forwarded headers (client address, https) only from the configured proxies (TRUST_PROXY)
     trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
   }).withTypeProvider<TypeBoxTypeProvider>();

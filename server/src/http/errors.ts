@@ -79,6 +79,15 @@ function send(reply: FastifyReply, status: number, code: number, message: string
   return reply.status(status).type('application/json; charset=utf-8').send(JSON.stringify({ code, message, data: null }));
 }
 
+/**
+ * Fastify's own refusals before routing (a path parameter over its length limit, a URL that does
+ * not decode): the envelope with a Chinese message, like every other answer.
+ */
+export function frameworkErrors(err: FastifyError, _req: unknown, reply: FastifyReply) {
+  const status = err.statusCode && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 400;
+  return send(reply, status, status, err.code === 'FST_ERR_MAX_PARAM_LENGTH' ? '路径参数过长' : '请求地址不正确');
+}
+
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError & { validationContext?: string }, req, reply) => {
     if (err instanceof ApiError) {

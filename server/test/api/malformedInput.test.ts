@@ -89,6 +89,12 @@ describe('malformed console input (issue 16, finding 6)', () => {
     expect(ok.body.code, JSON.stringify(ok.body)).toBe(200);
   });
 
+  it('answers an over-long path parameter in the envelope, in Chinese', async () => {
+    const r = await admin.del(`/api/forbid/${'x'.repeat(1000)}`);
+    expect(r.status).toBe(414);
+    expect(r.body).toEqual({ code: 414, message: '路径参数过长', data: null });
+  });
+
   it('refuses a 100,000-character string', async () => {
     await expect400(await admin.get('/api/user/list', { username: 'x'.repeat(100_000) }), 'username');
   });

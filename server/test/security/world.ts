@@ -1,0 +1,125 @@
+/**
+ * The security suite's fixture world: two districts (海淀 110108, 朝阳 110105), an admin of each, a
+ * user without any permission, two brands and an enterprise user of one of them. Every object of
+ * 朝阳 and of brand B carries a marker string: a response that shows one to the other side leaks.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { Database } from '../../src/db/client.js';
+import { Client, adminClient, userClient } from '../support/app.js';
+import { Operator, addBrand, addSite } from '../support/world.js';
+
+export const HD = '110108';
+export const CY = '110105';
+/** Found in 朝阳's objects only. */
+export const CY_MARK = 'CYMARK7';
+/** Found in brand B's record only (its account and contact). */
+export const BRAND_B_MARK = 'BBMARK9';
+
+export interface World {
+  admin: Client;
+  hdAdmin: Client;
+  cyAdmin: Client;
+  noPerm: Client;
+  entA: Client;
+  operatorA: Operator;
+  brandA: number;
+  brandB: number;
+  /** Ids of 朝阳's objects, by kind. */
+  foreign: { user: number; forbid: number; site: string; role: number | null; brand: number };
+}
+
+export async function buildWorld(app: FastifyInstance, database: Database): Promise<World> {
+  const admin = await adminClient(app);
+  const brandA = await addBrand(database, { name: '甲单车', account: 'branda', areaId: HD });
+  const brandB = await addBrand(database, {
+    name: `乙单车${BRAND_B_MARK}`,
+    account: `b${BRAND_B_MARK.toLowerCase()}`,
+    areaId: CY,
+  });
+  await database
+    .query(`update brands set contact_name = $2, contact_phone = $3 where id = $1`, [
+      brandB,
+      `联系人${BRAND_B_MARK}`,
+      '13900009999',
+    ])
+    .catch(() => {});
+  const hdAdmin = await userClient(app, admin, { username: 'hdadmin', areaId: HD });
+  const cyAdmin = await userClient(app, admin, { username: `cy${CY_MARK.toLowerCase()}`, areaId: CY });
+  await cyAdmin.put('/api/user/edit', { id: cyAdmin.userId, name: `朝阳管理员${CY_MARK}` });
+  const role = await admin.post('/api/role/add', { roleName: '无权限角色', permissionIds: [] }, { selfAreaId: HD });
+  const noPerm = await userClient(app, admin, {
+    username: 'noperm',
+    areaId: HD,
+    roleIds: role.body.code === 200 ? [role.body.data.id] : [],
+  });
+  const cyRole = await cyAdmin.post(
+    '/api/role/add',
+    { roleName: `朝阳角色${CY_MARK}`, permissionIds: [] },
+    { selfAreaId: CY },
+  );
+  const entA = await userClient(app, admin, { username: 'enta', areaId: HD, userLevel: 1, brandId: brandA } as never);
+  await addSite(database, {
+    id: `${CY}${CY_MARK}`,
+    areaId: CY,
+    name: `朝阳站点${CY_MARK}`,
+    lon: 116.48,
+    lat: 39.92,
+    ceiling: 10,
+  });
+  await addSite(database, { id: `${HD}SITE1`, areaId: HD, name: '海淀站点', lon: 116.31, lat: 39.98, ceiling: 10 });
+  const fence = [
+    [116.47, 39.91],
+    [116.49, 39.91],
+    [116.49, 39.93],
+  ];
+  const forbid = await cyAdmin.post(
+    '/api/forbid',
+    { type: 0, alias: `朝阳禁停${CY_MARK}`, areaId: CY, fence },
+    { selfAreaId: CY },
+  );
+  if (forbid.body.code !== 200) throw new Error(`forbid: ${forbid.body.message}`);
+  const operatorA = await new Operator(app, 'branda').login();
+  return {
+    admin,
+    hdAdmin,
+    cyAdmin,
+    noPerm,
+    entA,
+    operatorA,
+    brandA,
+    brandB,
+    foreign: {
+      user: cyAdmin.userId,
+      forbid: forbid.body.data.id,
+      site: `${CY}${CY_MARK}`,
+      role: cyRole.body.code === 200 ? cyRole.body.data.id : null,
+      brand: brandB,
+    },
+  };
+}
+
+/**
+ * A fingerprint of 朝阳's objects and brand B's record: any change by a 海淀 user (or by anybody
+ * during the no-permission pass) shows as a different value.
+ */
+export async function fingerprint(database: Database, areaId = CY, brandId?: number): Promise<string> {
+  const parts = [
+    `select md5(coalesce(string_agg(t::text, '|' order by t.id), '')) as h from (select id, username, name, phone, status, area_id, user_level, brand_id from users where area_id = $1) t`,
+    `select md5(coalesce(string_agg(t::text, '|' order by t.user_id, t.role_id), '')) as h from (select ur.user_id, ur.role_id from user_roles ur join users u on u.id = ur.user_id where u.area_id = $1) t`,
+    `select md5(coalesce(string_agg(t::text, '|' order by t.id), '')) as h from (select * from forbid_zones where area_id = $1) t`,
+    `select md5(coalesce(string_agg(t::text, '|' order by t.id), '')) as h from (select id, area_id, site_name, lon, lat, site_bike_ceiling, deleted_at, gps_rail from sites where area_id = $1) t`,
+    `select md5(coalesce(string_agg(t::text, '|' order by t.id), '')) as h from (select * from areas where id = $1) t`,
+  ];
+  const out: string[] = [];
+  for (const q of parts) out.push((await database.query<{ h: string }>(q, [areaId]))[0].h);
+  if (brandId !== undefined) {
+    out.push(
+      (
+        await database.query<{ h: string }>(`select md5(t::text) as h from (select * from brands where id = $1) t`, [
+          brandId,
+        ])
+      )[0]?.h ?? '',
+    );
+  }
+  return out.join(',');
+}
