@@ -228,21 +228,38 @@ describe('security suite (issue 16)', () => {
 
   it('never shows or changes 朝阳 objects to a 海淀 user, whatever the ids or area given', async () => {
     const before = await fingerprint(t.database, CY, w.brandB);
+    const f = w.foreign;
+    /** A bare `id` means the route's own kind of object: a foreign id of another kind may be one of 海淀's own. */
+    const idsOf = (path: string): unknown[] =>
+      /\/user/.test(path)
+        ? [f.user]
+        : /\/role/.test(path)
+          ? [f.role]
+          : /\/forbid/.test(path)
+            ? [f.forbid]
+            : /\/company|brand|enterprise/i.test(path)
+              ? [f.brand]
+              : /\/site/.test(path)
+                ? [f.site]
+                : [];
     const ids: Record<string, unknown[]> = {
-      id: [w.foreign.user, w.foreign.forbid, w.foreign.role, w.foreign.brand].filter((x) => x !== null),
-      userId: [w.foreign.user],
-      roleId: [w.foreign.role],
-      roleIds: [[w.foreign.role]],
-      ids: [[w.foreign.user], [w.foreign.forbid]],
-      siteId: [w.foreign.site],
-      brandId: [w.foreign.brand],
+      userId: [f.user],
+      roleId: [f.role],
+      roleIds: [[f.role]],
+      siteId: [f.site],
+      site_id: [f.site],
+      brandId: [f.brand],
       areaId: [CY],
       selfAreaId: [CY],
     };
     for (const r of consoleRoutes()) {
       const fields = [...r.params.map((p) => p.name), ...Object.keys(r.body?.properties ?? {})];
       const tries: Record<string, unknown>[] = [{ selfAreaId: CY }];
-      for (const f of fields) for (const v of ids[f] ?? []) tries.push({ [f]: v });
+      for (const name of fields) {
+        const values =
+          name === 'id' ? idsOf(r.path) : name === 'ids' ? idsOf(r.path).map((x) => [x]) : (ids[name] ?? []);
+        for (const v of values) if (v !== null) tries.push({ [name]: v });
+      }
       for (const over of tries) {
         const res = await call(r, { ...input(r, over), token: w.hdAdmin.token });
         const changed = r.method !== 'GET' && (await fingerprint(t.database, CY, w.brandB)) !== before;
