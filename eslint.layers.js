@@ -29,8 +29,7 @@ export function unitOf(rel) {
   const top = parts.length === 1 ? parts[0].replace(/\.[cm]?[jt]sx?$/, '') : parts[0];
   for (const layer of LAYERS) {
     for (const unit of layer.units) {
-      if (unit === `${top}/*`)
-        return parts.length > 2 ? { unit: `${top}/${parts[1]}`, rank: layer.rank, open: !!layer.open } : null;
+      if (unit === `${top}/*`) return parts.length > 2 ? { unit: `${top}/${parts[1]}`, rank: layer.rank, open: !!layer.open } : null;
       if (unit === top) return { unit, rank: layer.rank, open: !!layer.open };
     }
   }
@@ -79,19 +78,14 @@ const rule = {
   meta: {
     type: 'problem',
     docs: {
-      description:
-        'Imports under server/src follow the layers: no feature imports another, nothing imports upward; in modules/, only repo.ts runs SQL',
+      description: 'Imports under server/src follow the layers: no feature imports another, nothing imports upward; in modules/, only repo.ts runs SQL',
     },
-    schema: [
-      { type: 'object', properties: { root: { type: 'string' } }, required: ['root'], additionalProperties: false },
-    ],
+    schema: [{ type: 'object', properties: { root: { type: 'string' } }, required: ['root'], additionalProperties: false }],
     messages: {
       domain: 'domain/ is pure: it imports nothing of ours (here {{to}}).',
-      sideways:
-        '{{from}} may not import {{to}}: features do not import each other; move the shared piece down a layer.',
+      sideways: '{{from}} may not import {{to}}: features do not import each other; move the shared piece down a layer.',
       upward: '{{from}} may not import {{to}}: it sits in a higher layer.',
-      query:
-        '{{file}} runs SQL (.{{method}}): every query of a module lives in its repo.ts; call a repo function with plain arguments.',
+      query: '{{file}} runs SQL (.{{method}}): every query of a module lives in its repo.ts; call a repo function with plain arguments.',
     },
   },
   create(context) {

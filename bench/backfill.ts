@@ -65,12 +65,43 @@ const cpuSeconds = Number(((cpu.user + cpu.system) / 1e6).toFixed(1));
 await demo.stop();
 
 const counts: Record<string, number> = {};
-for (const t of ['bikes', 'bike_live', 'bike_days', 'ride_orders', 'dispatches', 'pile_power', 'pile_sightings', 'sync_logs', 'site_history', 'site_messages', 'abnormal_messages', 'stats_hourly', 'stats_daily']) {
+for (const t of [
+  'bikes',
+  'bike_live',
+  'bike_days',
+  'ride_orders',
+  'dispatches',
+  'pile_power',
+  'pile_sightings',
+  'sync_logs',
+  'site_history',
+  'site_messages',
+  'abnormal_messages',
+  'stats_hourly',
+  'stats_daily',
+]) {
   counts[t] = (await database.query<{ n: number }>(`select count(*)::int as n from ${t}`))[0].n;
 }
-const alerts = await database.query(`select abnormal_type as type, count(*)::int as n, count(*) filter (where closed_at is null)::int as open from abnormal_messages group by 1 order by 1`);
+const alerts = await database.query(
+  `select abnormal_type as type, count(*)::int as n, count(*) filter (where closed_at is null)::int as open from abnormal_messages group by 1 order by 1`,
+);
 const jobsSeconds = Object.fromEntries(Object.entries(jobTime).map(([k, [n, ms]]) => [k, { runs: n, seconds: Number((ms / 1000).toFixed(1)) }]));
-console.log(JSON.stringify({ days, setupSeconds: setup, demoStartSeconds: total, demoStartCpuSeconds: cpuSeconds, jobs: jobsSeconds, load: os.loadavg().map((x) => x.toFixed(1)), counts, alerts }, null, 1));
+console.log(
+  JSON.stringify(
+    {
+      days,
+      setupSeconds: setup,
+      demoStartSeconds: total,
+      demoStartCpuSeconds: cpuSeconds,
+      jobs: jobsSeconds,
+      load: os.loadavg().map((x) => x.toFixed(1)),
+      counts,
+      alerts,
+    },
+    null,
+    1,
+  ),
+);
 console.log(JSON.stringify(describeWorld((await import('../server/src/sim/world.js')).generateWorld())));
 await app.close();
 await database.close();

@@ -46,10 +46,10 @@ async function seedLive(database: Database) {
   const step = 100_000;
   for (let from = 1; from <= BIKES; from += step) {
     const to = Math.min(BIKES, from + step - 1);
-    await database.query(
-      `update bikes set brand_id = 1 + (substr(bike_id, 2)::int % 3) where bike_id between $1 and $2`,
-      [`B${String(from).padStart(7, '0')}`, `B${String(to).padStart(7, '0')}`],
-    );
+    await database.query(`update bikes set brand_id = 1 + (substr(bike_id, 2)::int % 3) where bike_id between $1 and $2`, [
+      `B${String(from).padStart(7, '0')}`,
+      `B${String(to).padStart(7, '0')}`,
+    ]);
     await database.query(
       `insert into bike_live (bike_id, brand_id, bike_type, area_id, lon, lat, status, site_id, legality, reported_at, out_site_since)
        select b.bike_id, b.brand_id, b.bike_type, '110108',
@@ -169,7 +169,11 @@ async function bench(kind: Kind) {
     await app.listen({ port: 0, host: '127.0.0.1' });
     const base = `http://127.0.0.1:${(app.server.address() as import('node:net').AddressInfo).port}`;
     const login = (await (
-      await fetch(`${base}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: 'Bench12345' }) })
+      await fetch(`${base}/api/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ username: 'admin', password: 'Bench12345' }),
+      })
     ).json()) as { data: { token: string } };
     const token = login.data.token;
     const [y, m, d] = localDay(now, TZ).split('-').map(Number);
@@ -183,12 +187,17 @@ async function bench(kind: Kind) {
       ['dashboard/get limit=0 (all sites)', [`/api/dashboard/get?${a}&v=1&limit=0`]],
       ['dashboard/get limit=200', centres.map((c) => `/api/dashboard/get?${a}&v=2&limit=200&${c}`)],
       ['dashboard/get limit=50', centres.map((c) => `/api/dashboard/get?${a}&v=2&limit=50&${c}`)],
-      ['siteRankAll hour', rank(`dateTime=${encodeURIComponent(`${y}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')} ${String(hour).padStart(2, '0')}`)}`)],
+      [
+        'siteRankAll hour',
+        rank(`dateTime=${encodeURIComponent(`${y}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')} ${String(hour).padStart(2, '0')}`)}`),
+      ],
       ['siteRankAll day', rank(`year=${y}&month=${m}&day=${d}`)],
       ['siteRankAll month', rank(`year=${y}&month=${m}`)],
     ] as [string, string[]][]) {
       const r = await timeCalls(base, token, name, urls);
-      console.log(`  ${name.padEnd(34)} cold ${r.cold.toFixed(0).padStart(5)} ms   p50 ${r.p50.toFixed(1).padStart(7)} ms   p95 ${r.p95.toFixed(1).padStart(7)} ms   ${fmt(r.bytes)} bytes`);
+      console.log(
+        `  ${name.padEnd(34)} cold ${r.cold.toFixed(0).padStart(5)} ms   p50 ${r.p50.toFixed(1).padStart(7)} ms   p95 ${r.p95.toFixed(1).padStart(7)} ms   ${fmt(r.bytes)} bytes`,
+      );
       out.push(r);
     }
     await app.close();
@@ -213,7 +222,10 @@ async function main() {
   }
   console.log(`\ndashboard: ${fmt(SITES)} sites, ${fmt(BIKES)} bikes, ${DAYS} days × ${fmt(RIDES)} rides, ${CALLS} calls each, ${new Date().toISOString()}`);
   for (const r of results) {
-    for (const t of r.out) console.log(`${r.kind.padEnd(9)} ${t.name.padEnd(34)} cold ${t.cold.toFixed(0).padStart(5)} ms  p50 ${t.p50.toFixed(1).padStart(7)} ms  p95 ${t.p95.toFixed(1).padStart(7)} ms`);
+    for (const t of r.out)
+      console.log(
+        `${r.kind.padEnd(9)} ${t.name.padEnd(34)} cold ${t.cold.toFixed(0).padStart(5)} ms  p50 ${t.p50.toFixed(1).padStart(7)} ms  p95 ${t.p95.toFixed(1).padStart(7)} ms`,
+      );
   }
 }
 

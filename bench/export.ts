@@ -27,7 +27,13 @@ async function bench(kind: Kind) {
     const app = await buildApp(loadConfig({ DATA_DIR: '/tmp', LOG_LEVEL: 'silent', WEB_DIST: '/nonexistent', JOBS: '0' }), database, { logger: false });
     await app.listen({ port: 0, host: '127.0.0.1' });
     const base = `http://127.0.0.1:${(app.server.address() as import('node:net').AddressInfo).port}`;
-    const login = (await (await fetch(`${base}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: 'Bench12345' }) })).json()) as { data: { token: string } };
+    const login = (await (
+      await fetch(`${base}/api/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ username: 'admin', password: 'Bench12345' }),
+      })
+    ).json()) as { data: { token: string } };
     global.gc?.();
     const baseline = process.memoryUsage().rss;
     let peak = baseline;
@@ -40,7 +46,9 @@ async function bench(kind: Kind) {
     const seconds = (performance.now() - t) / 1000;
     clearInterval(sampler);
     await app.close();
-    console.log(`[${kind}] ${fmt(ROWS)} rows → ${(bytes / 1e6).toFixed(1)} MB .xlsx in ${seconds.toFixed(1)} s; peak RSS growth ${((peak - baseline) / 1e6).toFixed(0)} MB`);
+    console.log(
+      `[${kind}] ${fmt(ROWS)} rows → ${(bytes / 1e6).toFixed(1)} MB .xlsx in ${seconds.toFixed(1)} s; peak RSS growth ${((peak - baseline) / 1e6).toFixed(0)} MB`,
+    );
     return { kind, seconds, growthMb: (peak - baseline) / 1e6, mb: bytes / 1e6 };
   } finally {
     await database.close().catch(() => {});
@@ -56,7 +64,8 @@ async function main() {
     out.push(await bench(kind));
   }
   console.log(`\nexport: ${fmt(ROWS)} rows (bikeOut, 车辆统计.xlsx)`);
-  for (const r of out) console.log(`${r.kind.padEnd(9)} ${r.seconds.toFixed(1).padStart(6)} s  ${r.mb.toFixed(1).padStart(6)} MB  peak RSS +${r.growthMb.toFixed(0)} MB`);
+  for (const r of out)
+    console.log(`${r.kind.padEnd(9)} ${r.seconds.toFixed(1).padStart(6)} s  ${r.mb.toFixed(1).padStart(6)} MB  peak RSS +${r.growthMb.toFixed(0)} MB`);
 }
 
 main().catch((e) => {

@@ -115,11 +115,7 @@ async function runCopy(kind: Kind, database: Database, url: string | undefined, 
     await pipeline(Readable.from([text]), client.query(copyFrom(`copy bench_copy ${cols} from stdin with (format csv)`)));
     await client.end();
   } else {
-    await database.pglite!.query(
-      `copy bench_copy ${cols} from '/dev/blob' with (format csv)`,
-      [],
-      { blob: new Blob([text]) },
-    );
+    await database.pglite!.query(`copy bench_copy ${cols} from '/dev/blob' with (format csv)`, [], { blob: new Blob([text]) });
   }
   const rate = BIKES / ((performance.now() - started) / 1000);
   const [{ n }] = await database.query<{ n: number }>(`select count(*)::int as n from bench_copy`);
@@ -139,7 +135,13 @@ async function bench(kind: Kind): Promise<Result> {
     const app = await buildApp(config, database, { logger: false });
     await app.listen({ port: 0, host: '127.0.0.1' });
     const base = `http://127.0.0.1:${(app.server.address() as import('node:net').AddressInfo).port}`;
-    const tok = (await (await fetch(`${base}/api/open/v1/token`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ account: 'bench', password: 'Bench12345' }) })).json()) as { data: { token: string } };
+    const tok = (await (
+      await fetch(`${base}/api/open/v1/token`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ account: 'bench', password: 'Bench12345' }),
+      })
+    ).json()) as { data: { token: string } };
 
     // every timed phase starts from the same state: dead rows vacuumed, a fresh checkpoint (so each
     // pays the same full-page writes; otherwise the later phase rides on the earlier one's)
@@ -158,7 +160,9 @@ async function bench(kind: Kind): Promise<Result> {
     const httpWarm = await runHttp(base, tok.data.token, bodies(pos, at(2)));
     console.log(`[${kind}] HTTP, later reports: ${fmt(httpWarm)} rows/s`);
 
-    const placed = await database.query<{ bikeId: string; siteId: string | null }>(`select bike_id as "bikeId", site_id as "siteId" from bike_live order by bike_id`);
+    const placed = await database.query<{ bikeId: string; siteId: string | null }>(
+      `select bike_id as "bikeId", site_id as "siteId" from bike_live order by bike_id`,
+    );
     const rows = { siteId: placed.map((p) => p.siteId), lon: pos.lon, lat: pos.lat };
     await settle();
     const upsert = await runBareUpsert(database, rows, at(3));

@@ -10,7 +10,7 @@ export function siteGrid(count: number) {
   const dLat = (BOX.maxLat - BOX.minLat) / side;
   return Array.from({ length: count }, (_, i) => ({
     id: `110108${String(i + 1).padStart(7, '0')}`,
-    lon: BOX.minLon + (i % side + 0.5) * dLon,
+    lon: BOX.minLon + ((i % side) + 0.5) * dLon,
     lat: BOX.minLat + (Math.floor(i / side) + 0.5) * dLat,
     ceiling: 10 + (i % 50),
   }));

@@ -105,7 +105,9 @@ describe('home big screen (screenshots in test-output/e2e)', () => {
       }
     }
     // the ring legend: online share per brand (GET /api/statistics/brandPercent)
-    const percent = await admin.get<{ lists: Array<{ brandName: string; BrandBikeNum: number; BrandEBikeNum: number }> }>('/statistics/brandPercent', { selfAreaId: HD });
+    const percent = await admin.get<{ lists: Array<{ brandName: string; BrandBikeNum: number; BrandEBikeNum: number }> }>('/statistics/brandPercent', {
+      selfAreaId: HD,
+    });
     const legend = page.getByTestId('ring-legend');
     for (const b of percent.lists) {
       const item = legend.locator('li', { hasText: short(b.brandName) });
@@ -126,7 +128,10 @@ describe('home big screen (screenshots in test-output/e2e)', () => {
     }
     // 运营统计: month and day totals of the seven-day tidal call
     const days = Array.from({ length: 7 }, (_, i) => shanghaiDay(i - 6)).join(',');
-    const tidal = await admin.get<{ dayTotal: { bike_num: number; e_bike_num: number }; monthTotal: { bike_num: number; e_bike_num: number } }>('/statistics/tidal', { selfAreaId: HD, mold: 1, dateGroup: days });
+    const tidal = await admin.get<{ dayTotal: { bike_num: number; e_bike_num: number }; monthTotal: { bike_num: number; e_bike_num: number } }>(
+      '/statistics/tidal',
+      { selfAreaId: HD, mold: 1, dateGroup: days },
+    );
     expect(await page.getByTestId('fig-month').textContent()).toBe(`${tidal.monthTotal.bike_num + tidal.monthTotal.e_bike_num}次`);
     expect(await page.getByTestId('fig-day').textContent()).toBe(`${tidal.dayTotal.bike_num + tidal.dayTotal.e_bike_num}次`);
     // 异常告警: the open, unhandled alerts whatever day they opened (newest 10) and their counts
@@ -185,27 +190,43 @@ describe('home big screen (screenshots in test-output/e2e)', () => {
     await dialog().getByText('美团运营有限公司').waitFor();
     await dialog().getByText('海淀区、朝阳区').first().waitFor();
     await screenshot(page, 'home-dialog-enterprise');
-    await dialog().getByRole('button', { name: /运维人员信息/ }).click();
+    await dialog()
+      .getByRole('button', { name: /运维人员信息/ })
+      .click();
     await page.getByText('运维人员信息不存在！').waitFor();
     await closeDialogs();
 
     // 品牌站点车辆分布 → 站点车辆
-    const sites = await admin.get<{ lists: Array<{ siteId: string; siteName: string; num: number }>; total: number }>('/dashboard/brandOnlineBike', { selfAreaId: HD, brandId: mt, pageSize: 10 });
+    const sites = await admin.get<{ lists: Array<{ siteId: string; siteName: string; num: number }>; total: number }>('/dashboard/brandOnlineBike', {
+      selfAreaId: HD,
+      brandId: mt,
+      pageSize: 10,
+    });
     await page.getByTestId(`brand-row-${mt}`).locator('[data-field="onlineNum"]').click();
     await dialog().getByText(`共 ${sites.total} 条`).waitFor();
     expect(await rows(dialog()).count()).toBe(sites.lists.length);
     await rows(dialog()).first().getByText(sites.lists[0].siteName).waitFor();
     await screenshot(page, 'home-dialog-brand-sites');
     const first = sites.lists[0];
-    const bikes = await admin.get<{ lists: Array<{ bikeId: string }>; total: number }>('/dashboard/brandSiteBike', { selfAreaId: HD, brandId: mt, siteId: first.siteId });
-    await rows(dialog()).first().getByRole('button', { name: String(first.num), exact: true }).click();
+    const bikes = await admin.get<{ lists: Array<{ bikeId: string }>; total: number }>('/dashboard/brandSiteBike', {
+      selfAreaId: HD,
+      brandId: mt,
+      siteId: first.siteId,
+    });
+    await rows(dialog())
+      .first()
+      .getByRole('button', { name: String(first.num), exact: true })
+      .click();
     await dialog().getByText(`站点车辆 · ${first.siteName}`).waitFor();
     for (const b of bikes.lists) await dialog().getByRole('cell', { name: b.bikeId, exact: true }).waitFor();
     await screenshot(page, 'home-dialog-site-bikes');
     await closeDialogs();
 
     // 今日历史消息: both tabs
-    const today = await admin.get<{ lists: Array<{ id: number; siteName: string }>; total: number }>('/dashboard/todayHistory', { selfAreaId: HD, pageSize: 100 });
+    const today = await admin.get<{ lists: Array<{ id: number; siteName: string }>; total: number }>('/dashboard/todayHistory', {
+      selfAreaId: HD,
+      pageSize: 100,
+    });
     await page.getByTestId('panel-messages').getByRole('button', { name: '历史消息' }).click();
     await dialog().getByText(`共 ${today.total} 条`).first().waitFor();
     expect(await dialog().locator('[data-testid^="history-"]').count()).toBe(today.lists.length);
@@ -231,7 +252,9 @@ describe('home big screen (screenshots in test-output/e2e)', () => {
     expect(await dialog().getByRole('checkbox', { name: '全选' }).isChecked()).toBe(true);
     await screenshot(page, 'home-dialog-export');
     const download = page.waitForEvent('download');
-    await dialog().getByRole('button', { name: /导\s*出/ }).click();
+    await dialog()
+      .getByRole('button', { name: /导\s*出/ })
+      .click();
     expect((await download).suggestedFilename()).toBe('站点使用统计.xlsx');
     await page.getByText('数据导出成功！').waitFor();
     await closeDialogs();
@@ -258,12 +281,16 @@ describe('home big screen (screenshots in test-output/e2e)', () => {
     await rows(dialog()).first().getByText(rank.lists[0].siteName).waitFor();
     await screenshot(page, 'home-dialog-site-rank');
     const rankFile = page.waitForEvent('download');
-    await dialog().getByRole('button', { name: /导\s*出/ }).click();
+    await dialog()
+      .getByRole('button', { name: /导\s*出/ })
+      .click();
     expect((await rankFile).suggestedFilename()).toBe('站点排名分析.xlsx');
     await closeDialogs();
 
     // 未上传数据车辆
-    const silent = await admin.get<Record<string, { brandId: number; count: number; list: Array<{ bikeId: string }> }>>('/dashboard/bikeNotUpload', { selfAreaId: HD });
+    const silent = await admin.get<Record<string, { brandId: number; count: number; list: Array<{ bikeId: string }> }>>('/dashboard/bikeNotUpload', {
+      selfAreaId: HD,
+    });
     await page.getByTestId('panel-total').getByText('未上传数据车辆', { exact: true }).click();
     const total = Object.values(silent).reduce((t, b) => t + b.count, 0);
     await expect.poll(() => page.getByTestId('fig-notUploadTotal').textContent()).toBe(`${total}辆`);
@@ -294,7 +321,10 @@ describe('home big screen (screenshots in test-output/e2e)', () => {
 
     // 满桩值设置 shows the area's value
     const pile = await admin.get<{ data: number; alias: string }>('/config/fullPileNum', { selfAreaId: HD });
-    await page.getByTestId('panel-messages').getByRole('button', { name: /满桩值设置/ }).click();
+    await page
+      .getByTestId('panel-messages')
+      .getByRole('button', { name: /满桩值设置/ })
+      .click();
     await dialog().getByText(`当前：${pile.alias} ${pile.data}`, { exact: false }).waitFor();
     await screenshot(page, 'home-dialog-full-pile');
     // its scheduled tasks are the magnify groups; the switch turns one on and off again
@@ -311,11 +341,16 @@ describe('home big screen (screenshots in test-output/e2e)', () => {
 
     // 编辑 of a brand's site sets that site's own full-pile value (PUT /api/site/{id})
     await page.getByTestId(`brand-row-${mt}`).locator('[data-field="onlineNum"]').click();
-    await rows(dialog()).filter({ hasText: SITES.S2.siteName }).getByRole('button', { name: /编\s*辑/ }).click();
+    await rows(dialog())
+      .filter({ hasText: SITES.S2.siteName })
+      .getByRole('button', { name: /编\s*辑/ })
+      .click();
     await dialog().getByText(`编辑站点满桩值 · ${SITES.S2.siteName}`).waitFor();
     await dialog().getByRole('checkbox', { name: '沿用区域满桩值' }).uncheck();
     await dialog().getByLabel('站点满桩值').fill('1.5');
-    await dialog().getByRole('button', { name: /保\s*存/ }).click();
+    await dialog()
+      .getByRole('button', { name: /保\s*存/ })
+      .click();
     await page.getByText('站点满桩值已保存').waitFor();
     const site = await admin.get<{ lists: Array<{ fullPileNum: number | null }> }>('/site/', { selfAreaId: HD, siteId: SITES.S2.siteId });
     expect(site.lists[0].fullPileNum).toBe(1.5);
@@ -349,9 +384,14 @@ describe('home big screen (screenshots in test-output/e2e)', () => {
 
     // 满桩值设置 saves the area's value (PUT /api/config/fullPileNum; the same value, so nothing moves)
     const pile = await admin.get<{ data: number; alias: string }>('/config/fullPileNum', { selfAreaId: CY });
-    await page.getByTestId('panel-messages').getByRole('button', { name: /满桩值设置/ }).click();
+    await page
+      .getByTestId('panel-messages')
+      .getByRole('button', { name: /满桩值设置/ })
+      .click();
     await dialog().getByText(`当前：${pile.alias} ${pile.data}`, { exact: false }).waitFor();
-    await dialog().getByRole('button', { name: /保\s*存/ }).click();
+    await dialog()
+      .getByRole('button', { name: /保\s*存/ })
+      .click();
     await page.getByText(/^满桩值已保存，/).waitFor();
     await closeDialogs();
     expect(problems.errors).toEqual([]);

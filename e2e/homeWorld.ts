@@ -98,7 +98,11 @@ export class Console {
   }
 
   async call<T>(method: string, path: string, params: Record<string, unknown> = {}, body?: unknown): Promise<T> {
-    const qs = new URLSearchParams(Object.entries(params).filter(([, v]) => v !== undefined).map(([k, v]) => [k, String(v)]));
+    const qs = new URLSearchParams(
+      Object.entries(params)
+        .filter(([, v]) => v !== undefined)
+        .map(([k, v]) => [k, String(v)]),
+    );
     const res = await fetch(`${this.base}/api${path}${qs.size ? `?${qs}` : ''}`, {
       method,
       headers: { authorization: `Bearer ${this.token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
@@ -147,20 +151,25 @@ const PASSWORD = 'Secret123abc';
 export async function buildHomeWorld(base: string, adminPassword: string): Promise<HomeWorld> {
   const admin = await Console.login(base, 'admin', adminPassword);
   const enterprise = (name: string, account: string, areas: string[], extra: Record<string, unknown> = {}) =>
-    admin.call<{ brandId: number }>('POST', '/company/createEnterprise', { selfAreaId: '000000' }, {
-      brandName: name,
-      brandOperation: `${name}运营有限公司`,
-      brandAccount: account,
-      brandPassword: PASSWORD,
-      brandContactPerson: '张三',
-      brandContactMobile: '13812345678',
-      brandAddress: '北京市海淀区测试路 1 号',
-      brandOperationNum: 12,
-      areaId: HD,
-      operationAreaId: areas,
-      launchArea: areas,
-      ...extra,
-    });
+    admin.call<{ brandId: number }>(
+      'POST',
+      '/company/createEnterprise',
+      { selfAreaId: '000000' },
+      {
+        brandName: name,
+        brandOperation: `${name}运营有限公司`,
+        brandAccount: account,
+        brandPassword: PASSWORD,
+        brandContactPerson: '张三',
+        brandContactMobile: '13812345678',
+        brandAddress: '北京市海淀区测试路 1 号',
+        brandOperationNum: 12,
+        areaId: HD,
+        operationAreaId: areas,
+        launchArea: areas,
+        ...extra,
+      },
+    );
   const mt = (await enterprise('美团', 'e2emt', [HD, CY], { bicycleUrl: '/uploads/mt-bikes.xlsx' })).brandId;
   const hb = (await enterprise('哈啰', 'e2ehb', [HD])).brandId;
   for (const [brandId, areaId, bikeQuota, ebikeQuota] of [
@@ -172,7 +181,12 @@ export async function buildHomeWorld(base: string, adminPassword: string): Promi
   }
   for (const s of Object.values(SITES)) await admin.call('POST', '/site/', { selfAreaId: '000000' }, { ...s, length: 20 });
   // a magnify group (the screen's scheduled-task list), switched off so it changes no capacity
-  await admin.call('POST', '/site/magnify/', { selfAreaId: HD }, { areaId: HD, alias: MAGNIFY_ALIAS, siteList: [SITES.S4.siteId, SITES.S5.siteId], factor: 1.2, openSwitch: false });
+  await admin.call(
+    'POST',
+    '/site/magnify/',
+    { selfAreaId: HD },
+    { areaId: HD, alias: MAGNIFY_ALIAS, siteList: [SITES.S4.siteId, SITES.S5.siteId], factor: 1.2, openSwitch: false },
+  );
 
   const tokens = { mt: await operatorToken(base, 'e2emt', PASSWORD), hb: await operatorToken(base, 'e2ehb', PASSWORD) };
   const now = Date.now();
@@ -192,8 +206,20 @@ export async function buildHomeWorld(base: string, adminPassword: string): Promi
   ];
   for (const brand of ['mt', 'hb'] as const) {
     const mine = rides.filter((r) => r.brand === brand);
-    await openApi(base, tokens[brand], 'POST', '/orders', mine.map((r) => ({ orderId: r.orderId, bikeId: r.bikeId, event: 'rent', at: iso(t.rent), ...r.from })));
-    await openApi(base, tokens[brand], 'POST', '/orders', mine.map((r) => ({ orderId: r.orderId, bikeId: r.bikeId, event: 'return', at: iso(t.ret), fee: 150, ...r.to })));
+    await openApi(
+      base,
+      tokens[brand],
+      'POST',
+      '/orders',
+      mine.map((r) => ({ orderId: r.orderId, bikeId: r.bikeId, event: 'rent', at: iso(t.rent), ...r.from })),
+    );
+    await openApi(
+      base,
+      tokens[brand],
+      'POST',
+      '/orders',
+      mine.map((r) => ({ orderId: r.orderId, bikeId: r.bikeId, event: 'return', at: iso(t.ret), fee: 150, ...r.to })),
+    );
   }
   for (const brand of ['mt', 'hb'] as const) {
     const items = BIKES.filter((b) => b.brand === brand && b.at).map((b, i) => {

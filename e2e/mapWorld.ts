@@ -57,7 +57,11 @@ class Operator {
   constructor(private readonly base: string) {}
 
   async login(account: string, password: string) {
-    const r = await fetch(`${this.base}/api/open/v1/token`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ account, password }) });
+    const r = await fetch(`${this.base}/api/open/v1/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ account, password }),
+    });
     const env = (await r.json()) as Envelope<{ token: string }>;
     if (r.status !== 200) throw new Error(`open token: ${env.message}`);
     this.token = env.data.token;
@@ -93,29 +97,39 @@ export interface MapWorld {
 export async function buildMapWorld(base: string, admin: Console): Promise<MapWorld> {
   await admin.call('POST', '/area/rail', { selfAreaId: AREA }, { areaId: AREA, gpsRail: rect(FENCE.west, FENCE.south, FENCE.east, FENCE.north) });
   await admin.call('POST', '/forbid/', { selfAreaId: AREA }, { areaId: AREA, type: 1, alias: '苏州街禁停区', fence: FORBID });
-  const { brandId } = await admin.call<{ brandId: number }>('POST', '/company/createEnterprise', {}, {
-    brandName: BRAND.name,
-    brandAccount: BRAND.account,
-    brandPassword: BRAND.password,
-    areaId: AREA,
-    launchArea: [AREA],
-    operationAreaId: [AREA],
-    bikeColor: '#ffc53d',
-    ebikeColor: '#ff7a45',
-  });
+  const { brandId } = await admin.call<{ brandId: number }>(
+    'POST',
+    '/company/createEnterprise',
+    {},
+    {
+      brandName: BRAND.name,
+      brandAccount: BRAND.account,
+      brandPassword: BRAND.password,
+      areaId: AREA,
+      launchArea: [AREA],
+      operationAreaId: [AREA],
+      bikeColor: '#ffc53d',
+      ebikeColor: '#ff7a45',
+    },
+  );
   for (const s of Object.values(SITES) as NamedSite[]) {
     const d = 0.0004;
-    await admin.call('POST', '/site/', {}, {
-      siteId: s.id,
-      siteName: s.name,
-      areaId: AREA,
-      siteLon: s.lon,
-      siteLat: s.lat,
-      siteBikeCeiling: s.ceiling,
-      bleNum: 2,
-      length: 25,
-      ...(s.rail ? { gpsRail: rect(s.lon - d, s.lat - d / 1.5, s.lon + d, s.lat + d / 1.5) } : {}),
-    });
+    await admin.call(
+      'POST',
+      '/site/',
+      {},
+      {
+        siteId: s.id,
+        siteName: s.name,
+        areaId: AREA,
+        siteLon: s.lon,
+        siteLat: s.lat,
+        siteBikeCeiling: s.ceiling,
+        bleNum: 2,
+        length: 25,
+        ...(s.rail ? { gpsRail: rect(s.lon - d, s.lat - d / 1.5, s.lon + d, s.lat + d / 1.5) } : {}),
+      },
+    );
   }
 
   const op = await new Operator(base).login(BRAND.account, BRAND.password);
@@ -133,7 +147,10 @@ export async function buildMapWorld(base: string, admin: Console): Promise<MapWo
 
   const now = Date.now();
   // keep the rides inside today (Asia/Shanghai, the server's TZ)
-  const [h, m] = new Intl.DateTimeFormat('en-GB', { timeZone: 'Asia/Shanghai', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(now).split(':').map(Number);
+  const [h, m] = new Intl.DateTimeFormat('en-GB', { timeZone: 'Asia/Shanghai', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })
+    .format(now)
+    .split(':')
+    .map(Number);
   const back = Math.min(20, Math.max(1, h * 60 + m - 1)) * 60_000;
   const iso = (t: number) => new Date(t).toISOString();
   const { M1, M2, M3 } = SITES;
@@ -143,8 +160,14 @@ export async function buildMapWorld(base: string, admin: Console): Promise<MapWo
     { orderId: 'E2E-O3', bikeId: offSite.bikeId, from: M1, to: OFF_SITE },
     { orderId: 'E2E-O4', bikeId: parked[0].bikeId, from: M3, to: M1 },
   ];
-  await op.post('/orders', rides.map((r) => ({ orderId: r.orderId, bikeId: r.bikeId, event: 'rent', at: iso(now - back), lon: r.from.lon, lat: r.from.lat })));
-  await op.post('/orders', rides.map((r) => ({ orderId: r.orderId, bikeId: r.bikeId, event: 'return', at: iso(now - back / 2), lon: r.to.lon, lat: r.to.lat })));
+  await op.post(
+    '/orders',
+    rides.map((r) => ({ orderId: r.orderId, bikeId: r.bikeId, event: 'rent', at: iso(now - back), lon: r.from.lon, lat: r.from.lat })),
+  );
+  await op.post(
+    '/orders',
+    rides.map((r) => ({ orderId: r.orderId, bikeId: r.bikeId, event: 'return', at: iso(now - back / 2), lon: r.to.lon, lat: r.to.lat })),
+  );
   await op.post(
     '/bikes/status',
     [...parked, offSite, { bikeId: ILLEGAL_BIKE, at: { lon: M1.lon + 0.00005, lat: M1.lat } }].map((b) => ({

@@ -5,16 +5,7 @@
  */
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  ADMIN_PASSWORD,
-  type PageProblems,
-  type TestServer,
-  launchBrowser,
-  loginViaForm,
-  openPage,
-  screenshot,
-  startServer,
-} from './harness';
+import { ADMIN_PASSWORD, type PageProblems, type TestServer, launchBrowser, loginViaForm, openPage, screenshot, startServer } from './harness';
 import { type HomeWorld, buildHomeWorld } from './homeWorld';
 
 let server: TestServer;
@@ -47,10 +38,7 @@ beforeAll(async () => {
   server = await startServer('warn');
   world = await buildHomeWorld(server.url, ADMIN_PASSWORD);
   // the off-site return and the illegal bike are written as the reports come in (expect.poll works only inside a test)
-  const types = async () =>
-    (await world.admin.get<{ lists: Msg[] }>('/abnormal/getMsg', { abnormalType: '1,7' })).lists
-      .map((m) => m.abnormalType)
-      .sort();
+  const types = async () => (await world.admin.get<{ lists: Msg[] }>('/abnormal/getMsg', { abnormalType: '1,7' })).lists.map((m) => m.abnormalType).sort();
   let seen: number[] = [];
   for (const until = Date.now() + 60_000; Date.now() < until; await new Promise((r) => setTimeout(r, 1_000))) {
     seen = await types();

@@ -69,7 +69,10 @@ function trustProxy(raw: string | undefined): TrustProxy {
     if (n < 1 || n > 10) throw new ConfigError(`TRUST_PROXY as a hop count must be from 1 to 10, got "${raw}"`);
     return n;
   }
-  const list = raw.split(',').map((s) => s.trim()).filter(Boolean);
+  const list = raw
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   for (const item of list) {
     if (PROXY_NAMES.includes(item)) continue;
     const [addr, prefix, extra] = item.split('/');
@@ -77,9 +80,7 @@ function trustProxy(raw: string | undefined): TrustProxy {
     const max = family === 6 ? 128 : 32;
     const prefixOk = prefix === undefined || (/^\d+$/.test(prefix) && Number(prefix) <= max);
     if (!family || !prefixOk || extra !== undefined) {
-      throw new ConfigError(
-        `TRUST_PROXY must be a hop count or a comma list of proxy addresses or CIDRs (such as 10.0.0.1,192.168.0.0/16), got "${raw}"`,
-      );
+      throw new ConfigError(`TRUST_PROXY must be a hop count or a comma list of proxy addresses or CIDRs (such as 10.0.0.1,192.168.0.0/16), got "${raw}"`);
     }
   }
   return list;

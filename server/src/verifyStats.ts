@@ -34,7 +34,8 @@ async function main() {
       console.log(`${d.day}  rents at sites ${String(d.rents).padStart(7)}  returns ${String(d.returns).padStart(7)}  ${bad ? `${bad} differences` : 'ok'}`);
     }
     const months = new Set(r.differences.filter((x) => x.table === 'stats_site_monthly').map((x) => x.day));
-    for (const m of months) console.log(`${m.slice(0, 7)}     month rows: ${r.differences.filter((x) => x.day === m && x.table === 'stats_site_monthly').length} differences`);
+    for (const m of months)
+      console.log(`${m.slice(0, 7)}     month rows: ${r.differences.filter((x) => x.day === m && x.table === 'stats_site_monthly').length} differences`);
     for (const x of r.differences) console.log(`DIFF ${x.table} ${x.day} ${x.key}: ${x.counts}`);
     const secs = ((performance.now() - started) / 1000).toFixed(1);
     console.log(

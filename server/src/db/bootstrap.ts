@@ -62,10 +62,7 @@ async function seedPermissions(database: Database) {
     );
     if (inserted.length === 0) continue;
     const ids = r.keys === 'all' ? PERMISSIONS.map((p) => p.id) : PERMISSIONS.filter((p) => (r.keys as string[]).includes(p.key)).map((p) => p.id);
-    await database.query(
-      `insert into role_permissions (role_id, permission_id) select $1, unnest($2::int[]) on conflict do nothing`,
-      [r.id, ids],
-    );
+    await database.query(`insert into role_permissions (role_id, permission_id) select $1, unnest($2::int[]) on conflict do nothing`, [r.id, ids]);
   }
   await database.query(`select setval(pg_get_serial_sequence('roles', 'id'), greatest((select max(id) from roles), 100))`);
 }
@@ -96,10 +93,7 @@ async function seedAdmin(database: Database, adminPassword: string | undefined, 
   return { created: true, generatedAdminPassword: password };
 }
 
-export async function bootstrap(
-  database: Database,
-  opts: { adminPassword?: string; dataDir: string },
-): Promise<BootstrapResult> {
+export async function bootstrap(database: Database, opts: { adminPassword?: string; dataDir: string }): Promise<BootstrapResult> {
   await seedAreas(database);
   await seedPermissions(database);
   return seedAdmin(database, opts.adminPassword, opts.dataDir);

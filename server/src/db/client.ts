@@ -77,9 +77,7 @@ function takeLock(dataDir: string): () => void {
       const pid = Number(fs.readFileSync(lockFile, 'utf8'));
       const ours = pid === process.pid;
       if ((ours && heldLocks.has(lockFile)) || (!ours && Number.isInteger(pid) && pid > 0 && isAlive(pid))) {
-        throw new DataDirLockedError(
-          `DATA_DIR ${dataDir} is in use by process ${pid}; stop that process or choose another DATA_DIR`,
-        );
+        throw new DataDirLockedError(`DATA_DIR ${dataDir} is in use by process ${pid}; stop that process or choose another DATA_DIR`);
       }
       fs.rmSync(lockFile, { force: true }); // stale lock from a process that died
     }

@@ -12,7 +12,10 @@ export const sharePercent = (part: number, whole: number) => (whole > 0 ? Math.r
 
 /** A comma list of positive integers ("1,7,13") → numbers; null when any piece is not one. */
 export function intList(text: string): number[] | null {
-  const parts = text.split(',').map((s) => s.trim()).filter(Boolean);
+  const parts = text
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   if (!parts.length || parts.some((p) => !/^\d{1,9}$/.test(p))) return null;
   return [...new Set(parts.map(Number))];
 }

@@ -11,12 +11,7 @@ export interface PermissionDef<K extends string = string> {
 }
 
 // generic so that every key stays a literal: PermissionKey below is their union
-const menu = <K extends string, B extends string = never>(
-  id: number,
-  key: K,
-  name: string,
-  buttons: [number, B, string][] = [],
-): PermissionDef<K | B>[] => [
+const menu = <K extends string, B extends string = never>(id: number, key: K, name: string, buttons: [number, B, string][] = []): PermissionDef<K | B>[] => [
   { id, key, name, parentId: null },
   ...buttons.map(([bid, bkey, bname]) => ({ id: bid, key: bkey, name: bname, parentId: id })),
 ];

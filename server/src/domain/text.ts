@@ -10,8 +10,7 @@ const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[
 const LONE_SURROGATES = new RegExp(LONE_SURROGATE.source, 'g');
 
 /** `s` with every NUL and lone surrogate replaced by U+FFFD (to echo a refused value safely). */
-export const storableText = (s: string) =>
-  isStorableText(s) ? s : s.replaceAll('\u0000', '\ufffd').replace(LONE_SURROGATES, '\ufffd');
+export const storableText = (s: string) => (isStorableText(s) ? s : s.replaceAll('\u0000', '\ufffd').replace(LONE_SURROGATES, '\ufffd'));
 
 export type TextProblem = { path: string; kind: 'text' | 'depth' | 'number' };
 

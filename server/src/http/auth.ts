@@ -129,8 +129,7 @@ export function tokenOf(req: FastifyRequest): string | null {
 }
 
 /** Routes outside the console guard: the API docs, and the open API (it has its own, operator tokens). */
-const isConsoleRoute = (url: string) =>
-  url.startsWith('/api/') && !url.startsWith('/api/open/') && url !== '/api/docs' && !url.startsWith('/api/docs/');
+const isConsoleRoute = (url: string) => url.startsWith('/api/') && !url.startsWith('/api/open/') && url !== '/api/docs' && !url.startsWith('/api/docs/');
 
 export function registerAuth(app: FastifyInstance, database: Database, areas: AreaCache) {
   app.decorateRequest('auth', null as unknown as Auth);

@@ -56,9 +56,7 @@ export function describeValidation(issues: AjvIssue[], context?: string): string
 }
 
 function typeName(t: string): string {
-  return (
-    { integer: '整数', number: '数字', string: '字符串', boolean: '布尔值', array: '数组', object: '对象' }[t] ?? t
-  );
+  return { integer: '整数', number: '数字', string: '字符串', boolean: '布尔值', array: '数组', object: '对象' }[t] ?? t;
 }
 
 /**
@@ -76,7 +74,10 @@ export function isBadValueError(err: unknown): boolean {
 
 /** Sent as a string so that no route's response schema reshapes an error's `data`. */
 function send(reply: FastifyReply, status: number, code: number, message: string) {
-  return reply.status(status).type('application/json; charset=utf-8').send(JSON.stringify({ code, message, data: null }));
+  return reply
+    .status(status)
+    .type('application/json; charset=utf-8')
+    .send(JSON.stringify({ code, message, data: null }));
 }
 
 /**

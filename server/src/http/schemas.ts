@@ -15,7 +15,13 @@ export const SiteIdT = Type.String({ pattern: '^[A-Za-z0-9_-]{1,32}$', descripti
 export const LonLatT = Type.Object({ lon: Type.Number(), lat: Type.Number() });
 export const Polygon = Type.Unknown({
   description: '多边形：[{lon,lat}]、[{lng,lat}] 或 [[lon,lat]]（GCJ-02），至少 3 个点，自动闭合',
-  examples: [[{ lon: 116.3, lat: 39.98 }, { lon: 116.31, lat: 39.98 }, { lon: 116.31, lat: 39.99 }]],
+  examples: [
+    [
+      { lon: 116.3, lat: 39.98 },
+      { lon: 116.31, lat: 39.98 },
+      { lon: 116.31, lat: 39.99 },
+    ],
+  ],
 });
 
 /** A console user as the user list and the login's user info show them. */

@@ -27,16 +27,14 @@ interface Issue {
   params: Record<string, unknown>;
 }
 
-const typesOf = (s: Schema): string[] =>
-  Array.isArray(s.type) ? (s.type as string[]) : typeof s.type === 'string' ? [s.type] : [];
+const typesOf = (s: Schema): string[] => (Array.isArray(s.type) ? (s.type as string[]) : typeof s.type === 'string' ? [s.type] : []);
 
 /** A copy of a route schema with the bounds every integer needs (own string keys only: TypeBox's symbols stay behind). */
 export function hardenSchema(node: unknown): unknown {
   if (Array.isArray(node)) return node.map(hardenSchema);
   if (!node || typeof node !== 'object') return node;
   const out: Schema = {};
-  for (const [k, v] of Object.entries(node))
-    out[k] = k === 'default' || k === 'examples' || k === 'const' || k === 'enum' ? v : hardenSchema(v);
+  for (const [k, v] of Object.entries(node)) out[k] = k === 'default' || k === 'examples' || k === 'const' || k === 'enum' ? v : hardenSchema(v);
   if (typesOf(out).includes('integer')) {
     if (out.maximum === undefined && out.exclusiveMaximum === undefined) out.maximum = INT4_MAX;
     if (out.minimum === undefined && out.exclusiveMinimum === undefined) out.minimum = INT4_MIN;
@@ -110,9 +108,7 @@ export function registerValidation(app: FastifyInstance) {
         const instancePath = `/${problem.path}`.replace(/\.|\[|\]/g, (c) => (c === ']' ? '' : '/'));
         return fail(
           wrapper,
-          problem.kind === 'number'
-            ? { keyword: 'type', instancePath, params: { type: 'number' } }
-            : { keyword: problem.kind, instancePath, params: {} },
+          problem.kind === 'number' ? { keyword: 'type', instancePath, params: { type: 'number' } } : { keyword: problem.kind, instancePath, params: {} },
         );
       }
       return true;

@@ -52,10 +52,12 @@ export async function issueToken(database: Database, account: string, password: 
   }
   accounts.succeeded(account);
   const token = newToken();
-  await database.query(
-    `insert into api_sessions (token_hash, brand_id, gateway_id, expires_at) values ($1, $2, $3, now() + make_interval(secs => $4))`,
-    [hashToken(token), brand ? brand.id : null, gateway ? gateway.id : null, TOKEN_TTL_S],
-  );
+  await database.query(`insert into api_sessions (token_hash, brand_id, gateway_id, expires_at) values ($1, $2, $3, now() + make_interval(secs => $4))`, [
+    hashToken(token),
+    brand ? brand.id : null,
+    gateway ? gateway.id : null,
+    TOKEN_TTL_S,
+  ]);
   await database.query('delete from api_sessions where expires_at < now()');
   return { token, expiresIn: TOKEN_TTL_S };
 }

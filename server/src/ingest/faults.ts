@@ -99,7 +99,10 @@ export async function noteFaults(database: Database, openedIds: string[], closed
   opened(c, openedIds);
   if (!database.listen) return;
   const payloads: string[] = [];
-  for (const [sign, ids] of [['+', openedIds], ['-', closedIds]] as const) {
+  for (const [sign, ids] of [
+    ['+', openedIds],
+    ['-', closedIds],
+  ] as const) {
     let p = '';
     for (const id of ids) {
       if (p.length + id.length + 1 > PAYLOAD_CHARS) {

@@ -21,5 +21,4 @@ export function lateHours(times: Iterable<Date>, now = Date.now()): string[] {
 }
 
 /** A CTE (`, name as (...)`) that marks the hours in parameter `$n` (timestamptz[]). */
-export const markCte = (name: string, n: number) =>
-  `, ${name} as (insert into stats_dirty (hour) select unnest($${n}::timestamptz[]) on conflict do nothing)`;
+export const markCte = (name: string, n: number) => `, ${name} as (insert into stats_dirty (hour) select unnest($${n}::timestamptz[]) on conflict do nothing)`;

@@ -21,10 +21,7 @@ const MAX_IN_FLIGHT = 32;
 
 /** The batch body; items are checked one by one in the handler (a bad item never fails the batch), so their fields are documented, not validated here. */
 const batchBody = (fields: string, examples: unknown[]) =>
-  Type.Object(
-    { items: Type.Array(Type.Unknown({ description: fields }), { description: `最多 ${v.MAX_ITEMS} 条` }) },
-    { examples: [{ items: examples }] },
-  );
+  Type.Object({ items: Type.Array(Type.Unknown({ description: fields }), { description: `最多 ${v.MAX_ITEMS} 条` }) }, { examples: [{ items: examples }] });
 const BatchResult = Envelope(
   Type.Object({
     accepted: Type.Integer({ description: '已接收（持久化）的条数，重复提交的条目也计为已接收' }),
@@ -121,7 +118,15 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
         try {
           refused = valid.length ? await spec.write(op, valid) : [];
         } catch (e) {
-          await writeSyncLog(database, op, { kind: spec.kind, endpoint: spec.path, itemCount: items.length, accepted: 0, rejected, startedAt, error: (e as Error).message }).catch(() => {});
+          await writeSyncLog(database, op, {
+            kind: spec.kind,
+            endpoint: spec.path,
+            itemCount: items.length,
+            accepted: 0,
+            rejected,
+            startedAt,
+            error: (e as Error).message,
+          }).catch(() => {});
           throw e;
         }
         const all = [...rejected, ...refused].sort((a, b) => a.index - b.index);
@@ -143,18 +148,20 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
         const type = spec.failedType!(items[r.index]);
         if (!type) return [];
         const bikeId = field(items[r.index], 'bikeId');
-        return [{
-          type,
-          brandId: op.brandId,
-          bikeId: typeof bikeId === 'string' ? bikeId.slice(0, 32) : null,
-          siteId: null,
-          areaId: op.areaId,
-          lon: null,
-          lat: null,
-          subject: `sync:${op.brandId}:${spec.path}:${r.id ?? `#${r.index}@${at.getTime()}`}:${type}`.slice(0, 80),
-          detail: r.reason,
-          at,
-        }];
+        return [
+          {
+            type,
+            brandId: op.brandId,
+            bikeId: typeof bikeId === 'string' ? bikeId.slice(0, 32) : null,
+            siteId: null,
+            areaId: op.areaId,
+            lon: null,
+            lat: null,
+            subject: `sync:${op.brandId}:${spec.path}:${r.id ?? `#${r.index}@${at.getTime()}`}:${type}`.slice(0, 80),
+            detail: r.reason,
+            at,
+          },
+        ];
       }),
     );
   };

@@ -4,10 +4,9 @@ import type { AreaCache } from '../shared/areaCache.js';
 import type { LonLat } from '../domain/geometry.js';
 
 export async function listSitesForOperator(database: Database, areas: AreaCache, brandId: number, since: Date | null) {
-  const [brand] = await database.query<{ areaId: string; ops: string[] }>(
-    `select area_id as "areaId", operation_area_id as ops from brands where id = $1`,
-    [brandId],
-  );
+  const [brand] = await database.query<{ areaId: string; ops: string[] }>(`select area_id as "areaId", operation_area_id as ops from brands where id = $1`, [
+    brandId,
+  ]);
   const tree = await areas.tree();
   const roots = brand.ops.length ? brand.ops : [brand.areaId];
   const areaIds = [...new Set(roots.flatMap((a) => tree.descendants(a)))];

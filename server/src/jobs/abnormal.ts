@@ -90,10 +90,7 @@ function otherConditions(ctx: JobContext): OtherCondition[] {
 /** Lets queued requests (and PGlite's queue) run between two statements of a long job. */
 const breathe = () => new Promise<void>((resolve) => setImmediate(resolve));
 
-export async function runAbnormalDetection(
-  ctx: JobContext,
-  now: Date,
-): Promise<{ opened: number; closed: number; capped: number }> {
+export async function runAbnormalDetection(ctx: JobContext, now: Date): Promise<{ opened: number; closed: number; capped: number }> {
   const at = now.toISOString();
   let opened = 0;
   let closed = 0;
@@ -139,10 +136,10 @@ async function openBikes(ctx: JobContext, c: BikeCondition, at: string) {
   const [{ last }] = await ctx.database.query<{ last: string | null }>(`select max(bike_id) as last from bike_live`);
   if (last === null) return { opened, capped };
   for (let from = ''; ;) {
-    const [hi] = await ctx.database.query<{ bike_id: string }>(
-      `select bike_id from bike_live where bike_id > $1 order by bike_id offset $2 limit 1`,
-      [from, CHUNK - 1],
-    );
+    const [hi] = await ctx.database.query<{ bike_id: string }>(`select bike_id from bike_live where bike_id > $1 order by bike_id offset $2 limit 1`, [
+      from,
+      CHUNK - 1,
+    ]);
     const brands = [...left.keys()];
     const [r] = await ctx.database.query<{ n: number; capped: number; used: { brand_id: number; n: number }[] | null }>(
       `with cur as (

@@ -125,10 +125,7 @@ export async function rollupSiteDays(ctx: JobContext, lastDay: string): Promise<
   let first: number;
   if (through) first = dayNumber(through) + 1;
   else {
-    const [row] = await database.query<{ day: string | null }>(
-      `select to_char(min(hour) at time zone $1, 'YYYY-MM-DD') as day from stats_hourly`,
-      [tz],
-    );
+    const [row] = await database.query<{ day: string | null }>(`select to_char(min(hour) at time zone $1, 'YYYY-MM-DD') as day from stats_hourly`, [tz]);
     first = row?.day ? dayNumber(row.day) : dayNumber(lastDay);
   }
   const last = dayNumber(lastDay);
@@ -241,7 +238,7 @@ export async function rollupStats(ctx: JobContext, now: Date): Promise<RollupRun
   const dayStart = (day: string) => parseLocalTime(day, tz)!.getTime();
   const byDay = new Map<string, { spans: Spans; marks: string[] }>();
   const entry = (day: string) => byDay.get(day) ?? byDay.set(day, { spans: [], marks: [] }).get(day)!;
-  for (let t = from; t < end; ) {
+  for (let t = from; t < end;) {
     const day = localDay(new Date(t), tz);
     const next = Math.min(end, dayStart(dayText(dayNumber(day) + 1)));
     addSpan(entry(day).spans, t, next);

@@ -28,8 +28,7 @@ interface PrevState {
 }
 
 /** The per-brand split as a comparable string (jsonb does not keep key order). */
-const splitKey = (c: CurrentBike) =>
-  [c.nowBike, c.nowEBike].map((list) => list.map((b) => `${b.brand_id}:${b.num}`).join(',')).join('|');
+const splitKey = (c: CurrentBike) => [c.nowBike, c.nowEBike].map((list) => list.map((b) => `${b.brand_id}:${b.num}`).join(',')).join('|');
 
 export interface SnapshotResult {
   sites: number;
@@ -75,7 +74,17 @@ export async function runSnapshot(ctx: JobContext, now: Date): Promise<SnapshotR
     const num = bikeNum + ebikeNum;
     const capacity = capacityOf(s.ceiling, s.siteFull ?? s.areaFull);
     const st = siteStatus(num, capacity);
-    const row = { siteId: s.id, areaId: s.areaId, num, bikeNum, ebikeNum, capacity, flag: st.flag, messageType: st.messageType, currentBike: { nowBike: e.bike, nowEBike: e.ebike } };
+    const row = {
+      siteId: s.id,
+      areaId: s.areaId,
+      num,
+      bikeNum,
+      ebikeNum,
+      capacity,
+      flag: st.flag,
+      messageType: st.messageType,
+      currentBike: { nowBike: e.bike, nowEBike: e.ebike },
+    };
     const p = prev.get(s.id);
     const countsChanged = !p || p.num !== num || p.bikeNum !== bikeNum || p.ebikeNum !== ebikeNum || splitKey(p.currentBike) !== splitKey(row.currentBike);
     if (countsChanged || p.capacity !== capacity || p.flag !== st.flag) state.push(row);

@@ -93,10 +93,10 @@ export async function verifyStats(database: Database, tz: string, from: string, 
     // months: every rolled day of each month the range touches, from the month's first day
     const table2 = `select month as day, site_id, brand_id, ${SITE_COUNTS.map((c) => `sum(${c})::int as ${c}`).join(', ')}
                       from stats_site_monthly where month >= date_trunc('month', $3::date) and month <= $4::date group by 1, 2, 3`;
-    const [{ monthStart }] = await database.query<{ monthStart: Date }>(
-      `select date_trunc('month', $1::date)::timestamp at time zone $2 as "monthStart"`,
-      [from, tz],
-    );
+    const [{ monthStart }] = await database.query<{ monthStart: Date }>(`select date_trunc('month', $1::date)::timestamp at time zone $2 as "monthStart"`, [
+      from,
+      tz,
+    ]);
     collect(
       'stats_site_monthly',
       await q(diffSql(siteEvents(`date_trunc('month', ${localDayOf('t')})::date`), table2, ['site_id', 'brand_id'], SITE_COUNTS), [
@@ -109,13 +109,16 @@ export async function verifyStats(database: Database, tz: string, from: string, 
   }
   if (marks.partial && marks.partial > a && marks.partial <= b) {
     const [{ day, start }] = await database.query<{ day: string; start: Date }>(
-      `select to_char(${localDayOf('($1::timestamptz - interval \'1 ms\')')}, 'YYYY-MM-DD') as day,
-              (${localDayOf('($1::timestamptz - interval \'1 ms\')')})::timestamp at time zone $2 as start`,
+      `select to_char(${localDayOf("($1::timestamptz - interval '1 ms')")}, 'YYYY-MM-DD') as day,
+              (${localDayOf("($1::timestamptz - interval '1 ms')")})::timestamp at time zone $2 as start`,
       [marks.partial, tz],
     );
     if (!marks.through || day > marks.through) {
       const table = `select day, site_id, brand_id, ${SITE_COUNTS.join(', ')} from stats_site_daily where day = $3::date`;
-      collect('stats_site_daily', await q(diffSql(siteEvents(localDayOf('t')), table, ['site_id', 'brand_id'], SITE_COUNTS), [new Date(start), marks.partial, day]));
+      collect(
+        'stats_site_daily',
+        await q(diffSql(siteEvents(localDayOf('t')), table, ['site_id', 'brand_id'], SITE_COUNTS), [new Date(start), marks.partial, day]),
+      );
     }
   }
 

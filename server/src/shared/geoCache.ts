@@ -50,9 +50,7 @@ export class GeoCache {
            from sites where deleted_at is null`,
       );
       const zones = await this.database.query<{ id: number; fence: LonLat[] }>('select id, fence from forbid_zones');
-      const fences = await this.database.query<{ id: string; gpsRail: LonLat[] }>(
-        `select id, gps_rail as "gpsRail" from areas where gps_rail is not null`,
-      );
+      const fences = await this.database.query<{ id: string; gpsRail: LonLat[] }>(`select id, gps_rail as "gpsRail" from areas where gps_rail is not null`);
       this.sites = new SiteIndex(rows);
       this.byId = new Map(rows.map((r) => [r.id, r]));
       this.forbid = new ZoneIndex(zones.map((z) => ({ id: String(z.id), ring: z.fence })));

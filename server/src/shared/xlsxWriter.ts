@@ -53,7 +53,12 @@ export function columnName(index: number): string {
 
 /** A sheet name Excel accepts: no []:*?/\, no leading or trailing apostrophe, 1 to 31 characters. */
 export function sheetTitle(name: string): string {
-  const chars = Array.from(name.replace(INVALID_XML, '').replace(/[[\]:*?/\\]/g, '_').replace(/^'+|'+$/g, ''));
+  const chars = Array.from(
+    name
+      .replace(INVALID_XML, '')
+      .replace(/[[\]:*?/\\]/g, '_')
+      .replace(/^'+|'+$/g, ''),
+  );
   return chars.slice(0, 31).join('').trim() || 'Sheet1';
 }
 
@@ -76,10 +81,7 @@ const CONTENT_TYPES =
   '</Types>';
 
 const ROOT_RELS =
-  DECL +
-  `<Relationships xmlns="${NS_PKG_REL}">` +
-  `<Relationship Id="rId1" Type="${NS_REL}/officeDocument" Target="xl/workbook.xml"/>` +
-  '</Relationships>';
+  DECL + `<Relationships xmlns="${NS_PKG_REL}">` + `<Relationship Id="rId1" Type="${NS_REL}/officeDocument" Target="xl/workbook.xml"/>` + '</Relationships>';
 
 const WORKBOOK_RELS =
   DECL +
@@ -132,7 +134,10 @@ export class XlsxWriter {
   private pending = '';
   private row = 0;
 
-  constructor(private readonly out: Writable, private readonly opts: XlsxWriterOptions) {
+  constructor(
+    private readonly out: Writable,
+    private readonly opts: XlsxWriterOptions,
+  ) {
     this.zip = new ZipStream(out, opts);
     this.refs = opts.columns.map((_, i) => columnName(i));
     this.chunkChars = opts.chunkChars ?? 128 * 1024;

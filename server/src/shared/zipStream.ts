@@ -85,7 +85,10 @@ export class ZipStream {
   private open: zlib.DeflateRaw | null = null;
   private finished = false;
 
-  constructor(private readonly out: Writable, opts: ZipOptions = {}) {
+  constructor(
+    private readonly out: Writable,
+    opts: ZipOptions = {},
+  ) {
     this.level = opts.level ?? 3;
     this.stamp = dosDateTime(opts.date ?? new Date());
     // the client went away: stop a deflate in flight so its writer's wait rejects

@@ -154,7 +154,14 @@ export async function backfill(o: BackfillOptions): Promise<BackfillResult> {
   const scanFineStart = Math.floor((end - (o.scanFineHours ?? 3) * HOUR) / HOUR) * HOUR;
   const city = new City(
     o.world,
-    { ridesPerDay: o.ridesPerDay, heartbeatMinutes: o.heartbeatMinutes ?? 23 * 60, rideStatus: false, tz: o.tz, brokenFrom: end - 3 * DAY, cooldownMinutes: (2 * coarse) / MIN + 30 },
+    {
+      ridesPerDay: o.ridesPerDay,
+      heartbeatMinutes: o.heartbeatMinutes ?? 23 * 60,
+      rideStatus: false,
+      tz: o.tz,
+      brokenFrom: end - 3 * DAY,
+      cooldownMinutes: (2 * coarse) / MIN + 30,
+    },
     deriveSeed(o.seed, 'backfill'),
     from,
   );
@@ -172,7 +179,7 @@ export async function backfill(o: BackfillOptions): Promise<BackfillResult> {
   let windows = 0;
   let nextScan = from;
   let lastLog = performance.now();
-  for (let t = from; t < end; ) {
+  for (let t = from; t < end;) {
     if (o.signal?.aborted) break;
     const to = Math.min(t + (t >= fineStart ? fine : coarse), end);
     let out = emptyOutbox(brands);

@@ -83,7 +83,12 @@ export class City {
   /** Returns so far, and those into a site already full (the platform's 满桩还车 alert). */
   readonly returns = { all: 0, intoFull: 0 };
 
-  constructor(readonly world: World, public cfg: CityConfig, seed: number, start: number) {
+  constructor(
+    readonly world: World,
+    public cfg: CityConfig,
+    seed: number,
+    start: number,
+  ) {
     this.rng = new Rng(seed);
     const { bikes, sites } = world;
     this.n = bikes.length;
@@ -105,7 +110,10 @@ export class City {
       } else this.put(b.index, b.home);
     }
     this.neighbours = sites.map((s) =>
-      sites.filter((o) => o !== s).map((o) => ({ site: o.index, d: distanceM(s.lon, s.lat, o.lon, o.lat) })).filter((x) => x.d < 4000),
+      sites
+        .filter((o) => o !== s)
+        .map((o) => ({ site: o.index, d: distanceM(s.lon, s.lat, o.lon, o.lat) }))
+        .filter((x) => x.d < 4000),
     );
     this.demand = siteDemand(world);
     this.batteries = new Batteries(world, this.rng, start);
@@ -204,7 +212,7 @@ export class City {
   /** Rides, returns and dispatch in [from, to), hour by hour. */
   step(from: number, to: number): Outbox {
     const out = this.emptyOutbox();
-    for (let t = from; t < to; ) {
+    for (let t = from; t < to;) {
       const local = formatTime(t, this.cfg.tz)!;
       const hour = Number(local.slice(11, 13));
       const next = Math.min(to, (Math.floor(t / HOUR) + 1) * HOUR);
@@ -250,7 +258,13 @@ export class City {
       }
       const orderId = `${brand.prefix}${this.stamp(at)}${this.next()}`;
       out.orders[b.brand].push({
-        orderId, bikeId: b.id, event: 'rent', at: iso(at), lon: this.lon[bike], lat: this.lat[bike], ...(fromSite >= 0 ? { siteId: sites[fromSite].id } : {}),
+        orderId,
+        bikeId: b.id,
+        event: 'rent',
+        at: iso(at),
+        lon: this.lon[bike],
+        lat: this.lat[bike],
+        ...(fromSite >= 0 ? { siteId: sites[fromSite].id } : {}),
       });
       this.take(bike);
       this.faults.repair(bike); // someone rides it: it works again
@@ -315,8 +329,14 @@ export class City {
       this.returns.all++;
       if (inSite && this.count(r.dest) >= sites[r.dest].capacity) this.returns.intoFull++;
       out.orders[b.brand].push({
-        orderId: r.orderId, bikeId: b.id, event: 'return', at: iso(r.end), lon: r.lon, lat: r.lat,
-        ...(inSite ? { siteId: sites[r.dest].id } : {}), fee: fee(r.minutes, b.type === 1, this.rng.chance(0.2)),
+        orderId: r.orderId,
+        bikeId: b.id,
+        event: 'return',
+        at: iso(r.end),
+        lon: r.lon,
+        lat: r.lat,
+        ...(inSite ? { siteId: sites[r.dest].id } : {}),
+        fee: fee(r.minutes, b.type === 1, this.rng.chance(0.2)),
       });
       if (this.cfg.rideStatus) out.status[b.brand].push({ bikeId: b.id, status: 1, lon: r.lon, lat: r.lat, reportedAt: iso(r.end) });
       this.lon[r.bike] = r.lon;
@@ -331,7 +351,10 @@ export class City {
     const { sites, bikes, brands } = this.world;
     const prefix = brands[brand].prefix;
     const fill = (s: number) => this.count(s) / sites[s].capacity;
-    const full = sites.filter((s) => fill(s.index) >= DISPATCH.fullFrom).sort((a, b) => fill(b.index) - fill(a.index)).slice(0, DISPATCH.sources);
+    const full = sites
+      .filter((s) => fill(s.index) >= DISPATCH.fullFrom)
+      .sort((a, b) => fill(b.index) - fill(a.index))
+      .slice(0, DISPATCH.sources);
     const empty = this.rng.shuffle(sites.filter((s) => fill(s.index) < DISPATCH.feedBelow && s.brandPut));
     const closed = sites.filter((s) => !s.brandPut);
     const at = from + this.rng.next() * ((to - from) / 2);

@@ -21,7 +21,10 @@ export class Faults {
   private readonly rng: Rng;
   private readonly faulty: Uint8Array;
 
-  constructor(private readonly world: World, seed: number) {
+  constructor(
+    private readonly world: World,
+    seed: number,
+  ) {
     this.rng = new Rng(deriveSeed(seed, 'faults'));
     this.faulty = Uint8Array.from(world.bikes, (b) => (b.filed && !b.silent && this.rng.chance(FAULTY_AT_START) ? 1 : 0));
   }
@@ -58,7 +61,10 @@ export class Intruders {
   private readonly bySite = new Map<number, Intruder>();
   private listened = false;
 
-  constructor(private readonly world: World, seed: number) {
+  constructor(
+    private readonly world: World,
+    seed: number,
+  ) {
     this.rng = new Rng(deriveSeed(seed, 'devices'));
   }
 
@@ -75,7 +81,11 @@ export class Intruders {
     const sites = this.world.sites;
     const arrive = (site: number) => {
       const hex = () => r.int(0, 255).toString(16).toUpperCase().padStart(2, '0');
-      this.bySite.set(site, { mac: `0C:${hex()}:${hex()}:${hex()}:${hex()}:${hex()}`, name: r.chance(0.5) ? 'BLE_LOCK' : 'iBeacon', until: t + r.range(1, 8) * HOUR });
+      this.bySite.set(site, {
+        mac: `0C:${hex()}:${hex()}:${hex()}:${hex()}:${hex()}`,
+        name: r.chance(0.5) ? 'BLE_LOCK' : 'iBeacon',
+        until: t + r.range(1, 8) * HOUR,
+      });
     };
     const first = !this.listened;
     this.listened = true;

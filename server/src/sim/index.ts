@@ -50,10 +50,9 @@ export async function seedDemoCity(database: Database, seed: number, opts: World
 
 /** Has the demo city any ride yet? */
 async function hasHistory(database: Database, world: World): Promise<boolean> {
-  const rows = await database.query(
-    `select 1 from ride_orders o join brands b on b.id = o.brand_id where b.brand_account = any($1::varchar[]) limit 1`,
-    [world.brands.map((b) => b.account)],
-  );
+  const rows = await database.query(`select 1 from ride_orders o join brands b on b.id = o.brand_id where b.brand_account = any($1::varchar[]) limit 1`, [
+    world.brands.map((b) => b.account),
+  ]);
   return rows.length > 0;
 }
 

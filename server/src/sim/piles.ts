@@ -11,7 +11,11 @@ export class Batteries {
   private readonly index: Map<string, number>;
 
   /** Levels and drain rates come from the world seed; `rng` decides when maintainers come. */
-  constructor(world: World, private readonly rng: Rng, private at: number) {
+  constructor(
+    world: World,
+    private readonly rng: Rng,
+    private at: number,
+  ) {
     const r = new Rng(deriveSeed(world.seed, 'piles'));
     const macs = world.sites.flatMap((s) => s.piles);
     this.index = new Map(macs.map((m, i) => [m, i]));

@@ -112,19 +112,55 @@ export interface WorldOptions {
 /** Credentials of the demo operators and the pile gateway (open API logins of the simulator). */
 const BRANDS: Omit<WorldBrand, 'index' | 'password'>[] = [
   {
-    name: '美团', operation: '北京三快在线科技有限公司', account: 'meituan', prefix: 'MT', blePrefix: 'MTBLE_',
-    macPrefix: 'C8:47:8C', bikeColor: '#FFC300', ebikeColor: '#FF8C00', contact: '王磊', mobile: '13800138001',
-    address: '北京市朝阳区望京东路6号', staff: 46, bicycles: 3100, ebikes: 1000, illegal: 20,
+    name: '美团',
+    operation: '北京三快在线科技有限公司',
+    account: 'meituan',
+    prefix: 'MT',
+    blePrefix: 'MTBLE_',
+    macPrefix: 'C8:47:8C',
+    bikeColor: '#FFC300',
+    ebikeColor: '#FF8C00',
+    contact: '王磊',
+    mobile: '13800138001',
+    address: '北京市朝阳区望京东路6号',
+    staff: 46,
+    bicycles: 3100,
+    ebikes: 1000,
+    illegal: 20,
   },
   {
-    name: '哈啰', operation: '上海钧正网络科技有限公司', account: 'hellobike', prefix: 'HL', blePrefix: 'HLBLE_',
-    macPrefix: 'D4:36:39', bikeColor: '#0091FF', ebikeColor: '#00C1DE', contact: '李娜', mobile: '13800138002',
-    address: '北京市海淀区上地信息路2号', staff: 38, bicycles: 2500, ebikes: 1000, illegal: 20,
+    name: '哈啰',
+    operation: '上海钧正网络科技有限公司',
+    account: 'hellobike',
+    prefix: 'HL',
+    blePrefix: 'HLBLE_',
+    macPrefix: 'D4:36:39',
+    bikeColor: '#0091FF',
+    ebikeColor: '#00C1DE',
+    contact: '李娜',
+    mobile: '13800138002',
+    address: '北京市海淀区上地信息路2号',
+    staff: 38,
+    bicycles: 2500,
+    ebikes: 1000,
+    illegal: 20,
   },
   {
-    name: '青桔', operation: '北京嘀嘀无限科技发展有限公司', account: 'qingju', prefix: 'QJ', blePrefix: 'QJBLE_',
-    macPrefix: 'E0:B6:F5', bikeColor: '#2EBD59', ebikeColor: '#13C2C2', contact: '张伟', mobile: '13800138003',
-    address: '北京市海淀区东北旺西路8号', staff: 29, bicycles: 1900, ebikes: 700, illegal: 15,
+    name: '青桔',
+    operation: '北京嘀嘀无限科技发展有限公司',
+    account: 'qingju',
+    prefix: 'QJ',
+    blePrefix: 'QJBLE_',
+    macPrefix: 'E0:B6:F5',
+    bikeColor: '#2EBD59',
+    ebikeColor: '#13C2C2',
+    contact: '张伟',
+    mobile: '13800138003',
+    address: '北京市海淀区东北旺西路8号',
+    staff: 29,
+    bicycles: 1900,
+    ebikes: 700,
+    illegal: 15,
   },
 ];
 
@@ -245,7 +281,8 @@ function generateSites(rng: Rng, count: number): WorldSite[] {
     }
     if (!added) {
       // out of names: a second round of corners around the busiest anchors
-      for (const list of byAnchor) list.push(...list.filter((x) => x.kind !== 'metro').map((x) => ({ ...x, name: `${x.name}辅路`, near: [200, 1000] as [number, number] })));
+      for (const list of byAnchor)
+        list.push(...list.filter((x) => x.kind !== 'metro').map((x) => ({ ...x, name: `${x.name}辅路`, near: [200, 1000] as [number, number] })));
     }
     round++;
   }
@@ -303,7 +340,9 @@ function generateZones(rng: Rng, sites: WorldSite[], index: SiteIndex): WorldZon
         [22, 14],
         [-22, 14],
         [-22, -14],
-      ].map(([x, y]) => offset(c.lon, c.lat, x, y)).map((p) => ({ lon: round6(p.lon), lat: round6(p.lat) }));
+      ]
+        .map(([x, y]) => offset(c.lon, c.lat, x, y))
+        .map((p) => ({ lon: round6(p.lon), lat: round6(p.lat) }));
       const clear = sites.every((s) => distanceM(s.lon, s.lat, c.lon, c.lat) > s.length + 60) && ring.every((p) => !index.find(p.lon, p.lat));
       if (!clear) continue;
       zones.push({ alias: `${station}地铁站周边禁停区`, serial: `JT-${DEMO_AREA_ID}-${String(zones.length + 1).padStart(3, '0')}`, fence: ring });

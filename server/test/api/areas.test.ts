@@ -25,14 +25,30 @@ describe('area reads', () => {
   it('gets an area with the fields of spec §3', async () => {
     const r = await haidian.get('/api/area/get', { areaId: '110108' });
     expect(r.body.data).toEqual({
-      id: '110108', areaCode: '110108', areaName: '海淀区', parentId: '110100', level: 3, aggregation: 0, aggregationId: null,
-      platformCode: null, monitorOpen: false, isOpen: false, gpsRail: null, fullPileNum: 1, fullPileName: '满桩值',
+      id: '110108',
+      areaCode: '110108',
+      areaName: '海淀区',
+      parentId: '110100',
+      level: 3,
+      aggregation: 0,
+      aggregationId: null,
+      platformCode: null,
+      monitorOpen: false,
+      isOpen: false,
+      gpsRail: null,
+      fullPileNum: 1,
+      fullPileName: '满桩值',
     });
     expect((await haidian.get('/api/area/get', { areaId: '110105' })).body.code).toBe(5002);
   });
 
   it('answers the parents chain, the user tree, children, the national list and the city', async () => {
-    expect((await haidian.get('/api/area/parents', { areaId: '110108' })).body.data.map((a: { id: string }) => a.id)).toEqual(['000000', '110000', '110100', '110108']);
+    expect((await haidian.get('/api/area/parents', { areaId: '110108' })).body.data.map((a: { id: string }) => a.id)).toEqual([
+      '000000',
+      '110000',
+      '110100',
+      '110108',
+    ]);
     const tree = (await beijing.get('/api/area/user')).body.data;
     expect(tree).toHaveLength(1);
     expect(tree[0]).toMatchObject({ id: '110000', areaName: '北京市' });

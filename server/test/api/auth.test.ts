@@ -19,7 +19,22 @@ describe('login', () => {
     const me = await c.get('/api/user');
     expect(me.body.code).toBe(200);
     expect(Object.keys(me.body.data)).toEqual(
-      expect.arrayContaining(['username', 'name', 'phone', 'company', 'roles', 'areaId', 'areaName', 'createTime', 'unavailableTime', 'idcardUrl', 'idcardBackUrl', 'areaLevel', 'userLevel', 'siteId']),
+      expect.arrayContaining([
+        'username',
+        'name',
+        'phone',
+        'company',
+        'roles',
+        'areaId',
+        'areaName',
+        'createTime',
+        'unavailableTime',
+        'idcardUrl',
+        'idcardBackUrl',
+        'areaLevel',
+        'userLevel',
+        'siteId',
+      ]),
     );
     expect(me.body.data.roles).toEqual([{ id: 1, roleName: '超级管理员' }]);
     expect(me.body.data.createTime).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
@@ -91,7 +106,9 @@ describe('login', () => {
   it('expires tokens after their lifetime', async () => {
     const c = new Client(t.app);
     await c.login('admin', TEST_ADMIN_PASSWORD);
-    await t.database.query(`update sessions set expires_at = now() - interval '1 minute' where user_id = 1 and created_at = (select max(created_at) from sessions)`);
+    await t.database.query(
+      `update sessions set expires_at = now() - interval '1 minute' where user_id = 1 and created_at = (select max(created_at) from sessions)`,
+    );
     const r = await c.get('/api/user');
     expect(r.body).toMatchObject({ code: 401, message: '登录已过期，请重新登录' });
   });

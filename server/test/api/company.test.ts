@@ -52,8 +52,18 @@ describe('enterprises', () => {
     const a = await haidian.post('/api/company/createEnterprise', enterprise());
     expect(a.body).toMatchObject({ code: 200, message: '企业已新增' });
     hdBrand = a.body.data.brandId;
-    cityBrand = (await beijing.post('/api/company/createEnterprise', enterprise({ brandName: '美团单车', brandAccount: 'meituan', launchArea: [], operationAreaId: ['110105', '110108'] }))).body.data.brandId;
-    cyBrand = (await chaoyang.post('/api/company/createEnterprise', enterprise({ brandName: '哈啰单车', brandAccount: 'hellobike', launchArea: '110105', operationAreaId: [] }))).body.data.brandId;
+    cityBrand = (
+      await beijing.post(
+        '/api/company/createEnterprise',
+        enterprise({ brandName: '美团单车', brandAccount: 'meituan', launchArea: [], operationAreaId: ['110105', '110108'] }),
+      )
+    ).body.data.brandId;
+    cyBrand = (
+      await chaoyang.post(
+        '/api/company/createEnterprise',
+        enterprise({ brandName: '哈啰单车', brandAccount: 'hellobike', launchArea: '110105', operationAreaId: [] }),
+      )
+    ).body.data.brandId;
     // filed bikes by type; a withdrawn filing does not count
     await t.database.query(
       `insert into bikes (bike_id, brand_id, bike_type, withdrawn_at) values
@@ -90,7 +100,9 @@ describe('enterprises', () => {
     });
     expect(list.body.data.lists.find((b: { brandId: number }) => b.brandId === cityBrand).operationAreaIdText).toBe('朝阳区、海淀区');
     expect(JSON.stringify(list.body)).not.toMatch(/password|scrypt/i);
-    expect((await chaoyang.get('/api/company/getEnterpriseList')).body.data.lists.map((b: { brandId: number }) => b.brandId).sort()).toEqual([cityBrand, cyBrand].sort());
+    expect((await chaoyang.get('/api/company/getEnterpriseList')).body.data.lists.map((b: { brandId: number }) => b.brandId).sort()).toEqual(
+      [cityBrand, cyBrand].sort(),
+    );
     expect((await haidian.get('/api/company/getEnterpriseList', { brandName: '青桔' })).body.data.total).toBe(1);
     expect((await haidian.get('/api/company/getEnterpriseList', { currentPage: 2, pageSize: 1 })).body.data.lists).toHaveLength(1);
     expect((await brandRow(hdBrand)).hash).toMatch(/^scrypt\$/);
@@ -98,11 +110,23 @@ describe('enterprises', () => {
 
   it('answers the detail with documents and quotas; missing → 企业信息不存在！', async () => {
     const d = await haidian.get('/api/company/getEnterpriseInfoById', { brandId: hdBrand });
-    expect(d.body.data).toMatchObject({ brandId: hdBrand, areaId: '110108', operationAreaId: ['110108'], launchArea: ['110108'], maintainPersonUrl: null, bicycleUrl: '/uploads/bikes.xlsx', electricVehicleUrl: null, quotas: [] });
+    expect(d.body.data).toMatchObject({
+      brandId: hdBrand,
+      areaId: '110108',
+      operationAreaId: ['110108'],
+      launchArea: ['110108'],
+      maintainPersonUrl: null,
+      bicycleUrl: '/uploads/bikes.xlsx',
+      electricVehicleUrl: null,
+      quotas: [],
+    });
     expect(JSON.stringify(d.body)).not.toMatch(/password|scrypt/i);
     expect((await haidian.get('/api/company/getBrandInfoById', { brandId: cityBrand })).body.data.brandName).toBe('美团单车');
     expect((await haidian.get('/api/company/getEnterpriseInfoById', { brandId: hdBrand, type: 2 })).body.code).toBe(200);
-    expect((await haidian.get('/api/company/getEnterpriseInfoById', { brandId: hdBrand, type: 1 })).body).toMatchObject({ code: 400, message: '运维人员信息不存在！' });
+    expect((await haidian.get('/api/company/getEnterpriseInfoById', { brandId: hdBrand, type: 1 })).body).toMatchObject({
+      code: 400,
+      message: '运维人员信息不存在！',
+    });
     expect((await haidian.get('/api/company/getEnterpriseInfoById', { brandId: hdBrand, type: 3 })).body.message).toBe('电动车信息不存在！');
     expect((await haidian.get('/api/company/getEnterpriseInfoById', { brandId: 99999 })).body).toEqual({ code: 400, message: '企业信息不存在！', data: null });
     expect((await haidian.get('/api/company/getEnterpriseInfoById', {})).body.message).toBe('缺少参数 brandId，请填写后重试');
@@ -134,7 +158,9 @@ describe('enterprises', () => {
     expect((await post({ brandAccount: 'a b' })).body.message).toBe('参数 brandAccount 格式不正确');
     expect((await post({ launchArea: ['999999'] })).body.message).toBe('参数 launchArea 中的区域 999999 不存在，请重新选择');
     expect((await post({ operationAreaId: '110108,abc' })).body.code).toBe(400);
-    expect((await haidian.post('/api/company/createEnterprise', { brandId: hdBrand, brandAccount: 'meituan' })).body.message).toBe('企业账号已被其他企业使用，请换一个');
+    expect((await haidian.post('/api/company/createEnterprise', { brandId: hdBrand, brandAccount: 'meituan' })).body.message).toBe(
+      '企业账号已被其他企业使用，请换一个',
+    );
     expect((await haidian.post('/api/company/createEnterprise', { brandId: 99999, brandName: 'x' })).body.message).toBe('企业信息不存在！');
   });
 
@@ -157,7 +183,15 @@ describe('enterprises', () => {
   });
 
   it('limits an enterprise user to their own brand', async () => {
-    const r = await admin.post('/api/user/add', { username: 'qj_staff', password: 'Passw0rd1', name: '青桔员工', areaId: '110108', roleIds: [3], userLevel: 1, brandId: cityBrand });
+    const r = await admin.post('/api/user/add', {
+      username: 'qj_staff',
+      password: 'Passw0rd1',
+      name: '青桔员工',
+      areaId: '110108',
+      roleIds: [3],
+      userLevel: 1,
+      brandId: cityBrand,
+    });
     expect(r.body.code).toBe(200);
     const staff = new Client(t.app);
     await staff.login('qj_staff', 'Passw0rd1');
@@ -180,8 +214,12 @@ describe('quotas', () => {
     });
     expect((await haidian.get('/api/company/getAreaQuota')).body.data.total).toBe(2);
     expect((await haidian.get('/api/company/getEnterpriseInfoById', { brandId: hdBrand })).body.data.quotas).toHaveLength(1);
-    expect((await haidian.post('/api/company/setAreaQuota', { brandId: hdBrand, areaId: '110108', bikeQuota: -1, ebikeQuota: 0 })).body.message).toBe('参数 bikeQuota 不能小于 0');
-    expect((await haidian.post('/api/company/setAreaQuota', { brandId: hdBrand, areaId: '110108', bikeQuota: 1 })).body.message).toBe('缺少参数 ebikeQuota，请填写后重试');
+    expect((await haidian.post('/api/company/setAreaQuota', { brandId: hdBrand, areaId: '110108', bikeQuota: -1, ebikeQuota: 0 })).body.message).toBe(
+      '参数 bikeQuota 不能小于 0',
+    );
+    expect((await haidian.post('/api/company/setAreaQuota', { brandId: hdBrand, areaId: '110108', bikeQuota: 1 })).body.message).toBe(
+      '缺少参数 ebikeQuota，请填写后重试',
+    );
     // another district: not its area, and not an enterprise it can read
     expect((await chaoyang.post('/api/company/setAreaQuota', { brandId: hdBrand, areaId: '110108', bikeQuota: 1, ebikeQuota: 1 })).body.code).toBe(5002);
     expect((await chaoyang.post('/api/company/setAreaQuota', { brandId: hdBrand, areaId: '110105', bikeQuota: 1, ebikeQuota: 1 })).body.code).toBe(5002);
@@ -231,13 +269,17 @@ describe('sync logs and ride orders', () => {
       durationMs: 20,
     });
     expect((await haidian.get('/api/company/getRequestSyncList', { result: 'ok' })).body.data.lists[0].resultText).toBe('成功');
-    expect((await haidian.get('/api/company/getRequestSyncList', { startTime: '2024-05-01 10:30:00', endTime: '2024-05-01 11:00:00' })).body.data.total).toBe(1);
+    expect((await haidian.get('/api/company/getRequestSyncList', { startTime: '2024-05-01 10:30:00', endTime: '2024-05-01 11:00:00' })).body.data.total).toBe(
+      1,
+    );
     expect((await haidian.get('/api/company/getBikeSyncList')).body.data.total).toBe(1);
     expect((await haidian.get('/api/company/getSyncSiteLogList')).body.data.total).toBe(1);
     expect((await haidian.get('/api/company/getDispatchSyncList')).body.data.lists[0].endpoint).toBe('POST /dispatch');
     expect((await chaoyang.get('/api/company/getRequestSyncList')).body.data.lists.map((l: { resultText: string }) => l.resultText)).toEqual(['失败']);
     expect((await haidian.get('/api/company/getRequestSyncList', { startTime: 'yesterday' })).body.message).toBe('参数 startTime 格式应为 yyyy-MM-dd HH:mm:ss');
-    expect((await haidian.get('/api/company/getRequestSyncList', { startTime: '2024-05-02 00:00:00', endTime: '2024-05-01 00:00:00' })).body.message).toBe('参数 endTime 不能早于 startTime');
+    expect((await haidian.get('/api/company/getRequestSyncList', { startTime: '2024-05-02 00:00:00', endTime: '2024-05-01 00:00:00' })).body.message).toBe(
+      '参数 endTime 不能早于 startTime',
+    );
     expect((await haidian.get('/api/company/getRequestSyncList', { result: 'maybe' })).body.message).toBe('参数 result 取值不正确');
   });
 

@@ -32,12 +32,17 @@ afterAll(() => t.close());
 
 describe('piles', () => {
   it('registers piles at sites and lists sites with their piles and lowest power', async () => {
-    expect((await haidian.post('/api/equipment', { equipmentMac: MAC1.toLowerCase(), siteId: siteA })).body).toMatchObject({ code: 200, message: '设备已登记' });
+    expect((await haidian.post('/api/equipment', { equipmentMac: MAC1.toLowerCase(), siteId: siteA })).body).toMatchObject({
+      code: 200,
+      message: '设备已登记',
+    });
     expect((await haidian.post('/api/equipment', { equipmentMac: MAC2, siteId: siteA })).body.code).toBe(200);
     expect((await haidian.post('/api/equipment', { equipmentMac: MAC3, siteId: siteA })).body.code).toBe(200);
     // moving a registered pile to another site of the district
     expect((await haidian.post('/api/equipment', { equipmentMac: MAC3, siteId: siteB })).body.message).toBe('设备已移至该站点');
-    expect((await haidian.post('/api/equipment', { equipmentMac: MAC3, siteId: siteB })).body.message).toBe('设备 AA:BB:CC:00:00:03 已登记在该站点，无需重复登记');
+    expect((await haidian.post('/api/equipment', { equipmentMac: MAC3, siteId: siteB })).body.message).toBe(
+      '设备 AA:BB:CC:00:00:03 已登记在该站点，无需重复登记',
+    );
     await report(MAC1, 80, '2024-05-01T01:00:00Z');
     await report(MAC1, 8, '2024-05-01T02:00:00Z');
     await report(MAC2, 55, '2024-05-01T02:00:00Z');
@@ -79,7 +84,9 @@ describe('piles', () => {
       lastSeenTime: '2024-05-01 10:00:00',
       createTime: expect.stringMatching(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/),
     });
-    expect((await haidian.get('/api/equipment/power/list', { powerMin: 30, powerMax: 60 })).body.data.lists.map((p: { equipmentMac: string }) => p.equipmentMac)).toEqual([MAC3, MAC2]);
+    expect(
+      (await haidian.get('/api/equipment/power/list', { powerMin: 30, powerMax: 60 })).body.data.lists.map((p: { equipmentMac: string }) => p.equipmentMac),
+    ).toEqual([MAC3, MAC2]);
     expect((await haidian.get('/api/equipment/power/list', { siteId: siteB })).body.data.total).toBe(1);
     expect((await haidian.get('/api/equipment/power/list', { equipmentMac: '00:02' })).body.data.total).toBe(1);
 
@@ -100,19 +107,28 @@ describe('piles', () => {
   });
 
   it('rejects bad input with the field named', async () => {
-    expect((await haidian.get('/api/device/list/get', { equipmentPower: '10-0' })).body).toMatchObject({ code: 400, message: '参数 equipmentPower 应为“最小值-最大值”（0-100），如 0-10' });
+    expect((await haidian.get('/api/device/list/get', { equipmentPower: '10-0' })).body).toMatchObject({
+      code: 400,
+      message: '参数 equipmentPower 应为“最小值-最大值”（0-100），如 0-10',
+    });
     expect((await haidian.get('/api/device/list/get', { equipmentPower: 'low' })).body.code).toBe(400);
     expect((await haidian.get('/api/equipment/power/list', { powerMin: 50, powerMax: 10 })).body.message).toBe('参数 powerMin 不能大于 powerMax');
     expect((await haidian.get('/api/equipment/power/list', { powerMin: 101 })).body.message).toBe('参数 powerMin 不能大于 100');
-    expect((await haidian.post('/api/equipment', { equipmentMac: 'nope', siteId: siteA })).body.message).toBe('参数 equipmentMac 应为 MAC 地址，如 AA:BB:CC:DD:EE:FF');
+    expect((await haidian.post('/api/equipment', { equipmentMac: 'nope', siteId: siteA })).body.message).toBe(
+      '参数 equipmentMac 应为 MAC 地址，如 AA:BB:CC:DD:EE:FF',
+    );
     expect((await haidian.post('/api/equipment', { equipmentMac: MAC1 })).body.message).toBe('缺少参数 siteId，请填写后重试');
     expect((await haidian.post('/api/equipment', { equipmentMac: 'AA:BB:CC:00:00:09', siteId: 'missing' })).body.message).toBe('站点不存在，请刷新后重试');
     const q = { equipmentMac: MAC1, startTime: '2024-05-01 09:00:00' };
     expect((await haidian.get('/api/equipment/power/between', { ...q, endTime: 'tomorrow' })).body.message).toBe('参数 endTime 格式应为 yyyy-MM-dd HH:mm:ss');
     expect((await haidian.get('/api/equipment/power/between', { ...q, endTime: '2024-04-01 00:00:00' })).body.message).toBe('参数 endTime 不能早于 startTime');
     expect((await haidian.get('/api/equipment/power/between', { ...q, endTime: '2024-07-01 00:00:00' })).body.message).toContain('31 天');
-    expect((await haidian.get('/api/equipment/power/day', { equipmentMac: MAC1, day: '2024-02-30' })).body.message).toBe('参数 day 格式应为 yyyy-MM-dd，如 2024-05-01');
-    expect((await haidian.get('/api/equipment/power/day', { equipmentMac: 'AA:BB:CC:00:00:09', day: '2024-05-01' })).body.message).toBe('设备不存在，请刷新后重试');
+    expect((await haidian.get('/api/equipment/power/day', { equipmentMac: MAC1, day: '2024-02-30' })).body.message).toBe(
+      '参数 day 格式应为 yyyy-MM-dd，如 2024-05-01',
+    );
+    expect((await haidian.get('/api/equipment/power/day', { equipmentMac: 'AA:BB:CC:00:00:09', day: '2024-05-01' })).body.message).toBe(
+      '设备不存在，请刷新后重试',
+    );
     expect((await haidian.call('DELETE', '/api/equipment/delete')).body.message).toBe('缺少参数 equipmentMac，请填写设备 MAC');
     expect((await haidian.call('DELETE', '/api/device/site/delete', {})).body.message).toBe('缺少参数 siteId，请选择要删除的站点');
   });
@@ -121,7 +137,9 @@ describe('piles', () => {
     expect((await chaoyang.get('/api/device/list/get')).body.data.lists.map((s: { siteId: string }) => s.siteId)).toEqual([cySite]);
     expect((await chaoyang.get('/api/equipment/power/list')).body.data.total).toBe(0);
     expect((await chaoyang.get('/api/equipment/power/day', { equipmentMac: MAC1, day: '2024-05-01' })).body.code).toBe(5002);
-    expect((await chaoyang.get('/api/equipment/power/between', { equipmentMac: MAC1, startTime: '2024-05-01 00:00:00', endTime: '2024-05-02 00:00:00' })).body.code).toBe(5002);
+    expect(
+      (await chaoyang.get('/api/equipment/power/between', { equipmentMac: MAC1, startTime: '2024-05-01 00:00:00', endTime: '2024-05-02 00:00:00' })).body.code,
+    ).toBe(5002);
     expect((await chaoyang.del('/api/equipment/delete', { equipmentMac: MAC1 })).body.code).toBe(5002);
     expect((await chaoyang.post('/api/equipment', { equipmentMac: 'AA:BB:CC:00:00:09', siteId: siteA })).body.code).toBe(5002);
     // taking a foreign pile to one's own site is not allowed either

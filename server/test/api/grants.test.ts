@@ -15,11 +15,7 @@ let hdWorker: number;
 let cyWorker: number;
 
 const rolesOf = async (userId: number) =>
-  (
-    await t.database.query<{ id: number }>('select role_id as id from user_roles where user_id = $1 order by role_id', [
-      userId,
-    ])
-  ).map((r) => r.id);
+  (await t.database.query<{ id: number }>('select role_id as id from user_roles where user_id = $1 order by role_id', [userId])).map((r) => r.id);
 const userRow = async (id: number) =>
   (
     await t.database.query<{ name: string; phone: string | null; areaId: string; userLevel: number }>(
@@ -35,12 +31,7 @@ const roleRow = async (id: number) =>
     )
   )[0];
 const rolePerms = async (id: number) =>
-  (
-    await t.database.query<{ p: number }>(
-      'select permission_id as p from role_permissions where role_id = $1 order by 1',
-      [id],
-    )
-  ).map((r) => r.p);
+  (await t.database.query<{ p: number }>('select permission_id as p from role_permissions where role_id = $1 order by 1', [id])).map((r) => r.p);
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -48,8 +39,7 @@ beforeAll(async () => {
   haidian = await userClient(t.app, admin, { username: 'g_hd_admin', areaId: '110108' });
   chaoyang = await userClient(t.app, admin, { username: 'g_cy_admin', areaId: '110105' });
   cyRole = (await chaoyang.post('/api/role/add', { roleName: '朝阳巡查', permissionIds: [64] })).body.data.id;
-  hdRole = (await haidian.post('/api/role/add', { roleName: '海淀巡查', remark: '原备注', permissionIds: [64] })).body
-    .data.id;
+  hdRole = (await haidian.post('/api/role/add', { roleName: '海淀巡查', remark: '原备注', permissionIds: [64] })).body.data.id;
   hdWorker = (
     await haidian.post('/api/user/add', {
       username: 'g_hd_worker',
@@ -115,8 +105,7 @@ describe('cross-district role grants (finding 3)', () => {
 
   it('refuses a role carrying a permission the granter lacks, on add and edit', async () => {
     // a 海淀 user manager: user management only
-    const mgrRole = (await haidian.post('/api/role/add', { roleName: '海淀用户管理', permissionIds: [9, 112] })).body
-      .data.id;
+    const mgrRole = (await haidian.post('/api/role/add', { roleName: '海淀用户管理', permissionIds: [9, 112] })).body.data.id;
     const mgr = await userClient(t.app, haidian, { username: 'g_hd_mgr', areaId: '110108', roleIds: [mgrRole] });
     const r = await mgr.post('/api/user/add', {
       username: 'g_sneak3',
@@ -133,8 +122,7 @@ describe('cross-district role grants (finding 3)', () => {
   });
 
   it('refuses role permissions the editor lacks, on role add and edit', async () => {
-    const rmRole = (await haidian.post('/api/role/add', { roleName: '海淀角色管理', permissionIds: [9, 113, 64] })).body
-      .data.id;
+    const rmRole = (await haidian.post('/api/role/add', { roleName: '海淀角色管理', permissionIds: [9, 113, 64] })).body.data.id;
     const rm = await userClient(t.app, haidian, { username: 'g_hd_rm', areaId: '110108', roleIds: [rmRole] });
     expect((await rm.post('/api/role/add', { roleName: '越权角色', permissionIds: [9, 112] })).body).toMatchObject({
       code: 5002,
@@ -169,8 +157,7 @@ describe('refused writes change nothing (finding 4)', () => {
   });
 
   it('POST /api/role/edit refused for its permissions does not rename the role', async () => {
-    const rmRole = (await haidian.post('/api/role/add', { roleName: '海淀角色管理2', permissionIds: [9, 113, 64] }))
-      .body.data.id;
+    const rmRole = (await haidian.post('/api/role/add', { roleName: '海淀角色管理2', permissionIds: [9, 113, 64] })).body.data.id;
     const rm = await userClient(t.app, haidian, { username: 'g_hd_rm2', areaId: '110108', roleIds: [rmRole] });
     const before = await roleRow(hdRole);
     const r = await rm.post('/api/role/edit', {

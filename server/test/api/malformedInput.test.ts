@@ -77,10 +77,7 @@ describe('malformed console input (issue 16, finding 6)', () => {
       116.3 + 0.01 * Math.cos((i / 150_000) * 2 * Math.PI),
       39.98 + 0.01 * Math.sin((i / 150_000) * 2 * Math.PI),
     ]);
-    await expect400(
-      await admin.post('/api/forbid', { type: 0, alias: '巨大', areaId: '110108', fence }, { selfAreaId: '110108' }),
-      '最多 2000 个点',
-    );
+    await expect400(await admin.post('/api/forbid', { type: 0, alias: '巨大', areaId: '110108', fence }, { selfAreaId: '110108' }), '最多 2000 个点');
     const ok = await admin.post(
       '/api/forbid',
       { type: 0, alias: '正常', areaId: '110108', fence: fence.filter((_, i) => i % 100 === 0) },
@@ -103,9 +100,7 @@ describe('malformed console input (issue 16, finding 6)', () => {
 describe('the shared validation pieces', () => {
   it("takes a database data exception (SQLSTATE class 22) for the request's fault", () => {
     expect(isBadValueError(Object.assign(new Error('x'), { code: '22P02' }))).toBe(true);
-    expect(isBadValueError(new Error('wrapped', { cause: Object.assign(new Error('y'), { code: '22021' }) }))).toBe(
-      true,
-    );
+    expect(isBadValueError(new Error('wrapped', { cause: Object.assign(new Error('y'), { code: '22021' }) }))).toBe(true);
     expect(isBadValueError(new RangeError('Invalid time value'))).toBe(true);
     expect(isBadValueError(Object.assign(new Error('x'), { code: '23505' }))).toBe(false);
     expect(isBadValueError(new Error('x'))).toBe(false);

@@ -1,14 +1,7 @@
 /** Issue 16 finding 7: tokens end at the next request on every process; the open-API rate limit is per operator, not per token. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../../src/domain/password.js';
-import {
-  Client,
-  TEST_ADMIN_PASSWORD,
-  adminClient,
-  createTestApp,
-  userClient,
-  type TestContext,
-} from '../support/app.js';
+import { Client, TEST_ADMIN_PASSWORD, adminClient, createTestApp, userClient, type TestContext } from '../support/app.js';
 import { addBrand, addGateway } from '../support/world.js';
 
 let t: TestContext;
@@ -34,8 +27,7 @@ async function token(account: string, password = 'Secret123') {
   return r.json().data.token as string;
 }
 
-const sites = (tok: string, app = t.app) =>
-  app.inject({ method: 'GET', url: '/api/open/v1/sites', headers: { authorization: `Bearer ${tok}` } });
+const sites = (tok: string, app = t.app) => app.inject({ method: 'GET', url: '/api/open/v1/sites', headers: { authorization: `Bearer ${tok}` } });
 
 describe('revocation on every process', () => {
   it("ends a deleted enterprise's token at its next request, though another process deleted it", async () => {
@@ -62,10 +54,7 @@ describe('revocation on every process', () => {
     const other = await t.secondApp();
     try {
       // what the enterprise edit does on a new password, from the other process
-      await other.database.query('update brands set brand_password_hash = $2 where id = $1', [
-        brandId,
-        await hashPassword('Changed123'),
-      ]);
+      await other.database.query('update brands set brand_password_hash = $2 where id = $1', [brandId, await hashPassword('Changed123')]);
       await other.database.query('delete from api_sessions where brand_id = $1', [brandId]);
     } finally {
       await other.close();

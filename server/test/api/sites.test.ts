@@ -89,14 +89,27 @@ describe('sites', () => {
        values ('1101080000001', '110108', 20, 15, 5, 20, 2, 'full', '{"nowBike":[],"nowEBike":[]}', now())`,
     );
     const full = await haidian.get('/api/site/', { flag: 2 });
-    expect(full.body.data.lists).toEqual([expect.objectContaining({ siteId: '1101080000001', num: 20, currentNum: 20, bikeNum: 15, ebikeNum: 5, flag: 2, status: '满桩' })]);
+    expect(full.body.data.lists).toEqual([
+      expect.objectContaining({ siteId: '1101080000001', num: 20, currentNum: 20, bikeNum: 15, ebikeNum: 5, flag: 2, status: '满桩' }),
+    ]);
     expect(full.body.data.lists[0].stateTime).toMatch(/^\d{4}-/);
     // status filter of spec §4: 满桩 1, 空桩 4
     expect((await haidian.get('/api/site/', { status: 1 })).body.data.total).toBe(1);
     expect((await haidian.get('/api/site/', { status: 4 })).body.data.lists.map((s: { siteId: string }) => s.siteId)).toEqual(['1101080000002']);
     const rail = await haidian.get('/api/site/rail', { recycleSwitch: 0 });
     expect(rail.body.data).toEqual([
-      { siteId: '1101080000001', siteName: '中关村地铁站A口', siteLon: 116.301, siteLat: 39.981, areaId: '110108', gpsRail: null, length: 20, flag: 2, num: 20, recycleSwitch: false },
+      {
+        siteId: '1101080000001',
+        siteName: '中关村地铁站A口',
+        siteLon: 116.301,
+        siteLat: 39.981,
+        areaId: '110108',
+        gpsRail: null,
+        length: 20,
+        flag: 2,
+        num: 20,
+        recycleSwitch: false,
+      },
     ]);
   });
 
@@ -149,7 +162,10 @@ describe('sites', () => {
 
   it('rejects bad input with the field named', async () => {
     const base = { siteName: '站', siteLon: 116.3, siteLat: 39.98 };
-    expect((await haidian.post('/api/site/', { siteLon: 116.3, siteLat: 39.98 })).body).toMatchObject({ code: 400, message: '缺少参数 siteName，请填写站点名称' });
+    expect((await haidian.post('/api/site/', { siteLon: 116.3, siteLat: 39.98 })).body).toMatchObject({
+      code: 400,
+      message: '缺少参数 siteName，请填写站点名称',
+    });
     expect((await haidian.post('/api/site/', { ...base, siteName: 'x'.repeat(65) })).body.message).toBe('参数 siteName 最多 64 个字符');
     expect((await haidian.post('/api/site/', { ...base, siteName: '   ' })).body.message).toBe('参数 siteName 不能为空，请填写站点名称');
     expect((await haidian.post('/api/site/', { ...base, siteLon: 200 })).body.message).toBe('参数 siteLon 不能大于 180');
@@ -198,11 +214,26 @@ describe('sites', () => {
     const g2 = await haidian.post('/api/site/magnify', { alias: '黄庄片区', siteList: ['1101080000002', 'HD-001'], openSwitch: 1 });
     const list = await haidian.get('/api/site/magnify');
     expect(list.body.data.total).toBe(2);
-    expect(list.body.data.lists[0]).toMatchObject({ id: g1.body.data.id, alias: '中关村片区', areaId: '110108', areaName: '海淀区', siteCount: 2, factor: 1.5, openSwitch: false });
+    expect(list.body.data.lists[0]).toMatchObject({
+      id: g1.body.data.id,
+      alias: '中关村片区',
+      areaId: '110108',
+      areaName: '海淀区',
+      siteCount: 2,
+      factor: 1.5,
+      openSwitch: false,
+    });
     expect((await haidian.get('/api/site/magnify/site/clash')).body.data).toEqual([]);
     expect((await haidian.put(`/api/site/magnify/open/${g1.body.data.id}`, { openSwitch: true })).body.message).toBe('放大分组已开启');
     expect((await haidian.get('/api/site/magnify/site/clash')).body.data).toEqual([
-      { siteId: '1101080000002', siteName: '海淀黄庄（南）', groups: [{ id: g1.body.data.id, alias: '中关村片区' }, { id: g2.body.data.id, alias: '黄庄片区' }] },
+      {
+        siteId: '1101080000002',
+        siteName: '海淀黄庄（南）',
+        groups: [
+          { id: g1.body.data.id, alias: '中关村片区' },
+          { id: g2.body.data.id, alias: '黄庄片区' },
+        ],
+      },
     ]);
     // a draft list is checked against the open groups
     const draft = await haidian.get('/api/site/magnify/site/clash', { siteList: 'HD-001,1101080000003' });
@@ -223,7 +254,9 @@ describe('sites', () => {
     expect((await chaoyang.post('/api/site/magnify', { alias: 'x', siteList: ['1101080000001'] })).body.message).toBe(
       '参数 siteList 中的站点不在分组所属区域内：1101080000001',
     );
-    const [g] = await t.database.query<{ alias: string; openSwitch: boolean }>('select alias, open_switch as "openSwitch" from magnify_groups where id = $1', [g1.body.data.id]);
+    const [g] = await t.database.query<{ alias: string; openSwitch: boolean }>('select alias, open_switch as "openSwitch" from magnify_groups where id = $1', [
+      g1.body.data.id,
+    ]);
     expect(g).toEqual({ alias: '中关村片区', openSwitch: true });
     expect((await haidian.del(`/api/site/magnify/${g1.body.data.id}`)).body.code).toBe(200);
     expect((await haidian.get('/api/site/magnify')).body.data.total).toBe(1);

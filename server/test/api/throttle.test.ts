@@ -41,21 +41,17 @@ const failures = async (username: string) =>
 describe('per-address limit', () => {
   it('ignores X-Forwarded-For without TRUST_PROXY: rotating it does not buy more guesses', async () => {
     const answers: string[] = [];
-    for (let i = 0; i < 21; i++)
-      answers.push((await login(`nobody${i}`, 'wrong', '203.0.113.7', `10.9.${i}.1`)).message);
+    for (let i = 0; i < 21; i++) answers.push((await login(`nobody${i}`, 'wrong', '203.0.113.7', `10.9.${i}.1`)).message);
     expect(answers.slice(0, 20).every((m) => m === '用户名或密码错误')).toBe(true);
     expect(answers[20]).toBe('登录失败次数过多，请 15 分钟后再试');
     // the same address now refused even with the right password of a real account, another address not
-    expect((await login('admin', 'whatever', '203.0.113.7', '10.9.99.1')).message).toBe(
-      '登录失败次数过多，请 15 分钟后再试',
-    );
+    expect((await login('admin', 'whatever', '203.0.113.7', '10.9.99.1')).message).toBe('登录失败次数过多，请 15 分钟后再试');
     expect((await login('nobody-else', 'wrong', '203.0.113.8')).message).toBe('用户名或密码错误');
   });
 
   it('does the same on the open API token route', async () => {
     const statuses: number[] = [];
-    for (let i = 0; i < 21; i++)
-      statuses.push((await openToken(`nobody${i}`, 'wrong', '203.0.113.9', `10.8.${i}.1`)).status);
+    for (let i = 0; i < 21; i++) statuses.push((await openToken(`nobody${i}`, 'wrong', '203.0.113.9', `10.8.${i}.1`)).status);
     expect(statuses.slice(0, 20)).toEqual(Array(20).fill(401));
     expect(statuses[20]).toBe(429);
   });
@@ -103,26 +99,19 @@ describe('per-account back-off', () => {
   it('backs off instead of locking: a stranger cannot extend the wait, the owner gets in once it has passed', async () => {
     const owner = await userClient(t.app, admin, { username: 'victim', areaId: '110108' });
     for (let i = 0; i < 5; i++) await login('victim', 'wrong1', `198.51.104.${i + 1}`);
-    const [first] = await t.database.query<{ s: number }>(
-      `select extract(epoch from locked_until - now())::float8 as s from users where username = 'victim'`,
-    );
+    const [first] = await t.database.query<{ s: number }>(`select extract(epoch from locked_until - now())::float8 as s from users where username = 'victim'`);
     expect(first.s).toBeGreaterThan(0); // 1 s after the fifth failure
     expect(first.s).toBeLessThanOrEqual(1);
     // ten more failures later (set here), the next one makes it wait the longest: a minute
     await t.database.query(`update users set failed_logins = 10, locked_until = null where username = 'victim'`);
     expect((await login('victim', 'wrong1', '198.51.104.100')).message).toBe('用户名或密码错误');
-    const [before] = await t.database.query<{ until: Date }>(
-      `select locked_until as until from users where username = 'victim'`,
-    );
+    const [before] = await t.database.query<{ until: Date }>(`select locked_until as until from users where username = 'victim'`);
     const waitS = (new Date(before.until).getTime() - Date.now()) / 1000;
     expect(waitS).toBeGreaterThan(50);
     expect(waitS).toBeLessThanOrEqual(60);
     // a stranger hammering during the wait is refused unchecked and does not move it
-    for (let i = 0; i < 10; i++)
-      expect((await login('victim', 'wrong1', `198.51.105.${i + 1}`)).message).toMatch(/秒后再试$/);
-    const [after] = await t.database.query<{ until: Date }>(
-      `select locked_until as until from users where username = 'victim'`,
-    );
+    for (let i = 0; i < 10; i++) expect((await login('victim', 'wrong1', `198.51.105.${i + 1}`)).message).toMatch(/秒后再试$/);
+    const [after] = await t.database.query<{ until: Date }>(`select locked_until as until from users where username = 'victim'`);
     expect(new Date(after.until).getTime()).toBe(new Date(before.until).getTime());
     // the owner is refused during the wait, with the seconds left, and their live session is untouched
     expect((await login('victim', 'Passw0rd1', '192.0.2.50')).message).toMatch(/^登录失败次数过多，请 \d+ 秒后再试$/);
@@ -137,18 +126,15 @@ describe('per-account back-off', () => {
     await userClient(t.app, admin, { username: 'many_fail', areaId: '110108' });
     await t.database.query(`update users set failed_logins = 100000 where username = 'many_fail'`);
     expect((await login('many_fail', 'wrong1', '198.51.106.1')).message).toBe('用户名或密码错误');
-    const [row] = await t.database.query<{ s: number }>(
-      `select extract(epoch from locked_until - now())::float8 as s from users where username = 'many_fail'`,
-    );
+    const [row] = await t.database.query<{ s: number }>(`select extract(epoch from locked_until - now())::float8 as s from users where username = 'many_fail'`);
     expect(row.s).toBeGreaterThan(50);
     expect(row.s).toBeLessThanOrEqual(60);
   });
 
   it('backs off open-API accounts too, known or not, with the same answers', async () => {
-    await t.database.query(
-      `insert into gateways (account, password_hash, name, area_id) values ('gw-throttle', $1, '测试网关', '110108')`,
-      [await hashPassword('Gw-Secret-1')],
-    );
+    await t.database.query(`insert into gateways (account, password_hash, name, area_id) values ('gw-throttle', $1, '测试网关', '110108')`, [
+      await hashPassword('Gw-Secret-1'),
+    ]);
     const known: number[] = [];
     const unknown: number[] = [];
     for (let i = 0; i < 6; i++) {

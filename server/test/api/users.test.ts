@@ -10,7 +10,14 @@ beforeAll(async () => {
   t = await createTestApp();
   admin = await adminClient(t.app);
   haidian = await userClient(t.app, admin, { username: 'hd_admin', areaId: '110108' });
-  const cy = await admin.post('/api/user/add', { username: 'cy_user', password: 'Passw0rd1', name: '朝阳用户', areaId: '110105', roleIds: [32], phone: '13800000001' });
+  const cy = await admin.post('/api/user/add', {
+    username: 'cy_user',
+    password: 'Passw0rd1',
+    name: '朝阳用户',
+    areaId: '110105',
+    roleIds: [32],
+    phone: '13800000001',
+  });
   chaoyangUserId = cy.body.data.id;
 });
 afterAll(() => t.close());
@@ -35,7 +42,14 @@ describe('user management', () => {
     expect(names).not.toContain('cy_user');
     expect(list.body.data.total).toBe(names.length);
     const w = list.body.data.lists.find((u: { username: string }) => u.username === 'hd_worker');
-    expect(w).toMatchObject({ name: '海淀运维', phone: '13912345678', areaName: '海淀区', roles: [{ id: 31, roleName: '运维人员' }], unavailableTime: '2099-12-31 23:59:59', creatorName: 'hd_admin' });
+    expect(w).toMatchObject({
+      name: '海淀运维',
+      phone: '13912345678',
+      areaName: '海淀区',
+      roles: [{ id: 31, roleName: '运维人员' }],
+      unavailableTime: '2099-12-31 23:59:59',
+      creatorName: 'hd_admin',
+    });
     const paged = await haidian.get('/api/user/list', { currentPage: 2, pageSize: 1 });
     expect(paged.body.data.lists).toHaveLength(1);
     const byName = await haidian.get('/api/user/list', { name: '运维' });

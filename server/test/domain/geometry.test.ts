@@ -24,7 +24,13 @@ describe('normalizePolygon', () => {
   });
   it('rejects too few points, collinear points, bad and out-of-range coordinates', () => {
     expect(normalizePolygon(square.slice(0, 2))).toEqual({ ok: false, message: 'gpsRail 至少需要 3 个不同的点' });
-    expect(normalizePolygon([{ lon: 1, lat: 1 }, { lon: 2, lat: 2 }, { lon: 3, lat: 3 }])).toMatchObject({ ok: false, message: expect.stringContaining('直线') });
+    expect(
+      normalizePolygon([
+        { lon: 1, lat: 1 },
+        { lon: 2, lat: 2 },
+        { lon: 3, lat: 3 },
+      ]),
+    ).toMatchObject({ ok: false, message: expect.stringContaining('直线') });
     expect(normalizePolygon([{ lon: 200, lat: 1 }, ...square])).toMatchObject({ ok: false, message: expect.stringContaining('第 1 个点坐标超出范围') });
     expect(normalizePolygon([{ lat: 1 }, ...square], 'fence')).toMatchObject({ ok: false, message: 'fence 第 1 个点缺少经度或纬度' });
     expect(normalizePolygon('not json')).toMatchObject({ ok: false });

@@ -15,7 +15,15 @@ import ExcelJS from 'exceljs';
 import Fastify from 'fastify';
 import { sendXlsx, type XlsxColumn } from '../../src/http/xlsx.js';
 import {
-  OutputClosedError, XlsxWriter, ZipStream, ZipTooLargeError, columnName, sheetTitle, xmlText, type CellValue, type SheetColumn,
+  OutputClosedError,
+  XlsxWriter,
+  ZipStream,
+  ZipTooLargeError,
+  columnName,
+  sheetTitle,
+  xmlText,
+  type CellValue,
+  type SheetColumn,
 } from '../../src/shared/xlsxWriter.js';
 
 /** Writes a workbook into memory. */
@@ -159,7 +167,10 @@ describe('XlsxWriter', () => {
   it('escapes markup, keeps edge spaces, drops characters XML 1.0 forbids and keeps astral characters', async () => {
     const nasty = `<a href="x">&amp; 'quoted' & </a>`;
     const buf = await build(
-      [{ header: '<表头 & "引号">', width: 12 }, { header: 'b', width: 12 }],
+      [
+        { header: '<表头 & "引号">', width: 12 },
+        { header: 'b', width: 12 },
+      ],
       [
         [nasty, '  前后空格  '],
         ['控制\u0000\u0001\u0008\u000b\u000c\u001f字符\uFFFE\uFFFF', '孤\uD800立\uDC00代理'],
@@ -177,7 +188,9 @@ describe('XlsxWriter', () => {
     expect(sheet.getRow(4).getCell(1).value).toBe('tab\tline\nend');
     expect(sheet.getRow(4).getCell(2).value).toBe('😀 emoji 𠮷');
     // the raw XML: escaped markup, preserved spaces, nothing invalid
-    const xml = readZip(buf).find((e) => e.name === 'xl/worksheets/sheet1.xml')!.data.toString('utf8');
+    const xml = readZip(buf)
+      .find((e) => e.name === 'xl/worksheets/sheet1.xml')!
+      .data.toString('utf8');
     expect(xml).toContain('&lt;a href=&quot;x&quot;&gt;&amp;amp; &apos;quoted&apos; &amp; &lt;/a&gt;');
     expect(xml).toContain('<t xml:space="preserve">  前后空格  </t>');
     expect(xml).not.toMatch(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\uFFFE\uFFFF]/);
@@ -187,7 +200,12 @@ describe('XlsxWriter', () => {
     const buf = await build(COLUMNS, [['B1', '美团', 1, 'x']]);
     const entries = readZip(buf);
     expect(entries.map((e) => e.name)).toEqual([
-      '[Content_Types].xml', '_rels/.rels', 'xl/workbook.xml', 'xl/_rels/workbook.xml.rels', 'xl/styles.xml', 'xl/worksheets/sheet1.xml',
+      '[Content_Types].xml',
+      '_rels/.rels',
+      'xl/workbook.xml',
+      'xl/_rels/workbook.xml.rels',
+      'xl/styles.xml',
+      'xl/worksheets/sheet1.xml',
     ]);
     // only the sheet is streamed with a data descriptor (bit 3); names flagged UTF-8 (bit 11)
     expect(entries.map((e) => e.flags)).toEqual([0x800, 0x800, 0x800, 0x800, 0x800, 0x808]);
@@ -267,7 +285,10 @@ describe('XlsxWriter', () => {
     let i = 0;
     while (!pending) pending = w.addRow([`B${i++}`, `${Math.random()}`, i, `${Math.random()}`]);
     let settled = false;
-    pending.then(() => (settled = true), () => (settled = true));
+    pending.then(
+      () => (settled = true),
+      () => (settled = true),
+    );
     // still waiting for the reader after a while
     await new Promise((r) => setTimeout(r, 200));
     if (!settled) {
@@ -370,7 +391,10 @@ describe('sendXlsx', () => {
   it('sends a whole workbook built from pages', async () => {
     const app = Fastify({ logger: false });
     async function* pages() {
-      yield [{ n: 1, s: '一' }, { n: 2, s: null }];
+      yield [
+        { n: 1, s: '一' },
+        { n: 2, s: null },
+      ];
       yield [{ n: 3, s: '三 & <三>' }];
     }
     const columns: XlsxColumn<{ n: number; s: string | null }>[] = [

@@ -118,10 +118,7 @@ describe('durable acceptance', () => {
 
     const check = await openDatabase({ dataDir: dir });
     const [{ bikes }] = await check.query<{ bikes: number }>(`select count(*)::int as bikes from bikes`);
-    const [{ live }] = await check.query<{ live: number }>(
-      `select count(*)::int as live from bike_live where reported_at = $1`,
-      [at],
-    );
+    const [{ live }] = await check.query<{ live: number }>(`select count(*)::int as live from bike_live where reported_at = $1`, [at]);
     await check.close();
     expect(bikes).toBe(2000);
     expect(live).toBe(2000);
@@ -220,14 +217,9 @@ describe('durable acceptance', () => {
       child = null;
 
       const check = await open();
-      const found = await check.query<{ bike_id: string }>(
-        `select bike_id from bikes where bike_id = any($1::varchar[])`,
-        [acknowledged],
-      );
+      const found = await check.query<{ bike_id: string }>(`select bike_id from bikes where bike_id = any($1::varchar[])`, [acknowledged]);
       await check.close();
-      console.log(
-        `[durability] ${template.kind}: kill -9 mid-stream: sent ${sent}, acknowledged ${acknowledged.length}, found ${found.length} of them`,
-      );
+      console.log(`[durability] ${template.kind}: kill -9 mid-stream: sent ${sent}, acknowledged ${acknowledged.length}, found ${found.length} of them`);
       expect(found.length).toBe(acknowledged.length);
     } finally {
       fs.rmSync(streamDir, { recursive: true, force: true });

@@ -22,10 +22,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const live = (bikeId: string) =>
-  t.database.query<{ bike_id: string; status: number; reported_at: Date }>(
-    'select bike_id, status, reported_at from bike_live where bike_id = $1',
-    [bikeId],
-  );
+  t.database.query<{ bike_id: string; status: number; reported_at: Date }>('select bike_id, status, reported_at from bike_live where bike_id = $1', [bikeId]);
 
 describe('text no database can store, per item (finding 6)', () => {
   it('rejects an item whose id holds NUL or a lone surrogate and stores the rest of the batch', async () => {
@@ -42,9 +39,7 @@ describe('text no database can store, per item (finding 6)', () => {
     for (const x of r.body.data.rejected) expect(x.reason).toMatch(/含有不允许的字符/);
     expect(r.body.data.rejected[0]).toMatchObject({ id: 'QJ\ufffdX', reason: expect.stringContaining('bikeId') });
     expect(r.body.data.rejected[2].reason).toContain('frameCode');
-    const filed = await t.database.query<{ bike_id: string }>(
-      `select bike_id from bikes where bike_id like 'QJ%' order by 1`,
-    );
+    const filed = await t.database.query<{ bike_id: string }>(`select bike_id from bikes where bike_id like 'QJ%' order by 1`);
     expect(filed.map((b) => b.bike_id)).toEqual(['QJ1', 'QJ3']);
     const [log] = await t.database.query<{ result: string; rejected: number }>(
       `select result, rejected from sync_logs where endpoint = '/bikes' order by id desc limit 1`,
@@ -59,9 +54,7 @@ describe('text no database can store, per item (finding 6)', () => {
     ]);
     expect(r.status).toBe(400);
     expect(r.body.data.accepted).toBe(1);
-    expect(r.body.data.rejected).toEqual([
-      { index: 1, id: 'O2\ufffd', reason: expect.stringMatching(/含有不允许的字符/) },
-    ]);
+    expect(r.body.data.rejected).toEqual([{ index: 1, id: 'O2\ufffd', reason: expect.stringMatching(/含有不允许的字符/) }]);
   });
 
   it('rejects a status report with NUL in its fault reason, not the batch', async () => {
@@ -92,9 +85,7 @@ describe('clock skew and far positions (finding 8)', () => {
     const next = await op.post('/bikes/status', [{ bikeId: 'QJ5', status: 1, lon: LON, lat: LAT, reportedAt: at(0) }]);
     expect(next.status).toBe(200);
     expect((await live('QJ5'))[0].status).toBe(1);
-    const far = await op.post('/bikes/status', [
-      { bikeId: 'QJ5', status: 1, lon: LON, lat: LAT, reportedAt: new Date(Date.now() + 6 * 60_000).toISOString() },
-    ]);
+    const far = await op.post('/bikes/status', [{ bikeId: 'QJ5', status: 1, lon: LON, lat: LAT, reportedAt: new Date(Date.now() + 6 * 60_000).toISOString() }]);
     expect(far.body.data.rejected[0].reason).toContain('超前当前时间 5 分钟以上');
   });
 
@@ -107,9 +98,7 @@ describe('clock skew and far positions (finding 8)', () => {
     expect(r.status).toBe(400);
     expect(r.body.data.rejected).toEqual([{ index: 0, id: 'QJ6', reason: expect.stringContaining('不在服务范围内') }]);
     expect(await live('QJ6')).toEqual([]);
-    const o = await op.post('/orders', [
-      { orderId: 'NY1', bikeId: 'QJ1', event: 'return', at: at(0), lon: 2.35, lat: 48.85 },
-    ]);
+    const o = await op.post('/orders', [{ orderId: 'NY1', bikeId: 'QJ1', event: 'return', at: at(0), lon: 2.35, lat: 48.85 }]);
     expect(o.body.data.rejected[0].reason).toContain('lon/lat');
   });
 });

@@ -17,8 +17,14 @@ const east = (lon: number, metres: number) => lon + metres / (111_320 * Math.cos
 async function park(prefix: string, n: number, site: { lon: number; lat: number }, type = 0) {
   const ids = Array.from({ length: n }, (_, i) => `${prefix}${i}`);
   if (!ids.length) return ids;
-  await mt.post('/bikes', ids.map((bikeId) => ({ bikeId, bikeType: type })));
-  const r = await mt.post('/bikes/status', ids.map((bikeId) => ({ bikeId, status: 1, lon: site.lon, lat: site.lat, reportedAt: minutesAgo(1) })));
+  await mt.post(
+    '/bikes',
+    ids.map((bikeId) => ({ bikeId, bikeType: type })),
+  );
+  const r = await mt.post(
+    '/bikes/status',
+    ids.map((bikeId) => ({ bikeId, status: 1, lon: site.lon, lat: site.lat, reportedAt: minutesAgo(1) })),
+  );
   expect(r.status).toBe(200);
   return ids;
 }
@@ -39,10 +45,21 @@ beforeAll(async () => {
   for (const s of sites) await addSite(t.database, s);
   // the district's operating fence: a box around the sites
   await t.database.query(`update areas set gps_rail = $1 where id = '110108'`, [
-    JSON.stringify([{ lon: 116.29, lat: 39.97 }, { lon: 116.33, lat: 39.97 }, { lon: 116.33, lat: 39.99 }, { lon: 116.29, lat: 39.99 }, { lon: 116.29, lat: 39.97 }]),
+    JSON.stringify([
+      { lon: 116.29, lat: 39.97 },
+      { lon: 116.33, lat: 39.97 },
+      { lon: 116.33, lat: 39.99 },
+      { lon: 116.29, lat: 39.99 },
+      { lon: 116.29, lat: 39.97 },
+    ]),
   ]);
   await t.database.query(`insert into forbid_zones (area_id, type, alias, fence) values ('110108', 1, '地铁口', $1)`, [
-    JSON.stringify([{ lon: 116.32, lat: 39.985 }, { lon: 116.321, lat: 39.985 }, { lon: 116.321, lat: 39.986 }, { lon: 116.32, lat: 39.986 }]),
+    JSON.stringify([
+      { lon: 116.32, lat: 39.985 },
+      { lon: 116.321, lat: 39.985 },
+      { lon: 116.321, lat: 39.986 },
+      { lon: 116.32, lat: 39.986 },
+    ]),
   ]);
   mt = await new Operator(t.app, 'mt').login();
   await park('A', 1, sites[1]);
@@ -56,10 +73,9 @@ afterAll(() => t.close());
 
 const state = async () =>
   Object.fromEntries(
-    (await t.database.query<{ site_id: string; flag: number; num: number; capacity: number }>(`select site_id, flag, num, capacity from site_state`)).map((r) => [
-      r.site_id,
-      { flag: r.flag, num: r.num, capacity: r.capacity },
-    ]),
+    (await t.database.query<{ site_id: string; flag: number; num: number; capacity: number }>(`select site_id, flag, num, capacity from site_state`)).map(
+      (r) => [r.site_id, { flag: r.flag, num: r.num, capacity: r.capacity }],
+    ),
   );
 
 describe('site snapshot', () => {
@@ -98,7 +114,10 @@ describe('site snapshot', () => {
     const again = await runMinuteJobs(ctx, new Date());
     expect(again.snapshot).toMatchObject({ changed: 0, messages: 0 });
     // one more bike at the "more" site makes it full; one at the "normal" site keeps it normal (3/10)
-    await mt.post('/bikes', [{ bikeId: 'C9', bikeType: 0 }, { bikeId: 'B9', bikeType: 0 }]);
+    await mt.post('/bikes', [
+      { bikeId: 'C9', bikeType: 0 },
+      { bikeId: 'B9', bikeType: 0 },
+    ]);
     await mt.post('/bikes/status', [
       { bikeId: 'C9', status: 1, lon: sites[3].lon, lat: sites[3].lat, reportedAt: minutesAgo(0.5) },
       { bikeId: 'B9', status: 1, lon: sites[2].lon, lat: sites[2].lat, reportedAt: minutesAgo(0.5) },
@@ -120,10 +139,10 @@ describe('site snapshot', () => {
 });
 
 const open = async (type: number) =>
-  (await t.database.query<{ subject: string; bike_id: string | null; site_id: string | null }>(
+  await t.database.query<{ subject: string; bike_id: string | null; site_id: string | null }>(
     `select subject, bike_id, site_id from abnormal_messages where abnormal_type = $1 and closed_at is null order by subject`,
     [type],
-  ));
+  );
 
 describe('abnormal detection, each type', () => {
   it('1 off-site return and 6 return to a full site, at ingest, once per order', async () => {
@@ -202,7 +221,12 @@ describe('abnormal detection, each type', () => {
   });
 
   it('13 off-site placement after OFFSITE_MINUTES, or at once in a forbidden zone; 14 outside the area fence', async () => {
-    await mt.post('/bikes', [{ bikeId: 'OUT1', bikeType: 0 }, { bikeId: 'OUT2', bikeType: 0 }, { bikeId: 'FZ1', bikeType: 0 }, { bikeId: 'FAR1', bikeType: 0 }]);
+    await mt.post('/bikes', [
+      { bikeId: 'OUT1', bikeType: 0 },
+      { bikeId: 'OUT2', bikeType: 0 },
+      { bikeId: 'FZ1', bikeType: 0 },
+      { bikeId: 'FAR1', bikeType: 0 },
+    ]);
     await mt.post('/bikes/status', [
       { bikeId: 'OUT1', status: 1, lon: east(LON, -400), lat: LAT, reportedAt: minutesAgo(31) },
       { bikeId: 'OUT2', status: 1, lon: east(LON, -500), lat: LAT, reportedAt: minutesAgo(5) },
@@ -229,10 +253,12 @@ describe('rollups', () => {
     const now = new Date();
     await runHourlyJobs(ctx, now);
     const sum = async () =>
-      (await t.database.query<{ rent: number; ret: number; up: number; down: number }>(
-        `select sum(rent_num)::int as rent, sum(return_num)::int as ret, sum(up_num)::int as up, sum(down_num)::int as down
+      (
+        await t.database.query<{ rent: number; ret: number; up: number; down: number }>(
+          `select sum(rent_num)::int as rent, sum(return_num)::int as ret, sum(up_num)::int as up, sum(down_num)::int as down
            from stats_hourly where hour >= now() - interval '2 hours'`,
-      ))[0];
+        )
+      )[0];
     // rents R1, R2 (20 min ago), returns R1, R2, R3 (R3's rent was 25 h ago), ups UP1, UP2, down DN1
     expect(await sum()).toEqual({ rent: 2, ret: 3, up: 2, down: 1 });
     await runHourlyJobs(ctx, now);

@@ -27,7 +27,12 @@ describe('token and guard', () => {
     expect(bad.json()).toMatchObject({ code: 401, message: '账号或密码错误' });
     const none = await t.app.inject({ method: 'POST', url: '/api/open/v1/bikes/status', payload: { items: [] } });
     expect(none.statusCode).toBe(401);
-    const forged = await t.app.inject({ method: 'POST', url: '/api/open/v1/bikes/status', payload: { items: [] }, headers: { authorization: 'Bearer forged' } });
+    const forged = await t.app.inject({
+      method: 'POST',
+      url: '/api/open/v1/bikes/status',
+      payload: { items: [] },
+      headers: { authorization: 'Bearer forged' },
+    });
     expect(forged.statusCode).toBe(401);
     const rows = await t.database.query<{ token_hash: string }>('select token_hash from api_sessions');
     expect(rows.some((r) => r.token_hash === mt.token)).toBe(false);
@@ -49,7 +54,9 @@ describe('filing and status', () => {
     expect(f.body).toMatchObject({ code: 200, data: { accepted: 2, rejected: [] } });
     const s = await mt.post('/bikes/status', [{ bikeId: 'MT1', status: 1, lon: LON, lat: north(LAT, 5), reportedAt: at(1) }]);
     expect(s.status).toBe(200);
-    const [live] = await t.database.query<{ site_id: string; legality: number; bike_type: number; area_id: string }>(`select * from bike_live where bike_id = 'MT1'`);
+    const [live] = await t.database.query<{ site_id: string; legality: number; bike_type: number; area_id: string }>(
+      `select * from bike_live where bike_id = 'MT1'`,
+    );
     expect(live).toMatchObject({ site_id: '1101080000001', legality: 0, bike_type: 0, area_id: '110108' });
   });
 
@@ -76,9 +83,16 @@ describe('filing and status', () => {
       { bikeId: 'RT2', status: 1, lon: 116.312345678912, lat: 39.982345678912, reportedAt: when.toISOString() },
     ]);
     expect(r.status).toBe(200);
-    const rows = await t.database.query<{ bike_id: string; lon: number; lat: number; status: number; bike_type: number; reported_at: Date; in_area: boolean; in_forbid: boolean }>(
-      `select bike_id, lon, lat, status, bike_type, reported_at, in_area, in_forbid from bike_live where bike_id in ('RT1', 'RT2') order by bike_id`,
-    );
+    const rows = await t.database.query<{
+      bike_id: string;
+      lon: number;
+      lat: number;
+      status: number;
+      bike_type: number;
+      reported_at: Date;
+      in_area: boolean;
+      in_forbid: boolean;
+    }>(`select bike_id, lon, lat, status, bike_type, reported_at, in_area, in_forbid from bike_live where bike_id in ('RT1', 'RT2') order by bike_id`);
     expect(rows[0]).toMatchObject({ lon: 116.3112345, lat: 39.9812345, status: 2, bike_type: 1, in_area: true, in_forbid: false });
     expect(new Date(rows[0].reported_at).getTime()).toBe(when.getTime());
     expect(rows[1]).toMatchObject({ status: 1, bike_type: 0 });

@@ -54,7 +54,14 @@ beforeAll(async () => {
   mt = await new Operator(t.app, 'mt').login();
   hb = await new Operator(t.app, 'hb').login();
   gw = await new Operator(t.app, 'gw').login();
-  expect((await mt.post('/bikes', ['F1', 'F2', 'F3'].map((bikeId) => ({ bikeId, bikeType: 0 })))).status).toBe(200);
+  expect(
+    (
+      await mt.post(
+        '/bikes',
+        ['F1', 'F2', 'F3'].map((bikeId) => ({ bikeId, bikeType: 0 })),
+      )
+    ).status,
+  ).toBe(200);
 });
 afterAll(() => t.close());
 
@@ -232,7 +239,12 @@ describe('2 illegal device, from the piles', () => {
   });
 
   it('opens a new message when the device is flagged again, at the site that flags it', async () => {
-    await gw.post('/piles/scan', [scan(P3, S2, 5, [{ mac: DEV, name: 'X', illegal: true }, { mac: 'DE:AD:BE:EF:00:02', illegal: true }])]);
+    await gw.post('/piles/scan', [
+      scan(P3, S2, 5, [
+        { mac: DEV, name: 'X', illegal: true },
+        { mac: 'DE:AD:BE:EF:00:02', illegal: true },
+      ]),
+    ]);
     const rows = await open(2);
     expect(rows.map((m) => [m.subject, m.site_id, m.brand_id])).toEqual([
       [`device:${DEV}`, S2, null],

@@ -25,9 +25,7 @@ describe('server layers', () => {
   });
 
   it('refuses upward imports: infrastructure into a feature, a feature into the app', async () => {
-    expect(await layerErrors('http/x.ts', `export { AreaCache } from '../modules/areas/service.js';\n`)).toHaveLength(
-      1,
-    );
+    expect(await layerErrors('http/x.ts', `export { AreaCache } from '../modules/areas/service.js';\n`)).toHaveLength(1);
     expect(await layerErrors('jobs/x.ts', `export { buildApp } from '../app.js';\n`)).toHaveLength(1);
     expect(await layerErrors('db/x.ts', `export { GeoCache } from '../shared/geoCache.js';\n`)).toHaveLength(1);
     expect(await layerErrors('ingest/x.ts', `export { runSnapshot } from '../jobs/snapshot.js';\n`)).toHaveLength(1);
@@ -60,15 +58,8 @@ describe('server layers', () => {
       expect.stringContaining('modules/sites/service.ts runs SQL (.query)'),
       expect.stringContaining('modules/sites/service.ts runs SQL (.tx)'),
     ]);
-    expect(await layerErrors('modules/dashboard/home/hot.ts', sql.replace('../../db/', '../../../db/'))).toHaveLength(
-      3,
-    );
-    expect(
-      await layerErrors(
-        'modules/dashboard/charts/routes.ts',
-        `export const r = (app: any) => app.ctx.database.query('select 1');\n`,
-      ),
-    ).toHaveLength(1);
+    expect(await layerErrors('modules/dashboard/home/hot.ts', sql.replace('../../db/', '../../../db/'))).toHaveLength(3);
+    expect(await layerErrors('modules/dashboard/charts/routes.ts', `export const r = (app: any) => app.ctx.database.query('select 1');\n`)).toHaveLength(1);
   });
 
   it('lets repo.ts run SQL, and the layers below modules/ too; reading req.query is no query', async () => {
@@ -79,11 +70,6 @@ describe('server layers', () => {
       expect(await layerErrors(rel, sql.replace('../../db/', '../db/'))).toEqual([]);
     }
     expect(await layerErrors('sim/x.ts', sql.replace('../../db/', '../db/'))).toEqual([]);
-    expect(
-      await layerErrors(
-        'modules/sites/routes.ts',
-        `export const q = (req: { query: { a?: string } }) => req.query.a;\n`,
-      ),
-    ).toEqual([]);
+    expect(await layerErrors('modules/sites/routes.ts', `export const q = (req: { query: { a?: string } }) => req.query.a;\n`)).toEqual([]);
   });
 });

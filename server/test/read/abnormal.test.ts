@@ -45,7 +45,13 @@ describe('GET /api/abnormal/getMsg', () => {
     expect(r.total).toBe(6);
     const rows = r.lists as Row[];
     expect(rows.map((x) => `${x.abnormalType}:${x.bikeId}`).sort()).toEqual(['13:HBB09', '13:MTB10', '14:HBB09', '1:MTB10', '7:HBX01', '8:HBB06']);
-    expect(rows.find((x) => x.abnormalType === 8)).toMatchObject({ abnormalTypeName: '非允许站点上架', brandName: '哈啰', siteName: '海淀满桩站', handled: false, closed: false });
+    expect(rows.find((x) => x.abnormalType === 8)).toMatchObject({
+      abnormalTypeName: '非允许站点上架',
+      brandName: '哈啰',
+      siteName: '海淀满桩站',
+      handled: false,
+      closed: false,
+    });
     expect(rows.find((x) => x.abnormalType === 1)).toMatchObject({ abnormalTypeName: '站外还车', brandName: '美团', lon: 116.32, lat: 39.99 });
     const times = rows.map((x) => (x as unknown as { createTime: string }).createTime);
     expect([...times].sort().reverse()).toEqual(times);
@@ -100,10 +106,17 @@ describe('updateMsg', () => {
     expect(p.body).toMatchObject({ code: 200, data: { handled: 2, total: 2 } });
     const again = await w.hd.put('/api/abnormal/updateMsg', { ids: [illegal.id] }, { selfAreaId: HD });
     expect(again.body.data).toEqual({ handled: 0, total: 1 });
-    const bare = await t.app.inject({ method: 'PUT', url: `/api/abnormal/updateMsg?selfAreaId=${HD}&ids=${illegal.id}`, headers: { authorization: `Bearer ${w.hd.token}` } });
+    const bare = await t.app.inject({
+      method: 'PUT',
+      url: `/api/abnormal/updateMsg?selfAreaId=${HD}&ids=${illegal.id}`,
+      headers: { authorization: `Bearer ${w.hd.token}` },
+    });
     expect(bare.json()).toMatchObject({ code: 200, message: '所选异常均已处理', data: { handled: 0, total: 1 } });
 
-    const handled = (await w.hd.get('/api/abnormal/getMsg', { selfAreaId: HD, handled: 1 })).body.data.lists as (Row & { handledBy: string; handleTime: string })[];
+    const handled = (await w.hd.get('/api/abnormal/getMsg', { selfAreaId: HD, handled: 1 })).body.data.lists as (Row & {
+      handledBy: string;
+      handleTime: string;
+    })[];
     expect(handled.map((x) => x.id).sort((a, b) => a - b)).toEqual([illegal.id, ...outside].sort((a, b) => a - b));
     expect(handled[0]).toMatchObject({ handled: true, handledBy: 'hd_admin' });
     // handled alerts leave the open counts but stay in the three-day counts
@@ -122,7 +135,10 @@ describe('updateMsg', () => {
 
 describe('GET /api/abnormal/exportMsg', () => {
   it('exports the same rows as the list to 异常信息.xlsx', async () => {
-    const list = (await w.hd.get('/api/abnormal/getMsg', { selfAreaId: HD, abnormalType: '13,14', pageSize: 100 })).body.data.lists as Record<string, unknown>[];
+    const list = (await w.hd.get('/api/abnormal/getMsg', { selfAreaId: HD, abnormalType: '13,14', pageSize: 100 })).body.data.lists as Record<
+      string,
+      unknown
+    >[];
     const res = await t.app.inject({
       method: 'GET',
       url: '/api/abnormal/exportMsg',
@@ -140,7 +156,20 @@ describe('GET /api/abnormal/exportMsg', () => {
     const cell = (v: unknown) => (v === null || v === '' ? undefined : v);
     expect(rows.slice(1).map((r) => r.map(cell))).toEqual(
       list.map((r) =>
-        [r.id, r.abnormalTypeName, r.brandName, r.bikeId, r.siteName, r.lon, r.lat, r.detail, r.createTime, r.updateTime, r.closed ? '已结束' : '进行中', r.handled ? '已处理' : '未处理'].map(cell),
+        [
+          r.id,
+          r.abnormalTypeName,
+          r.brandName,
+          r.bikeId,
+          r.siteName,
+          r.lon,
+          r.lat,
+          r.detail,
+          r.createTime,
+          r.updateTime,
+          r.closed ? '已结束' : '进行中',
+          r.handled ? '已处理' : '未处理',
+        ].map(cell),
       ),
     );
     expect((await w.ent.get('/api/abnormal/exportMsg', { selfAreaId: HD })).body.code).toBe(5002);
@@ -172,7 +201,11 @@ describe('open alerts whatever day they opened (the big screen’s board)', () =
         return [a.openNum - b.openNum, a.recentNum - b.recentNum];
       };
       // the old open ones count as open, not as recent; the closed old one counts nowhere
-      expect([delta(7), delta(4), delta(1)]).toEqual([[1, 0], [1, 0], [0, 0]]);
+      expect([delta(7), delta(4), delta(1)]).toEqual([
+        [1, 0],
+        [1, 0],
+        [0, 0],
+      ]);
 
       const open = (await w.hd.get('/api/abnormal/getMsg', board)).body.data;
       const rows = open.lists as (Row & { siteName: string; createTime: string })[];
@@ -203,7 +236,9 @@ describe('site filter and enterprise accounts', () => {
     expect((byName.lists as { siteName: string }[]).every((r) => r.siteName.includes('满桩'))).toBe(true);
     const siteId = (byName.lists as { siteId: string }[])[0].siteId;
     const byId = await list({ site: siteId });
-    expect(byId.lists.map((r: Row) => r.id)).toEqual((byName.lists as Row[]).filter((r) => (r as unknown as { siteId: string }).siteId === siteId).map((r) => r.id));
+    expect(byId.lists.map((r: Row) => r.id)).toEqual(
+      (byName.lists as Row[]).filter((r) => (r as unknown as { siteId: string }).siteId === siteId).map((r) => r.id),
+    );
     expect((await list({ site: '%' })).total).toBe(0);
     expect((await w.hd.get('/api/abnormal/getMsg', { selfAreaId: HD, site: 'x'.repeat(51) })).body.code).toBe(400);
   });
@@ -231,6 +266,8 @@ describe('site filter and enterprise accounts', () => {
     expect(counts.recentTotal).toBe(hbTotal);
     const mtRow = ((await w.hd.get('/api/abnormal/getMsg', { selfAreaId: HD, pageSize: 100, brandId: w.brandIds.mt })).body.data.lists as Row[])[0];
     expect((await hb.get('/api/abnormal/updateMsg', { selfAreaId: HD, ids: String(mtRow.id) })).body.code).toBe(5002);
-    expect((await w.hd.get('/api/abnormal/getMsg', { selfAreaId: HD, pageSize: 100, handled: 1, brandId: w.brandIds.mt })).body.data.lists.map((r: Row) => r.id)).not.toContain(mtRow.id);
+    expect(
+      (await w.hd.get('/api/abnormal/getMsg', { selfAreaId: HD, pageSize: 100, handled: 1, brandId: w.brandIds.mt })).body.data.lists.map((r: Row) => r.id),
+    ).not.toContain(mtRow.id);
   });
 });

@@ -15,14 +15,21 @@ afterAll(() => t.close());
 
 describe('/api/config/fullPileNum', () => {
   it('reads the default value and alias', async () => {
-    expect((await w.hd.get('/api/config/fullPileNum', { selfAreaId: HD })).body).toEqual({ code: 200, message: '操作成功！', data: { data: 1, alias: '满桩值' } });
+    expect((await w.hd.get('/api/config/fullPileNum', { selfAreaId: HD })).body).toEqual({
+      code: 200,
+      message: '操作成功！',
+      data: { data: 1, alias: '满桩值' },
+    });
     // the enterprise user reads it too (home), but may not set it
     expect((await w.ent.get('/api/config/fullPileNum', { selfAreaId: HD })).body.data.data).toBe(1);
     expect((await w.ent.put('/api/config/fullPileNum', { pile: 0.5 }, { selfAreaId: HD })).body.code).toBe(5002);
   });
 
   it('refuses bad values naming pile, another district (5002) and aggregation areas (400)', async () => {
-    expect((await w.hd.put('/api/config/fullPileNum', { pile: 0 }, { selfAreaId: HD })).body).toMatchObject({ code: 400, message: expect.stringContaining('pile') });
+    expect((await w.hd.put('/api/config/fullPileNum', { pile: 0 }, { selfAreaId: HD })).body).toMatchObject({
+      code: 400,
+      message: expect.stringContaining('pile'),
+    });
     expect((await w.hd.put('/api/config/fullPileNum', { pile: 10.5 }, { selfAreaId: HD })).body.message).toContain('pile');
     expect((await w.hd.put('/api/config/fullPileNum', { pile: 'x' }, { selfAreaId: HD })).body.message).toContain('pile');
     expect((await w.hd.put('/api/config/fullPileNum', {}, { selfAreaId: HD })).body).toMatchObject({ code: 400, message: expect.stringContaining('pile') });
@@ -40,7 +47,11 @@ describe('/api/config/fullPileNum', () => {
     expect(r.body).toMatchObject({ code: 200, data: { data: 0.5, alias: '满桩系数' } });
     expect((await w.hd.get('/api/config/fullPileNum', { selfAreaId: HD })).body.data).toEqual({ data: 0.5, alias: '满桩系数' });
     // query parameters work as well, without any body (the console sends selfAreaId and pile)
-    const bare = await t.app.inject({ method: 'PUT', url: `/api/config/fullPileNum?selfAreaId=${HD}&pile=0.5`, headers: { authorization: `Bearer ${w.hd.token}` } });
+    const bare = await t.app.inject({
+      method: 'PUT',
+      url: `/api/config/fullPileNum?selfAreaId=${HD}&pile=0.5`,
+      headers: { authorization: `Bearer ${w.hd.token}` },
+    });
     expect(bare.json()).toMatchObject({ code: 200, data: { data: 0.5, alias: '满桩系数' } });
     const init = (await w.hd.get('/api/dashboard/init', { selfAreaId: HD })).body.data.area;
     expect([init.fullPileNum, init.fullPileName]).toEqual([0.5, '满桩系数']);

@@ -29,20 +29,57 @@ describe('GET /api/dashboard/get', () => {
     expect(byId[SITES.H3.id]).toMatchObject({ flag: 1, status: '正常', num: 6, bikeNum: 5, ebikeNum: 1 });
     expect(byId[SITES.H4.id]).toMatchObject({ flag: 3, status: '偏多', num: 9, bikeNum: 7, ebikeNum: 2 });
     expect(byId[SITES.H5.id]).toMatchObject({
-      flag: 2, status: '满桩', num: 5, bikeNum: 3, ebikeNum: 2, siteBikeCeiling: 5, capacity: 5, siteName: '海淀满桩站',
-      siteLon: 116.312, siteLat: 39.98, bleNum: 0, recycleSwitch: false, majorSwitch: false, gpsRail: null, length: 20,
+      flag: 2,
+      status: '满桩',
+      num: 5,
+      bikeNum: 3,
+      ebikeNum: 2,
+      siteBikeCeiling: 5,
+      capacity: 5,
+      siteName: '海淀满桩站',
+      siteLon: 116.312,
+      siteLat: 39.98,
+      bleNum: 0,
+      recycleSwitch: false,
+      majorSwitch: false,
+      gpsRail: null,
+      length: 20,
     });
 
     expect(statistical).toMatchObject({ total: 5, full: 1, more: 1, normal: 1, less: 1, empty: 1 });
     // online = reported within 24 h in 110108 (any status, illegal included); in sites = the snapshot
     expect(statistical.brands).toEqual([
       {
-        brandId: w.brandIds.mt, brandName: '美团', onlineNum: 12, siteNum: 10, brandBikeNum: 9, brandEBikeNum: 3, bikeSiteNum: 7, ebikeSiteNum: 3,
-        bikeColor: '#f5c518', ebikeColor: '#1890ff', quantity_approved: 120, recorded_number: 14, warn: 0, abnormal: 2,
+        brandId: w.brandIds.mt,
+        brandName: '美团',
+        onlineNum: 12,
+        siteNum: 10,
+        brandBikeNum: 9,
+        brandEBikeNum: 3,
+        bikeSiteNum: 7,
+        ebikeSiteNum: 3,
+        bikeColor: '#f5c518',
+        ebikeColor: '#1890ff',
+        quantity_approved: 120,
+        recorded_number: 14,
+        warn: 0,
+        abnormal: 2,
       },
       {
-        brandId: w.brandIds.hb, brandName: '哈啰', onlineNum: 12, siteNum: 11, brandBikeNum: 10, brandEBikeNum: 2, bikeSiteNum: 9, ebikeSiteNum: 2,
-        bikeColor: '#f5c518', ebikeColor: '#1890ff', quantity_approved: 90, recorded_number: 12, warn: 1, abnormal: 4,
+        brandId: w.brandIds.hb,
+        brandName: '哈啰',
+        onlineNum: 12,
+        siteNum: 11,
+        brandBikeNum: 10,
+        brandEBikeNum: 2,
+        bikeSiteNum: 9,
+        ebikeSiteNum: 2,
+        bikeColor: '#f5c518',
+        ebikeColor: '#1890ff',
+        quantity_approved: 90,
+        recorded_number: 12,
+        warn: 1,
+        abnormal: 4,
       },
     ]);
     expect(statistical).toMatchObject({ bikeNum: 19, ebikeNum: 5, bSiteNumTotal: 16, eSiteNumTotal: 5 });
@@ -115,7 +152,16 @@ describe('GET /api/dashboard/get', () => {
 describe('GET /api/dashboard/init', () => {
   it('answers the area, its centre, its brands and whether it is an aggregation', async () => {
     const r = await w.hd.get('/api/dashboard/init', { selfAreaId: HD });
-    expect(r.body.data.area).toMatchObject({ areaId: HD, areaName: '海淀区', level: 3, aggregation: 0, aggregationId: null, fullPileNum: 1, fullPileName: '满桩值', siteCount: 5 });
+    expect(r.body.data.area).toMatchObject({
+      areaId: HD,
+      areaName: '海淀区',
+      level: 3,
+      aggregation: 0,
+      aggregationId: null,
+      fullPileNum: 1,
+      fullPileName: '满桩值',
+      siteCount: 5,
+    });
     // average of the five sites: lon (116.300 + … + 116.312) / 5
     expect(r.body.data.area.lon).toBeCloseTo(116.306, 6);
     expect(r.body.data.area.lat).toBeCloseTo(39.98, 6);
@@ -226,7 +272,11 @@ describe('GET /api/dashboard/getSite', () => {
     expect((await w.hd.get('/api/dashboard/getSite', { selfAreaId: HD, siteId: SITES.C1.id })).body).toMatchObject({ code: 5002, data: null });
     expect((await w.hd.get('/api/dashboard/getSite', { selfAreaId: HD, siteId: 'nope' })).body.code).toBe(400);
     expect((await w.hd.get('/api/dashboard/getSite', { selfAreaId: HD })).body.message).toContain('siteId');
-    expect((await w.cy.get('/api/dashboard/getSite', { selfAreaId: CY, siteId: SITES.C1.id, flowMapType: 2 })).body.data.returnBike.map((x: { orderId: string }) => x.orderId)).toEqual(['O6']);
+    expect(
+      (await w.cy.get('/api/dashboard/getSite', { selfAreaId: CY, siteId: SITES.C1.id, flowMapType: 2 })).body.data.returnBike.map(
+        (x: { orderId: string }) => x.orderId,
+      ),
+    ).toEqual(['O6']);
   });
 });
 
@@ -264,11 +314,33 @@ describe('the contract', () => {
   it('publishes every read-side route in the OpenAPI document', async () => {
     const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
     const paths = Object.keys(doc.paths);
-    for (const p of ['get', 'init', 'search', 'getSite', 'bike', 'todayHistory', 'brandOnlineBike', 'brandSiteBike', 'bikeMonitor', 'bikeNotUpload', 'brandInfo', 'brandBike',
-      'siteReturnStatistics', 'siteRentStatistics', 'siteHistory', 'siteBike', 'brandBikeOnlineCollect', 'brandBikeOnline', 'siteStatistics', 'siteStatisticsOutput', 'brandBikeOnlineCollectOutput']) {
+    for (const p of [
+      'get',
+      'init',
+      'search',
+      'getSite',
+      'bike',
+      'todayHistory',
+      'brandOnlineBike',
+      'brandSiteBike',
+      'bikeMonitor',
+      'bikeNotUpload',
+      'brandInfo',
+      'brandBike',
+      'siteReturnStatistics',
+      'siteRentStatistics',
+      'siteHistory',
+      'siteBike',
+      'brandBikeOnlineCollect',
+      'brandBikeOnline',
+      'siteStatistics',
+      'siteStatisticsOutput',
+      'brandBikeOnlineCollectOutput',
+    ]) {
       expect(paths).toContain(`/api/dashboard/${p}`);
     }
-    for (const p of ['/api/abnormal/getMsgCounts', '/api/abnormal/getMsg', '/api/abnormal/updateMsg', '/api/abnormal/exportMsg', '/api/config/fullPileNum']) expect(paths).toContain(p);
+    for (const p of ['/api/abnormal/getMsgCounts', '/api/abnormal/getMsg', '/api/abnormal/updateMsg', '/api/abnormal/exportMsg', '/api/config/fullPileNum'])
+      expect(paths).toContain(p);
     expect(Object.keys(doc.paths['/api/abnormal/updateMsg']).sort()).toEqual(['get', 'put']);
     expect(doc.paths['/api/dashboard/get'].get.parameters.find((x: { name: string }) => x.name === 'f').description).toContain('满桩');
   });

@@ -36,19 +36,13 @@ async function download(c: Client, url: string, query: Record<string, unknown>) 
 
 describe('today’s messages and history', () => {
   it('pages today’s site messages of the district', async () => {
-    const p1 = (await w.hd.get('/api/dashboard/todayHistory', { selfAreaId: HD, currentPage: 1, pageSize: 3 })).body
-      .data;
-    const p2 = (await w.hd.get('/api/dashboard/todayHistory', { selfAreaId: HD, currentPage: 2, pageSize: 3 })).body
-      .data;
+    const p1 = (await w.hd.get('/api/dashboard/todayHistory', { selfAreaId: HD, currentPage: 1, pageSize: 3 })).body.data;
+    const p2 = (await w.hd.get('/api/dashboard/todayHistory', { selfAreaId: HD, currentPage: 2, pageSize: 3 })).body.data;
     expect([p1.total, p1.lists.length, p2.total, p2.lists.length]).toEqual([4, 3, 4, 1]);
-    const all = [...p1.lists, ...p2.lists]
-      .map((m: { siteId: string; status: string }) => `${m.siteId}:${m.status}`)
-      .sort();
+    const all = [...p1.lists, ...p2.lists].map((m: { siteId: string; status: string }) => `${m.siteId}:${m.status}`).sort();
     expect(all).toEqual([`${SITES.H1.id}:空桩`, `${SITES.H2.id}:偏少`, `${SITES.H4.id}:偏多`, `${SITES.H5.id}:满桩`]);
     expect((await w.cy.get('/api/dashboard/todayHistory', { selfAreaId: CY })).body.data.total).toBe(1);
-    expect((await w.hd.get('/api/dashboard/todayHistory', { selfAreaId: HD, pageSize: 0 })).body.message).toContain(
-      'pageSize',
-    );
+    expect((await w.hd.get('/api/dashboard/todayHistory', { selfAreaId: HD, pageSize: 0 })).body.message).toContain('pageSize');
   });
 
   it('answers a site’s history rows and refuses another district’s site', async () => {
@@ -71,12 +65,8 @@ describe('today’s messages and history', () => {
       status: '偏多',
       capacity: 10,
     });
-    expect(JSON.parse(h.lists[0].currentBike).nowEBike).toEqual([
-      { brand_id: w.brandIds.hb, brand_name: '哈啰', num: 2 },
-    ]);
-    expect((await w.hd.get('/api/dashboard/siteHistory', { selfAreaId: HD, siteId: SITES.C1.id })).body.code).toBe(
-      5002,
-    );
+    expect(JSON.parse(h.lists[0].currentBike).nowEBike).toEqual([{ brand_id: w.brandIds.hb, brand_name: '哈啰', num: 2 }]);
+    expect((await w.hd.get('/api/dashboard/siteHistory', { selfAreaId: HD, siteId: SITES.C1.id })).body.code).toBe(5002);
   });
 });
 
@@ -99,25 +89,21 @@ describe('brands at sites and bikes of a site', () => {
         expect.objectContaining({ siteId: SITES.H2.id, num: 1 }),
       ],
     });
-    const hb = (
-      await w.hd.get('/api/dashboard/brandOnlineBike', { selfAreaId: HD, brandId: w.brandIds.hb, pageSize: 2 })
-    ).body.data;
+    const hb = (await w.hd.get('/api/dashboard/brandOnlineBike', { selfAreaId: HD, brandId: w.brandIds.hb, pageSize: 2 })).body.data;
     expect(hb.total).toBe(3);
     expect(hb.lists.map((x: { siteId: string; num: number }) => [x.siteId, x.num])).toEqual([
       [SITES.H4.id, 5],
       [SITES.H3.id, 3],
     ]);
-    expect(
-      (await w.cy.get('/api/dashboard/brandOnlineBike', { selfAreaId: CY, brandId: w.brandIds.mt })).body.data.lists,
-    ).toEqual([expect.objectContaining({ siteId: SITES.C1.id, num: 2 })]);
+    expect((await w.cy.get('/api/dashboard/brandOnlineBike', { selfAreaId: CY, brandId: w.brandIds.mt })).body.data.lists).toEqual([
+      expect.objectContaining({ siteId: SITES.C1.id, num: 2 }),
+    ]);
   });
 
   it('lists the bikes parked at a site, by brand and type', async () => {
-    const all = (await w.hd.get('/api/dashboard/siteBike', { selfAreaId: HD, siteId: SITES.H4.id, pageSize: 100 })).body
-      .data;
+    const all = (await w.hd.get('/api/dashboard/siteBike', { selfAreaId: HD, siteId: SITES.H4.id, pageSize: 100 })).body.data;
     expect(all.total).toBe(9);
-    const e = (await w.hd.get('/api/dashboard/siteBike', { selfAreaId: HD, siteId: SITES.H4.id, bikeType: 1 })).body
-      .data;
+    const e = (await w.hd.get('/api/dashboard/siteBike', { selfAreaId: HD, siteId: SITES.H4.id, bikeType: 1 })).body.data;
     expect(e.lists.map((b: { bikeId: string }) => b.bikeId)).toEqual(['HBE01', 'HBE02']);
     expect(e.lists[0]).toMatchObject({ brandName: '哈啰', bikeType: 1, legality: 0 });
     const mt = (
@@ -131,16 +117,13 @@ describe('brands at sites and bikes of a site', () => {
     ).body.data;
     expect(mt.total).toBe(4);
     expect(mt.lists.map((b: { bikeId: string }) => b.bikeId)).toEqual(['MTB04', 'MTB05', 'MTB06']);
-    const h3 = (await w.hd.get('/api/dashboard/siteBike', { selfAreaId: HD, siteId: SITES.H3.id, pageSize: 100 })).body
-      .data;
+    const h3 = (await w.hd.get('/api/dashboard/siteBike', { selfAreaId: HD, siteId: SITES.H3.id, pageSize: 100 })).body.data;
     expect(h3.lists.find((b: { bikeId: string }) => b.bikeId === 'HBX01')).toMatchObject({
       legality: 1,
       licenseCode: null,
     });
     expect((await w.hd.get('/api/dashboard/siteBike', { selfAreaId: HD, siteId: SITES.C1.id })).body.code).toBe(5002);
-    expect(
-      (await w.hd.get('/api/dashboard/brandSiteBike', { selfAreaId: HD, siteId: SITES.H4.id })).body.message,
-    ).toContain('brandId');
+    expect((await w.hd.get('/api/dashboard/brandSiteBike', { selfAreaId: HD, siteId: SITES.H4.id })).body.message).toContain('brandId');
   });
 });
 
@@ -175,9 +158,7 @@ describe('filing check, silent bikes, enterprise, brand counts', () => {
   it('lists filed bikes silent for 24 h (or never heard of) per brand', async () => {
     const n = (await w.hd.get('/api/dashboard/bikeNotUpload', { selfAreaId: HD })).body.data;
     expect(n[w.brandIds.mt].count).toBe(2);
-    expect(
-      n[w.brandIds.mt].list.map((b: { bikeId: string; lastReportTime: string | null }) => [b.bikeId, b.lastReportTime]),
-    ).toEqual([
+    expect(n[w.brandIds.mt].list.map((b: { bikeId: string; lastReportTime: string | null }) => [b.bikeId, b.lastReportTime])).toEqual([
       ['MTB12', null],
       ['MTE04', null],
     ]);
@@ -204,12 +185,8 @@ describe('filing check, silent bikes, enterprise, brand counts', () => {
       brandEBikeNum: 4,
     });
     expect(JSON.stringify(r.body)).not.toMatch(/password/i);
-    expect((await w.hd.get('/api/dashboard/brandInfo', { selfAreaId: HD, brandId: w.brandIds.qj })).body.code).toBe(
-      5002,
-    );
-    expect(
-      (await w.cy.get('/api/dashboard/brandInfo', { selfAreaId: CY, brandId: w.brandIds.qj })).body.data.brandName,
-    ).toBe('青桔');
+    expect((await w.hd.get('/api/dashboard/brandInfo', { selfAreaId: HD, brandId: w.brandIds.qj })).body.code).toBe(5002);
+    expect((await w.cy.get('/api/dashboard/brandInfo', { selfAreaId: CY, brandId: w.brandIds.qj })).body.data.brandName).toBe('青桔');
     expect((await w.hd.get('/api/dashboard/brandInfo', { selfAreaId: HD, brandId: 9999 })).body).toMatchObject({
       code: 400,
       message: '企业信息不存在！',
@@ -250,8 +227,7 @@ describe('filing check, silent bikes, enterprise, brand counts', () => {
 });
 
 describe('rents and returns today', () => {
-  const byBrand = (lists: { brandName: string; total: number }[]) =>
-    Object.fromEntries(lists.map((l) => [l.brandName, l.total]));
+  const byBrand = (lists: { brandName: string; total: number }[]) => Object.fromEntries(lists.map((l) => [l.brandName, l.total]));
 
   it('counts today’s rents and returns per brand and hour at the district’s sites', async () => {
     const rent = (await w.hd.get('/api/dashboard/siteRentStatistics', { selfAreaId: HD })).body.data;
@@ -266,14 +242,11 @@ describe('rents and returns today', () => {
     const ret = (await w.hd.get('/api/dashboard/siteReturnStatistics', { selfAreaId: HD })).body.data;
     expect(byBrand(ret.lists)).toEqual({ 美团: 2, 哈啰: 1 });
     expect(ret.lists[1].data[localHour(w.times.ret)]).toBe(1);
-    const h3 = (await w.hd.get('/api/dashboard/siteReturnStatistics', { selfAreaId: HD, siteId: SITES.H3.id })).body
-      .data;
+    const h3 = (await w.hd.get('/api/dashboard/siteReturnStatistics', { selfAreaId: HD, siteId: SITES.H3.id })).body.data;
     expect(byBrand(h3.lists)).toEqual({ 美团: 1, 哈啰: 1 });
     const cy = (await w.cy.get('/api/dashboard/siteRentStatistics', { selfAreaId: CY })).body.data;
     expect(byBrand(cy.lists)).toEqual({ 美团: 1, 哈啰: 1, 青桔: 0 });
-    expect(
-      (await w.hd.get('/api/dashboard/siteRentStatistics', { selfAreaId: HD, siteId: SITES.C1.id })).body.code,
-    ).toBe(5002);
+    expect((await w.hd.get('/api/dashboard/siteRentStatistics', { selfAreaId: HD, siteId: SITES.C1.id })).body.code).toBe(5002);
   });
 });
 
@@ -378,16 +351,11 @@ describe('online summary and trend', () => {
       partial: true,
     });
     // (the silent bike's day 25 h ago falls in last month on the 1st: that month has data too)
-    const withData = [...new Set([localDate(w.times.stale).slice(0, 7), day.slice(0, 7)])]
-      .filter((k) => k.startsWith(String(y)))
-      .sort();
-    expect(
-      mtMonths.filter((r: { value: number | null }) => r.value !== null).map((r: { date: string }) => r.date),
-    ).toEqual(withData);
+    const withData = [...new Set([localDate(w.times.stale).slice(0, 7), day.slice(0, 7)])].filter((k) => k.startsWith(String(y))).sort();
+    expect(mtMonths.filter((r: { value: number | null }) => r.value !== null).map((r: { date: string }) => r.date)).toEqual(withData);
     expect(mtMonths.filter((r: { partial: boolean }) => r.partial)).toHaveLength(1);
 
-    const month = (await w.hd.get('/api/dashboard/brandBikeOnline', { selfAreaId: HD, year: y, month: m, dataType: 4 }))
-      .body.data;
+    const month = (await w.hd.get('/api/dashboard/brandBikeOnline', { selfAreaId: HD, year: y, month: m, dataType: 4 })).body.data;
     const hbDay = month[w.brandIds.hb].rows[d - 1];
     expect(hbDay).toMatchObject({
       date: day,
@@ -407,48 +375,26 @@ describe('online summary and trend', () => {
     const others = month[w.brandIds.hb].rows.filter((r: { date: string }) => r.date !== day && r.date !== stale);
     expect(others.length).toBeGreaterThanOrEqual(27);
     expect(
-      others.every(
-        (r: { value: number | null; online_num: number | null; partial: boolean }) =>
-          r.value === null && r.online_num === null && !r.partial,
-      ),
+      others.every((r: { value: number | null; online_num: number | null; partial: boolean }) => r.value === null && r.online_num === null && !r.partial),
     ).toBe(true);
-    expect(
-      month[w.brandIds.hb].rows.filter((r: { partial: boolean }) => r.partial).map((r: { date: string }) => r.date),
-    ).toEqual([day]);
+    expect(month[w.brandIds.hb].rows.filter((r: { partial: boolean }) => r.partial).map((r: { date: string }) => r.date)).toEqual([day]);
 
-    const hours = (
-      await w.hd.get('/api/dashboard/brandBikeOnline', { selfAreaId: HD, year: y, month: m, day: d, dataType: 3 })
-    ).body.data;
+    const hours = (await w.hd.get('/api/dashboard/brandBikeOnline', { selfAreaId: HD, year: y, month: m, day: d, dataType: 3 })).body.data;
     const mtHours = hours[w.brandIds.mt].rows;
     expect(mtHours).toHaveLength(24);
     // hours up to the current one: placed and in-site repeat the day's value; active bikes per hour of renting;
     // the current hour is partial and the hours still to come are null
     const hour = localHour(new Date());
     const done = mtHours.slice(0, hour + 1);
-    expect(done.every((r: { online_num: number; site_num: number }) => r.online_num === 9 && r.site_num === 7)).toBe(
-      true,
-    );
-    expect(
-      mtHours
-        .slice(hour + 1)
-        .every((r: { value: number | null; online_num: number | null }) => r.value === null && r.online_num === null),
-    ).toBe(true);
-    expect(
-      mtHours.map((r: { partial: boolean }, h: number) => (r.partial ? h : -1)).filter((h: number) => h >= 0),
-    ).toEqual([hour]);
+    expect(done.every((r: { online_num: number; site_num: number }) => r.online_num === 9 && r.site_num === 7)).toBe(true);
+    expect(mtHours.slice(hour + 1).every((r: { value: number | null; online_num: number | null }) => r.value === null && r.online_num === null)).toBe(true);
+    expect(mtHours.map((r: { partial: boolean }, h: number) => (r.partial ? h : -1)).filter((h: number) => h >= 0)).toEqual([hour]);
     expect(done.reduce((s: number, r: { active_bike_num: number }) => s + r.active_bike_num, 0)).toBe(4);
     expect(mtHours[localHour(w.times.rent)].value).toBe(4);
 
-    expect(
-      (await w.hd.get('/api/dashboard/brandBikeOnline', { selfAreaId: HD, year: y, dataType: 6 })).body.message,
-    ).toContain('dataType');
-    expect(
-      (await w.hd.get('/api/dashboard/brandBikeOnline', { selfAreaId: HD, year: y, day: 3, dataType: 1 })).body.message,
-    ).toContain('month');
-    expect(
-      (await w.hd.get('/api/dashboard/brandBikeOnline', { selfAreaId: HD, year: 2025, month: 2, day: 30, dataType: 1 }))
-        .body.message,
-    ).toContain('day');
+    expect((await w.hd.get('/api/dashboard/brandBikeOnline', { selfAreaId: HD, year: y, dataType: 6 })).body.message).toContain('dataType');
+    expect((await w.hd.get('/api/dashboard/brandBikeOnline', { selfAreaId: HD, year: y, day: 3, dataType: 1 })).body.message).toContain('month');
+    expect((await w.hd.get('/api/dashboard/brandBikeOnline', { selfAreaId: HD, year: 2025, month: 2, day: 30, dataType: 1 })).body.message).toContain('day');
   });
 });
 
@@ -460,29 +406,13 @@ describe('trend slots against now', () => {
     // seen from tomorrow: today is a whole past day, tomorrow (if in this month) is under way but has no data
     const month = await brandTrend(t.database, [HD], { year: y, month: m, dataType: 1 }, 'Asia/Shanghai', tomorrow);
     expect(month[w.brandIds.mt].rows[d - 1]).toMatchObject({ date: day, value: 12, partial: false });
-    expect(
-      month[w.brandIds.mt].rows
-        .filter((r) => r.value !== null && r.date !== localDate(w.times.stale))
-        .map((r) => r.date),
-    ).toEqual([day]);
+    expect(month[w.brandIds.mt].rows.filter((r) => r.value !== null && r.date !== localDate(w.times.stale)).map((r) => r.date)).toEqual([day]);
     expect(month[w.brandIds.mt].rows.some((r) => r.partial)).toBe(false);
     // seen from the day before: today has not happened yet
-    const before = await brandTrend(
-      t.database,
-      [HD],
-      { year: y, month: m, day: d, dataType: 3 },
-      'Asia/Shanghai',
-      new Date(w.now.getTime() - 86_400_000),
-    );
+    const before = await brandTrend(t.database, [HD], { year: y, month: m, day: d, dataType: 3 }, 'Asia/Shanghai', new Date(w.now.getTime() - 86_400_000));
     expect(before[w.brandIds.mt].rows.every((r) => r.value === null && !r.partial)).toBe(true);
     // a past day without data: every hour null
-    const empty = await brandTrend(
-      t.database,
-      [HD],
-      { year: y - 1, month: m, day: 1, dataType: 3 },
-      'Asia/Shanghai',
-      w.now,
-    );
+    const empty = await brandTrend(t.database, [HD], { year: y - 1, month: m, day: 1, dataType: 3 }, 'Asia/Shanghai', w.now);
     expect(empty[w.brandIds.mt].rows.every((r) => r.value === null)).toBe(true);
     // the year view of a year with no data at all: twelve gaps
     const lastYear = await brandTrend(t.database, [HD], { year: y - 1, dataType: 1 }, 'Asia/Shanghai', w.now);
@@ -490,11 +420,11 @@ describe('trend slots against now', () => {
   });
 
   it('marks the slot a moment falls in: past, partial or future', () => {
-    expect([
-      slotState('2026-11-23', '2026-11-24'),
-      slotState('2026-11-24', '2026-11-24'),
-      slotState('2026-11-25', '2026-11-24'),
-    ]).toEqual(['past', 'partial', 'future']);
+    expect([slotState('2026-11-23', '2026-11-24'), slotState('2026-11-24', '2026-11-24'), slotState('2026-11-25', '2026-11-24')]).toEqual([
+      'past',
+      'partial',
+      'future',
+    ]);
     expect([slotState(6, 7), slotState(7, 7), slotState(8, 7)]).toEqual(['past', 'partial', 'future']);
     // 2026-11-23 23:30 UTC is 07:30 on the 24th in Shanghai
     expect(localNow('Asia/Shanghai', new Date('2026-11-23T23:30:00Z'))).toEqual({
@@ -515,11 +445,7 @@ describe('site usage statistics', () => {
     expect(rows).toHaveLength(24);
     // today's hours still to come are null, the current one partial
     const hour = localHour(new Date());
-    expect(
-      rows
-        .slice(hour + 1)
-        .every((r: Record<string, unknown>) => r.rent_num === null && r.up_num === null && r.rent_num_per === null),
-    ).toBe(true);
+    expect(rows.slice(hour + 1).every((r: Record<string, unknown>) => r.rent_num === null && r.up_num === null && r.rent_num_per === null)).toBe(true);
     expect(rows.filter((r: { partial: boolean }) => r.partial).map((r: { slot: number }) => r.slot)).toEqual([hour]);
     const sum = (k: string) => rows.reduce((s: number, r: Record<string, number | null>) => s + (r[k] ?? 0), 0);
     // H4: rents O2, O5; no returns; up D1; down D2
@@ -532,9 +458,7 @@ describe('site usage statistics', () => {
     expect(rows[localHour(w.times.dispatch)]).toMatchObject({ up_num: 1, down_num: 1 });
 
     // inferred from month alone: the days of the month
-    const days = (
-      await w.hd.get('/api/dashboard/siteStatistics', { selfAreaId: HD, siteId: SITES.H3.id, year: y, month: m })
-    ).body.data;
+    const days = (await w.hd.get('/api/dashboard/siteStatistics', { selfAreaId: HD, siteId: SITES.H3.id, year: y, month: m })).body.data;
     expect(days).toHaveLength(new Date(Date.UTC(y, m, 0)).getUTCDate());
     expect(days[d - 1]).toMatchObject({
       slot: d,
@@ -547,23 +471,15 @@ describe('site usage statistics', () => {
     });
     // days to come: null; days gone by without events: 0 (a site's quiet day is a real 0)
     expect(days.slice(d).every((r: { rent_num: number | null }) => r.rent_num === null)).toBe(true);
-    expect(
-      days.slice(0, d - 1).every((r: { rent_num: number | null; partial: boolean }) => r.rent_num === 0 && !r.partial),
-    ).toBe(true);
-    const months = (await w.hd.get('/api/dashboard/siteStatistics', { selfAreaId: HD, siteId: SITES.H5.id, year: y }))
-      .body.data;
+    expect(days.slice(0, d - 1).every((r: { rent_num: number | null; partial: boolean }) => r.rent_num === 0 && !r.partial)).toBe(true);
+    const months = (await w.hd.get('/api/dashboard/siteStatistics', { selfAreaId: HD, siteId: SITES.H5.id, year: y })).body.data;
     expect(months).toHaveLength(12);
     // H5 (capacity 5): up D3 only
     expect(months[m - 1]).toMatchObject({ slot: m, up_num: 1, rent_num: 0, rent_num_per: 0, partial: true });
     expect(months.slice(m).every((r: { up_num: number | null }) => r.up_num === null)).toBe(true);
 
-    expect(
-      (await w.hd.get('/api/dashboard/siteStatistics', { selfAreaId: HD, siteId: SITES.H4.id, year: y, dataType: 2 }))
-        .body.message,
-    ).toContain('month');
-    expect(
-      (await w.hd.get('/api/dashboard/siteStatistics', { selfAreaId: HD, siteId: SITES.C1.id, year: y })).body.code,
-    ).toBe(5002);
+    expect((await w.hd.get('/api/dashboard/siteStatistics', { selfAreaId: HD, siteId: SITES.H4.id, year: y, dataType: 2 })).body.message).toContain('month');
+    expect((await w.hd.get('/api/dashboard/siteStatistics', { selfAreaId: HD, siteId: SITES.C1.id, year: y })).body.code).toBe(5002);
   });
 
   it('exports the chosen slots to 站点使用统计.xlsx, the same as the JSON rows', async () => {

@@ -32,8 +32,7 @@ async function sitesOf(cache: MapCache, ...args: Parameters<MapCache['sitesJson'
   return { map: JSON.parse(r.mapJson) as { siteId: string; num: number }[], counters: r.counters };
 }
 
-const fakeDb = (rows: unknown[]) =>
-  ({ query: async () => rows.map((r) => ({ ...(r as object) })) }) as unknown as Database;
+const fakeDb = (rows: unknown[]) => ({ query: async () => rows.map((r) => ({ ...(r as object) })) }) as unknown as Database;
 const V: Versions = { snapshot: 's', sites: 'x' };
 
 describe('MapCache ranking', () => {
@@ -71,13 +70,7 @@ describe('MapCache ranking', () => {
     const lon = rows.reduce((t, s) => t + s.siteLon, 0) / 10;
     const lat = rows.reduce((t, s) => t + s.siteLat, 0) / 10;
     const near = await sitesOf(cache, 'a', ['110108'], { ...V, snapshot: 't' }, { flag: null, limit: 10, lon, lat });
-    const byDefault = await sitesOf(
-      cache,
-      'a',
-      ['110108'],
-      { ...V, snapshot: 't' },
-      { flag: null, limit: 10, lon: null, lat: null },
-    );
+    const byDefault = await sitesOf(cache, 'a', ['110108'], { ...V, snapshot: 't' }, { flag: null, limit: 10, lon: null, lat: null });
     expect(byDefault.map.map((s) => s.siteId)).toEqual(near.map.map((s) => s.siteId));
   });
 });

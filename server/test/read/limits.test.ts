@@ -24,7 +24,11 @@ const quotaRows = () =>
 
 describe('bikeLimit', () => {
   it('saves a quota, reports it as existing, and overwrites it on a second save', async () => {
-    expect((await c.hd.get('/api/bikeLimit/isExit', { selfAreaId: HD, brandId: mt, areaId: HD })).body.data).toEqual({ exists: false, bikeNum: 0, ebikeNum: 0 });
+    expect((await c.hd.get('/api/bikeLimit/isExit', { selfAreaId: HD, brandId: mt, areaId: HD })).body.data).toEqual({
+      exists: false,
+      bikeNum: 0,
+      ebikeNum: 0,
+    });
     const r = await c.hd.post('/api/bikeLimit/save', { selfAreaId: HD, brandId: mt, areaId: HD, bikeNum: 8, ebikeNum: 3 });
     expect(r.body).toEqual({ code: 200, message: '核准数量已保存', data: { brandId: mt, areaId: HD, bikeNum: 8, ebikeNum: 3 } });
     expect((await c.hd.get('/api/bikeLimit/isExit', { selfAreaId: HD, brandId: mt, areaId: HD })).body.data).toEqual({ exists: true, bikeNum: 8, ebikeNum: 3 });
@@ -50,7 +54,10 @@ describe('bikeLimit', () => {
       expect(r.body.code, JSON.stringify(body)).toBe(400);
       expect(r.body.message).toContain(field);
     }
-    expect((await c.hd.post('/api/bikeLimit/save', { selfAreaId: HD, brandId: 9999, bikeNum: 1, ebikeNum: 1 })).body).toMatchObject({ code: 400, message: '企业信息不存在！' });
+    expect((await c.hd.post('/api/bikeLimit/save', { selfAreaId: HD, brandId: 9999, bikeNum: 1, ebikeNum: 1 })).body).toMatchObject({
+      code: 400,
+      message: '企业信息不存在！',
+    });
     expect((await c.hd.get('/api/bikeLimit/isExit', { selfAreaId: HD })).body.code).toBe(400);
     expect(await quotaRows()).toEqual([{ brand_id: mt, area_id: HD, bike_quota: 10, ebike_quota: 5 }]);
   });
@@ -97,11 +104,23 @@ describe('indexPage', () => {
       capEBikeNum: 0,
     });
     expect((await c.cy.get('/api/indexPage/getAreaTotalNumber', { selfAreaId: CY })).body.data).toMatchObject({
-      areaId: CY, bikeNum: 6, ebikeNum: 0, filedBikeNum: 3, onlineBikeNum: 2, siteBikeNum: 2, brandNum: 2,
+      areaId: CY,
+      bikeNum: 6,
+      ebikeNum: 0,
+      filedBikeNum: 3,
+      onlineBikeNum: 2,
+      siteBikeNum: 2,
+      brandNum: 2,
     });
     // the root: both districts
     expect((await c.admin.get('/api/indexPage/getAreaTotalNumber')).body.data).toMatchObject({
-      areaId: '000000', bikeNum: 17, ebikeNum: 7, filedBikeNum: 11, filedEBikeNum: 4, onlineBikeNum: 10, onlineEBikeNum: 4,
+      areaId: '000000',
+      bikeNum: 17,
+      ebikeNum: 7,
+      filedBikeNum: 11,
+      filedEBikeNum: 4,
+      onlineBikeNum: 10,
+      onlineEBikeNum: 4,
     });
     expect((await c.hd.get('/api/indexPage/getAreaTotalNumber', { selfAreaId: CY })).body.code).toBe(5002);
   });
@@ -112,12 +131,32 @@ describe('indexPage', () => {
       total: 2,
       lists: [
         {
-          brandId: mt, brandName: '美团', bikeColor: '#f5c518', ebikeColor: '#1890ff', bikeNum: 10, ebikeNum: 5,
-          filedBikeNum: 6, filedEBikeNum: 2, onlineBikeNum: 5, onlineEBikeNum: 2, siteBikeNum: 4, siteEBikeNum: 1,
+          brandId: mt,
+          brandName: '美团',
+          bikeColor: '#f5c518',
+          ebikeColor: '#1890ff',
+          bikeNum: 10,
+          ebikeNum: 5,
+          filedBikeNum: 6,
+          filedEBikeNum: 2,
+          onlineBikeNum: 5,
+          onlineEBikeNum: 2,
+          siteBikeNum: 4,
+          siteEBikeNum: 1,
         },
         {
-          brandId: hb, brandName: '哈啰', bikeColor: '#00a0e9', ebikeColor: '#ff7f00', bikeNum: 1, ebikeNum: 2,
-          filedBikeNum: 2, filedEBikeNum: 2, onlineBikeNum: 3, onlineEBikeNum: 2, siteBikeNum: 3, siteEBikeNum: 1,
+          brandId: hb,
+          brandName: '哈啰',
+          bikeColor: '#00a0e9',
+          ebikeColor: '#ff7f00',
+          bikeNum: 1,
+          ebikeNum: 2,
+          filedBikeNum: 2,
+          filedEBikeNum: 2,
+          onlineBikeNum: 3,
+          onlineEBikeNum: 2,
+          siteBikeNum: 3,
+          siteEBikeNum: 1,
         },
       ],
     });
@@ -128,25 +167,40 @@ describe('indexPage', () => {
     const r = await c.hd.post('/api/indexPage/setAreaTotalNumber', { selfAreaId: HD, bikeNum: 100, ebikeNum: 50 });
     expect(r.body).toEqual({ code: 200, message: '区域总量上限已保存', data: { areaId: HD, bikeNum: 100, ebikeNum: 50 } });
     expect((await c.hd.get('/api/indexPage/getAreaTotalNumber', { selfAreaId: HD })).body.data).toMatchObject({
-      areaId: HD, bikeNum: 11, ebikeNum: 7, totalNum: 18, capBikeNum: 100, capEBikeNum: 50,
+      areaId: HD,
+      bikeNum: 11,
+      ebikeNum: 7,
+      totalNum: 18,
+      capBikeNum: 100,
+      capEBikeNum: 50,
     });
     // areaId given explicitly, and a second save replaces the first
     expect((await c.hd.post('/api/indexPage/setAreaTotalNumber', { selfAreaId: HD, areaId: HD, bikeNum: 120, ebikeNum: 0 })).body.code).toBe(200);
     expect((await c.hd.get('/api/indexPage/getAreaTotalNumber', { selfAreaId: HD })).body.data).toMatchObject({ capBikeNum: 120, capEBikeNum: 0 });
     // 朝阳's administrator sets 朝阳's; the caps stay per area
-    expect((await c.cy.post('/api/indexPage/setAreaTotalNumber', { selfAreaId: CY, bikeNum: 30, ebikeNum: 9 })).body.data).toEqual({ areaId: CY, bikeNum: 30, ebikeNum: 9 });
+    expect((await c.cy.post('/api/indexPage/setAreaTotalNumber', { selfAreaId: CY, bikeNum: 30, ebikeNum: 9 })).body.data).toEqual({
+      areaId: CY,
+      bikeNum: 30,
+      ebikeNum: 9,
+    });
     expect((await c.cy.get('/api/indexPage/getAreaTotalNumber', { selfAreaId: CY })).body.data).toMatchObject({ areaId: CY, capBikeNum: 30, capEBikeNum: 9 });
     // the root has none of its own
     expect((await c.admin.get('/api/indexPage/getAreaTotalNumber')).body.data).toMatchObject({ areaId: '000000', capBikeNum: 0, capEBikeNum: 0 });
     const rows = await t.database.query<{ area_id: string; bike_cap: number; ebike_cap: number; updated_by: number | null }>(
       `select area_id, bike_cap, ebike_cap, updated_by from area_caps order by area_id`,
     );
-    expect(rows.map(({ area_id, bike_cap, ebike_cap }) => [area_id, bike_cap, ebike_cap])).toEqual([[CY, 30, 9], [HD, 120, 0]].sort((a, b) => (a[0] < b[0] ? -1 : 1)));
+    expect(rows.map(({ area_id, bike_cap, ebike_cap }) => [area_id, bike_cap, ebike_cap])).toEqual(
+      [
+        [CY, 30, 9],
+        [HD, 120, 0],
+      ].sort((a, b) => (a[0] < b[0] ? -1 : 1)),
+    );
     expect(rows.every((x) => typeof x.updated_by === 'number')).toBe(true);
   });
 
   it('refuses bad numbers (400 naming the field), no token (401), another area (5002) and a user without company.quota', async () => {
-    const capRows = () => t.database.query<{ area_id: string; bike_cap: number; ebike_cap: number }>(`select area_id, bike_cap, ebike_cap from area_caps order by area_id`);
+    const capRows = () =>
+      t.database.query<{ area_id: string; bike_cap: number; ebike_cap: number }>(`select area_id, bike_cap, ebike_cap from area_caps order by area_id`);
     const before = await capRows();
     const cases: [Record<string, unknown>, string][] = [
       [{ bikeNum: -5, ebikeNum: 50 }, 'bikeNum'],

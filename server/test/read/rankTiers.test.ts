@@ -44,12 +44,8 @@ describe('rankTiers', () => {
       partialDay: null,
     });
     expect(rankTiers(month, '2024-03-04', TZ, now, new Date('2024-03-05T10:00:00+08:00')).partialDay).toBeNull();
-    expect(
-      rankTiers(windowOf({ year: 2024, month: 3, day: 4 }, TZ), '2024-03-04', TZ, now, partial).partialDay,
-    ).toBeNull();
-    expect(
-      rankTiers(windowOf({ year: 2024, month: 3, day: 5, hour: 7 }, TZ), '2024-03-04', TZ, now, partial).partialDay,
-    ).toBeNull();
+    expect(rankTiers(windowOf({ year: 2024, month: 3, day: 4 }, TZ), '2024-03-04', TZ, now, partial).partialDay).toBeNull();
+    expect(rankTiers(windowOf({ year: 2024, month: 3, day: 5, hour: 7 }, TZ), '2024-03-04', TZ, now, partial).partialDay).toBeNull();
   });
 
   it('reads a past window wholly from the day tables, and a current hour wholly from events', () => {
@@ -71,8 +67,7 @@ beforeAll(async () => {
   ctx = jobContextOf(t.app.ctx);
   const brand = await addBrand(t.database, { name: '美团', account: 'mt' });
   const other = await addBrand(t.database, { name: '哈啰', account: 'hl' });
-  for (const [i, id] of SITES.entries())
-    await addSite(t.database, { id, lon: 116.31 + i * 0.001, lat: 39.98, ceiling: 10 });
+  for (const [i, id] of SITES.entries()) await addSite(t.database, { id, lon: 116.31 + i * 0.001, lat: 39.98, ceiling: 10 });
   // rents, returns and dispatches every 97 minutes from 2024-02-26 to 2024-03-05 10:29 local,
   // spread over the sites and both brands (a deterministic pattern)
   await t.database.query(
@@ -106,9 +101,7 @@ async function fromEvents(w: { from: Date; to: Date }, brandId: number | null) {
      ) e group by site`,
     [w.from.toISOString(), w.to.toISOString()],
   );
-  return Object.fromEntries(
-    rows.map((r) => [r.site, { rentNum: r.rent, returnNum: r.ret, upNum: r.up, downNum: r.down }]),
-  );
+  return Object.fromEntries(rows.map((r) => [r.site, { rentNum: r.rent, returnNum: r.ret, upNum: r.up, downNum: r.down }]));
 }
 
 const counts = (rows: RankRow[]) =>
@@ -136,20 +129,10 @@ describe('siteRanking over the tiers', () => {
   it('rolls whole days up in order and moves the watermark', async () => {
     await rollupHours(ctx, new Date('2024-02-26T00:00:00+08:00'), new Date('2024-03-05T09:00:00+08:00'));
     expect(await siteDaysThrough(t.database)).toBeNull();
-    expect(await rollupSiteDays(ctx, '2024-03-03')).toEqual([
-      '2024-02-26',
-      '2024-02-27',
-      '2024-02-28',
-      '2024-02-29',
-      '2024-03-01',
-      '2024-03-02',
-      '2024-03-03',
-    ]);
+    expect(await rollupSiteDays(ctx, '2024-03-03')).toEqual(['2024-02-26', '2024-02-27', '2024-02-28', '2024-02-29', '2024-03-01', '2024-03-02', '2024-03-03']);
     expect(await siteDaysThrough(t.database)).toBe('2024-03-03');
     expect(await rollupSiteDays(ctx, '2024-03-03')).toEqual([]);
-    const [m] = await t.database.query<{ rent: number }>(
-      `select sum(rent_num)::int as rent from stats_site_monthly where month = '2024-03-01'`,
-    );
+    const [m] = await t.database.query<{ rent: number }>(`select sum(rent_num)::int as rent from stats_site_monthly where month = '2024-03-01'`);
     const [d] = await t.database.query<{ rent: number }>(
       `select sum(rent_num)::int as rent from stats_site_daily where day between '2024-03-01' and '2024-03-03'`,
     );
@@ -162,13 +145,7 @@ describe('siteRanking over the tiers', () => {
     for (const q of windows) {
       const w = windowOf(q, TZ);
       for (const brandId of [null, brands[0].id]) {
-        const r = await siteRanking(
-          t.database,
-          w,
-          { areaIds: ['110108'], brandId, siteType: 0, orderBy: 'rent' },
-          TZ,
-          now,
-        );
+        const r = await siteRanking(t.database, w, { areaIds: ['110108'], brandId, siteType: 0, orderBy: 'rent' }, TZ, now);
         expect(counts(r.rows), JSON.stringify(q)).toEqual(await fromEvents(w, brandId));
         expect(r.total).toBe(SITES.length);
       }
@@ -181,17 +158,9 @@ describe('siteRanking over the tiers', () => {
       day: '2024-03-04',
       through: new Date('2024-03-04T09:00:00+08:00'),
     });
-    expect((await siteWatermarks((text, params) => t.database.query(text, params))).partial).toEqual(
-      new Date('2024-03-04T09:00:00+08:00'),
-    );
+    expect((await siteWatermarks((text, params) => t.database.query(text, params))).partial).toEqual(new Date('2024-03-04T09:00:00+08:00'));
     const w = windowOf({ year: 2024, month: 3 }, TZ);
-    const r = await siteRanking(
-      t.database,
-      w,
-      { areaIds: ['110108'], brandId: null, siteType: 0, orderBy: 'rent' },
-      TZ,
-      now,
-    );
+    const r = await siteRanking(t.database, w, { areaIds: ['110108'], brandId: null, siteType: 0, orderBy: 'rent' }, TZ, now);
     expect(counts(r.rows)).toEqual(await fromEvents(w, null));
     // a day rolled whole is left alone
     expect(await rollupSiteToday(ctx, new Date('2024-03-03T12:00:00+08:00'))).toBeNull();
@@ -204,21 +173,13 @@ describe('siteRanking over the tiers', () => {
       day: '2024-03-05',
       through: new Date('2024-03-05T09:00:00+08:00'),
     });
-    const [{ n }] = await t.database.query<{ n: number }>(
-      `select count(*)::int as n from stats_site_daily where day = '2024-03-05'`,
-    );
+    const [{ n }] = await t.database.query<{ n: number }>(`select count(*)::int as n from stats_site_daily where day = '2024-03-05'`);
     expect(n).toBeGreaterThan(0);
     for (const through of ['2024-03-04', null]) {
       if (through === null) await t.database.query(`delete from job_runs where name = 'site_days'`);
       for (const q of windows) {
         const w = windowOf(q, TZ);
-        const r = await siteRanking(
-          t.database,
-          w,
-          { areaIds: ['110108'], brandId: null, siteType: 0, orderBy: 'return' },
-          TZ,
-          now,
-        );
+        const r = await siteRanking(t.database, w, { areaIds: ['110108'], brandId: null, siteType: 0, orderBy: 'return' }, TZ, now);
         expect(counts(r.rows), `${through} ${JSON.stringify(q)}`).toEqual(await fromEvents(w, null));
         const order = r.rows.map((x) => x.returnNum);
         expect(order).toEqual([...order].sort((a, b) => b - a));
@@ -230,20 +191,14 @@ describe('siteRanking over the tiers', () => {
 describe('the partial day, then the whole day', () => {
   it('keeps the month table to whole days: rolling the day whole replaces its partial rows and adds it once', async () => {
     // from empty tables (the test above removed the watermark): every day rolled once, in order
-    for (const sql of [
-      'delete from stats_site_monthly',
-      'delete from stats_site_daily',
-      `delete from job_runs where name in ('site_days', 'site_today')`,
-    ]) {
+    for (const sql of ['delete from stats_site_monthly', 'delete from stats_site_daily', `delete from job_runs where name in ('site_days', 'site_today')`]) {
       await t.database.query(sql);
     }
     await rollupSiteDays(ctx, '2024-03-04');
     await rollupSiteToday(ctx, new Date('2024-03-05T10:30:00+08:00'));
     await rollupHours(ctx, new Date('2024-03-05T09:00:00+08:00'), new Date('2024-03-06T00:00:00+08:00'));
     expect(await rollupSiteDays(ctx, '2024-03-05')).toEqual(['2024-03-05']);
-    const [m] = await t.database.query<{ rent: number }>(
-      `select sum(rent_num)::int as rent from stats_site_monthly where month = '2024-03-01'`,
-    );
+    const [m] = await t.database.query<{ rent: number }>(`select sum(rent_num)::int as rent from stats_site_monthly where month = '2024-03-01'`);
     const [d] = await t.database.query<{ rent: number }>(
       `select sum(rent_num)::int as rent from stats_site_daily where day between '2024-03-01' and '2024-03-05'`,
     );

@@ -56,7 +56,13 @@ const ret = (r: Ride) => ({ orderId: r.orderId, bikeId: r.bikeId, event: 'return
 const dispatchesOf = (d: string) =>
   [0, 1, 2, 3, 4].map((k) => ({
     brand: (k % 2 ? 'hb' : 'mt') as 'mt' | 'hb',
-    item: { dispatchId: `${d}-d${k}`, bikeId: `${k % 2 ? 'H' : 'M'}${k + 100}`, action: k % 2 ? 'down' : 'up', siteId: SITES[k % 4], at: at(d, 11 * 60 + k * 47).toISOString() },
+    item: {
+      dispatchId: `${d}-d${k}`,
+      bikeId: `${k % 2 ? 'H' : 'M'}${k + 100}`,
+      action: k % 2 ? 'down' : 'up',
+      siteId: SITES[k % 4],
+      at: at(d, 11 * 60 + k * 47).toISOString(),
+    },
   }));
 
 let t: TestContext;
@@ -80,7 +86,13 @@ async function sendWindow(rides: Ride[], from: number, to: number, carry: Ride[]
   for (const brand of ['mt', 'hb'] as const) {
     await post(brand, '/orders', returns.filter((r) => r.brand === brand).map(ret));
     await post(brand, '/orders', rents.filter((r) => r.brand === brand).map(rent));
-    await post(brand, '/bikes/status', rides.filter((r) => r.brand === brand && inWin(r.returnAt)).map((r) => ({ bikeId: r.bikeId, status: 1, reportedAt: r.returnAt.toISOString(), ...place(r.to) })));
+    await post(
+      brand,
+      '/bikes/status',
+      rides
+        .filter((r) => r.brand === brand && inWin(r.returnAt))
+        .map((r) => ({ bikeId: r.bikeId, status: 1, reportedAt: r.returnAt.toISOString(), ...place(r.to) })),
+    );
   }
   const days = new Set(rides.map((r) => dayOf(r.rentAt)));
   for (const d of days) {
@@ -127,7 +139,11 @@ beforeAll(async () => {
   op.hb = await new Operator(t.app, 'hb').login();
   for (const brand of ['mt', 'hb'] as const) {
     const prefix = brand === 'mt' ? 'M' : 'H';
-    await post(brand, '/bikes', Array.from({ length: 110 }, (_, i) => ({ bikeId: `${prefix}${i}`, bikeType: i % 3 === 0 ? 1 : 0 })));
+    await post(
+      brand,
+      '/bikes',
+      Array.from({ length: 110 }, (_, i) => ({ bikeId: `${prefix}${i}`, bikeType: i % 3 === 0 ? 1 : 0 })),
+    );
   }
 }, 120_000);
 afterAll(() => t?.close());
@@ -191,7 +207,15 @@ describe('statistics under any order of events and runs', () => {
 
   it('events of the current hour reach the statistics at the next run, unmarked', async () => {
     const now = new Date();
-    const r: Ride = { orderId: 'now-1', bikeId: 'M109', brand: 'mt', rentAt: new Date(Math.max(now.getTime() - 60_000, Math.floor(now.getTime() / HOUR) * HOUR)), returnAt: now, from: 1, to: 2 };
+    const r: Ride = {
+      orderId: 'now-1',
+      bikeId: 'M109',
+      brand: 'mt',
+      rentAt: new Date(Math.max(now.getTime() - 60_000, Math.floor(now.getTime() / HOUR) * HOUR)),
+      returnAt: now,
+      from: 1,
+      to: 2,
+    };
     await post('mt', '/orders', [rent(r)]);
     await post('mt', '/orders', [ret(r)]);
     expect((await t.database.query<{ n: number }>(`select count(*)::int as n from stats_dirty`))[0].n).toBe(0);

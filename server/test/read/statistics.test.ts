@@ -33,7 +33,13 @@ describe('siteRankAll', () => {
     const expected = rows([S1, 3, 0], [S2, 1, 2], [S3, 0, 1], [S4, 0, 0], [S5, 0, 0]);
     const byParts = await rank(c.hd, { selfAreaId: HD, year: 2024, month: 3, day: 10, hour: 8 });
     expect(byParts.lists).toEqual(expected);
-    expect(byParts).toMatchObject({ total: 5, granularity: 'hour', timeLabel: '2024-03-10 08', startTime: '2024-03-10 08:00:00', endTime: '2024-03-10 09:00:00' });
+    expect(byParts).toMatchObject({
+      total: 5,
+      granularity: 'hour',
+      timeLabel: '2024-03-10 08',
+      startTime: '2024-03-10 08:00:00',
+      endTime: '2024-03-10 09:00:00',
+    });
     // dateTime wins over year/month/day/hour
     const byDateTime = await rank(c.hd, { selfAreaId: HD, year: 2023, month: 1, day: 1, hour: 0, dateTime: '2024-03-10 08' });
     expect(byDateTime.lists).toEqual(expected);
@@ -109,7 +115,9 @@ describe('siteRankAll', () => {
       expect((await rank(c.hd, { selfAreaId: HD, year: y, month: m, day: d })).lists).toEqual(rows(...sortRows(expectYesterday)));
       const today = await rank(c.hd, { selfAreaId: HD, year: ty, month: tm, day: td });
       expect(today.lists.find((r: { siteId: string }) => r.siteId === S2.id)).toMatchObject({ rentNum: tl.rent, returnNum: tl.ret });
-      expect(today.lists.filter((r: { siteId: string }) => r.siteId !== S2.id).every((r: { rentNum: number; returnNum: number }) => r.rentNum + r.returnNum === 0)).toBe(true);
+      expect(
+        today.lists.filter((r: { siteId: string }) => r.siteId !== S2.id).every((r: { rentNum: number; returnNum: number }) => r.rentNum + r.returnNum === 0),
+      ).toBe(true);
       const h = await rank(c.hd, { selfAreaId: HD, year: ly, month: lm, day: ld, hour });
       expect(h.lists[0]).toMatchObject({ siteId: S2.id, rentNum: 1, returnNum: sameHour ? 1 : 0 });
     };

@@ -55,12 +55,36 @@ describe('brandPercent / brandPercentNew', () => {
       SiteEBikeNum: 2,
       lists: [
         {
-          brandId: mt, ...MT, PutBikeNum: 6, PutEBikeNum: 2, BrandBikeNum: 5, BrandEBikeNum: 2, SiteBikeNum: 4, SiteEBikeNum: 1,
-          putBikePercent: 75, putEBikePercent: 50, brandBikePercent: 62.5, brandEBikePercent: 50, siteBikePercent: 57.14, siteEBikePercent: 50,
+          brandId: mt,
+          ...MT,
+          PutBikeNum: 6,
+          PutEBikeNum: 2,
+          BrandBikeNum: 5,
+          BrandEBikeNum: 2,
+          SiteBikeNum: 4,
+          SiteEBikeNum: 1,
+          putBikePercent: 75,
+          putEBikePercent: 50,
+          brandBikePercent: 62.5,
+          brandEBikePercent: 50,
+          siteBikePercent: 57.14,
+          siteEBikePercent: 50,
         },
         {
-          brandId: hb, ...HB, PutBikeNum: 2, PutEBikeNum: 2, BrandBikeNum: 3, BrandEBikeNum: 2, SiteBikeNum: 3, SiteEBikeNum: 1,
-          putBikePercent: 25, putEBikePercent: 50, brandBikePercent: 37.5, brandEBikePercent: 50, siteBikePercent: 42.86, siteEBikePercent: 50,
+          brandId: hb,
+          ...HB,
+          PutBikeNum: 2,
+          PutEBikeNum: 2,
+          BrandBikeNum: 3,
+          BrandEBikeNum: 2,
+          SiteBikeNum: 3,
+          SiteEBikeNum: 1,
+          putBikePercent: 25,
+          putEBikePercent: 50,
+          brandBikePercent: 37.5,
+          brandEBikePercent: 50,
+          siteBikePercent: 42.86,
+          siteEBikePercent: 50,
         },
       ],
     });
@@ -70,12 +94,26 @@ describe('brandPercent / brandPercentNew', () => {
     const d = await get(c.hd, 'brandPercentNew', { selfAreaId: HD });
     expect(d.total).toBe(2);
     expect(d.lists[0]).toMatchObject({
-      brandId: mt, bikeQuota: 10, ebikeQuota: 5,
-      bikeOnlineRate: 83.33, ebikeOnlineRate: 100, bikeInSiteRate: 80, ebikeInSiteRate: 50, bikeQuotaRate: 60, ebikeQuotaRate: 40,
+      brandId: mt,
+      bikeQuota: 10,
+      ebikeQuota: 5,
+      bikeOnlineRate: 83.33,
+      ebikeOnlineRate: 100,
+      bikeInSiteRate: 80,
+      ebikeInSiteRate: 50,
+      bikeQuotaRate: 60,
+      ebikeQuotaRate: 40,
     });
     expect(d.lists[1]).toMatchObject({
-      brandId: hb, bikeQuota: 1, ebikeQuota: 2,
-      bikeOnlineRate: 150, ebikeOnlineRate: 100, bikeInSiteRate: 100, ebikeInSiteRate: 50, bikeQuotaRate: 200, ebikeQuotaRate: 100,
+      brandId: hb,
+      bikeQuota: 1,
+      ebikeQuota: 2,
+      bikeOnlineRate: 150,
+      ebikeOnlineRate: 100,
+      bikeInSiteRate: 100,
+      ebikeInSiteRate: 50,
+      bikeQuotaRate: 200,
+      ebikeQuotaRate: 100,
     });
   });
 
@@ -101,17 +139,47 @@ describe('areaVerify', () => {
       total: 2,
       lists: [
         {
-          brandId: mt, ...MT, quantity_approved: 15, recorded_number: 8, onlineNum: 7, bikeQuota: 10, ebikeQuota: 5,
-          filedBikeNum: 6, filedEBikeNum: 2, onlineBikeNum: 5, onlineEBikeNum: 2, warn: 0, abnormal: 0,
+          brandId: mt,
+          ...MT,
+          quantity_approved: 15,
+          recorded_number: 8,
+          onlineNum: 7,
+          bikeQuota: 10,
+          ebikeQuota: 5,
+          filedBikeNum: 6,
+          filedEBikeNum: 2,
+          onlineBikeNum: 5,
+          onlineEBikeNum: 2,
+          warn: 0,
+          abnormal: 0,
         },
         {
-          brandId: hb, ...HB, quantity_approved: 3, recorded_number: 4, onlineNum: 5, bikeQuota: 1, ebikeQuota: 2,
-          filedBikeNum: 2, filedEBikeNum: 2, onlineBikeNum: 3, onlineEBikeNum: 2, warn: 1, abnormal: 1,
+          brandId: hb,
+          ...HB,
+          quantity_approved: 3,
+          recorded_number: 4,
+          onlineNum: 5,
+          bikeQuota: 1,
+          ebikeQuota: 2,
+          filedBikeNum: 2,
+          filedEBikeNum: 2,
+          onlineBikeNum: 3,
+          onlineEBikeNum: 2,
+          warn: 1,
+          abnormal: 1,
         },
       ],
     });
     const cy = await get(c.cy, 'areaVerify', { selfAreaId: CY });
-    expect(cy.lists.map((b: { brandId: number; quantity_approved: number; recorded_number: number; onlineNum: number; warn: number }) => [b.brandId, b.quantity_approved, b.recorded_number, b.onlineNum, b.warn])).toEqual([
+    expect(
+      cy.lists.map((b: { brandId: number; quantity_approved: number; recorded_number: number; onlineNum: number; warn: number }) => [
+        b.brandId,
+        b.quantity_approved,
+        b.recorded_number,
+        b.onlineNum,
+        b.warn,
+      ]),
+    ).toEqual([
       [mt, 0, 1, 1, 1],
       [hb, 6, 2, 1, 0],
     ]);
@@ -130,7 +198,17 @@ describe('pend', () => {
     supervisePend: 1,
     dispatchWarnPend: 1,
   };
-  const CY_PEND = { siteApplyPend: 0, siteRolePend: 0, maintainPend: 1, siteLowPowerPend: 1, accusePend: 0, userPend: 1, dispatchPend: 1, supervisePend: 0, dispatchWarnPend: 0 };
+  const CY_PEND = {
+    siteApplyPend: 0,
+    siteRolePend: 0,
+    maintainPend: 1,
+    siteLowPowerPend: 1,
+    accusePend: 0,
+    userPend: 1,
+    dispatchPend: 1,
+    supervisePend: 0,
+    dispatchWarnPend: 0,
+  };
 
   it('counts 海淀: pending accounts by role, sites with a pile under 10 %, full or empty sites (S1, S4 full; S5 empty)', async () => {
     expect(await get(c.hd, 'pend', { selfAreaId: HD })).toEqual(HD_PEND);
@@ -141,7 +219,15 @@ describe('pend', () => {
     expect(await get(c.cy, 'pend', { selfAreaId: CY })).toEqual(CY_PEND);
     expect(await get(c.admin, 'pend', { areaId: CY })).toEqual(CY_PEND);
     expect(await get(c.admin, 'pend')).toEqual({
-      siteApplyPend: 0, siteRolePend: 1, maintainPend: 3, siteLowPowerPend: 3, accusePend: 1, userPend: 7, dispatchPend: 4, supervisePend: 1, dispatchWarnPend: 1,
+      siteApplyPend: 0,
+      siteRolePend: 1,
+      maintainPend: 3,
+      siteLowPowerPend: 3,
+      accusePend: 1,
+      userPend: 7,
+      dispatchPend: 4,
+      supervisePend: 1,
+      dispatchWarnPend: 1,
     });
   });
 
@@ -156,9 +242,21 @@ describe('pend', () => {
 
 describe('areaBrandDetails', () => {
   it('lists the brands of the area with their colours', async () => {
-    expect(await get(c.hd, 'areaBrandDetails', { selfAreaId: HD })).toEqual({ total: 2, lists: [{ brandId: mt, ...MT }, { brandId: hb, ...HB }] });
+    expect(await get(c.hd, 'areaBrandDetails', { selfAreaId: HD })).toEqual({
+      total: 2,
+      lists: [
+        { brandId: mt, ...MT },
+        { brandId: hb, ...HB },
+      ],
+    });
     // 美团 is registered in 海淀 only, but has a bike in 朝阳
-    expect(await get(c.cy, 'areaBrandDetails', { selfAreaId: CY })).toEqual({ total: 2, lists: [{ brandId: mt, ...MT }, { brandId: hb, ...HB }] });
+    expect(await get(c.cy, 'areaBrandDetails', { selfAreaId: CY })).toEqual({
+      total: 2,
+      lists: [
+        { brandId: mt, ...MT },
+        { brandId: hb, ...HB },
+      ],
+    });
     expect(await get(c.ent, 'areaBrandDetails', { selfAreaId: HD })).toEqual({ total: 1, lists: [{ brandId: mt, ...MT }] });
     expect((await c.cy.get('/api/statistics/areaBrandDetails', { selfAreaId: HD })).body.code).toBe(5002);
   });

@@ -49,14 +49,24 @@ describe('siteRankAllOut', () => {
     expect(f.rows[0]).toEqual(['排名', '站点编号', '站点名称', '租车数', '还车数', '上架数', '下架数']);
     expect(f.rows.slice(1)).toEqual(json.map((r: Record<string, Cell>) => [r.rank, r.siteId, r.siteName, r.rentNum, r.returnNum, r.upNum, r.downNum]));
     // by hand (March 2024 in 海淀): S2 5 rents, S1 3, S3 2
-    expect(f.rows.slice(1, 4).map((r) => [r[1], r[3]])).toEqual([[SITES.S2.id, 5], [SITES.S1.id, 3], [SITES.S3.id, 2]]);
+    expect(f.rows.slice(1, 4).map((r) => [r[1], r[3]])).toEqual([
+      [SITES.S2.id, 5],
+      [SITES.S1.id, 3],
+      [SITES.S3.id, 2],
+    ]);
   });
 
   it('orders by actionOrder over orderBy, and checks scope and input before sending a file', async () => {
     const q = { selfAreaId: HD, year: 2024, orderBy: 'rent', actionOrder: 'return' };
     const f = await download(c.hd, 'siteRankAllOut', q);
     // 2024 by returns: S1 4, S2 3 (5 rents), S3 3 (2 rents), S4 0 (1 rent), S5
-    expect(f.rows.slice(1).map((r) => [r[1], r[4]])).toEqual([[SITES.S1.id, 4], [SITES.S2.id, 3], [SITES.S3.id, 3], [SITES.S4.id, 0], [SITES.S5.id, 0]]);
+    expect(f.rows.slice(1).map((r) => [r[1], r[4]])).toEqual([
+      [SITES.S1.id, 4],
+      [SITES.S2.id, 3],
+      [SITES.S3.id, 3],
+      [SITES.S4.id, 0],
+      [SITES.S5.id, 0],
+    ]);
     expect((await download(c.hd, 'siteRankAllOut', { selfAreaId: CY, year: 2024 })).json).toMatchObject({ code: 5002 });
     const bad = await download(c.hd, 'siteRankAllOut', { selfAreaId: HD, year: 2024, actionOrder: 'x' });
     expect(bad.json.code).toBe(400);
@@ -120,10 +130,14 @@ describe('bikeOut', () => {
 
   it('formats report times as formatTime does, minute-cached (DST changes and odd historical offsets included)', () => {
     const times = [
-      Date.UTC(2024, 2, 10, 6, 59, 59), Date.UTC(2024, 2, 10, 7, 0, 0), Date.UTC(2024, 2, 10, 7, 0, 1), // New York springs forward
-      Date.UTC(2024, 10, 3, 5, 59, 30), Date.UTC(2024, 10, 3, 6, 0, 30), // and falls back
+      Date.UTC(2024, 2, 10, 6, 59, 59),
+      Date.UTC(2024, 2, 10, 7, 0, 0),
+      Date.UTC(2024, 2, 10, 7, 0, 1), // New York springs forward
+      Date.UTC(2024, 10, 3, 5, 59, 30),
+      Date.UTC(2024, 10, 3, 6, 0, 30), // and falls back
       Date.UTC(1899, 5, 1, 12, 0, 7), // Shanghai's local mean time, +08:05:43
-      Date.UTC(2024, 2, 1, 0, 0, 0, 999), Date.UTC(1969, 11, 31, 23, 59, 59, 500),
+      Date.UTC(2024, 2, 1, 0, 0, 0, 999),
+      Date.UTC(1969, 11, 31, 23, 59, 59, 500),
     ];
     for (let i = 0; i < 500; i++) times.push(Date.UTC(2024, 0, 1) + Math.floor(Math.random() * 366 * 86_400_000));
     for (const tz of ['Asia/Shanghai', 'America/New_York', 'Asia/Kathmandu', 'UTC']) {
@@ -177,7 +191,12 @@ describe('reqLogOut / dispatchRequestLogOut', () => {
     expect((await download(c.cy, 'reqLogOut', { selfAreaId: CY })).rows).toHaveLength(1 + 7);
     const d = await download(c.hd, 'dispatchRequestLogOut', { selfAreaId: HD });
     expect(d.disposition).toContain(encoded('调度请求日志.xlsx'));
-    expect(d.rows.slice(1).map((r) => [r[1], r[2], r[3], r[6]]).sort()).toEqual([
+    expect(
+      d.rows
+        .slice(1)
+        .map((r) => [r[1], r[2], r[3], r[6]])
+        .sort(),
+    ).toEqual([
       ['哈啰', '/dispatch', 2, '成功'],
       ['美团', '/dispatch', 2, '成功'],
     ]);

@@ -46,13 +46,7 @@ async function planOf(window: ReturnType<typeof windowOf>) {
     query: async (text: string, params?: unknown[]) => (sent.push([text, params]), t.database.query(text, params)),
     tx: (fn) => t.database.tx((q) => fn(async (text, params) => (sent.push([text, params]), q(text, params)))),
   } as Database;
-  await siteRanking(
-    spy,
-    window,
-    { areaIds: ['110108'], brandId: null, siteType: 0, orderBy: 'rent' },
-    'Asia/Shanghai',
-    new Date('2024-06-01T00:00:00Z'),
-  );
+  await siteRanking(spy, window, { areaIds: ['110108'], brandId: null, siteType: 0, orderBy: 'rent' }, 'Asia/Shanghai', new Date('2024-06-01T00:00:00Z'));
   const [text, params] = sent.find(([s]) => s.includes('stats_hourly'))!;
   const [row] = await t.database.query<{ 'QUERY PLAN': { Plan: PlanNode }[] }>(`explain (format json) ${text}`, params);
   const nodes = walk(row['QUERY PLAN'][0].Plan);

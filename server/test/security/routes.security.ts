@@ -138,8 +138,7 @@ async function call(r: Route, c: Call) {
     encodeURIComponent(storableText(String(c.path?.[n] ?? sample(r.params.find((p) => p.name === n)?.schema, n)))),
   );
   const q = Object.entries(c.query ?? {}).filter(([, v]) => v !== undefined);
-  if (q.length)
-    url += `?${q.map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(storableText(String(v)))}`).join('&')}`;
+  if (q.length) url += `?${q.map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(storableText(String(v)))}`).join('&')}`;
   const headers: Record<string, string> = c.token ? { authorization: `Bearer ${c.token}` } : {};
   const hasBody = r.method !== 'GET' && (c.raw !== undefined || c.body !== undefined || r.body);
   if (hasBody) headers['content-type'] = 'application/json';
@@ -167,9 +166,7 @@ async function call(r: Route, c: Call) {
     problems.push(`slow ${key(r)} ${Math.round(ms)} ms`);
   }
   if (
-    /\n\s+at |node_modules|\bselect\b.+\bfrom\b|\binsert into\b|syntax error|SQLSTATE/i.test(
-      res.body.slice(0, 20000),
-    ) &&
+    /\n\s+at |node_modules|\bselect\b.+\bfrom\b|\binsert into\b|syntax error|SQLSTATE/i.test(res.body.slice(0, 20000)) &&
     res.headers['content-type']?.toString().includes('json')
   ) {
     figures.leaks++;
@@ -256,8 +253,7 @@ describe('security suite (issue 16)', () => {
       const fields = [...r.params.map((p) => p.name), ...Object.keys(r.body?.properties ?? {})];
       const tries: Record<string, unknown>[] = [{ selfAreaId: CY }];
       for (const name of fields) {
-        const values =
-          name === 'id' ? idsOf(r.path) : name === 'ids' ? idsOf(r.path).map((x) => [x]) : (ids[name] ?? []);
+        const values = name === 'id' ? idsOf(r.path) : name === 'ids' ? idsOf(r.path).map((x) => [x]) : (ids[name] ?? []);
         for (const v of values) if (v !== null) tries.push({ [name]: v });
       }
       for (const over of tries) {
@@ -265,9 +261,7 @@ describe('security suite (issue 16)', () => {
         const changed = r.method !== 'GET' && (await fingerprint(t.database, CY, w.brandB)) !== before;
         if (res.text.includes(CY_MARK) || changed) {
           figures.crossArea++;
-          problems.push(
-            `cross-area ${key(r)} ${JSON.stringify(over)} → ${res.text.slice(0, 160)}${changed ? ' (朝阳 changed)' : ''}`,
-          );
+          problems.push(`cross-area ${key(r)} ${JSON.stringify(over)} → ${res.text.slice(0, 160)}${changed ? ' (朝阳 changed)' : ''}`);
         }
       }
     }
@@ -301,9 +295,7 @@ describe('security suite (issue 16)', () => {
       else if (!res.refused && !ANY_USER.has(key(r))) answered.push(`${key(r)} → ${res.text.slice(0, 100)}`);
     }
     const after = [await fingerprint(t.database, '110108'), await fingerprint(t.database, CY, w.brandB)].join();
-    console.log(
-      `[security] without permissions, answer codes: ${JSON.stringify(codes)}; answered: ${answered.map((a) => a.split(' →')[0]).join(', ')}`,
-    );
+    console.log(`[security] without permissions, answer codes: ${JSON.stringify(codes)}; answered: ${answered.map((a) => a.split(' →')[0]).join(', ')}`);
     await expectLoggedIn(w.noPerm);
     expect(answered).toEqual([]);
     expect(figures.noPermission5002).toBeGreaterThan(consoleRoutes().length / 2);
@@ -340,17 +332,12 @@ describe('security suite (issue 16)', () => {
       if (r.path.startsWith('/api/docs') || ENDS_SESSION.test(r.path)) continue;
       const token = isOpen(r) ? w.operatorA.token : w.admin.token;
       // missing fields
-      check(
-        r,
-        '{}',
-        await call(r, { path: input(r).path, body: r.body && r.method !== 'GET' ? {} : undefined, token }),
-      );
+      check(r, '{}', await call(r, { path: input(r).path, body: r.body && r.method !== 'GET' ? {} : undefined, token }));
       const fields = [...r.params.map((p) => p.name), ...Object.keys(r.body?.properties ?? {})];
       for (const f of fields) {
         for (const v of hostile) {
           const c = input(r, { [f]: v });
-          if (isOpen(r) && c.body && typeof c.body === 'object')
-            (c.body as Record<string, unknown>).items = [{ [f]: v }];
+          if (isOpen(r) && c.body && typeof c.body === 'object') (c.body as Record<string, unknown>).items = [{ [f]: v }];
           check(r, `${f}=${JSON.stringify(v)?.slice(0, 20)}`, await call(r, { ...c, token }));
         }
       }

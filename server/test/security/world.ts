@@ -37,11 +37,7 @@ export async function buildWorld(app: FastifyInstance, database: Database): Prom
     areaId: CY,
   });
   await database
-    .query(`update brands set contact_name = $2, contact_phone = $3 where id = $1`, [
-      brandB,
-      `联系人${BRAND_B_MARK}`,
-      '13900009999',
-    ])
+    .query(`update brands set contact_name = $2, contact_phone = $3 where id = $1`, [brandB, `联系人${BRAND_B_MARK}`, '13900009999'])
     .catch(() => {});
   const hdAdmin = await userClient(app, admin, { username: 'hdadmin', areaId: HD });
   const cyAdmin = await userClient(app, admin, { username: `cy${CY_MARK.toLowerCase()}`, areaId: CY });
@@ -52,11 +48,7 @@ export async function buildWorld(app: FastifyInstance, database: Database): Prom
     areaId: HD,
     roleIds: role.body.code === 200 ? [role.body.data.id] : [],
   });
-  const cyRole = await cyAdmin.post(
-    '/api/role/add',
-    { roleName: `朝阳角色${CY_MARK}`, permissionIds: [] },
-    { selfAreaId: CY },
-  );
+  const cyRole = await cyAdmin.post('/api/role/add', { roleName: `朝阳角色${CY_MARK}`, permissionIds: [] }, { selfAreaId: CY });
   const entA = await userClient(app, admin, { username: 'enta', areaId: HD, userLevel: 1, brandId: brandA } as never);
   await addSite(database, {
     id: `${CY}${CY_MARK}`,
@@ -72,11 +64,7 @@ export async function buildWorld(app: FastifyInstance, database: Database): Prom
     [116.49, 39.91],
     [116.49, 39.93],
   ];
-  const forbid = await cyAdmin.post(
-    '/api/forbid',
-    { type: 0, alias: `朝阳禁停${CY_MARK}`, areaId: CY, fence },
-    { selfAreaId: CY },
-  );
+  const forbid = await cyAdmin.post('/api/forbid', { type: 0, alias: `朝阳禁停${CY_MARK}`, areaId: CY, fence }, { selfAreaId: CY });
   if (forbid.body.code !== 200) throw new Error(`forbid: ${forbid.body.message}`);
   const operatorA = await new Operator(app, 'branda').login();
   return {
@@ -113,13 +101,7 @@ export async function fingerprint(database: Database, areaId = CY, brandId?: num
   const out: string[] = [];
   for (const q of parts) out.push((await database.query<{ h: string }>(q, [areaId]))[0].h);
   if (brandId !== undefined) {
-    out.push(
-      (
-        await database.query<{ h: string }>(`select md5(t::text) as h from (select * from brands where id = $1) t`, [
-          brandId,
-        ])
-      )[0]?.h ?? '',
-    );
+    out.push((await database.query<{ h: string }>(`select md5(t::text) as h from (select * from brands where id = $1) t`, [brandId]))[0]?.h ?? '');
   }
   return out.join(',');
 }

@@ -19,7 +19,19 @@ const count = async (sql: string, params: unknown[] = []) => (await t.database.q
 
 beforeAll(async () => {
   t = await createTestApp();
-  const demo = await startDemo({ app: t.app, database: t.database, baseUrl: 'http://127.0.0.1:1', log: t.app.log, seed: SEED, world: WORLD, ridesPerDay: 800, jobs, backfillDays: 2, live: false, now: NOW });
+  const demo = await startDemo({
+    app: t.app,
+    database: t.database,
+    baseUrl: 'http://127.0.0.1:1',
+    log: t.app.log,
+    seed: SEED,
+    world: WORLD,
+    ridesPerDay: 800,
+    jobs,
+    backfillDays: 2,
+    live: false,
+    now: NOW,
+  });
   await demo.ready;
   await demo.stop();
 }, 300_000);
@@ -45,7 +57,9 @@ describe('demo city back-fill', () => {
 
   it('replays rides, dispatch and pile scans into the platform', async () => {
     expect(await count(`select count(*)::int as n from ride_orders where rent_at is not null and return_at is not null`)).toBeGreaterThan(1000);
-    expect(await count(`select count(*)::int as n from ride_orders where rent_at < return_at`)).toBe(await count(`select count(*)::int as n from ride_orders where return_at is not null`));
+    expect(await count(`select count(*)::int as n from ride_orders where rent_at < return_at`)).toBe(
+      await count(`select count(*)::int as n from ride_orders where return_at is not null`),
+    );
     expect(await count(`select count(*)::int as n from ride_orders where out_site_return`)).toBeGreaterThan(0);
     expect(await count(`select count(*)::int as n from dispatches where action = 'up'`)).toBeGreaterThan(0);
     expect(await count(`select count(*)::int as n from dispatches where action = 'down'`)).toBeGreaterThan(0);
@@ -132,8 +146,22 @@ describe('demo city back-fill', () => {
     const logs = await count(`select count(*)::int as n from sync_logs`);
     // the log says what happens: no back-fill (a restart used to say "back-filling history")
     const said: string[] = [];
-    const log = new Proxy(t.app.log, { get: (l, k) => (k === 'info' ? (...a: unknown[]) => said.push(String(a.find((x) => typeof x === 'string'))) : Reflect.get(l, k)) });
-    const demo = await startDemo({ app: t.app, database: t.database, baseUrl: 'http://127.0.0.1:1', log, seed: SEED, world: WORLD, ridesPerDay: 800, jobs, backfillDays: 2, live: false, now: NOW });
+    const log = new Proxy(t.app.log, {
+      get: (l, k) => (k === 'info' ? (...a: unknown[]) => said.push(String(a.find((x) => typeof x === 'string'))) : Reflect.get(l, k)),
+    });
+    const demo = await startDemo({
+      app: t.app,
+      database: t.database,
+      baseUrl: 'http://127.0.0.1:1',
+      log,
+      seed: SEED,
+      world: WORLD,
+      ridesPerDay: 800,
+      jobs,
+      backfillDays: 2,
+      live: false,
+      now: NOW,
+    });
     await demo.ready;
     await demo.stop();
     expect(said).toContain('demo city: history already there, no back-fill; resuming live');

@@ -17,7 +17,11 @@ function tuesday(seed: number): { counts: Map<number, number[]>; city: City } {
   for (let t = start; t < start + 2 * 24 * 3600_000; t += HALF_HOUR) {
     city.step(t, t + HALF_HOUR);
     const hour = (t + HALF_HOUR - start) / 3600_000 - 24;
-    if (hour >= 0) counts.set(hour, world.sites.map((s) => city.count(s.index)));
+    if (hour >= 0)
+      counts.set(
+        hour,
+        world.sites.map((s) => city.count(s.index)),
+      );
   }
   return { counts, city };
 }

@@ -112,12 +112,19 @@ describe('the moving city', () => {
     const outs = run();
     const kindOf = new Map(small.sites.map((s) => [s.id, s.kind]));
     const share = (from: number, to: number, event: 'rent' | 'return', kind: string) => {
-      const items = outs.slice(from * 2, to * 2).flatMap((o) => o.orders.flat()).filter((o) => o.event === event && o.siteId);
+      const items = outs
+        .slice(from * 2, to * 2)
+        .flatMap((o) => o.orders.flat())
+        .filter((o) => o.event === event && o.siteId);
       return items.filter((o) => kindOf.get(o.siteId!) === kind).length / Math.max(1, items.length);
     };
     expect(share(7, 9, 'rent', 'residential')).toBeGreaterThan(share(17, 19, 'rent', 'residential'));
     expect(share(17, 19, 'return', 'residential')).toBeGreaterThan(share(7, 9, 'return', 'residential'));
-    const perHour = (h: number) => outs.slice(h * 2, h * 2 + 2).flatMap((o) => o.orders.flat()).filter((o) => o.event === 'rent').length;
+    const perHour = (h: number) =>
+      outs
+        .slice(h * 2, h * 2 + 2)
+        .flatMap((o) => o.orders.flat())
+        .filter((o) => o.event === 'rent').length;
     expect(perHour(8)).toBeGreaterThan(3 * perHour(3));
     // every rent is matched by a return at a later time, fees in fen
     const orders = outs.flatMap((o) => o.orders.flat());

@@ -68,7 +68,14 @@ interface BikeSpec {
   at: Where | null;
 }
 
-const b = (id: string, brand: 'mt' | 'hb', type: 0 | 1, at: Where | null, extra: Partial<BikeSpec> = {}): BikeSpec => ({ id, brand, type, filed: true, at, ...extra });
+const b = (id: string, brand: 'mt' | 'hb', type: 0 | 1, at: Where | null, extra: Partial<BikeSpec> = {}): BikeSpec => ({
+  id,
+  brand,
+  type,
+  filed: true,
+  at,
+  ...extra,
+});
 
 export const BIKES: BikeSpec[] = [
   b('MTB01', 'mt', 0, 'H2', { license: '京A00001' }),
@@ -160,7 +167,15 @@ export async function buildReadWorld(t: TestContext): Promise<ReadWorld> {
   );
   await db.query(`insert into mac_rules (brand_id, name_prefix, bike_id_prefix, bike_id_extract_start) values ($1, 'HBBLE', 'HB', 5)`, [hbId]);
   for (const s of Object.values(SITES)) {
-    await addSite(db, { id: s.id, name: s.name, lon: s.lon, lat: s.lat, ceiling: s.ceiling, areaId: s.areaId, brandPutSwitch: 'brandPutSwitch' in s ? s.brandPutSwitch : true });
+    await addSite(db, {
+      id: s.id,
+      name: s.name,
+      lon: s.lon,
+      lat: s.lat,
+      ceiling: s.ceiling,
+      areaId: s.areaId,
+      brandPutSwitch: 'brandPutSwitch' in s ? s.brandPutSwitch : true,
+    });
   }
   await addGateway(db, { account: 'gw1', areaId: HD });
   t.app.ctx.geo.invalidate();
@@ -198,8 +213,16 @@ export async function buildReadWorld(t: TestContext): Promise<ReadWorld> {
   ] as const;
   for (const brand of ['mt', 'hb'] as const) {
     const mine = rides.filter((r) => r.brand === brand);
-    await must(op[brand].post('/orders', mine.map((r) => ({ orderId: r.orderId, bikeId: r.bikeId, event: 'rent', at: iso(times.rent), lon: r.from.lon, lat: r.from.lat }))), `rents ${brand}`);
-    const returns = mine.flatMap((r) => (r.to ? [{ orderId: r.orderId, bikeId: r.bikeId, event: 'return', at: iso(times.ret), lon: r.to.lon, lat: r.to.lat, fee: 150 }] : []));
+    await must(
+      op[brand].post(
+        '/orders',
+        mine.map((r) => ({ orderId: r.orderId, bikeId: r.bikeId, event: 'rent', at: iso(times.rent), lon: r.from.lon, lat: r.from.lat })),
+      ),
+      `rents ${brand}`,
+    );
+    const returns = mine.flatMap((r) =>
+      r.to ? [{ orderId: r.orderId, bikeId: r.bikeId, event: 'return', at: iso(times.ret), lon: r.to.lon, lat: r.to.lat, fee: 150 }] : [],
+    );
     await must(op[brand].post('/orders', returns), `returns ${brand}`);
   }
 
@@ -229,7 +252,12 @@ export async function buildReadWorld(t: TestContext): Promise<ReadWorld> {
         siteId: S.H3.id,
         power: 80,
         at: iso(times.dispatch),
-        seen: [{ mac: 'AA:00:00:00:00:02' }, { mac: 'AA:00:00:00:00:04' }, { mac: 'DD:00:00:00:00:77', name: 'HBBLE77' }, { mac: 'EE:00:00:00:00:01', name: 'junk' }],
+        seen: [
+          { mac: 'AA:00:00:00:00:02' },
+          { mac: 'AA:00:00:00:00:04' },
+          { mac: 'DD:00:00:00:00:77', name: 'HBBLE77' },
+          { mac: 'EE:00:00:00:00:01', name: 'junk' },
+        ],
       },
     ]),
     'scan',
@@ -249,4 +277,5 @@ export async function buildReadWorld(t: TestContext): Promise<ReadWorld> {
 /** Local hour (0-23) of an instant in Asia/Shanghai. */
 export const localHour = (d: Date) => Number(new Intl.DateTimeFormat('en-GB', { timeZone: 'Asia/Shanghai', hour: '2-digit', hourCycle: 'h23' }).format(d));
 /** Local date yyyy-MM-dd of an instant in Asia/Shanghai. */
-export const localDate = (d: Date) => new Intl.DateTimeFormat('sv-SE', { timeZone: 'Asia/Shanghai', year: 'numeric', month: '2-digit', day: '2-digit' }).format(d);
+export const localDate = (d: Date) =>
+  new Intl.DateTimeFormat('sv-SE', { timeZone: 'Asia/Shanghai', year: 'numeric', month: '2-digit', day: '2-digit' }).format(d);

@@ -131,8 +131,7 @@ export interface StatsWorld {
 }
 
 export const localDate = (d: Date) => new Intl.DateTimeFormat('sv-SE', { timeZone: 'Asia/Shanghai' }).format(d);
-export const localHour = (d: Date) =>
-  Number(new Intl.DateTimeFormat('en-GB', { timeZone: 'Asia/Shanghai', hour: '2-digit', hourCycle: 'h23' }).format(d));
+export const localHour = (d: Date) => Number(new Intl.DateTimeFormat('en-GB', { timeZone: 'Asia/Shanghai', hour: '2-digit', hourCycle: 'h23' }).format(d));
 
 function dayBefore(date: string) {
   const d = new Date(`${date}T12:00:00+08:00`);
@@ -144,7 +143,10 @@ export async function buildStatsWorld(app: FastifyInstance, database: Database):
   const ctx = jobContextOf(app.ctx);
   const mtId = await addBrand(database, { name: '美团', account: 'mt', areaId: HD });
   const hbId = await addBrand(database, { name: '哈啰', account: 'hb', areaId: CY });
-  await database.query(`update brands set operation_area_id = $2, bike_color = '#00a0e9', ebike_color = '#ff7f00' where id = $1`, [hbId, JSON.stringify([CY, HD])]);
+  await database.query(`update brands set operation_area_id = $2, bike_color = '#00a0e9', ebike_color = '#ff7f00' where id = $1`, [
+    hbId,
+    JSON.stringify([CY, HD]),
+  ]);
   for (const s of Object.values(SITES)) {
     await addSite(database, { id: s.id, areaId: s.areaId, name: s.name, lon: s.lon, lat: s.lat, ceiling: s.ceiling });
   }
@@ -186,7 +188,10 @@ export async function buildStatsWorld(app: FastifyInstance, database: Database):
     ...['MB1', 'MB2', 'MB3', 'MB4', 'MB5', 'MB6', 'MB7'].map((bikeId) => ({ bikeId, bikeType: 0, licenseCode: `京A${bikeId}` })),
     ...['ME1', 'ME2'].map((bikeId) => ({ bikeId, bikeType: 1 })),
   ]);
-  await must('hb', '/bikes', [...['HB1', 'HB2', 'HB3', 'HB4'].map((bikeId) => ({ bikeId, bikeType: 0 })), ...['HE1', 'HE2'].map((bikeId) => ({ bikeId, bikeType: 1 }))]);
+  await must('hb', '/bikes', [
+    ...['HB1', 'HB2', 'HB3', 'HB4'].map((bikeId) => ({ bikeId, bikeType: 0 })),
+    ...['HE1', 'HE2'].map((bikeId) => ({ bikeId, bikeType: 1 })),
+  ]);
 
   const orderItems = (rides: Ride[]) =>
     rides.flatMap((r) => [
@@ -205,8 +210,14 @@ export async function buildStatsWorld(app: FastifyInstance, database: Database):
   // yesterday: y1 mt MB2 S3 07:15 → S1 07:40; y2 hb HE1 S1 21:05 → S4 21:30
   const today = localDate(new Date());
   const yesterday = dayBefore(today);
-  await sendOrders('mt', orderItems([{ id: 'y1', brand: 'mt', bike: 'MB2', from: 'S3', rentAt: local(yesterday, '07:15'), to: 'S1', returnAt: local(yesterday, '07:40') }]));
-  await sendOrders('hb', orderItems([{ id: 'y2', brand: 'hb', bike: 'HE1', from: 'S1', rentAt: local(yesterday, '21:05'), to: 'S4', returnAt: local(yesterday, '21:30') }]));
+  await sendOrders(
+    'mt',
+    orderItems([{ id: 'y1', brand: 'mt', bike: 'MB2', from: 'S3', rentAt: local(yesterday, '07:15'), to: 'S1', returnAt: local(yesterday, '07:40') }]),
+  );
+  await sendOrders(
+    'hb',
+    orderItems([{ id: 'y2', brand: 'hb', bike: 'HE1', from: 'S1', rentAt: local(yesterday, '21:05'), to: 'S4', returnAt: local(yesterday, '21:30') }]),
+  );
   // a failed call (nothing valid) and a partly failed one (a repeat of r1's rent and a bad item)
   await send('hb', '/orders', [{ orderId: 'bad1', bikeId: 'HB1', event: 'teleport', at: local(D, '08:00'), ...where('S1') }], 'failed');
   await send('mt', '/orders', [orderItems([RIDES[0]])[0], { orderId: 'bad2', bikeId: 'MB1', event: 'rent', at: 'yesterday', ...where('S1') }], 'partial');

@@ -14,10 +14,11 @@ export async function addBrand(database: Database, b: { name: string; account: s
 }
 
 export async function addGateway(database: Database, g: { account: string; password?: string; areaId?: string }) {
-  const [row] = await database.query<{ id: number }>(
-    `insert into gateways (account, password_hash, name, area_id) values ($1, $2, $1, $3) returning id`,
-    [g.account, await hashPassword(g.password ?? 'Secret123'), g.areaId ?? '110108'],
-  );
+  const [row] = await database.query<{ id: number }>(`insert into gateways (account, password_hash, name, area_id) values ($1, $2, $1, $3) returning id`, [
+    g.account,
+    await hashPassword(g.password ?? 'Secret123'),
+    g.areaId ?? '110108',
+  ]);
   return row.id;
 }
 
@@ -37,7 +38,17 @@ export async function addSite(database: Database, s: SiteSpec) {
   await database.query(
     `insert into sites (id, area_id, site_name, lon, lat, site_bike_ceiling, length, gps_rail, brand_put_switch)
      values ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
-    [s.id, s.areaId ?? '110108', s.name ?? `站点${s.id}`, s.lon, s.lat, s.ceiling, s.length ?? 20, s.gpsRail ? JSON.stringify(s.gpsRail) : null, s.brandPutSwitch ?? true],
+    [
+      s.id,
+      s.areaId ?? '110108',
+      s.name ?? `站点${s.id}`,
+      s.lon,
+      s.lat,
+      s.ceiling,
+      s.length ?? 20,
+      s.gpsRail ? JSON.stringify(s.gpsRail) : null,
+      s.brandPutSwitch ?? true,
+    ],
   );
 }
 
@@ -64,7 +75,10 @@ export class Operator {
       payload: { items },
       headers: { authorization: `Bearer ${this.token}` },
     });
-    return { status: r.statusCode, body: r.json() as { code: number; message: string; data: { accepted: number; rejected: { index: number; id: string | null; reason: string }[] } } };
+    return {
+      status: r.statusCode,
+      body: r.json() as { code: number; message: string; data: { accepted: number; rejected: { index: number; id: string | null; reason: string }[] } },
+    };
   }
 
   post(path: string, items: unknown[]) {

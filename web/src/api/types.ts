@@ -21,12 +21,10 @@ export type Envelope<P extends Path, M extends Method = 'get'> =
 export type Data<P extends Path, M extends Method = 'get'> = Envelope<P, M> extends { data: infer D } ? D : never;
 
 /** The query string parameters of path P, method M. */
-export type Query<P extends Path, M extends Method = 'get'> =
-  Operation<P, M> extends { parameters: { query?: infer Q } } ? NonNullable<Q> : never;
+export type Query<P extends Path, M extends Method = 'get'> = Operation<P, M> extends { parameters: { query?: infer Q } } ? NonNullable<Q> : never;
 
 /** The path parameters of path P, method M. */
-export type PathParams<P extends Path, M extends Method = 'get'> =
-  Operation<P, M> extends { parameters: { path?: infer Q } } ? NonNullable<Q> : never;
+export type PathParams<P extends Path, M extends Method = 'get'> = Operation<P, M> extends { parameters: { path?: infer Q } } ? NonNullable<Q> : never;
 
 /** The JSON body of path P, method M. */
 export type Body<P extends Path, M extends Method = 'post'> =

@@ -22,7 +22,11 @@ function formatter(tz: string): Intl.DateTimeFormat {
 
 /** yyyy-MM-dd HH:mm:ss of an instant in the zone `tz`. */
 export function formatInZone(at: Date, tz: string): string {
-  const p = Object.fromEntries(formatter(tz).formatToParts(at).map((x) => [x.type, x.value]));
+  const p = Object.fromEntries(
+    formatter(tz)
+      .formatToParts(at)
+      .map((x) => [x.type, x.value]),
+  );
   return `${p.year}-${p.month}-${p.day} ${p.hour}:${p.minute}:${p.second}`;
 }
 

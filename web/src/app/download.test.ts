@@ -45,7 +45,9 @@ describe('download', () => {
   });
 
   it('warns with the server message when a JSON envelope comes back', async () => {
-    fetchMock.mockResolvedValue(new Response(JSON.stringify({ code: 500, message: '导出失败', data: null }), { status: 200, headers: { 'Content-Type': 'application/json' } }));
+    fetchMock.mockResolvedValue(
+      new Response(JSON.stringify({ code: 500, message: '导出失败', data: null }), { status: 200, headers: { 'Content-Type': 'application/json' } }),
+    );
     await expect(download('GET', '/x')).rejects.toMatchObject({ kind: 'failed', handled: true });
     expect(toasts.warning).toHaveBeenCalledWith('导出失败');
     expect(clicked).toBeNull();

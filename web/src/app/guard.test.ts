@@ -9,7 +9,9 @@ import { heldDefaults, persistedDefaults, useSession } from './session/store';
 const fetchMock = vi.fn();
 const ok = (data: unknown) => new Response(JSON.stringify({ code: 200, message: '', data }), { status: 200 });
 const admin = { id: 1, username: 'admin', name: '超级管理员', areaId: '000000', areaName: '全国', areaLevel: 0, userLevel: 3, roles: [] };
-const tree = [{ id: '000000', areaCode: '000000', areaName: '全国', parentId: null, level: 0, aggregation: 0, aggregationId: null, platformCode: null, children: [] }];
+const tree = [
+  { id: '000000', areaCode: '000000', areaName: '全国', parentId: null, level: 0, aggregation: 0, aggregationId: null, platformCode: null, children: [] },
+];
 
 beforeEach(() => {
   fetchMock.mockReset();

@@ -7,7 +7,7 @@ import { routes } from './router';
 /** Path patterns of the matched branch, leaf last, and the params. */
 function match(path: string) {
   const m = matchRoutes(routes, path) ?? [];
-  return { chain: m.map((x) => x.route.path ?? (x.route.index ? '(index)' : x.route.id ?? '(layout)')), params: m.at(-1)?.params ?? {} };
+  return { chain: m.map((x) => x.route.path ?? (x.route.index ? '(index)' : (x.route.id ?? '(layout)'))), params: m.at(-1)?.params ?? {} };
 }
 
 describe('route table (spec §2)', () => {
@@ -74,7 +74,10 @@ describe('route table (spec §2)', () => {
   it('renders 404 and 401 with no chunk to load (an unknown address left the big screen up for seconds)', () => {
     for (const path of ['/nope', '/404', '/401', '/unlogin']) {
       const chain = matchRoutes(routes, path) ?? [];
-      expect(chain.some((m) => m.route.lazy || m.route.loader), path).toBe(false);
+      expect(
+        chain.some((m) => m.route.lazy || m.route.loader),
+        path,
+      ).toBe(false);
       expect(chain.at(-1)!.route.Component, path).toBeTruthy();
     }
     expect((matchRoutes(routes, '/nope') ?? []).at(-1)!.route.Component).toBe(NotFound);

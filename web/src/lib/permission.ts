@@ -17,11 +17,7 @@ export const FEATURE_PERMISSIONS = {
  * Allowed when an entry with `id` exists and, when `childId` is given, that entry lists it.
  * The id 'show' is always allowed.
  */
-export function hasPermission(
-  permissions: readonly PermissionEntry[] | null | undefined,
-  id: number | string,
-  childId?: number | string,
-): boolean {
+export function hasPermission(permissions: readonly PermissionEntry[] | null | undefined, id: number | string, childId?: number | string): boolean {
   if (id === 'show') return true;
   const entry = (permissions ?? []).find((p) => String(p.id) === String(id));
   if (!entry) return false;

@@ -15,7 +15,9 @@ export const roles = pgTable('roles', {
   roleName: varchar('role_name', { length: 64 }).notNull(),
   remark: text('remark'),
   /** The area whose administrators manage this role; 000000 for platform roles. */
-  areaId: varchar('area_id', { length: 6 }).notNull().references(() => areas.id),
+  areaId: varchar('area_id', { length: 6 })
+    .notNull()
+    .references(() => areas.id),
   /** Users may apply for this role (site applicants, maintainers, supervisors ...). */
   applicable: boolean('applicable').notNull().default(false),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -24,8 +26,12 @@ export const roles = pgTable('roles', {
 export const rolePermissions = pgTable(
   'role_permissions',
   {
-    roleId: integer('role_id').notNull().references(() => roles.id, { onDelete: 'cascade' }),
-    permissionId: integer('permission_id').notNull().references(() => permissions.id, { onDelete: 'cascade' }),
+    roleId: integer('role_id')
+      .notNull()
+      .references(() => roles.id, { onDelete: 'cascade' }),
+    permissionId: integer('permission_id')
+      .notNull()
+      .references(() => permissions.id, { onDelete: 'cascade' }),
   },
   (t) => [primaryKey({ columns: [t.roleId, t.permissionId] })],
 );
@@ -39,7 +45,9 @@ export const users = pgTable(
     name: varchar('name', { length: 64 }).notNull().default(''),
     phone: varchar('phone', { length: 20 }),
     company: varchar('company', { length: 128 }),
-    areaId: varchar('area_id', { length: 6 }).notNull().references(() => areas.id),
+    areaId: varchar('area_id', { length: 6 })
+      .notNull()
+      .references(() => areas.id),
     /** 1 enterprise user, 2 area administrator, 3 super administrator. */
     userLevel: smallint('user_level').notNull().default(2),
     siteId: varchar('site_id', { length: 32 }),
@@ -63,8 +71,12 @@ export const users = pgTable(
 export const userRoles = pgTable(
   'user_roles',
   {
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-    roleId: integer('role_id').notNull().references(() => roles.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    roleId: integer('role_id')
+      .notNull()
+      .references(() => roles.id, { onDelete: 'cascade' }),
   },
   (t) => [primaryKey({ columns: [t.userId, t.roleId] })],
 );
@@ -74,7 +86,9 @@ export const sessions = pgTable(
   'sessions',
   {
     tokenHash: varchar('token_hash', { length: 64 }).primaryKey(),
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

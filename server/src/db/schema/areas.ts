@@ -31,7 +31,9 @@ export const areaRails = pgTable(
   'area_rails',
   {
     id: serial('id').primaryKey(),
-    areaId: varchar('area_id', { length: 6 }).notNull().references(() => areas.id, { onDelete: 'cascade' }),
+    areaId: varchar('area_id', { length: 6 })
+      .notNull()
+      .references(() => areas.id, { onDelete: 'cascade' }),
     kind: varchar('kind', { length: 8 }).notNull(),
     name: varchar('name', { length: 64 }).notNull().default(''),
     gpsRail: jsonb('gps_rail').$type<LonLat[]>().notNull(),
@@ -45,7 +47,9 @@ export const forbidZones = pgTable(
   'forbid_zones',
   {
     id: serial('id').primaryKey(),
-    areaId: varchar('area_id', { length: 6 }).notNull().references(() => areas.id, { onDelete: 'cascade' }),
+    areaId: varchar('area_id', { length: 6 })
+      .notNull()
+      .references(() => areas.id, { onDelete: 'cascade' }),
     type: smallint('type').notNull(),
     alias: varchar('alias', { length: 64 }).notNull(),
     serial: varchar('serial', { length: 32 }),

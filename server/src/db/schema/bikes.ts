@@ -41,11 +41,7 @@ export const bikeLive = pgTable(
     /** Since when a parked bike stands outside every site. */
     outSiteSince: ts('out_site_since'),
   },
-  (t) => [
-    index('bike_live_site_idx').on(t.siteId),
-    index('bike_live_area_idx').on(t.areaId, t.status),
-    index('bike_live_reported_idx').on(t.reportedAt),
-  ],
+  (t) => [index('bike_live_site_idx').on(t.siteId), index('bike_live_area_idx').on(t.areaId, t.status), index('bike_live_reported_idx').on(t.reportedAt)],
 );
 
 /** Days on which a bike reported (placed/online statistics). */

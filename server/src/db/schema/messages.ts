@@ -81,6 +81,8 @@ export const abnormalMessages = pgTable(
   },
   (t) => [
     index('abnormal_area_idx').on(t.areaId, t.abnormalType, t.updatedAt),
-    uniqueIndex('abnormal_open_uq').on(t.abnormalType, t.subject).where(sql`closed_at is null`),
+    uniqueIndex('abnormal_open_uq')
+      .on(t.abnormalType, t.subject)
+      .where(sql`closed_at is null`),
   ],
 );

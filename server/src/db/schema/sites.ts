@@ -9,7 +9,9 @@ export const sites = pgTable(
   'sites',
   {
     id: varchar('id', { length: 32 }).primaryKey(),
-    areaId: varchar('area_id', { length: 6 }).notNull().references(() => areas.id),
+    areaId: varchar('area_id', { length: 6 })
+      .notNull()
+      .references(() => areas.id),
     siteName: varchar('site_name', { length: 128 }).notNull(),
     lon: doublePrecision('lon').notNull(),
     lat: doublePrecision('lat').notNull(),
@@ -37,7 +39,9 @@ export const sites = pgTable(
 /** Magnify groups: named groups of sites whose capacity is magnified together. */
 export const magnifyGroups = pgTable('magnify_groups', {
   id: serial('id').primaryKey(),
-  areaId: varchar('area_id', { length: 6 }).notNull().references(() => areas.id),
+  areaId: varchar('area_id', { length: 6 })
+    .notNull()
+    .references(() => areas.id),
   alias: varchar('alias', { length: 64 }).notNull(),
   siteList: jsonb('site_list').$type<string[]>().notNull(),
   factor: doublePrecision('factor').notNull().default(1),
@@ -89,7 +93,9 @@ export const pileSightings = pgTable(
 /** MAC rules: BLE name → bikeId of a brand (spec §3). */
 export const macRules = pgTable('mac_rules', {
   id: serial('id').primaryKey(),
-  brandId: integer('brand_id').notNull().references(() => brands.id, { onDelete: 'cascade' }),
+  brandId: integer('brand_id')
+    .notNull()
+    .references(() => brands.id, { onDelete: 'cascade' }),
   namePrefix: varchar('name_prefix', { length: 32 }).notNull().default(''),
   nameLength: integer('name_length'),
   bikeIdPrefix: varchar('bike_id_prefix', { length: 32 }).notNull().default(''),

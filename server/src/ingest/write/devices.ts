@@ -24,10 +24,7 @@ export async function writeIllegalDevices(
 ) {
   const listened = new Map<string, Date>(); // pile → its newest scan that listed what it heard
   const cleared = new Map<string, Date>(); // device → newest scan that heard it without flagging it
-  const flagged = new Map<
-    string,
-    { mac: string; siteId: string; areaId: string; pile: string; name: string | null; at: Date }
-  >();
+  const flagged = new Map<string, { mac: string; siteId: string; areaId: string; pile: string; name: string | null; at: Date }>();
   const newest = (m: Map<string, Date>, key: string, at: Date) => {
     const cur = m.get(key);
     if (!cur || cur < at) m.set(key, at);

@@ -42,12 +42,7 @@ async function checkDispatches(database: Database, geo: GeoCache, brand: Brand, 
   return { rows, rejected };
 }
 
-export async function writeDispatches(
-  database: Database,
-  geo: GeoCache,
-  brand: Brand,
-  items: Indexed<DispatchEvent>[],
-) {
+export async function writeDispatches(database: Database, geo: GeoCache, brand: Brand, items: Indexed<DispatchEvent>[]) {
   const { rows, rejected } = await checkDispatches(database, geo, brand, items);
   if (!rows.length) return rejected;
   // a dispatch for an hour before the current one is marked for the rollup (a repeat changes nothing)

@@ -58,19 +58,12 @@ export async function writeWithdrawals(database: Database, brandId: number, item
   const ids: string[] = [];
   for (const { index, value } of items) {
     const filed = owners.get(value.bikeId)?.filedBrand ?? null;
-    if (filed !== null && filed !== brandId)
-      rejected.push({ index, id: value.bikeId, reason: foreignReason(value.bikeId), forbidden: true });
+    if (filed !== null && filed !== brandId) rejected.push({ index, id: value.bikeId, reason: foreignReason(value.bikeId), forbidden: true });
     else ids.push(value.bikeId);
   }
   if (ids.length) {
-    await database.query(
-      `update bikes set withdrawn_at = now() where bike_id = any($1::varchar[]) and brand_id = $2 and withdrawn_at is null`,
-      [ids, brandId],
-    );
-    await database.query(`update bike_live set legality = 1 where bike_id = any($1::varchar[]) and brand_id = $2`, [
-      ids,
-      brandId,
-    ]);
+    await database.query(`update bikes set withdrawn_at = now() where bike_id = any($1::varchar[]) and brand_id = $2 and withdrawn_at is null`, [ids, brandId]);
+    await database.query(`update bike_live set legality = 1 where bike_id = any($1::varchar[]) and brand_id = $2`, [ids, brandId]);
   }
   return rejected;
 }

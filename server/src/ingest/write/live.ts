@@ -102,12 +102,7 @@ interface Positioned {
  * Turns positioned reports into live rows: ownership (another brand's bike is refused), legality,
  * site, area, fences. Answers the rows to write and the refusals.
  */
-export async function placeReports<T extends Positioned>(
-  database: Database,
-  geo: GeoCache,
-  brand: Brand,
-  items: Indexed<T>[],
-) {
+export async function placeReports<T extends Positioned>(database: Database, geo: GeoCache, brand: Brand, items: Indexed<T>[]) {
   const owners = await ownersOf(database, [...new Set(items.map((i) => i.value.bikeId))]);
   const rows: (LiveRow & { index: number })[] = [];
   const rejected: Rejection[] = [];

@@ -19,10 +19,7 @@ const lateOrderMarks = (column: 'rent_at' | 'return_at', n: number) =>
              where o.brand_id = $1 and o.order_id = any($2::varchar[]) and o.${column} < $${n}::timestamptz),
        m as (insert into stats_dirty (hour) select hour from prev union select unnest($${n + 1}::timestamptz[])
              on conflict do nothing)`;
-const lateParams = (rows: { order: { at: Date } }[]) => [
-  new Date(hourStart(Date.now())).toISOString(),
-  lateHours(rows.map((r) => r.order.at)),
-];
+const lateParams = (rows: { order: { at: Date } }[]) => [new Date(hourStart(Date.now())).toISOString(), lateHours(rows.map((r) => r.order.at))];
 
 /** $1–$9 of both order statements. */
 const orderColumns = (brand: Brand, rows: OrderRow[]) => [
@@ -67,22 +64,16 @@ async function writeReturns(database: Database, brand: Brand, rows: OrderRow[], 
          out_site_return = excluded.out_site_return,
          full_return = ride_orders.full_return or excluded.full_return)
        select 1`,
-    [
-      ...orderColumns(brand, rows),
-      rows.map((r) => r.order.fee),
-      rows.map((r) => !!r.siteId && fullSites.has(r.siteId)),
-      ...lateParams(rows),
-    ],
+    [...orderColumns(brand, rows), rows.map((r) => r.order.fee), rows.map((r) => !!r.siteId && fullSites.has(r.siteId)), ...lateParams(rows)],
   );
 }
 
 /** The sites among the returns' that are full now (flag 2 of the site snapshot). */
 async function fullSitesOf(database: Database, returns: LiveRow[]) {
   if (!returns.length) return new Set<string>();
-  const rows = await database.query<{ siteId: string }>(
-    `select site_id as "siteId" from site_state where site_id = any($1::varchar[]) and flag = 2`,
-    [[...new Set(returns.map((r) => r.siteId).filter((s): s is string => !!s))]],
-  );
+  const rows = await database.query<{ siteId: string }>(`select site_id as "siteId" from site_state where site_id = any($1::varchar[]) and flag = 2`, [
+    [...new Set(returns.map((r) => r.siteId).filter((s): s is string => !!s))],
+  ]);
   return new Set(rows.map((r) => r.siteId));
 }
 
@@ -132,9 +123,7 @@ export async function writeOrders(database: Database, geo: GeoCache, brand: Bran
   const rents = placed.rows.filter((r) => byIndex.get(r.index)!.event === 'rent');
   const fullSites = await fullSitesOf(database, returns);
   const orderRows = (rows: typeof placed.rows): OrderRow[] =>
-    rows
-      .map((r) => ({ ...r, order: byIndex.get(r.index)! }))
-      .sort((a, b) => (a.order.orderId < b.order.orderId ? -1 : 1));
+    rows.map((r) => ({ ...r, order: byIndex.get(r.index)! })).sort((a, b) => (a.order.orderId < b.order.orderId ? -1 : 1));
   const rentRows = orderRows(rents);
   if (rentRows.length) await writeRents(database, brand, rentRows);
   const returnRows = orderRows(returns);

@@ -39,8 +39,8 @@ export async function writeScans(database: Database, geo: GeoCache, gatewayId: n
     ok.push({ ...value, areaId: site.areaId });
   }
   if (!ok.length) return rejected;
-  const latest = [...new Map([...ok].sort((a, b) => +a.at - +b.at).map((s) => [s.equipmentMac, s])).values()].sort(
-    (a, b) => (a.equipmentMac < b.equipmentMac ? -1 : 1),
+  const latest = [...new Map([...ok].sort((a, b) => +a.at - +b.at).map((s) => [s.equipmentMac, s])).values()].sort((a, b) =>
+    a.equipmentMac < b.equipmentMac ? -1 : 1,
   );
   await database.query(
     `insert into piles as p (equipment_mac, site_id, area_id, gateway_id, power, last_seen_at)
@@ -96,8 +96,7 @@ async function writeSightings(database: Database, geo: GeoCache, scans: PlacedSc
     for (const x of s.seen ?? []) {
       const key = `${s.siteId}|${x.mac}`;
       const cur = seen.get(key);
-      if (!cur || cur.at < s.at)
-        seen.set(key, { siteId: s.siteId, mac: x.mac, name: x.name, areaId: s.areaId, at: s.at });
+      if (!cur || cur.at < s.at) seen.set(key, { siteId: s.siteId, mac: x.mac, name: x.name, areaId: s.areaId, at: s.at });
     }
   }
   const list = [...seen.values()].sort((a, b) => (`${a.siteId}|${a.mac}` < `${b.siteId}|${b.mac}` ? -1 : 1));

@@ -89,12 +89,7 @@ const statusTexts = new Map<string, string>();
  * packed into one int (statusFlags), and the presence day only for bikes this process has not yet
  * seen that day (null otherwise). `fault`: an item of the batch says it is faulty.
  */
-function statusColumns(
-  newest: Indexed<StatusReport>[],
-  geo: GeoCache,
-  brand: Brand,
-  seen: ReturnType<typeof presenceSet>,
-) {
+function statusColumns(newest: Indexed<StatusReport>[], geo: GeoCache, brand: Brand, seen: ReturnType<typeof presenceSet>) {
   const n = newest.length;
   const cols = {
     id: new Array<string>(n),
@@ -132,15 +127,8 @@ function statusColumns(
  * that becomes the bike's live state opens (or refreshes) the bike's fault message when faulty and
  * closes it when not. A batch of healthy bikes runs the plain statement.
  */
-export async function writeStatus(
-  database: Database,
-  geo: GeoCache,
-  brand: Brand,
-  items: Indexed<StatusReport>[],
-): Promise<Rejection[]> {
-  const newest = newestPerBike(items).sort((a, b) =>
-    a.value.bikeId < b.value.bikeId ? -1 : a.value.bikeId > b.value.bikeId ? 1 : 0,
-  );
+export async function writeStatus(database: Database, geo: GeoCache, brand: Brand, items: Indexed<StatusReport>[]): Promise<Rejection[]> {
+  const newest = newestPerBike(items).sort((a, b) => (a.value.bikeId < b.value.bikeId ? -1 : a.value.bikeId > b.value.bikeId ? 1 : 0));
   const n = newest.length;
   const seen = presenceSet(database);
   const { cols, fault } = statusColumns(newest, geo, brand, seen);

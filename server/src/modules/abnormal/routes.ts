@@ -16,7 +16,9 @@ const Str = (description: string) => Type.String({ description });
 const Filters = {
   ...SelfArea,
   abnormalType: Type.Optional(Type.String({ maxLength: 100, description: '异常类型 1-14，多个用逗号分隔；缺省为全部' })),
-  startTime: Type.Optional(Type.String({ maxLength: 19, description: '开始时间 yyyy-MM-dd HH:mm:ss（按发生时间）；缺省为前天 00:00，只查进行中（closed=0）时缺省不限' })),
+  startTime: Type.Optional(
+    Type.String({ maxLength: 19, description: '开始时间 yyyy-MM-dd HH:mm:ss（按发生时间）；缺省为前天 00:00，只查进行中（closed=0）时缺省不限' }),
+  ),
   endTime: Type.Optional(Type.String({ maxLength: 19, description: '结束时间 yyyy-MM-dd HH:mm:ss（含）；缺省为今天结束' })),
   handled: Type.Optional(Type.Integer({ minimum: 0, maximum: 1, description: '0 未处理, 1 已处理；缺省为全部' })),
   closed: Type.Optional(Type.Integer({ minimum: 0, maximum: 1, description: '0 进行中, 1 已结束；缺省为全部' })),
@@ -168,7 +170,13 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (req, reply) => {
       const f = msgFilter(req.auth.scope(), req.query, tz);
-      return sendXlsx(reply, '异常信息.xlsx', '异常信息', columns, paged((offset, limit) => msgRows(database, f, { limit, offset }, tz)));
+      return sendXlsx(
+        reply,
+        '异常信息.xlsx',
+        '异常信息',
+        columns,
+        paged((offset, limit) => msgRows(database, f, { limit, offset }, tz)),
+      );
     },
   );
 };

@@ -100,10 +100,11 @@ export async function entryRailsIn(database: Database, ids: string[]) {
 }
 
 export async function insertEntryRail(database: Database, areaId: string, name: string, ring: string) {
-  const [row] = await database.query<{ id: number }>(
-    `insert into area_rails (area_id, kind, name, gps_rail) values ($1, 'entry', $2, $3) returning id`,
-    [areaId, name, ring],
-  );
+  const [row] = await database.query<{ id: number }>(`insert into area_rails (area_id, kind, name, gps_rail) values ($1, 'entry', $2, $3) returning id`, [
+    areaId,
+    name,
+    ring,
+  ]);
   return row.id;
 }
 
@@ -114,11 +115,7 @@ export async function entryRailArea(database: Database, id: number): Promise<str
 
 /** Null name or ring keeps the stored value. */
 export async function updateEntryRail(database: Database, id: number, name: string | null, ring: string | null) {
-  await database.query('update area_rails set name = coalesce($2, name), gps_rail = coalesce($3::jsonb, gps_rail) where id = $1', [
-    id,
-    name,
-    ring,
-  ]);
+  await database.query('update area_rails set name = coalesce($2, name), gps_rail = coalesce($3::jsonb, gps_rail) where id = $1', [id, name, ring]);
 }
 
 export async function deleteEntryRail(database: Database, id: number) {

@@ -41,24 +41,22 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   );
 
   // 当前用户的区域树（以其所属区域为根）
-  app.get(
-    '/user',
-    { schema: { tags, summary: '用户区域树', querystring: Q(), response: { 200: Envelope(Type.Array(Type.Unknown())) } } },
-    async (req) => {
-      const ids = (await cache.tree()).descendants(req.auth.areaId);
-      return ok(areas.nest(await areas.areasIn(database, ids), req.auth.areaId));
-    },
-  );
+  app.get('/user', { schema: { tags, summary: '用户区域树', querystring: Q(), response: { 200: Envelope(Type.Array(Type.Unknown())) } } }, async (req) => {
+    const ids = (await cache.tree()).descendants(req.auth.areaId);
+    return ok(areas.nest(await areas.areasIn(database, ids), req.auth.areaId));
+  });
 
   // 全国区域列表（扁平）
-  app.get(
-    '/all',
-    { schema: { tags, summary: '全国区域列表', response: { 200: Envelope(Type.Array(AreaBrief)) } } },
-    async () => {
-      const tree = await cache.tree();
-      return ok(tree.descendants('000000').filter((id) => id !== '000000').sort().map((id) => tree.get(id)!));
-    },
-  );
+  app.get('/all', { schema: { tags, summary: '全国区域列表', response: { 200: Envelope(Type.Array(AreaBrief)) } } }, async () => {
+    const tree = await cache.tree();
+    return ok(
+      tree
+        .descendants('000000')
+        .filter((id) => id !== '000000')
+        .sort()
+        .map((id) => tree.get(id)!),
+    );
+  });
 
   // 下级区域（默认当前区域的下级）
   app.get(
@@ -73,10 +71,8 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   );
 
   // 当前区域及其下全部区域（扁平）
-  app.get(
-    '/listsAll',
-    { schema: { tags, summary: '区域及下级（扁平）', querystring: Q(), response: { 200: Envelope(Type.Array(Area)) } } },
-    async (req) => ok((await areas.areasIn(database, (await cache.tree()).descendants(req.auth.areaId))).map(areas.toArea)),
+  app.get('/listsAll', { schema: { tags, summary: '区域及下级（扁平）', querystring: Q(), response: { 200: Envelope(Type.Array(Area)) } } }, async (req) =>
+    ok((await areas.areasIn(database, (await cache.tree()).descendants(req.auth.areaId))).map(areas.toArea)),
   );
 
   // 区县所属的城市
@@ -124,7 +120,12 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     '/',
     {
       config: manage,
-      schema: { tags, summary: '新增区域', querystring: Q(), body: Type.Object({ ...AreaFields, id: AreaId, parentId: AreaId, areaName: Type.String({ minLength: 1, maxLength: 64 }) }) },
+      schema: {
+        tags,
+        summary: '新增区域',
+        querystring: Q(),
+        body: Type.Object({ ...AreaFields, id: AreaId, parentId: AreaId, areaName: Type.String({ minLength: 1, maxLength: 64 }) }),
+      },
     },
     async (req) => {
       await areas.createArea(database, cache, req.auth, req.body);
@@ -133,24 +134,16 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   );
 
   // 修改区域
-  app.put(
-    '/',
-    { config: manage, schema: { tags, summary: '修改区域', querystring: Q(), body: Type.Object({ ...AreaFields, id: AreaId }) } },
-    async (req) => {
-      await areas.updateArea(database, cache, req.auth, req.body.id, req.body);
-      return ok(null, '区域修改成功');
-    },
-  );
+  app.put('/', { config: manage, schema: { tags, summary: '修改区域', querystring: Q(), body: Type.Object({ ...AreaFields, id: AreaId }) } }, async (req) => {
+    await areas.updateArea(database, cache, req.auth, req.body.id, req.body);
+    return ok(null, '区域修改成功');
+  });
 
   // 删除区域（须无下级区域与用户）
-  app.delete(
-    '/:id',
-    { config: manage, schema: { tags, summary: '删除区域', querystring: Q(), params: Type.Object({ id: AreaId }) } },
-    async (req) => {
-      await areas.deleteArea(database, cache, req.auth, req.params.id);
-      return ok(null, '区域已删除');
-    },
-  );
+  app.delete('/:id', { config: manage, schema: { tags, summary: '删除区域', querystring: Q(), params: Type.Object({ id: AreaId }) } }, async (req) => {
+    await areas.deleteArea(database, cache, req.auth, req.params.id);
+    return ok(null, '区域已删除');
+  });
 
   /* ----- 运营围栏：每个区域一个 ----- */
 
@@ -178,7 +171,10 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   // 修改区域运营围栏
   app.put(
     '/rail/:id',
-    { config: rails, schema: { tags, summary: '修改运营围栏', querystring: Q(), params: Type.Object({ id: AreaId }), body: Type.Object({ gpsRail: Polygon }) } },
+    {
+      config: rails,
+      schema: { tags, summary: '修改运营围栏', querystring: Q(), params: Type.Object({ id: AreaId }), body: Type.Object({ gpsRail: Polygon }) },
+    },
     async (req) => {
       await areas.setRail(database, req.auth, req.params.id, req.body.gpsRail);
       return ok(null, '围栏已保存');
@@ -186,14 +182,10 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   );
 
   // 删除区域运营围栏
-  app.delete(
-    '/rail/:id',
-    { config: rails, schema: { tags, summary: '删除运营围栏', querystring: Q(), params: Type.Object({ id: AreaId }) } },
-    async (req) => {
-      await areas.clearRail(database, req.auth, req.params.id);
-      return ok(null, '围栏已删除');
-    },
-  );
+  app.delete('/rail/:id', { config: rails, schema: { tags, summary: '删除运营围栏', querystring: Q(), params: Type.Object({ id: AreaId }) } }, async (req) => {
+    await areas.clearRail(database, req.auth, req.params.id);
+    return ok(null, '围栏已删除');
+  });
 
   /* ----- 入口围栏：每个区域可有多个 ----- */
 

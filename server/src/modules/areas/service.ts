@@ -68,7 +68,12 @@ function polygonOrThrow(value: unknown, field: string): LonLat[] {
   return r.ring;
 }
 
-export async function createArea(database: Database, cache: AreaCache, auth: Auth, input: Required<Pick<AreaInput, 'id' | 'parentId' | 'areaName'>> & AreaInput) {
+export async function createArea(
+  database: Database,
+  cache: AreaCache,
+  auth: Auth,
+  input: Required<Pick<AreaInput, 'id' | 'parentId' | 'areaName'>> & AreaInput,
+) {
   auth.assertArea(input.parentId);
   const parent = await getArea(database, input.parentId);
   if (parent.level >= 4) throw badRequest('最多支持到第 4 级区域');

@@ -45,10 +45,11 @@ export async function clearFailures(database: Database, id: number) {
 }
 
 export async function insertSession(database: Database, tokenHash: string, userId: number, ttlHours: number) {
-  await database.query(
-    `insert into sessions (token_hash, user_id, expires_at) values ($1, $2, now() + make_interval(hours => $3))`,
-    [tokenHash, userId, ttlHours],
-  );
+  await database.query(`insert into sessions (token_hash, user_id, expires_at) values ($1, $2, now() + make_interval(hours => $3))`, [
+    tokenHash,
+    userId,
+    ttlHours,
+  ]);
 }
 
 export async function deleteExpiredSessions(database: Database, userId: number) {
@@ -60,8 +61,6 @@ export async function deleteSession(database: Database, tokenHash: string) {
 }
 
 export async function findPasswordHash(database: Database, userId: number): Promise<string | undefined> {
-  const [u] = await database.query<{ passwordHash: string }>('select password_hash as "passwordHash" from users where id = $1', [
-    userId,
-  ]);
+  const [u] = await database.query<{ passwordHash: string }>('select password_hash as "passwordHash" from users where id = $1', [userId]);
   return u?.passwordHash;
 }

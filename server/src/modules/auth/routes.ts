@@ -52,10 +52,8 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   // 当前用户信息
-  app.get(
-    '/user',
-    { schema: { tags, summary: '当前用户信息', querystring: Type.Object(SelfArea), response: { 200: Envelope(Profile) } } },
-    async (req) => ok(await profileOf(req.auth.user.id)),
+  app.get('/user', { schema: { tags, summary: '当前用户信息', querystring: Type.Object(SelfArea), response: { 200: Envelope(Profile) } } }, async (req) =>
+    ok(await profileOf(req.auth.user.id)),
   );
 
   // 当前用户的权限列表：[{id, children}]
@@ -101,8 +99,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: Envelope(Type.Array(Type.Object({ id: Type.Integer(), key: Type.String(), name: Type.String() }))) },
       },
     },
-    async (req) =>
-      ok(PERMISSIONS.filter((p) => p.parentId === null && req.auth.held.has(p.id)).map(({ id, key, name }) => ({ id, key, name }))),
+    async (req) => ok(PERMISSIONS.filter((p) => p.parentId === null && req.auth.held.has(p.id)).map(({ id, key, name }) => ({ id, key, name }))),
   );
 
   // 问候：平台名与服务器时间（用于检查登录状态）

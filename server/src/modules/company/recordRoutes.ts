@@ -16,7 +16,9 @@ const SyncQuery = Type.Object({
   brandId: Type.Optional(BrandIdT),
   startTime: Time('开始时间'),
   endTime: Time('结束时间（含）'),
-  result: Type.Optional(Type.Union([Type.Literal('ok'), Type.Literal('partial'), Type.Literal('failed')], { description: 'ok 成功, partial 部分成功, failed 失败' })),
+  result: Type.Optional(
+    Type.Union([Type.Literal('ok'), Type.Literal('partial'), Type.Literal('failed')], { description: 'ok 成功, partial 部分成功, failed 失败' }),
+  ),
 });
 
 const OrderKey = Type.Object({ ...SelfArea, brandId: BrandIdT, orderId: Type.String({ minLength: 1, maxLength: 64, description: '订单编号' }) });
@@ -25,10 +27,8 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   const { database, config } = app.ctx;
 
   const syncList = (url: string, kind: SyncKind, summary: string) =>
-    app.get(
-      url,
-      { config: read, schema: { tags, summary, querystring: SyncQuery, response: { 200: Envelope(Paged(SyncLog)) } } },
-      async (req) => ok(await listSyncLogs(database, req.auth, kind, { ...req.query, ...pageOf(req.query) }, config.tz)),
+    app.get(url, { config: read, schema: { tags, summary, querystring: SyncQuery, response: { 200: Envelope(Paged(SyncLog)) } } }, async (req) =>
+      ok(await listSyncLogs(database, req.auth, kind, { ...req.query, ...pageOf(req.query) }, config.tz)),
     );
   // 站点同步记录（企业拉取站点）
   syncList('/getSyncSiteLogList', 'site', '站点同步记录');

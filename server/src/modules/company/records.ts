@@ -55,10 +55,7 @@ function toOrder({ rentAt, returnAt, ...r }: repo.OrderRow, tz: string) {
     rentTime: formatTime(rentAt, tz),
     returnTime: formatTime(returnAt, tz),
     feeYuan: yuan(r.fee),
-    durationMinutes:
-      rentAt && returnAt
-        ? Math.max(0, Math.round((new Date(returnAt).getTime() - new Date(rentAt).getTime()) / 60_000))
-        : null,
+    durationMinutes: rentAt && returnAt ? Math.max(0, Math.round((new Date(returnAt).getTime() - new Date(rentAt).getTime()) / 60_000)) : null,
   };
 }
 
@@ -109,9 +106,7 @@ export function trackOf(o: {
   returnTime: string | null;
 }) {
   const points: { lon: number; lat: number; time: string; kind: 'rent' | 'return' }[] = [];
-  if (o.rentLon !== null && o.rentLat !== null && o.rentTime)
-    points.push({ lon: o.rentLon, lat: o.rentLat, time: o.rentTime, kind: 'rent' });
-  if (o.returnLon !== null && o.returnLat !== null && o.returnTime)
-    points.push({ lon: o.returnLon, lat: o.returnLat, time: o.returnTime, kind: 'return' });
+  if (o.rentLon !== null && o.rentLat !== null && o.rentTime) points.push({ lon: o.rentLon, lat: o.rentLat, time: o.rentTime, kind: 'rent' });
+  if (o.returnLon !== null && o.returnLat !== null && o.returnTime) points.push({ lon: o.returnLon, lat: o.returnLat, time: o.returnTime, kind: 'return' });
   return points.sort((a, b) => (a.time < b.time ? -1 : a.time > b.time ? 1 : 0));
 }

@@ -21,10 +21,7 @@ export function toEnterprise(r: BrandRow, tree: AreaTree, tz: string) {
   };
 }
 
-export async function listBrands(
-  database: Database,
-  f: { areaIds: string[]; brandId?: number | null; brandName?: string; limit: number; offset: number },
-) {
+export async function listBrands(database: Database, f: { areaIds: string[]; brandId?: number | null; brandName?: string; limit: number; offset: number }) {
   const where = ['b.deleted_at is null', brandInAreas('b', 1)];
   const params: unknown[] = [f.areaIds];
   if (f.brandId) {
@@ -36,23 +33,18 @@ export async function listBrands(
     where.push(`b.brand_name ilike $${params.length}`);
   }
   const cond = where.join(' and ');
-  const [{ total }] = await database.query<{ total: number }>(
-    `select count(*)::int as total from brands b where ${cond}`,
-    params,
-  );
-  const rows = await database.query<BrandRow>(
-    `${BRAND_SELECT} where ${cond} order by b.id limit $${params.length + 1} offset $${params.length + 2}`,
-    [...params, f.limit, f.offset],
-  );
+  const [{ total }] = await database.query<{ total: number }>(`select count(*)::int as total from brands b where ${cond}`, params);
+  const rows = await database.query<BrandRow>(`${BRAND_SELECT} where ${cond} order by b.id limit $${params.length + 1} offset $${params.length + 2}`, [
+    ...params,
+    f.limit,
+    f.offset,
+  ]);
   return { rows, total };
 }
 
 /** The live enterprise holding the account, if any: a deleted enterprise's account may be given again. */
 export async function liveAccountHolder(database: Database, account: string): Promise<{ id: number } | undefined> {
-  const [row] = await database.query<{ id: number }>(
-    'select id from brands where brand_account = $1 and deleted_at is null',
-    [account],
-  );
+  const [row] = await database.query<{ id: number }>('select id from brands where brand_account = $1 and deleted_at is null', [account]);
   return row;
 }
 
@@ -70,18 +62,14 @@ export async function insertBrand(database: Database, values: Record<string, unk
 export async function updateBrand(database: Database, id: number, values: Record<string, unknown>) {
   const cols = Object.keys(values);
   if (!cols.length) return;
-  await database.query(`update brands set ${cols.map((c, i) => `${c} = $${i + 2}`).join(', ')} where id = $1`, [
-    id,
-    ...Object.values(values),
-  ]);
+  await database.query(`update brands set ${cols.map((c, i) => `${c} = $${i + 2}`).join(', ')} where id = $1`, [id, ...Object.values(values)]);
 }
 
 /** Soft delete; its open-API sessions end at once. */
 export async function softDeleteBrand(database: Database, id: number) {
-  await database.query(
-    `with s as (delete from api_sessions where brand_id = $1) update brands set deleted_at = now() where id = $1 and deleted_at is null`,
-    [id],
-  );
+  await database.query(`with s as (delete from api_sessions where brand_id = $1) update brands set deleted_at = now() where id = $1 and deleted_at is null`, [
+    id,
+  ]);
 }
 
 export async function endSessions(database: Database, id: number) {
@@ -180,10 +168,7 @@ export async function syncLogPage(
   if (f.result) w.add('s.result = ?', f.result);
   if (f.from) w.add('s.at >= ?', f.from);
   if (f.to) w.add('s.at < ?', f.to);
-  const [{ total }] = await database.query<{ total: number }>(
-    `select count(*)::int as total from sync_logs s where ${w.sql}`,
-    w.params,
-  );
+  const [{ total }] = await database.query<{ total: number }>(`select count(*)::int as total from sync_logs s where ${w.sql}`, w.params);
   const n2 = w.params.length;
   const rows = await database.query<SyncRow>(
     `select s.id::float8 as id, s.brand_id as "brandId", coalesce(b.brand_name, g.name) as "brandName", s.endpoint, s.at,
@@ -252,10 +237,7 @@ export async function orderPage(
   if (f.orderId) w.add('o.order_id like ?', `${likeEscape(f.orderId)}%`);
   if (f.from) w.add('o.rent_at >= ?', f.from);
   if (f.to) w.add('o.rent_at < ?', f.to);
-  const [{ total }] = await database.query<{ total: number }>(
-    `select count(*)::int as total from ride_orders o where ${w.sql}`,
-    w.params,
-  );
+  const [{ total }] = await database.query<{ total: number }>(`select count(*)::int as total from ride_orders o where ${w.sql}`, w.params);
   const n = w.params.length;
   const rows = await database.query<OrderRow>(
     `${ORDER_SELECT} where ${w.sql} order by o.rent_at desc nulls last, o.brand_id, o.order_id limit $${n + 1} offset $${n + 2}`,
@@ -266,9 +248,6 @@ export async function orderPage(
 
 /** One ride order by brand and order id. */
 export async function findOrder(database: Database, brandId: number, orderId: string): Promise<OrderRow | undefined> {
-  const [row] = await database.query<OrderRow>(`${ORDER_SELECT} where o.brand_id = $1 and o.order_id = $2`, [
-    brandId,
-    orderId,
-  ]);
+  const [row] = await database.query<OrderRow>(`${ORDER_SELECT} where o.brand_id = $1 and o.order_id = $2`, [brandId, orderId]);
   return row;
 }

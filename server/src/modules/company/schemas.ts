@@ -56,8 +56,7 @@ const AreaList = (description: string) =>
   Type.Union([Type.Array(Type.String({ pattern: '^\\d{6}$' }), { maxItems: 500 }), Type.String({ pattern: '^(\\d{6}(,\\d{6})*)?$' })], {
     description: `${description}：区域编码数组，或逗号分隔的字符串`,
   });
-const Opt = <T extends Parameters<typeof Type.Union>[0][number]>(t: T, description: string) =>
-  Type.Optional(Type.Union([t, Type.Null()], { description }));
+const Opt = <T extends Parameters<typeof Type.Union>[0][number]>(t: T, description: string) => Type.Optional(Type.Union([t, Type.Null()], { description }));
 const Color = (description: string) => Type.Optional(Type.String({ pattern: '^#[0-9a-fA-F]{6}$', description: `${description}，格式 #rrggbb` }));
 
 export const EnterpriseInput = Type.Object({

@@ -86,7 +86,18 @@ const TEXT: Record<string, string> = {
   ebikeColor: 'ebike_color',
 };
 /** Optional texts: blank means none. */
-const NULLABLE = new Set(['brandContactPerson', 'brandContactMobile', 'brandAddress', 'brandApprovalUrl', 'brandApprovalName', 'otherUrl', 'otherName', 'maintainPersonUrl', 'bicycleUrl', 'electricVehicleUrl']);
+const NULLABLE = new Set([
+  'brandContactPerson',
+  'brandContactMobile',
+  'brandAddress',
+  'brandApprovalUrl',
+  'brandApprovalName',
+  'otherUrl',
+  'otherName',
+  'maintainPersonUrl',
+  'bicycleUrl',
+  'electricVehicleUrl',
+]);
 
 export function passwordProblem(pw: string): string | null {
   if (pw.length < 8) return '参数 brandPassword 至少 8 位，请重新填写';

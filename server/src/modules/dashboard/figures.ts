@@ -29,12 +29,7 @@ export interface BrandFigure {
 
 const pair = (): [number, number] => [0, 0];
 
-export async function computeFigures(
-  database: Database,
-  areaIds: string[],
-  staleHours: number,
-  now: Date,
-): Promise<BrandFigure[]> {
+export async function computeFigures(database: Database, areaIds: string[], staleHours: number, now: Date): Promise<BrandFigure[]> {
   const staleSince = new Date(now.getTime() - staleHours * 3600_000).toISOString();
   const [brands, inSite, live, silent, quotas, alerts] = await Promise.all([
     brandsOf(database, areaIds),

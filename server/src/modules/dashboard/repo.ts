@@ -139,17 +139,10 @@ export async function latestMessages(database: Database, areaIds: string[], limi
 }
 
 /** Site messages of the areas in [from, to), newest first, paged. */
-export async function messagesBetween(
-  database: Database,
-  f: { areaIds: string[]; from: Date; to: Date; limit: number; offset: number },
-  tz: string,
-) {
+export async function messagesBetween(database: Database, f: { areaIds: string[]; from: Date; to: Date; limit: number; offset: number }, tz: string) {
   const params = [f.areaIds, f.from.toISOString(), f.to.toISOString()];
   const cond = `m.area_id = any($1::varchar[]) and m.at >= $2 and m.at < $3`;
-  const [{ total }] = await database.query<{ total: number }>(
-    `select count(*)::int as total from site_messages m where ${cond}`,
-    params,
-  );
+  const [{ total }] = await database.query<{ total: number }>(`select count(*)::int as total from site_messages m where ${cond}`, params);
   const rows = await database.query<MessageRow>(
     `select ${MESSAGE_COLS} from site_messages m left join sites s on s.id = m.site_id
       where ${cond} order by m.at desc, m.id desc limit $4 offset $5`,

@@ -41,13 +41,9 @@ export async function listDeviceSites(
   };
   if (f.siteName) add('s.site_name ilike ?', `%${likeEscape(f.siteName)}%`);
   if (f.siteId) add('s.id like ?', `${likeEscape(f.siteId)}%`);
-  if (f.power)
-    add('exists (select 1 from piles x where x.site_id = s.id and x.power between ? and ?)', f.power.min, f.power.max);
+  if (f.power) add('exists (select 1 from piles x where x.site_id = s.id and x.power between ? and ?)', f.power.min, f.power.max);
   const cond = where.join(' and ');
-  const [{ total }] = await database.query<{ total: number }>(
-    `select count(*)::int as total from sites s where ${cond}`,
-    params,
-  );
+  const [{ total }] = await database.query<{ total: number }>(`select count(*)::int as total from sites s where ${cond}`, params);
   const rows = await database.query<DeviceSiteRow>(
     `select s.id as "siteId", s.site_name as "siteName", s.area_id as "areaId", a.area_name as "areaName", s.ble_num as "bleNum",
             coalesce(pp.n, 0) as "pileNum", pp.min as "minPower", coalesce(pp.piles, '[]'::json) as piles
@@ -120,10 +116,7 @@ export async function listPiles(
   if (f.powerMin !== undefined) add('p.power >= ?', f.powerMin);
   if (f.powerMax !== undefined) add('p.power <= ?', f.powerMax);
   const cond = where.join(' and ');
-  const [{ total }] = await database.query<{ total: number }>(
-    `select count(*)::int as total from piles p where ${cond}`,
-    params,
-  );
+  const [{ total }] = await database.query<{ total: number }>(`select count(*)::int as total from piles p where ${cond}`, params);
   const rows = await database.query<PileRow>(
     `${PILE_SELECT} where ${cond} order by p.power nulls last, p.equipment_mac limit $${params.length + 1} offset $${params.length + 2}`,
     [...params, f.limit, f.offset],
@@ -154,8 +147,5 @@ export async function upsertPile(database: Database, mac: string, siteId: string
 
 /** Deletes the pile and its power history in one statement. */
 export async function deletePile(database: Database, mac: string) {
-  await database.query(
-    `with h as (delete from pile_power where equipment_mac = $1) delete from piles where equipment_mac = $1`,
-    [mac],
-  );
+  await database.query(`with h as (delete from pile_power where equipment_mac = $1) delete from piles where equipment_mac = $1`, [mac]);
 }

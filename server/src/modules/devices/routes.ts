@@ -58,7 +58,10 @@ export const deviceRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags,
         summary: '删除站点',
         querystring: Type.Object({ ...SelfArea, siteId: Type.Optional(SiteIdT), areaId: Type.Optional(Type.String({ pattern: '^\\d{6}$' })) }),
-        body: Type.Object({ siteId: Type.Optional(SiteIdT), areaId: Type.Optional(Type.String({ pattern: '^\\d{6}$', description: '站点所属区县，给出时须一致' })) }),
+        body: Type.Object({
+          siteId: Type.Optional(SiteIdT),
+          areaId: Type.Optional(Type.String({ pattern: '^\\d{6}$', description: '站点所属区县，给出时须一致' })),
+        }),
         response: Done,
       },
     },
@@ -69,7 +72,6 @@ export const deviceRoutes: FastifyPluginAsyncTypebox = async (app) => {
       return ok(null, '站点删除成功！');
     },
   );
-
 };
 
 /** Piles (equipment) and their power readings, under /api/equipment. */

@@ -14,10 +14,7 @@ export interface ForbidRow {
 }
 
 /** Zones of the areas, of a type and by alias (`aliasPattern`, ilike), by id, paged. */
-export async function zonePage(
-  database: Database,
-  f: { areaIds: string[]; type?: number; aliasPattern?: string; limit: number; offset: number },
-) {
+export async function zonePage(database: Database, f: { areaIds: string[]; type?: number; aliasPattern?: string; limit: number; offset: number }) {
   const params: unknown[] = [f.areaIds];
   let cond = 'f.area_id = any($1::varchar[])';
   if (f.type !== undefined) {
@@ -28,10 +25,7 @@ export async function zonePage(
     params.push(f.aliasPattern);
     cond += ` and f.alias ilike $${params.length}`;
   }
-  const [{ total }] = await database.query<{ total: number }>(
-    `select count(*)::int as total from forbid_zones f where ${cond}`,
-    params,
-  );
+  const [{ total }] = await database.query<{ total: number }>(`select count(*)::int as total from forbid_zones f where ${cond}`, params);
   const n = params.length;
   const rows = await database.query<ForbidRow>(
     `select f.id, f.area_id as "areaId", a.area_name as "areaName", f.type, f.alias, f.serial, f.fence, f.created_at as "createdAt"
@@ -42,10 +36,7 @@ export async function zonePage(
 }
 
 /** `fence`: the ring as JSON text. */
-export async function insertZone(
-  database: Database,
-  z: { areaId: string; type: number; alias: string; serial: string | null; fence: string },
-) {
+export async function insertZone(database: Database, z: { areaId: string; type: number; alias: string; serial: string | null; fence: string }) {
   const [row] = await database.query<{ id: number }>(
     'insert into forbid_zones (area_id, type, alias, serial, fence) values ($1, $2, $3, $4, $5) returning id',
     [z.areaId, z.type, z.alias, z.serial, z.fence],
@@ -54,9 +45,7 @@ export async function insertZone(
 }
 
 export async function zoneArea(database: Database, id: number): Promise<string | undefined> {
-  const [row] = await database.query<{ areaId: string }>('select area_id as "areaId" from forbid_zones where id = $1', [
-    id,
-  ]);
+  const [row] = await database.query<{ areaId: string }>('select area_id as "areaId" from forbid_zones where id = $1', [id]);
   return row?.areaId;
 }
 

@@ -48,7 +48,14 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (req) =>
-      ok(await forbid.listForbid(database, req.auth.scopeAreaIds(), { ...req.query, ...pageOf({ ...req.query, pageSize: req.query.pageSize ?? 1000 }) }, config.tz)),
+      ok(
+        await forbid.listForbid(
+          database,
+          req.auth.scopeAreaIds(),
+          { ...req.query, ...pageOf({ ...req.query, pageSize: req.query.pageSize ?? 1000 }) },
+          config.tz,
+        ),
+      ),
   );
 
   // 新增禁停区
@@ -77,7 +84,12 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
         summary: '修改禁停区',
         querystring: Type.Object(SelfArea),
         params: Type.Object({ id: Type.Integer({ minimum: 1 }) }),
-        body: Type.Object({ ...Fields, type: Type.Optional(ForbidType), alias: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })), fence: Type.Optional(Polygon) }),
+        body: Type.Object({
+          ...Fields,
+          type: Type.Optional(ForbidType),
+          alias: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
+          fence: Type.Optional(Polygon),
+        }),
       },
     },
     async (req) => {

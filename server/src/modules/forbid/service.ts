@@ -20,12 +20,7 @@ function ring(fence: unknown) {
   return JSON.stringify(r.ring);
 }
 
-export async function listForbid(
-  database: Database,
-  areaIds: string[],
-  f: { type?: number; alias?: string; limit: number; offset: number },
-  tz: string,
-) {
+export async function listForbid(database: Database, areaIds: string[], f: { type?: number; alias?: string; limit: number; offset: number }, tz: string) {
   const { rows, total } = await repo.zonePage(database, {
     areaIds,
     type: f.type,
@@ -36,11 +31,7 @@ export async function listForbid(
   return { lists: rows.map(({ createdAt, ...r }) => ({ ...r, createTime: formatTime(createdAt, tz)! })), total };
 }
 
-export async function addForbid(
-  database: Database,
-  auth: Auth,
-  input: Required<Pick<ForbidInput, 'type' | 'alias' | 'fence'>> & ForbidInput,
-) {
+export async function addForbid(database: Database, auth: Auth, input: Required<Pick<ForbidInput, 'type' | 'alias' | 'fence'>> & ForbidInput) {
   const areaId = input.areaId ?? auth.areaId;
   auth.assertArea(areaId);
   return repo.insertZone(database, {

@@ -10,10 +10,7 @@ export async function findQuota(database: Database, brandId: number, areaId: str
 }
 
 /** An area's own caps, replacing earlier ones. */
-export async function upsertAreaCap(
-  database: Database,
-  c: { areaId: string; bikeCap: number; ebikeCap: number; userId: number },
-) {
+export async function upsertAreaCap(database: Database, c: { areaId: string; bikeCap: number; ebikeCap: number; userId: number }) {
   await database.query(
     `insert into area_caps (area_id, bike_cap, ebike_cap, updated_at, updated_by) values ($1, $2, $3, now(), $4)
      on conflict (area_id) do update set bike_cap = excluded.bike_cap, ebike_cap = excluded.ebike_cap,

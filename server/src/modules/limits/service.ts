@@ -19,12 +19,7 @@ export function areaOf(auth: Auth, tree: AreaTree, areaId: string | undefined): 
   return id;
 }
 
-export async function saveQuota(
-  database: Database,
-  auth: Auth,
-  tree: AreaTree,
-  q: { brandId: number; areaId?: string; bikeNum: number; ebikeNum: number },
-) {
+export async function saveQuota(database: Database, auth: Auth, tree: AreaTree, q: { brandId: number; areaId?: string; bikeNum: number; ebikeNum: number }) {
   const areaId = areaOf(auth, tree, q.areaId);
   await setQuota(database, auth, tree, { brandId: q.brandId, areaId, bikeQuota: q.bikeNum, ebikeQuota: q.ebikeNum });
   return { brandId: q.brandId, areaId, bikeNum: q.bikeNum, ebikeNum: q.ebikeNum };
@@ -39,12 +34,7 @@ export async function quotaOf(database: Database, auth: Auth, tree: AreaTree, q:
 }
 
 /** Saves an area's own caps (default area: the request's), replacing earlier ones. */
-export async function saveAreaCap(
-  database: Database,
-  auth: Auth,
-  tree: AreaTree,
-  q: { areaId?: string; bikeNum: number; ebikeNum: number },
-) {
+export async function saveAreaCap(database: Database, auth: Auth, tree: AreaTree, q: { areaId?: string; bikeNum: number; ebikeNum: number }) {
   const areaId = areaOf(auth, tree, q.areaId);
   await repo.upsertAreaCap(database, { areaId, bikeCap: q.bikeNum, ebikeCap: q.ebikeNum, userId: auth.user.id });
   return { areaId, bikeNum: q.bikeNum, ebikeNum: q.ebikeNum };
@@ -57,10 +47,7 @@ export async function areaCapOf(database: Database, areaId: string) {
 }
 
 export async function areaTotal(database: Database, auth: Auth, tree: AreaTree, staleHours: number) {
-  const [rows, cap] = await Promise.all([
-    brandCounts(database, auth.scope(), staleHours),
-    areaCapOf(database, auth.areaId),
-  ]);
+  const [rows, cap] = await Promise.all([brandCounts(database, auth.scope(), staleHours), areaCapOf(database, auth.areaId)]);
   const t = totalsOf(rows);
   return {
     areaId: auth.areaId,

@@ -52,10 +52,7 @@ export async function roleArea(database: Database, id: number): Promise<string |
 export async function replacePermissions(database: Writer, roleId: number, ids: number[]) {
   await database.query('delete from role_permissions where role_id = $1', [roleId]);
   if (ids.length) {
-    await database.query('insert into role_permissions (role_id, permission_id) select $1, unnest($2::int[]) on conflict do nothing', [
-      roleId,
-      ids,
-    ]);
+    await database.query('insert into role_permissions (role_id, permission_id) select $1, unnest($2::int[]) on conflict do nothing', [roleId, ids]);
   }
 }
 
@@ -65,10 +62,12 @@ export async function nameTaken(database: Database, roleName: string, areaId: st
 }
 
 export async function insertRole(database: Writer, r: { roleName: string; remark: string | null; areaId: string; applicable: boolean }) {
-  const [row] = await database.query<{ id: number }>(
-    'insert into roles (role_name, remark, area_id, applicable) values ($1, $2, $3, $4) returning id',
-    [r.roleName, r.remark, r.areaId, r.applicable],
-  );
+  const [row] = await database.query<{ id: number }>('insert into roles (role_name, remark, area_id, applicable) values ($1, $2, $3, $4) returning id', [
+    r.roleName,
+    r.remark,
+    r.areaId,
+    r.applicable,
+  ]);
   return row.id;
 }
 

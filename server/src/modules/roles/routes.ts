@@ -96,13 +96,11 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   // 当前用户可分配的角色（新增用户用）：用户管理权限
   app.get(
     '/addRoleAll',
-    { config: needs('user.manage'), schema: { tags, summary: '可分配的角色', querystring: Type.Object(SelfArea), response: { 200: Envelope(Type.Array(RoleBrief)) } } },
-    async (req) =>
-      ok(
-        (await roles.visibleRoles(database, req.auth)).rows
-          .filter((r) => (r.permissionIds ?? []).every((p) => req.auth.held.has(p)))
-          .map(brief),
-      ),
+    {
+      config: needs('user.manage'),
+      schema: { tags, summary: '可分配的角色', querystring: Type.Object(SelfArea), response: { 200: Envelope(Type.Array(RoleBrief)) } },
+    },
+    async (req) => ok((await roles.visibleRoles(database, req.auth)).rows.filter((r) => (r.permissionIds ?? []).every((p) => req.auth.held.has(p))).map(brief)),
   );
 
   // 新增角色
@@ -110,7 +108,13 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     '/add',
     {
       config: manage,
-      schema: { tags, summary: '新增角色', querystring: Type.Object(SelfArea), body: Type.Object(RoleBody), response: { 200: Envelope(Type.Object({ id: Type.Integer() })) } },
+      schema: {
+        tags,
+        summary: '新增角色',
+        querystring: Type.Object(SelfArea),
+        body: Type.Object(RoleBody),
+        response: { 200: Envelope(Type.Object({ id: Type.Integer() })) },
+      },
     },
     async (req) => ok({ id: await roles.addRole(database, req.auth, req.body) }, '角色添加成功'),
   );
@@ -134,13 +138,9 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   );
 
   // 删除角色
-  app.delete(
-    '/del',
-    { config: manage, schema: { tags, summary: '删除角色', querystring: Type.Object({ ...SelfArea, id: Id }) } },
-    async (req) => {
-      await roles.deleteRole(database, req.auth, req.query.id);
-      return ok(null, '角色已删除');
-    },
-  );
+  app.delete('/del', { config: manage, schema: { tags, summary: '删除角色', querystring: Type.Object({ ...SelfArea, id: Id }) } }, async (req) => {
+    await roles.deleteRole(database, req.auth, req.query.id);
+    return ok(null, '角色已删除');
+  });
 };
 export default routes;

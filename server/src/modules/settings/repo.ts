@@ -16,8 +16,9 @@ export async function areaAggregation(database: Database, areaId: string): Promi
 
 /** Sets the value (and the alias, when given) on every area of `areaIds`. */
 export async function setFullPile(database: Database, areaIds: string[], pile: number, alias: string | null) {
-  await database.query(
-    `update areas set full_pile_num = $2, full_pile_name = coalesce($3, full_pile_name), updated_at = now() where id = any($1::varchar[])`,
-    [areaIds, pile, alias],
-  );
+  await database.query(`update areas set full_pile_num = $2, full_pile_name = coalesce($3, full_pile_name), updated_at = now() where id = any($1::varchar[])`, [
+    areaIds,
+    pile,
+    alias,
+  ]);
 }

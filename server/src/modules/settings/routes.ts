@@ -9,7 +9,9 @@ const tags = ['满桩值设置'];
 
 const Pile = Type.Number({ exclusiveMinimum: 0, maximum: 10, description: '满桩值（系数），大于 0 且不超过 10；容量 = floor(停放容量 × 满桩值)' });
 const Alias = Type.String({ minLength: 1, maxLength: 32, description: '满桩值名称，缺省不变（初始为 满桩值）' });
-const Result = Envelope(Type.Object({ data: Type.Number({ description: '满桩值（非数字时为 1）' }), alias: Type.String({ description: '名称（缺省 满桩值）' }) }));
+const Result = Envelope(
+  Type.Object({ data: Type.Number({ description: '满桩值（非数字时为 1）' }), alias: Type.String({ description: '名称（缺省 满桩值）' }) }),
+);
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {
   const { database } = app.ctx;

@@ -103,18 +103,9 @@ export async function deleteGroup(c: Ctx, id: number) {
  * Sites that stand in more than one open group of the area. With `siteList`, the answer is for
  * that list as if it were an open group (`id`: the group being edited, which it replaces).
  */
-export async function clashes(
-  database: Database,
-  areaIds: string[],
-  draft?: { id?: number; alias?: string; siteList: string[] },
-) {
+export async function clashes(database: Database, areaIds: string[], draft?: { id?: number; alias?: string; siteList: string[] }) {
   const groups = await repo.openGroups(database, areaIds);
-  const all = draft
-    ? [
-        ...groups.filter((g) => g.id !== draft.id),
-        { id: draft.id ?? 0, alias: draft.alias ?? '当前分组', siteList: draft.siteList },
-      ]
-    : groups;
+  const all = draft ? [...groups.filter((g) => g.id !== draft.id), { id: draft.id ?? 0, alias: draft.alias ?? '当前分组', siteList: draft.siteList }] : groups;
   const bySite = new Map<string, { id: number; alias: string }[]>();
   for (const g of all) {
     for (const s of new Set(g.siteList)) {
@@ -131,7 +122,5 @@ export async function clashes(
     clashing.map(([s]) => s),
   );
   const nameOf = new Map(names.map((n) => [n.id, n.siteName]));
-  return clashing
-    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-    .map(([siteId, gs]) => ({ siteId, siteName: nameOf.get(siteId) ?? '', groups: gs }));
+  return clashing.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([siteId, gs]) => ({ siteId, siteName: nameOf.get(siteId) ?? '', groups: gs }));
 }

@@ -106,7 +106,10 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (req) => {
       const q = req.query;
-      const list = q.siteList?.flatMap((s) => s.split(',')).map((s) => s.trim()).filter(Boolean);
+      const list = q.siteList
+        ?.flatMap((s) => s.split(','))
+        .map((s) => s.trim())
+        .filter(Boolean);
       if (list && list.length > 1000) throw badRequest('参数 siteList 最多 1000 项');
       const draft = list?.length ? { id: q.id, alias: q.alias, siteList: list } : undefined;
       return ok(await magnify.clashes(database, req.auth.scopeAreaIds(), draft));
@@ -118,7 +121,14 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     '/open/:id',
     {
       config: edit,
-      schema: { tags, summary: '开启或关闭放大分组', querystring: Q, params: IdParam, body: Type.Object({ ...SelfArea, openSwitch: Switch('true/1 开启, false/0 关闭') }), response: Done },
+      schema: {
+        tags,
+        summary: '开启或关闭放大分组',
+        querystring: Q,
+        params: IdParam,
+        body: Type.Object({ ...SelfArea, openSwitch: Switch('true/1 开启, false/0 关闭') }),
+        response: Done,
+      },
     },
     async (req) => {
       await magnify.updateGroup(await ctx(req.auth), req.params.id, { openSwitch: req.body.openSwitch });
@@ -154,13 +164,9 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   );
 
   // 删除放大分组
-  app.delete(
-    '/:id',
-    { config: edit, schema: { tags, summary: '删除放大分组', querystring: Q, params: IdParam, response: Done } },
-    async (req) => {
-      await magnify.deleteGroup(await ctx(req.auth), req.params.id);
-      return ok(null, '放大分组已删除');
-    },
-  );
+  app.delete('/:id', { config: edit, schema: { tags, summary: '删除放大分组', querystring: Q, params: IdParam, response: Done } }, async (req) => {
+    await magnify.deleteGroup(await ctx(req.auth), req.params.id);
+    return ok(null, '放大分组已删除');
+  });
 };
 export default routes;

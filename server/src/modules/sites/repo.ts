@@ -158,9 +158,7 @@ export async function siteIdTaken(database: Database, id: string): Promise<boole
 
 /** The largest generated id (area + 7 digits) of a district, deleted sites included. */
 export async function maxSiteId(database: Database, areaId: string): Promise<string | null> {
-  const [row] = await database.query<{ max: string | null }>('select max(id) as max from sites where id ~ $1', [
-    generatedSiteIdRegex(areaId),
-  ]);
+  const [row] = await database.query<{ max: string | null }>('select max(id) as max from sites where id ~ $1', [generatedSiteIdRegex(areaId)]);
   return row?.max ?? null;
 }
 
@@ -180,10 +178,10 @@ export async function updateSites(database: Database, ids: string[], values: Rec
   const cols = Object.keys(values);
   const sets = cols.map((c, i) => `${c} = $${i + 2}`);
   sets.push('updated_at = now()');
-  const rows = await database.query(
-    `update sites set ${sets.join(', ')} where id = any($1::text[]) and deleted_at is null returning id`,
-    [ids, ...Object.values(values)],
-  );
+  const rows = await database.query(`update sites set ${sets.join(', ')} where id = any($1::text[]) and deleted_at is null returning id`, [
+    ids,
+    ...Object.values(values),
+  ]);
   return rows.length;
 }
 
@@ -220,10 +218,7 @@ const GROUP_SELECT = `select g.id, g.area_id as "areaId", a.area_name as "areaNa
   g.open_switch as "openSwitch", g.created_at as "createdAt" from magnify_groups g join areas a on a.id = g.area_id`;
 
 /** Magnify groups of the areas, by alias (`aliasPattern`, ilike) and switch, by id, paged. */
-export async function groupPage(
-  database: Database,
-  f: { areaIds: string[]; aliasPattern?: string; openSwitch?: boolean; limit: number; offset: number },
-) {
+export async function groupPage(database: Database, f: { areaIds: string[]; aliasPattern?: string; openSwitch?: boolean; limit: number; offset: number }) {
   const where = ['g.area_id = any($1::text[])'];
   const params: unknown[] = [f.areaIds];
   if (f.aliasPattern) {
@@ -235,15 +230,9 @@ export async function groupPage(
     where.push(`g.open_switch = $${params.length}`);
   }
   const cond = where.join(' and ');
-  const [{ total }] = await database.query<{ total: number }>(
-    `select count(*)::int as total from magnify_groups g where ${cond}`,
-    params,
-  );
+  const [{ total }] = await database.query<{ total: number }>(`select count(*)::int as total from magnify_groups g where ${cond}`, params);
   const n = params.length;
-  const rows = await database.query<GroupRow>(
-    `${GROUP_SELECT} where ${cond} order by g.id limit $${n + 1} offset $${n + 2}`,
-    [...params, f.limit, f.offset],
-  );
+  const rows = await database.query<GroupRow>(`${GROUP_SELECT} where ${cond} order by g.id limit $${n + 1} offset $${n + 2}`, [...params, f.limit, f.offset]);
   return { rows, total };
 }
 
@@ -252,10 +241,7 @@ export async function findGroup(database: Database, id: number): Promise<GroupRo
   return row;
 }
 
-export async function insertGroup(
-  database: Database,
-  g: { areaId: string; alias: string; siteList: string[]; factor: number; openSwitch: boolean },
-) {
+export async function insertGroup(database: Database, g: { areaId: string; alias: string; siteList: string[]; factor: number; openSwitch: boolean }) {
   const [row] = await database.query<{ id: number }>(
     `insert into magnify_groups (area_id, alias, site_list, factor, open_switch) values ($1, $2, $3, $4, $5) returning id`,
     [g.areaId, g.alias, JSON.stringify(g.siteList), g.factor, g.openSwitch],
@@ -290,8 +276,5 @@ export function openGroups(database: Database, areaIds: string[]) {
 
 /** Names of sites by id (deleted ones too). */
 export function siteNames(database: Database, ids: string[]) {
-  return database.query<{ id: string; siteName: string }>(
-    'select id, site_name as "siteName" from sites where id = any($1::text[])',
-    [ids],
-  );
+  return database.query<{ id: string; siteName: string }>('select id, site_name as "siteName" from sites where id = any($1::text[])', [ids]);
 }

@@ -189,7 +189,12 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
         summary: '移动站点中心点',
         querystring: Q,
         params: Type.Object({ site_id: SiteIdT }),
-        body: Type.Object({ ...SelfArea, siteLon: Type.Number({ minimum: -180, maximum: 180 }), siteLat: Type.Number({ minimum: -90, maximum: 90 }), coord: Type.Optional(Coord) }),
+        body: Type.Object({
+          ...SelfArea,
+          siteLon: Type.Number({ minimum: -180, maximum: 180 }),
+          siteLat: Type.Number({ minimum: -90, maximum: 90 }),
+          coord: Type.Optional(Coord),
+        }),
         response: Done,
       },
     },

@@ -38,9 +38,7 @@ const logColumns = (tz: string): XlsxColumn<LogRow>[] => [
   {
     header: '说明',
     width: 60,
-    value: (r) =>
-      r.detail?.error ??
-      (r.detail?.rejected ?? []).map((x) => `#${x.index}${x.id ? ` ${x.id}` : ''}：${x.reason}`).join('；'),
+    value: (r) => r.detail?.error ?? (r.detail?.rejected ?? []).map((x) => `#${x.index}${x.id ? ` ${x.id}` : ''}：${x.reason}`).join('；'),
   },
 ];
 
@@ -59,31 +57,22 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     async (req, reply) => {
       const q = req.query;
       const w = windowOf(q, tz);
-      const r = await siteRanking(
-        database,
-        w,
-        { ...req.auth.scope(), siteType: q.siteType ?? 0, orderBy: q.actionOrder ?? q.orderBy ?? 'rent' },
-        tz,
-      );
+      const r = await siteRanking(database, w, { ...req.auth.scope(), siteType: q.siteType ?? 0, orderBy: q.actionOrder ?? q.orderBy ?? 'rent' }, tz);
       return sendXlsx(reply, '站点排名分析.xlsx', `站点排名 ${w.label}`, rankColumns, once(r.rows));
     },
   );
 
   // 导出车辆统计（车辆统计.xlsx）：区域内车辆的品牌、类型、状态、站点、位置与最后上报时间
-  app.get(
-    '/bikeOut',
-    { config: exportOp, schema: { tags, summary: '导出车辆统计', querystring: BikeOutQuery } },
-    async (req, reply) => {
-      const { areaIds, brandId } = req.auth.scope();
-      const pages = bikePages(database, {
-        areaIds,
-        ownBrand: brandId,
-        brandIds: stats.brandIdList(req.query.brandIds),
-        legality: req.query.legality,
-      });
-      return sendXlsx(reply, '车辆统计.xlsx', '车辆统计', bikeColumns(tz), pages);
-    },
-  );
+  app.get('/bikeOut', { config: exportOp, schema: { tags, summary: '导出车辆统计', querystring: BikeOutQuery } }, async (req, reply) => {
+    const { areaIds, brandId } = req.auth.scope();
+    const pages = bikePages(database, {
+      areaIds,
+      ownBrand: brandId,
+      brandIds: stats.brandIdList(req.query.brandIds),
+      legality: req.query.legality,
+    });
+    return sendXlsx(reply, '车辆统计.xlsx', '车辆统计', bikeColumns(tz), pages);
+  });
 
   const logExport = (kind: LogKind, url: string, summary: string, fileName: string) =>
     app.get(url, { config: exportOp, schema: { tags, summary, querystring: LogOutQuery } }, async (req, reply) => {

@@ -23,19 +23,10 @@ export interface LogHour {
 }
 
 /** 24 rows: calls, failed calls (nothing accepted), partly failed calls, items and rejected items per hour. */
-export async function logHours(
-  database: Database,
-  s: LogScope,
-  kind: LogKind,
-  day: Window,
-  tz: string,
-): Promise<LogHour[]> {
+export async function logHours(database: Database, s: LogScope, kind: LogKind, day: Window, tz: string): Promise<LogHour[]> {
   const rows = await repo.logHourRows(database, s, kind, day, tz);
   const byHour = new Map(rows.map((r) => [r.hour, r]));
-  return Array.from(
-    { length: 24 },
-    (_, hour) => byHour.get(hour) ?? { hour, requestNum: 0, failNum: 0, partialNum: 0, itemNum: 0, rejectedNum: 0 },
-  );
+  return Array.from({ length: 24 }, (_, hour) => byHour.get(hour) ?? { hour, requestNum: 0, failNum: 0, partialNum: 0, itemNum: 0, rejectedNum: 0 });
 }
 
 export interface LogRow {

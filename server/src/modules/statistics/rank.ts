@@ -72,8 +72,7 @@ export function rankTiers(w: Window, through: string | null, tz: string, now: Da
 export function rolledKeys(w: Window): { table: string; key: string; start: string; end: string } {
   // labels are yyyy-MM-dd, yyyy-MM or yyyy (windowOf)
   if (w.granularity === 'day') return { table: 'stats_site_daily', key: 'day', start: w.label, end: w.label };
-  if (w.granularity === 'month')
-    return { table: 'stats_site_monthly', key: 'month', start: `${w.label}-01`, end: `${w.label}-01` };
+  if (w.granularity === 'month') return { table: 'stats_site_monthly', key: 'month', start: `${w.label}-01`, end: `${w.label}-01` };
   return { table: 'stats_site_monthly', key: 'month', start: `${w.label}-01-01`, end: `${w.label}-12-01` };
 }
 
@@ -95,15 +94,7 @@ export class RankCache {
 
   get(w: Window, f: RankFilter, load: () => Promise<{ rows: RankRow[]; total: number }>) {
     const now = this.clock();
-    const key = [
-      w.from.toISOString(),
-      w.to.toISOString(),
-      f.areaIds.join(','),
-      f.brandId ?? '',
-      f.siteType,
-      f.orderBy,
-      f.limit ?? '',
-    ].join('|');
+    const key = [w.from.toISOString(), w.to.toISOString(), f.areaIds.join(','), f.brandId ?? '', f.siteType, f.orderBy, f.limit ?? ''].join('|');
     const hit = this.entries.get(key);
     if (hit && hit.until > now) return hit.value;
     const live = w.to.getTime() > liveSince(new Date(now)).getTime();

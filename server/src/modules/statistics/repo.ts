@@ -50,12 +50,7 @@ export async function* bikePages(database: Database, f: BikeFilter, pageSize = 2
     params,
   );
   // brands are few: named here rather than looked up for every bike
-  const brandNames = new Map(
-    (await database.query<{ id: number; name: string }>(`select id, brand_name as name from brands`)).map((b) => [
-      b.id,
-      b.name,
-    ]),
-  );
+  const brandNames = new Map((await database.query<{ id: number; name: string }>(`select id, brand_name as name from brands`)).map((b) => [b.id, b.name]));
   const idsParam = `$${params.length + 1}`;
   const sql = `select l.bike_id as "bikeId", l.brand_id as "brandId", l.bike_type as "bikeType", l.status, l.legality,
             l.site_id as "siteId", (select s.site_name from sites s where s.id = l.site_id) as "siteName", l.lon, l.lat,
@@ -115,12 +110,7 @@ export function logHourRows(database: Database, s: LogScope, kind: LogKind, day:
 }
 
 /** Pages of logs, newest first, by keyset on (at, id): memory stays flat however many there are. */
-export async function* logPages(
-  database: Database,
-  kind: LogKind,
-  f: LogFilter,
-  pageSize = 2000,
-): AsyncIterable<LogRow[]> {
+export async function* logPages(database: Database, kind: LogKind, f: LogFilter, pageSize = 2000): AsyncIterable<LogRow[]> {
   const base: unknown[] = [kind];
   let where = 's.kind = $1' + scopeSql(f, base);
   if (f.filterBrandId) where += ` and s.brand_id = $${base.push(f.filterBrandId)}`;
@@ -154,18 +144,8 @@ export async function* logPages(
 /* ---------- tidal (tidal.ts) ---------- */
 
 /** Rents (kind 1) and returns (kind 2) per local day, hour and bike type over the windows. */
-export function tidalRows(
-  database: Database,
-  s: { areaIds: string[]; brandId: number | null },
-  ranges: Window[],
-  tz: string,
-) {
-  const params: unknown[] = [
-    s.areaIds,
-    ranges.map((r) => r.from.toISOString()),
-    ranges.map((r) => r.to.toISOString()),
-    tz,
-  ];
+export function tidalRows(database: Database, s: { areaIds: string[]; brandId: number | null }, ranges: Window[], tz: string) {
+  const params: unknown[] = [s.areaIds, ranges.map((r) => r.from.toISOString()), ranges.map((r) => r.to.toISOString()), tz];
   let brand = '';
   if (s.brandId !== null) {
     params.push(s.brandId);
@@ -222,13 +202,7 @@ const SITE_TYPE: Record<number, string> = { 0: '', 1: ' and s.recycle_switch', 2
  * (rents or returns, then the other, then site id), then, when fewer than `limit` have records, the
  * remaining sites (no record at all) with zeros, by site id. `total` counts every site in the ranking.
  */
-export async function siteRanking(
-  database: Database,
-  w: Window,
-  f: RankFilter,
-  tz: string,
-  now = new Date(),
-): Promise<{ rows: RankRow[]; total: number }> {
+export async function siteRanking(database: Database, w: Window, f: RankFilter, tz: string, now = new Date()): Promise<{ rows: RankRow[]; total: number }> {
   const limit = Math.min(f.limit ?? RANK_LIMIT, RANK_LIMIT);
   const siteFilter = `s.area_id = any($1::varchar[]) and s.deleted_at is null${SITE_TYPE[f.siteType] ?? ''}`;
   return database.tx(async (q) => {
@@ -288,9 +262,7 @@ export async function siteRanking(
         order by sum(ev.${primary}) desc, sum(ev.${secondary}) desc, s.id limit $${params.push(limit)}`,
       params,
     );
-    const [{ total }] = await q<{ total: number }>(`select count(*)::int as total from sites s where ${siteFilter}`, [
-      f.areaIds,
-    ]);
+    const [{ total }] = await q<{ total: number }>(`select count(*)::int as total from sites s where ${siteFilter}`, [f.areaIds]);
     let rows = active;
     if (rows.length < limit) {
       // every site with records is in `active`: the rest have none

@@ -198,7 +198,9 @@ export const BikeOutQuery = Type.Object({
 export const LogOutQuery = Type.Object({
   ...SelfArea,
   brandId: Type.Optional(Type.Integer({ minimum: 1, description: '企业编号' })),
-  result: Type.Optional(Type.Union([Type.Literal('ok'), Type.Literal('partial'), Type.Literal('failed')], { description: 'ok 成功, partial 部分成功, failed 失败' })),
+  result: Type.Optional(
+    Type.Union([Type.Literal('ok'), Type.Literal('partial'), Type.Literal('failed')], { description: 'ok 成功, partial 部分成功, failed 失败' }),
+  ),
   startTime: Type.Optional(Type.String({ maxLength: 19, description: '开始时间 yyyy-MM-dd HH:mm:ss' })),
   endTime: Type.Optional(Type.String({ maxLength: 19, description: '结束时间 yyyy-MM-dd HH:mm:ss（含）' })),
 });

@@ -117,7 +117,10 @@ export function dayOf(q: { date?: string; year?: number; month?: number; day?: n
 /** `brandIds` "1,2,3" → [1, 2, 3]; blank → null (all); anything else → 400. */
 export function brandIdList(text: string | undefined): number[] | null {
   if (!text?.trim()) return null;
-  const parts = text.split(',').map((s) => s.trim()).filter(Boolean);
+  const parts = text
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   if (!parts.every((p) => /^[1-9]\d{0,9}$/.test(p))) throw badRequest('参数 brandIds 应为逗号分隔的企业编号，如 1,2');
   return [...new Set(parts.map(Number))];
 }

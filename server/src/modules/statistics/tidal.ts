@@ -47,13 +47,7 @@ function add(into: Counts, c: Counts) {
 }
 
 /** Counts per local day and hour over the given (non-overlapping) windows. */
-async function countsByDayHour(
-  database: Database,
-  s: Scope,
-  ranges: Window[],
-  tz: string,
-  mold: number | null,
-): Promise<DayHours> {
+async function countsByDayHour(database: Database, s: Scope, ranges: Window[], tz: string, mold: number | null): Promise<DayHours> {
   const rows = await repo.tidalRows(database, s, ranges, tz);
   const out: DayHours = new Map();
   for (const r of rows) {
@@ -98,10 +92,7 @@ export async function tidal(database: Database, s: Scope, q: TidalQuery, tz: str
     const days = dateGroupOf(q.dateGroup, tz);
     const last = days[days.length - 1];
     const month = monthOfDay(last.label, tz);
-    const [data, monthData] = await Promise.all([
-      countsByDayHour(database, s, days, tz, mold),
-      countsByDayHour(database, s, [month], tz, mold),
-    ]);
+    const [data, monthData] = await Promise.all([countsByDayHour(database, s, days, tz, mold), countsByDayHour(database, s, [month], tz, mold)]);
     const list = days.map((d) => series(d.label, profile(data, new Set([d.label]))));
     return {
       mold,

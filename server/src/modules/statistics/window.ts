@@ -89,7 +89,10 @@ export function monthOfDay(date: string, tz: string): Window {
 
 /** `dateGroup`: 1 to 7 distinct comma-separated days, answered in calendar order. */
 export function dateGroupOf(text: string, tz: string): Window[] {
-  const parts = text.split(',').map((s) => s.trim()).filter(Boolean);
+  const parts = text
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   if (!parts.length) throw badRequest('参数 dateGroup 不能为空');
   if (parts.length > 7) throw badRequest('参数 dateGroup 最多 7 天');
   const days = [...new Set(parts)].map((p) => dayWindow(p, tz, 'dateGroup'));

@@ -40,14 +40,12 @@ export async function listProfiles(database: Database, f: UserFilter) {
   if (f.status !== undefined) add('u.status = ?', f.status);
   if (f.roleId !== undefined) add('exists (select 1 from user_roles x where x.user_id = u.id and x.role_id = ?)', f.roleId);
   const cond = where.join(' and ');
-  const [{ total }] = await database.query<{ total: number }>(
-    `select count(*)::int as total from users u where ${cond}`,
-    params,
-  );
-  const rows = await database.query<ProfileRow>(
-    `${PROFILE_SELECT} where ${cond} order by u.id desc limit $${params.length + 1} offset $${params.length + 2}`,
-    [...params, f.limit, f.offset],
-  );
+  const [{ total }] = await database.query<{ total: number }>(`select count(*)::int as total from users u where ${cond}`, params);
+  const rows = await database.query<ProfileRow>(`${PROFILE_SELECT} where ${cond} order by u.id desc limit $${params.length + 1} offset $${params.length + 2}`, [
+    ...params,
+    f.limit,
+    f.offset,
+  ]);
   return { rows, total };
 }
 
@@ -124,10 +122,7 @@ export async function updateUserColumns(database: Writer, id: number, values: Re
 export async function replaceRoles(database: Writer, userId: number, roleIds: number[]) {
   await database.query('delete from user_roles where user_id = $1', [userId]);
   if (roleIds.length) {
-    await database.query('insert into user_roles (user_id, role_id) select $1, unnest($2::int[]) on conflict do nothing', [
-      userId,
-      roleIds,
-    ]);
+    await database.query('insert into user_roles (user_id, role_id) select $1, unnest($2::int[]) on conflict do nothing', [userId, roleIds]);
   }
 }
 

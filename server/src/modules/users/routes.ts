@@ -191,7 +191,12 @@ export const accountCheckRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/checkUsername',
     {
       config: { permission: 'user.manage' },
-      schema: { tags, summary: '检查用户名', querystring: Type.Object({ ...SelfArea, username: Type.String({ minLength: 1, maxLength: 32 }) }), response: Exists },
+      schema: {
+        tags,
+        summary: '检查用户名',
+        querystring: Type.Object({ ...SelfArea, username: Type.String({ minLength: 1, maxLength: 32 }) }),
+        response: Exists,
+      },
     },
     async (req) => {
       const exists = await users.usernameTaken(database, req.query.username);

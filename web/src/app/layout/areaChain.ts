@@ -6,11 +6,7 @@ import { NATION_ID, areaChain } from '../../lib/area';
  * out: a province gives one name). The nation, or an area whose names are unknown yet, gives
  * `[fallback]`.
  */
-export function areaChainNames(
-  areaId: string | null | undefined,
-  nameOf: (id: string) => string | undefined,
-  fallback: string,
-): string[] {
+export function areaChainNames(areaId: string | null | undefined, nameOf: (id: string) => string | undefined, fallback: string): string[] {
   if (!areaId || areaId === NATION_ID) return [fallback];
   const ids = [...new Set(areaChain(areaId))];
   const names = ids.map(nameOf);

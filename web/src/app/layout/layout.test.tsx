@@ -40,10 +40,7 @@ beforeEach(() => {
 });
 
 function renderLayout(path = '/warn') {
-  const router = createMemoryRouter(
-    [{ path: '/', element: <ConsoleLayout />, children: [{ path: '*', element: <p>屏幕</p> }] }],
-    { initialEntries: [path] },
-  );
+  const router = createMemoryRouter([{ path: '/', element: <ConsoleLayout />, children: [{ path: '*', element: <p>屏幕</p> }] }], { initialEntries: [path] });
   return render(
     <Providers>
       <RouterProvider router={router} />

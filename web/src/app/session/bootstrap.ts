@@ -14,12 +14,7 @@ export async function loadSession(): Promise<void> {
   const userCall = fetchUser();
   // the area tree is asked for with the stored user's area, or the fresh one on a first load
   const areaId = session.user?.areaId ?? (await userCall.then((u) => u.areaId).catch(() => session.selfAreaId));
-  const [user, permissions, national, tree] = await Promise.allSettled([
-    userCall,
-    fetchPermissions(),
-    fetchNationalAreas(),
-    fetchAreaTree(areaId),
-  ]);
+  const [user, permissions, national, tree] = await Promise.allSettled([userCall, fetchPermissions(), fetchNationalAreas(), fetchAreaTree(areaId)]);
 
   if (!useSession.getState().authorization) return; // logged out meanwhile (auth error)
   const patch: Parameters<typeof session.patch>[0] = {};

@@ -41,7 +41,22 @@ describe('session store', () => {
     for (const k of ['sliders', 'currpath', 'siteMessage', 'nationalArea', 'brands', 'dispatcherList', 'replyTypeList', 'tableDataBrands']) {
       expect(s).toHaveProperty(k);
     }
-    for (const k of ['authorization', 'permissions', 'user', 'selfAreaId', 'selfAddress', 'areaAll', 'level', 'siteMessageLength', 'historyData', 'isAggregation', 'userSelectAddressData', 'ratioSites', 'illegalBikes', 'siteId']) {
+    for (const k of [
+      'authorization',
+      'permissions',
+      'user',
+      'selfAreaId',
+      'selfAddress',
+      'areaAll',
+      'level',
+      'siteMessageLength',
+      'historyData',
+      'isAggregation',
+      'userSelectAddressData',
+      'ratioSites',
+      'illegalBikes',
+      'siteId',
+    ]) {
       expect(s).toHaveProperty(k);
     }
   });
@@ -118,7 +133,11 @@ describe('session store', () => {
     const node = (id: string, level: number, children?: AreaNode[]): AreaNode => ({ ...area, id, areaCode: id, areaName: `区域${id}`, level, children });
     const districts = (c: number) => Array.from({ length: 12 }, (_, d) => node(`${c}${d}`, 3));
     const cities = (p: number) => Array.from({ length: 10 }, (_, c) => node(`${p}${c}`, 2, districts(p * 100 + c)));
-    const nation = node('000000', 0, Array.from({ length: 31 }, (_, p) => node(`${p}`, 1, cities(p))));
+    const nation = node(
+      '000000',
+      0,
+      Array.from({ length: 31 }, (_, p) => node(`${p}`, 1, cities(p))),
+    );
     const treeSize = JSON.stringify(nation).length;
     useSession.getState().login('tok', user());
     useSession.getState().patch({ areaAll: [nation], selfAddress: nation, level: 0 });

@@ -126,15 +126,7 @@ export function unchangedSkipping(storage: Storage): Pick<Storage, 'getItem' | '
 /** Fields reset by login (spec §4 Session). */
 export const LOGIN_RESET_KEYS = ['user', 'permissions', 'selfAreaId', 'areaAll', 'selfAddress', 'userSelectAddressData'] as const;
 /** Fields cleared by logout: the login ones plus these (spec §4 Session). */
-export const LOGOUT_CLEAR_KEYS = [
-  ...LOGIN_RESET_KEYS,
-  'authorization',
-  'level',
-  'siteMessageLength',
-  'historyData',
-  'currpath',
-  'tableDataBrands',
-] as const;
+export const LOGOUT_CLEAR_KEYS = [...LOGIN_RESET_KEYS, 'authorization', 'level', 'siteMessageLength', 'historyData', 'currpath', 'tableDataBrands'] as const;
 
 function pick<K extends keyof SessionData>(keys: readonly K[]): Pick<SessionData, K> {
   const all: SessionData = { ...persistedDefaults(), ...heldDefaults() };
@@ -152,8 +144,7 @@ export const useSession = create<SessionData & SessionActions>()(
       ...persistedDefaults(),
       ...heldDefaults(),
       patch: (fields) => set(fields),
-      login: (token, user) =>
-        set({ ...pick(LOGIN_RESET_KEYS), authorization: token, user, selfAreaId: selfAreaIdOf(user) }),
+      login: (token, user) => set({ ...pick(LOGIN_RESET_KEYS), authorization: token, user, selfAreaId: selfAreaIdOf(user) }),
       logout: () => {
         set(pick(LOGOUT_CLEAR_KEYS));
         useSession.persist.clearStorage();

@@ -24,10 +24,7 @@ interface Props<T> extends Omit<TableProps<T>, 'dataSource' | 'pagination' | 'lo
 }
 
 /** The sum of declared column widths (so ellipsis columns keep theirs), else the content's width. */
-export function scrollWidth(
-  columns: readonly { width?: number | string }[] | undefined,
-  selectable: boolean,
-): number | 'max-content' {
+export function scrollWidth(columns: readonly { width?: number | string }[] | undefined, selectable: boolean): number | 'max-content' {
   const widths = (columns ?? []).map((c) => c.width);
   if (!widths.length || widths.some((w) => typeof w !== 'number')) return 'max-content';
   return (widths as number[]).reduce((a, b) => a + b, selectable ? 48 : 0);

@@ -4,15 +4,7 @@ import type { ReactNode } from 'react';
 import { SCREENS, type ScreenKey } from '../../app/screens';
 import './desk.css';
 
-export default function DeskPage({
-  screen,
-  extra,
-  children,
-}: {
-  screen: ScreenKey;
-  extra?: ReactNode;
-  children: ReactNode;
-}) {
+export default function DeskPage({ screen, extra, children }: { screen: ScreenKey; extra?: ReactNode; children: ReactNode }) {
   return (
     <Card
       className="desk-page"

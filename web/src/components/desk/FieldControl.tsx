@@ -4,46 +4,17 @@ import type { Field } from './fields';
 import AreaSelect from './AreaSelect';
 
 /** antd Form.Item injects value/onChange/id into this child. */
-export default function FieldControl({
-  field,
-  ...injected
-}: {
-  field: Field;
-  value?: unknown;
-  onChange?: (v: unknown) => void;
-  id?: string;
-}) {
+export default function FieldControl({ field, ...injected }: { field: Field; value?: unknown; onChange?: (v: unknown) => void; id?: string }) {
   const placeholder = field.placeholder;
   switch (field.type) {
     case 'input':
-      return (
-        <Input
-          {...injected}
-          value={injected.value as string}
-          placeholder={placeholder ?? `请输入${field.label}`}
-          allowClear
-        />
-      );
+      return <Input {...injected} value={injected.value as string} placeholder={placeholder ?? `请输入${field.label}`} allowClear />;
     case 'textarea':
       return (
-        <Input.TextArea
-          {...injected}
-          value={injected.value as string}
-          placeholder={placeholder ?? `请输入${field.label}`}
-          rows={4}
-          showCount
-          maxLength={500}
-        />
+        <Input.TextArea {...injected} value={injected.value as string} placeholder={placeholder ?? `请输入${field.label}`} rows={4} showCount maxLength={500} />
       );
     case 'number':
-      return (
-        <InputNumber
-          {...injected}
-          value={injected.value as number}
-          placeholder={placeholder ?? `请输入${field.label}`}
-          style={{ width: '100%' }}
-        />
-      );
+      return <InputNumber {...injected} value={injected.value as number} placeholder={placeholder ?? `请输入${field.label}`} style={{ width: '100%' }} />;
     case 'select':
       return (
         <Select
@@ -58,20 +29,10 @@ export default function FieldControl({
         />
       );
     case 'area':
-      return (
-        <AreaSelect
-          {...injected}
-          value={injected.value as string}
-          placeholder={placeholder ?? `请选择${field.label}`}
-        />
-      );
+      return <AreaSelect {...injected} value={injected.value as string} placeholder={placeholder ?? `请选择${field.label}`} />;
     case 'dateRange':
       return <DatePicker.RangePicker {...(injected as object)} allowEmpty={[true, true]} style={{ width: '100%' }} />;
     case 'display':
-      return (
-        <span className="desk-display">
-          {field.render ? field.render(injected.value) : String(injected.value ?? '—')}
-        </span>
-      );
+      return <span className="desk-display">{field.render ? field.render(injected.value) : String(injected.value ?? '—')}</span>;
   }
 }

@@ -41,8 +41,7 @@ export default function FormDialog<V extends object>(p: Props<V>) {
       void toast().success(p.success ?? '操作成功');
       p.onClose();
     } catch (err) {
-      if (!(err instanceof RequestError && err.handled))
-        void toast().error(err instanceof Error ? err.message : '操作失败，请稍后再试');
+      if (!(err instanceof RequestError && err.handled)) void toast().error(err instanceof Error ? err.message : '操作失败，请稍后再试');
     } finally {
       setBusy(false);
     }
@@ -63,11 +62,7 @@ export default function FormDialog<V extends object>(p: Props<V>) {
           label={f.label}
           extra={f.extra}
           validateTrigger="onBlur"
-          rules={
-            f.type === 'display'
-              ? undefined
-              : [...(f.required ? [{ required: true, message: requiredMessage(f) }] : []), ...(f.rules ?? [])]
-          }
+          rules={f.type === 'display' ? undefined : [...(f.required ? [{ required: true, message: requiredMessage(f) }] : []), ...(f.rules ?? [])]}
         >
           <FieldControl field={f} />
         </Form.Item>

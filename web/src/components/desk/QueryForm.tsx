@@ -44,12 +44,7 @@ export default function QueryForm<K extends string>({ fields, query, visible = 3
       <Row gutter={16}>
         {fields.map((f, i) => (
           // collapsed fields stay mounted (their values stay in the form), only hidden
-          <Col
-            key={f.name}
-            {...SPAN}
-            className="desk-query-field"
-            style={!expanded && i >= visible ? { display: 'none' } : undefined}
-          >
+          <Col key={f.name} {...SPAN} className="desk-query-field" style={!expanded && i >= visible ? { display: 'none' } : undefined}>
             <Form.Item name={f.name as string} label={f.label}>
               <FieldControl field={f} />
             </Form.Item>
@@ -63,12 +58,7 @@ export default function QueryForm<K extends string>({ fields, query, visible = 3
               </Button>
               <Button onClick={reset}>重置</Button>
               {long && (
-                <Button
-                  type="link"
-                  onClick={() => setOpen(!expanded)}
-                  icon={expanded ? <UpOutlined /> : <DownOutlined />}
-                  iconPlacement="end"
-                >
+                <Button type="link" onClick={() => setOpen(!expanded)} icon={expanded ? <UpOutlined /> : <DownOutlined />} iconPlacement="end">
                   {expanded ? '收起' : '展开'}
                 </Button>
               )}

@@ -25,9 +25,7 @@ export default function RowActions({ actions }: { actions: RowAction[] }) {
             size="small"
             danger={a.danger}
             disabled={a.disabled}
-            onClick={() =>
-              a.confirm ? confirm({ content: a.confirm, danger: a.danger, onOk: a.onClick }) : void a.onClick()
-            }
+            onClick={() => (a.confirm ? confirm({ content: a.confirm, danger: a.danger, onOk: a.onClick }) : void a.onClick())}
           >
             {a.label}
           </Button>

@@ -25,8 +25,7 @@ export function useConfirm() {
         },
       });
     /** 删除 with the warm reminder: 确定要删除{what}吗？ */
-    const confirmDelete = (what: string, onOk: ConfirmOptions['onOk']) =>
-      confirm({ content: `确定要删除${what}吗？`, danger: true, onOk });
+    const confirmDelete = (what: string, onOk: ConfirmOptions['onOk']) => confirm({ content: `确定要删除${what}吗？`, danger: true, onOk });
     return { confirm, confirmDelete };
   }, [modal]);
 }

@@ -84,9 +84,7 @@ const columns = [{ title: '名称', dataIndex: 'name' }];
 
 describe('data table states', () => {
   it('shows a skeleton while the first page loads', () => {
-    mount(
-      <DataTable rowKey="id" columns={columns} list={state({ isPending: true, isFetching: true })} query={query} />,
-    );
+    mount(<DataTable rowKey="id" columns={columns} list={state({ isPending: true, isFetching: true })} query={query} />);
     expect(screen.getByTestId('table-skeleton')).toBeTruthy();
   });
 
@@ -100,14 +98,7 @@ describe('data table states', () => {
   });
 
   it('shows rows with 共 n 条, and 暂无数据 when empty', () => {
-    mount(
-      <DataTable
-        rowKey="id"
-        columns={columns}
-        list={state({ data: { lists: [{ id: 1, name: '甲' }], total: 31 } })}
-        query={query}
-      />,
-    );
+    mount(<DataTable rowKey="id" columns={columns} list={state({ data: { lists: [{ id: 1, name: '甲' }], total: 31 } })} query={query} />);
     expect(screen.getByText('甲')).toBeTruthy();
     expect(screen.getByText('共 31 条')).toBeTruthy();
     expect(document.querySelector('.ant-pagination-options-quick-jumper')).toBeTruthy();
@@ -123,16 +114,7 @@ describe('form dialog', () => {
   it('checks rules on blur with Chinese messages, submits, toasts and closes', async () => {
     const onSubmit = vi.fn(() => Promise.resolve());
     const onClose = vi.fn();
-    mount(
-      <FormDialog
-        open
-        title="新增通知"
-        fields={FORM}
-        initialValues={{ kind: '1' }}
-        onSubmit={onSubmit}
-        onClose={onClose}
-      />,
-    );
+    mount(<FormDialog open title="新增通知" fields={FORM} initialValues={{ kind: '1' }} onSubmit={onSubmit} onClose={onClose} />);
     const dialog = await screen.findByRole('dialog');
     const title = within(dialog).getByPlaceholderText('请输入标题');
     fireEvent.change(title, { target: { value: '太长的标题' } });
@@ -151,16 +133,7 @@ describe('form dialog', () => {
   it('stays open when the call fails (the request layer told the user)', async () => {
     const onClose = vi.fn();
     const onSubmit = vi.fn(() => Promise.reject(new RequestError('名称已存在', 'failed', true, 500)));
-    mount(
-      <FormDialog
-        open
-        title="编辑"
-        fields={FORM}
-        initialValues={{ title: '甲', kind: '1' }}
-        onSubmit={onSubmit}
-        onClose={onClose}
-      />,
-    );
+    mount(<FormDialog open title="编辑" fields={FORM} initialValues={{ title: '甲', kind: '1' }} onSubmit={onSubmit} onClose={onClose} />);
     fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: /确\s*定/ }));
     await waitFor(() => expect(onSubmit).toHaveBeenCalled());
     expect(onClose).not.toHaveBeenCalled();

@@ -43,9 +43,7 @@ describe('URL query', () => {
       pageSize: 10,
     });
     expect(out.toString()).toBe('tab=audit&abnormalType=1');
-    expect(writeQuery(new URLSearchParams(), NAMES, { filters: {}, currentPage: 2, pageSize: 50 }).toString()).toBe(
-      'currentPage=2&pageSize=50',
-    );
+    expect(writeQuery(new URLSearchParams(), NAMES, { filters: {}, currentPage: 2, pageSize: 50 }).toString()).toBe('currentPage=2&pageSize=50');
   });
 
   it('turns URL filters into form values and back (several choices, a date range)', () => {
@@ -76,10 +74,11 @@ describe('kit helpers', () => {
     expect(p.showTotal?.(57, [11, 20])).toBe('共 57 条');
     p.onChange?.(3, 10);
     expect(calls).toEqual([[3, 10]]);
-    expect(
-      tablePagination({ currentPage: 1, pageSize: 100, total: 0, sizes: SIZES.history, onChange: () => {} })
-        .pageSizeOptions,
-    ).toEqual(['100', '200', '500']);
+    expect(tablePagination({ currentPage: 1, pageSize: 100, total: 0, sizes: SIZES.history, onChange: () => {} }).pageSizeOptions).toEqual([
+      '100',
+      '200',
+      '500',
+    ]);
   });
 
   it('says 请选择 for pickers and 请输入 for typed fields', () => {

@@ -15,15 +15,10 @@ export interface ListQuery<K extends string = string> {
   pageSize: number;
 }
 
-const positive = (v: string | null, fallback: number) =>
-  v && /^\d{1,6}$/.test(v) && Number(v) > 0 ? Number(v) : fallback;
+const positive = (v: string | null, fallback: number) => (v && /^\d{1,6}$/.test(v) && Number(v) > 0 ? Number(v) : fallback);
 
 /** The declared filters, page and size in `params`; blank values are left out. */
-export function readQuery<K extends string>(
-  params: URLSearchParams,
-  names: readonly K[],
-  defaultSize: number = PAGE.defaultSize,
-): ListQuery<K> {
+export function readQuery<K extends string>(params: URLSearchParams, names: readonly K[], defaultSize: number = PAGE.defaultSize): ListQuery<K> {
   const filters: Filters<K> = {};
   for (const name of names) {
     const v = params.get(name)?.trim();
@@ -67,10 +62,7 @@ export function namesOf<K extends string>(fields: readonly Field<K>[]): K[] {
 type FormValue = string | string[] | [Dayjs | null, Dayjs | null] | undefined;
 
 /** URL filters as the values of the query form's controls. */
-export function toFormValues<K extends string>(
-  fields: readonly Field<K>[],
-  filters: Filters<K>,
-): Record<string, FormValue> {
+export function toFormValues<K extends string>(fields: readonly Field<K>[], filters: Filters<K>): Record<string, FormValue> {
   const out: Record<string, FormValue> = {};
   for (const f of fields) {
     if (f.type === 'dateRange') {
@@ -92,10 +84,7 @@ const text = (v: unknown): string | undefined => {
 };
 
 /** The query form's values as URL filters (dates as yyyy-MM-dd, several choices comma-joined). */
-export function fromFormValues<K extends string>(
-  fields: readonly Field<K>[],
-  values: Record<string, unknown>,
-): Filters<K> {
+export function fromFormValues<K extends string>(fields: readonly Field<K>[], values: Record<string, unknown>): Filters<K> {
   const out: Filters<K> = {};
   const put = (k: K, v: string | undefined) => {
     if (v !== undefined) out[k] = v;

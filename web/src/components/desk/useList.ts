@@ -8,9 +8,7 @@ export interface Paged<T> {
   total: number;
 }
 
-export type ListCall<T, K extends string> = (
-  q: Filters<K> & { currentPage: number; pageSize: number },
-) => Promise<Paged<T>>;
+export type ListCall<T, K extends string> = (q: Filters<K> & { currentPage: number; pageSize: number }) => Promise<Paged<T>>;
 
 export function useList<T, K extends string>(key: string, query: ListQuery<K>, call: ListCall<T, K>) {
   const { filters, currentPage, pageSize } = query;

@@ -13,10 +13,7 @@ export interface UrlQuery<K extends string = string> extends ListQuery<K> {
   reset: () => void;
 }
 
-export function useUrlQuery<K extends string>(
-  fields: readonly Field<K>[],
-  defaultSize: number = PAGE.defaultSize,
-): UrlQuery<K> {
+export function useUrlQuery<K extends string>(fields: readonly Field<K>[], defaultSize: number = PAGE.defaultSize): UrlQuery<K> {
   const [params, setParams] = useSearchParams();
   const names = useMemo(() => namesOf(fields), [fields]);
   const key = params.toString();
@@ -24,19 +21,14 @@ export function useUrlQuery<K extends string>(
   const query = useMemo(() => readQuery(new URLSearchParams(key), names, defaultSize), [key, names, defaultSize]);
 
   const go = useCallback(
-    (next: (q: ListQuery<K>) => ListQuery<K>) =>
-      setParams((prev) => writeQuery(prev, names, next(readQuery(prev, names, defaultSize)), defaultSize)),
+    (next: (q: ListQuery<K>) => ListQuery<K>) => setParams((prev) => writeQuery(prev, names, next(readQuery(prev, names, defaultSize)), defaultSize)),
     [setParams, names, defaultSize],
   );
   const setFilters = useCallback((filters: Filters<K>) => go((q) => ({ ...q, filters, currentPage: 1 })), [go]);
   const setPage = useCallback(
-    (currentPage: number, pageSize: number) =>
-      go((q) => ({ ...q, currentPage: pageSize === q.pageSize ? currentPage : 1, pageSize })),
+    (currentPage: number, pageSize: number) => go((q) => ({ ...q, currentPage: pageSize === q.pageSize ? currentPage : 1, pageSize })),
     [go],
   );
-  const reset = useCallback(
-    () => go(() => ({ filters: {}, currentPage: 1, pageSize: defaultSize })),
-    [go, defaultSize],
-  );
+  const reset = useCallback(() => go(() => ({ filters: {}, currentPage: 1, pageSize: defaultSize })), [go, defaultSize]);
   return useMemo(() => ({ ...query, setFilters, setPage, reset }), [query, setFilters, setPage, reset]);
 }

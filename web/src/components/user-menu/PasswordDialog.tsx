@@ -11,8 +11,7 @@ export const NEW_PASSWORD_RULES: Rule[] = [
   { min: 6, max: 32, message: '新密码长度为 6-32 位' },
   { pattern: /^(?=.*[A-Za-z])(?=.*\d)\S+$/, message: '新密码须同时包含字母和数字，且不能含空格' },
   ({ getFieldValue }) => ({
-    validator: (_, value: string) =>
-      value && value === getFieldValue('oldPwd') ? Promise.reject(new Error('新密码不能与旧密码相同')) : Promise.resolve(),
+    validator: (_, value: string) => (value && value === getFieldValue('oldPwd') ? Promise.reject(new Error('新密码不能与旧密码相同')) : Promise.resolve()),
   }),
 ];
 

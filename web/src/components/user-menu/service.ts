@@ -7,5 +7,4 @@ export interface PasswordChange {
 }
 
 // 修改密码 POST /api/pwd?selfAreaId=
-export const changePassword = (selfAreaId: string, body: PasswordChange) =>
-  dataOf(http.post<null>('/pwd', body, { params: { selfAreaId } }));
+export const changePassword = (selfAreaId: string, body: PasswordChange) => dataOf(http.post<null>('/pwd', body, { params: { selfAreaId } }));

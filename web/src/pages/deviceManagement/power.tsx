@@ -74,14 +74,7 @@ function PileTable({ site, canEdit, onDelete }: { site: DeviceSiteRow; canEdit: 
     },
   ];
   return (
-    <Table<Pile>
-      rowKey="equipmentMac"
-      size="small"
-      columns={columns}
-      dataSource={site.piles}
-      pagination={false}
-      locale={{ emptyText: '该站点尚未登记设备' }}
-    />
+    <Table<Pile> rowKey="equipmentMac" size="small" columns={columns} dataSource={site.piles} pagination={false} locale={{ emptyText: '该站点尚未登记设备' }} />
   );
 }
 

@@ -29,8 +29,7 @@ export function fullPileLabel(name: string, value: number): { text: string; help
   const text = `${alias === FILL.defaultFullPileName ? '满桩系数' : alias} ×${value}`;
   const capacity = value > 0 ? `floor(停车上限 × ${value})` : '停车上限';
   const help =
-    `${alias}：站点容量 = ${capacity}。站点车辆数达到容量为满桩，超过容量的 ${FILL.many * 100}% 为偏多，` +
-    `低于 ${FILL.few * 100}% 为偏少，0 辆为空桩。`;
+    `${alias}：站点容量 = ${capacity}。站点车辆数达到容量为满桩，超过容量的 ${FILL.many * 100}% 为偏多，` + `低于 ${FILL.few * 100}% 为偏少，0 辆为空桩。`;
   return { text, help };
 }
 

@@ -19,7 +19,14 @@ export default function MapSlot({ areaId, paused }: HomeMapProps) {
   return (
     <div className="dash-map" data-testid="map-slot">
       {HomeMap ? (
-        <Suspense fallback={<div className="hp-state"><Spin /><span>地图加载中…</span></div>}>
+        <Suspense
+          fallback={
+            <div className="hp-state">
+              <Spin />
+              <span>地图加载中…</span>
+            </div>
+          }
+        >
           <HomeMap areaId={areaId} paused={paused} />
         </Suspense>
       ) : (

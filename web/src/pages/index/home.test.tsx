@@ -33,18 +33,129 @@ const user: User = {
 };
 
 const brands = [
-  { brandId: 1, brandName: '美团', onlineNum: 13, siteNum: 9, brandBikeNum: 12, brandEBikeNum: 1, bikeSiteNum: 9, ebikeSiteNum: 0, bikeColor: '#f5c518', ebikeColor: '#1890ff', quantity_approved: 40, recorded_number: 44, warn: 0, abnormal: 1 },
-  { brandId: 2, brandName: '哈啰', onlineNum: 7, siteNum: 5, brandBikeNum: 7, brandEBikeNum: 0, bikeSiteNum: 5, ebikeSiteNum: 0, bikeColor: '#f5c518', ebikeColor: '#1890ff', quantity_approved: 20, recorded_number: 7, warn: 1, abnormal: 0 },
+  {
+    brandId: 1,
+    brandName: '美团',
+    onlineNum: 13,
+    siteNum: 9,
+    brandBikeNum: 12,
+    brandEBikeNum: 1,
+    bikeSiteNum: 9,
+    ebikeSiteNum: 0,
+    bikeColor: '#f5c518',
+    ebikeColor: '#1890ff',
+    quantity_approved: 40,
+    recorded_number: 44,
+    warn: 0,
+    abnormal: 1,
+  },
+  {
+    brandId: 2,
+    brandName: '哈啰',
+    onlineNum: 7,
+    siteNum: 5,
+    brandBikeNum: 7,
+    brandEBikeNum: 0,
+    bikeSiteNum: 5,
+    ebikeSiteNum: 0,
+    bikeColor: '#f5c518',
+    ebikeColor: '#1890ff',
+    quantity_approved: 20,
+    recorded_number: 7,
+    warn: 1,
+    abnormal: 0,
+  },
 ];
-const message = { id: 7, siteId: 'S1', siteName: '测试站甲', createTime: '2024-05-06 10:11:12', num: 9, bikeNum: 9, ebikeNum: 0, messageType: 'more', status: '偏多', capacity: 10, siteBikeCeiling: 10, currentBike: '{"nowBike":[{"brand_id":1,"brand_name":"美团","num":9}],"nowEBike":[]}' };
+const message = {
+  id: 7,
+  siteId: 'S1',
+  siteName: '测试站甲',
+  createTime: '2024-05-06 10:11:12',
+  num: 9,
+  bikeNum: 9,
+  ebikeNum: 0,
+  messageType: 'more',
+  status: '偏多',
+  capacity: 10,
+  siteBikeCeiling: 10,
+  currentBike: '{"nowBike":[{"brand_id":1,"brand_name":"美团","num":9}],"nowEBike":[]}',
+};
 
 const answers: Record<string, unknown> = {
-  '/api/dashboard/init': { area: { areaId: '110108', areaName: '海淀区', level: 3, aggregation: 0, aggregationId: null, fullPileNum: 1, fullPileName: '满桩值', siteCount: 4, lon: 116.3, lat: 39.9 }, brands: brands.map(({ brandId, brandName, bikeColor, ebikeColor }) => ({ brandId, brandName, bikeColor, ebikeColor })), isAggregation: true },
-  '/api/dashboard/get': { map: [], statistical: { brands, bikeNum: 19, ebikeNum: 1, bSiteNumTotal: 14, eSiteNumTotal: 0, bike: [], ebike: [], total: 4, full: 1, more: 2, normal: 0, less: 0, empty: 1 }, siteMessage: [message] },
+  '/api/dashboard/init': {
+    area: {
+      areaId: '110108',
+      areaName: '海淀区',
+      level: 3,
+      aggregation: 0,
+      aggregationId: null,
+      fullPileNum: 1,
+      fullPileName: '满桩值',
+      siteCount: 4,
+      lon: 116.3,
+      lat: 39.9,
+    },
+    brands: brands.map(({ brandId, brandName, bikeColor, ebikeColor }) => ({ brandId, brandName, bikeColor, ebikeColor })),
+    isAggregation: true,
+  },
+  '/api/dashboard/get': {
+    map: [],
+    statistical: {
+      brands,
+      bikeNum: 19,
+      ebikeNum: 1,
+      bSiteNumTotal: 14,
+      eSiteNumTotal: 0,
+      bike: [],
+      ebike: [],
+      total: 4,
+      full: 1,
+      more: 2,
+      normal: 0,
+      less: 0,
+      empty: 1,
+    },
+    siteMessage: [message],
+  },
   '/api/statistics/brandPercent': { BrandBikeNum: 19, BrandEBikeNum: 1, SiteBikeNum: 14, SiteEBikeNum: 0, lists: [] },
-  '/api/statistics/tidal': { mold: 1, series: [], dayTotal: { date: '2024-05-06', bike_num: 3, e_bike_num: 2, bike_rent_num: 3, e_bike_rent_num: 2, bike_return_num: 0, e_bike_return_num: 0 }, monthTotal: { date: '2024-05', bike_num: 30, e_bike_num: 11, bike_rent_num: 30, e_bike_rent_num: 11, bike_return_num: 0, e_bike_return_num: 0 } },
-  '/api/statistics/pend': { siteApplyPend: 0, siteRolePend: 2, maintainPend: 3, siteLowPowerPend: 4, accusePend: 5, userPend: 6, dispatchPend: 0, supervisePend: 7, dispatchWarnPend: 8 },
-  '/api/abnormal/getMsg': { lists: [{ id: 1, abnormalType: 7, abnormalTypeName: '非法车辆', brandId: 2, brandName: '哈啰', bikeId: 'HB9', siteId: 'S1', siteName: '测试站甲', areaId: '110108', lon: 1, lat: 1, detail: '', createTime: '2024-05-06 09:00:00', updateTime: '' }], total: 1 },
+  '/api/statistics/tidal': {
+    mold: 1,
+    series: [],
+    dayTotal: { date: '2024-05-06', bike_num: 3, e_bike_num: 2, bike_rent_num: 3, e_bike_rent_num: 2, bike_return_num: 0, e_bike_return_num: 0 },
+    monthTotal: { date: '2024-05', bike_num: 30, e_bike_num: 11, bike_rent_num: 30, e_bike_rent_num: 11, bike_return_num: 0, e_bike_return_num: 0 },
+  },
+  '/api/statistics/pend': {
+    siteApplyPend: 0,
+    siteRolePend: 2,
+    maintainPend: 3,
+    siteLowPowerPend: 4,
+    accusePend: 5,
+    userPend: 6,
+    dispatchPend: 0,
+    supervisePend: 7,
+    dispatchWarnPend: 8,
+  },
+  '/api/abnormal/getMsg': {
+    lists: [
+      {
+        id: 1,
+        abnormalType: 7,
+        abnormalTypeName: '非法车辆',
+        brandId: 2,
+        brandName: '哈啰',
+        bikeId: 'HB9',
+        siteId: 'S1',
+        siteName: '测试站甲',
+        areaId: '110108',
+        lon: 1,
+        lat: 1,
+        detail: '',
+        createTime: '2024-05-06 09:00:00',
+        updateTime: '',
+      },
+    ],
+    total: 1,
+  },
   '/api/abnormal/getMsgCounts': {
     lists: [
       { abnormalType: 7, abnormalTypeName: '非法车辆', openNum: 3, recentNum: 1 },
@@ -72,7 +183,15 @@ beforeEach(() => {
     // the session bootstrap reads back what the test logged in with
     const session = useSession.getState();
     const data =
-      path === '/api/user' ? session.user : path === '/api/permission/list' ? session.permissions : path in answers ? answers[path] : path.startsWith('/api/area') ? [] : null;
+      path === '/api/user'
+        ? session.user
+        : path === '/api/permission/list'
+          ? session.permissions
+          : path in answers
+            ? answers[path]
+            : path.startsWith('/api/area')
+              ? []
+              : null;
     return Promise.resolve(new Response(JSON.stringify({ code: 200, message: '', data }), { status: 200 }));
   });
   vi.stubGlobal('fetch', fetchMock);
@@ -94,66 +213,82 @@ describe('home big screen', () => {
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
-  it('shows the API numbers on its panels', async () => {
-    login([{ id: 64, children: [59, 60, 134, 136, 137] }, { id: 1, children: [] }, { id: 3, children: [] }]);
-    renderRoute(<Home />, '/index');
-    // dispatch counters (after the 1 s dashboard delay)
-    await waitFor(() => expect(screen.getByTestId('counter-more').textContent).toBe('2'), { timeout: 15_000 });
-    expect(screen.getByTestId('counter-total').textContent).toBe('4');
-    expect(screen.getByTestId('fig-bikeNum').textContent).toBe('19辆');
-    // the brand table: approved, filed and the filing rate over 100 % in red
-    const mt = screen.getByTestId('brand-row-1');
-    expect(within(mt).getByText('美团单车')).toBeTruthy();
-    expect(within(mt).getByText('110%').getAttribute('style')).toContain('rgb(255, 77, 79)');
-    // message panel
-    const list = screen.getByTestId('message-list');
-    expect(within(list).getByText('测试站甲')).toBeTruthy();
-    expect(within(list).getByText('9辆')).toBeTruthy();
-    // operation totals and the to-do counts
-    expect(screen.getByTestId('fig-month').textContent).toBe('41次');
-    expect(screen.getByTestId('todo-dispatchWarnPend').textContent).toBe('8');
-    await waitFor(() => expect(screen.getByTestId('alert-list').textContent).toContain('HB9'));
-    expect(screen.getByTestId('area-name').textContent).toBe('海淀区');
-    expect(screen.getByRole('button', { name: /站点排名/ })).toBeTruthy();
-    expect(screen.getByText('总量曲线')).toBeTruthy();
-    // the warning board asked for the newest 10 open, unhandled items of types 1,4,6,7,13,14, whatever day they opened
-    const getMsg = fetchMock.mock.calls.map(([u]) => new URL(String(u), 'http://x')).find((u) => u.pathname === '/api/abnormal/getMsg')!;
-    expect(getMsg.searchParams.get('abnormalType')).toBe('1,4,6,7,13,14');
-    expect(getMsg.searchParams.get('pageSize')).toBe('10');
-    expect(getMsg.searchParams.get('selfAreaId')).toBe('110108');
-    expect([getMsg.searchParams.get('closed'), getMsg.searchParams.get('handled'), getMsg.searchParams.get('startTime')]).toEqual(['0', '0', null]);
-    // its counts are the open ones (openNum), 全部 their sum over the tabs
-    expect(screen.getByTestId('alert-count-7').textContent).toBe('3');
-    expect(screen.getByTestId('alert-count-all').textContent).toBe('3');
-    expect(screen.getByTestId('alert-caption').textContent).toContain('进行中、未处理');
-  }, SLOW);
+  it(
+    'shows the API numbers on its panels',
+    async () => {
+      login([
+        { id: 64, children: [59, 60, 134, 136, 137] },
+        { id: 1, children: [] },
+        { id: 3, children: [] },
+      ]);
+      renderRoute(<Home />, '/index');
+      // dispatch counters (after the 1 s dashboard delay)
+      await waitFor(() => expect(screen.getByTestId('counter-more').textContent).toBe('2'), { timeout: 15_000 });
+      expect(screen.getByTestId('counter-total').textContent).toBe('4');
+      expect(screen.getByTestId('fig-bikeNum').textContent).toBe('19辆');
+      // the brand table: approved, filed and the filing rate over 100 % in red
+      const mt = screen.getByTestId('brand-row-1');
+      expect(within(mt).getByText('美团单车')).toBeTruthy();
+      expect(within(mt).getByText('110%').getAttribute('style')).toContain('rgb(255, 77, 79)');
+      // message panel
+      const list = screen.getByTestId('message-list');
+      expect(within(list).getByText('测试站甲')).toBeTruthy();
+      expect(within(list).getByText('9辆')).toBeTruthy();
+      // operation totals and the to-do counts
+      expect(screen.getByTestId('fig-month').textContent).toBe('41次');
+      expect(screen.getByTestId('todo-dispatchWarnPend').textContent).toBe('8');
+      await waitFor(() => expect(screen.getByTestId('alert-list').textContent).toContain('HB9'));
+      expect(screen.getByTestId('area-name').textContent).toBe('海淀区');
+      expect(screen.getByRole('button', { name: /站点排名/ })).toBeTruthy();
+      expect(screen.getByText('总量曲线')).toBeTruthy();
+      // the warning board asked for the newest 10 open, unhandled items of types 1,4,6,7,13,14, whatever day they opened
+      const getMsg = fetchMock.mock.calls.map(([u]) => new URL(String(u), 'http://x')).find((u) => u.pathname === '/api/abnormal/getMsg')!;
+      expect(getMsg.searchParams.get('abnormalType')).toBe('1,4,6,7,13,14');
+      expect(getMsg.searchParams.get('pageSize')).toBe('10');
+      expect(getMsg.searchParams.get('selfAreaId')).toBe('110108');
+      expect([getMsg.searchParams.get('closed'), getMsg.searchParams.get('handled'), getMsg.searchParams.get('startTime')]).toEqual(['0', '0', null]);
+      // its counts are the open ones (openNum), 全部 their sum over the tabs
+      expect(screen.getByTestId('alert-count-7').textContent).toBe('3');
+      expect(screen.getByTestId('alert-count-all').textContent).toBe('3');
+      expect(screen.getByTestId('alert-caption').textContent).toContain('进行中、未处理');
+    },
+    SLOW,
+  );
 
-  it('hides what the permissions do not allow and never calls for it', async () => {
-    login([{ id: 64, children: [] }]);
-    renderRoute(<Home />, '/index');
-    await waitFor(() => expect(screen.getByTestId('counter-full').textContent).toBe('1'), { timeout: 15_000 });
-    expect(screen.getByText('无权限查看总量环形图')).toBeTruthy();
-    expect(screen.getByText('无权限查看异常告警')).toBeTruthy();
-    expect(screen.queryByRole('button', { name: /站点排名/ })).toBeNull();
-    expect(screen.queryByText('总量曲线')).toBeNull();
-    expect(calls()).not.toContain('/api/abnormal/getMsg');
-    expect(calls()).not.toContain('/api/statistics/siteRankAll');
-    expect(calls()).not.toContain('/api/statistics/brandPercent');
-  }, SLOW);
+  it(
+    'hides what the permissions do not allow and never calls for it',
+    async () => {
+      login([{ id: 64, children: [] }]);
+      renderRoute(<Home />, '/index');
+      await waitFor(() => expect(screen.getByTestId('counter-full').textContent).toBe('1'), { timeout: 15_000 });
+      expect(screen.getByText('无权限查看总量环形图')).toBeTruthy();
+      expect(screen.getByText('无权限查看异常告警')).toBeTruthy();
+      expect(screen.queryByRole('button', { name: /站点排名/ })).toBeNull();
+      expect(screen.queryByText('总量曲线')).toBeNull();
+      expect(calls()).not.toContain('/api/abnormal/getMsg');
+      expect(calls()).not.toContain('/api/statistics/siteRankAll');
+      expect(calls()).not.toContain('/api/statistics/brandPercent');
+    },
+    SLOW,
+  );
 
-  it('opens the site message detail from 详情 and the map’s info-window clicks', async () => {
-    login([{ id: 64, children: [59, 60] }]);
-    renderRoute(<Home />, '/index');
-    const list = await screen.findByTestId('message-list', undefined, { timeout: 15_000 });
-    fireEvent.click(within(list).getByRole('button', { name: '详情' }));
-    const dialog = await screen.findByRole('dialog', undefined, { timeout: 15_000 });
-    expect(within(dialog).getByText('站点消息 · 测试站甲')).toBeTruthy();
-    expect(calls()).toContain('/api/dashboard/siteHistory');
-    useDialogs.getState().closeAll();
-    useHomeStore.getState().requestSiteAction({ type: 2, siteId: 'S9', siteName: '地图站' });
-    expect(await screen.findByText('站点使用曲线 · 地图站', undefined, { timeout: 15_000 })).toBeTruthy();
-    expect(useHomeStore.getState().siteAction).toBeNull();
-  }, SLOW);
+  it(
+    'opens the site message detail from 详情 and the map’s info-window clicks',
+    async () => {
+      login([{ id: 64, children: [59, 60] }]);
+      renderRoute(<Home />, '/index');
+      const list = await screen.findByTestId('message-list', undefined, { timeout: 15_000 });
+      fireEvent.click(within(list).getByRole('button', { name: '详情' }));
+      const dialog = await screen.findByRole('dialog', undefined, { timeout: 15_000 });
+      expect(within(dialog).getByText('站点消息 · 测试站甲')).toBeTruthy();
+      expect(calls()).toContain('/api/dashboard/siteHistory');
+      useDialogs.getState().closeAll();
+      useHomeStore.getState().requestSiteAction({ type: 2, siteId: 'S9', siteName: '地图站' });
+      expect(await screen.findByText('站点使用曲线 · 地图站', undefined, { timeout: 15_000 })).toBeTruthy();
+      expect(useHomeStore.getState().siteAction).toBeNull();
+    },
+    SLOW,
+  );
 
   it('stops polling while a map info window is open', async () => {
     login([{ id: 64, children: [] }]);

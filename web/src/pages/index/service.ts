@@ -8,8 +8,7 @@ import type { ApiPath, Data, Full, Query } from '../../api/types';
 
 const scope = (area: string, extra: Params = {}): Params => ({ selfAreaId: area || undefined, ...extra });
 /** GET of the area's data: the answer's type is the generated one of that path, the query is checked against it. */
-const get = <S extends ApiPath>(path: S, area: string, extra?: Query<Full<S>> & Params) =>
-  dataOf(http.get<Data<Full<S>>>(path, scope(area, extra)));
+const get = <S extends ApiPath>(path: S, area: string, extra?: Query<Full<S>> & Params) => dataOf(http.get<Data<Full<S>>>(path, scope(area, extra)));
 
 /* ---------------- dashboard ---------------- */
 
@@ -21,8 +20,7 @@ export const fetchDashboard = (area: string, q: { limit: number; f?: number }) =
   get('/dashboard/get', area, { v: q.limit === 0 ? 1 : 2, limit: q.limit, f: q.f });
 
 // 今日站点消息（历史消息）GET /api/dashboard/todayHistory
-export const fetchTodayHistory = (area: string, currentPage: number, pageSize: number) =>
-  get('/dashboard/todayHistory', area, { currentPage, pageSize });
+export const fetchTodayHistory = (area: string, currentPage: number, pageSize: number) => get('/dashboard/todayHistory', area, { currentPage, pageSize });
 
 // 品牌站点车辆分布 GET /api/dashboard/brandOnlineBike
 export const fetchBrandOnlineBike = (area: string, q: { brandId: number; bikeType?: number; currentPage: number; pageSize: number }) =>
@@ -55,8 +53,7 @@ export const fetchRentToday = (area: string) => get('/dashboard/siteRentStatisti
 export const fetchReturnToday = (area: string) => get('/dashboard/siteReturnStatistics', area);
 
 // 站点历史记录 GET /api/dashboard/siteHistory
-export const fetchSiteHistory = (area: string, q: { siteId: string; currentPage: number; pageSize: number }) =>
-  get('/dashboard/siteHistory', area, q);
+export const fetchSiteHistory = (area: string, q: { siteId: string; currentPage: number; pageSize: number }) => get('/dashboard/siteHistory', area, q);
 
 // 今日车辆在线汇总 GET /api/dashboard/brandBikeOnlineCollect
 export const fetchOnlineCollect = (area: string) => get('/dashboard/brandBikeOnlineCollect', area);
@@ -66,16 +63,14 @@ export const fetchBrandTrend = (area: string, q: { year: number; dataType: numbe
   get('/dashboard/brandBikeOnline', area, q);
 
 // 站点使用统计 GET /api/dashboard/siteStatistics
-export const fetchSiteUsage = (area: string, q: { siteId: string; year: number; month?: number; day?: number }) =>
-  get('/dashboard/siteStatistics', area, q);
+export const fetchSiteUsage = (area: string, q: { siteId: string; year: number; month?: number; day?: number }) => get('/dashboard/siteStatistics', area, q);
 
 // 导出站点使用统计 GET /api/dashboard/siteStatisticsOutput
 export const exportSiteUsage = (area: string, q: { siteId: string; year: number; month?: number; day?: number; dataType: number; group: string }) =>
   download('GET', '/dashboard/siteStatisticsOutput', { params: scope(area, q) }, '站点使用统计.xlsx');
 
 // 导出车辆在线汇总 GET /api/dashboard/brandBikeOnlineCollectOutput
-export const exportOnlineCollect = (area: string) =>
-  download('GET', '/dashboard/brandBikeOnlineCollectOutput', { params: scope(area) }, '车辆在线汇总.xlsx');
+export const exportOnlineCollect = (area: string) => download('GET', '/dashboard/brandBikeOnlineCollectOutput', { params: scope(area) }, '车辆在线汇总.xlsx');
 
 /* ---------------- statistics ---------------- */
 
@@ -104,8 +99,10 @@ export const fetchAreaBrands = (area: string) => get('/statistics/areaBrandDetai
 /* ---------------- abnormal ---------------- */
 
 // 异常信息列表（closed=0、handled=0 且不给 startTime：进行中未处理的，不论哪天发生）GET /api/abnormal/getMsg
-export const fetchAbnormal = (area: string, q: { abnormalType: string; closed?: 0 | 1; handled?: 0 | 1; startTime?: string; endTime?: string; pageSize: number }) =>
-  get('/abnormal/getMsg', area, { ...q, currentPage: 1 });
+export const fetchAbnormal = (
+  area: string,
+  q: { abnormalType: string; closed?: 0 | 1; handled?: 0 | 1; startTime?: string; endTime?: string; pageSize: number },
+) => get('/abnormal/getMsg', area, { ...q, currentPage: 1 });
 
 // 各类型异常数量 GET /api/abnormal/getMsgCounts
 export const fetchAbnormalCounts = (area: string) => get('/abnormal/getMsgCounts', area);
@@ -120,21 +117,18 @@ export const saveFullPile = (area: string, pile: number, alias?: string) =>
   dataOf(http.put<Data<'/api/config/fullPileNum', 'put'>>('/config/fullPileNum', { pile, alias }, { params: scope(area) }));
 
 // 站点列表（回收站点、站点满桩系数）GET /api/site/
-export const fetchSites = (area: string, q: { recycleSwitch?: 1; siteId?: string; currentPage: number; pageSize: number }) =>
-  get('/site/', area, q);
+export const fetchSites = (area: string, q: { recycleSwitch?: 1; siteId?: string; currentPage: number; pageSize: number }) => get('/site/', area, q);
 
 // 修改站点满桩系数 PUT /api/site/{id}
 export const saveSiteRatio = (area: string, siteId: string, fullPileNum: number | null) =>
   dataOf(http.put<null>(`/site/${encodeURIComponent(siteId)}`, { fullPileNum }, { params: scope(area) }));
 
 // 放大分组（定时任务）列表 GET /api/site/magnify/
-export const fetchMagnifyGroups = (area: string, currentPage: number, pageSize: number) =>
-  get('/site/magnify/', area, { currentPage, pageSize });
+export const fetchMagnifyGroups = (area: string, currentPage: number, pageSize: number) => get('/site/magnify/', area, { currentPage, pageSize });
 
 // 开启或关闭放大分组 PUT /api/site/magnify/open/{id}
 export const switchMagnifyGroup = (area: string, id: number, openSwitch: boolean) =>
   dataOf(http.put<null>(`/site/magnify/open/${id}`, { openSwitch }, { params: scope(area) }));
 
 // 企业详情（企业管理权限）及文件检查 GET /api/company/getEnterpriseInfoById
-export const fetchEnterprise = (area: string, brandId: number, type?: 1 | 2 | 3) =>
-  get('/company/getEnterpriseInfoById', area, { brandId, type });
+export const fetchEnterprise = (area: string, brandId: number, type?: 1 | 2 | 3) => get('/company/getEnterpriseInfoById', area, { brandId, type });

@@ -30,9 +30,7 @@ export default function Login() {
       <section className="login-card" aria-label="登录">
         <h1 className="login-title">{name}</h1>
         <p className="login-subtitle">共享单车站点停放监管</p>
-        {mutation.isError && (
-          <Alert type="error" showIcon title={mutation.error.message} className="login-error" role="alert" />
-        )}
+        {mutation.isError && <Alert type="error" showIcon title={mutation.error.message} className="login-error" role="alert" />}
         <Form<Credentials> layout="vertical" size="large" onFinish={(v) => mutation.mutate(v)} requiredMark={false}>
           <Form.Item name="username" label="账号" rules={[{ required: true, whitespace: true, message: '请输入账号' }]}>
             <Input prefix={<UserOutlined />} placeholder="请输入账号" autoComplete="username" autoFocus />

@@ -12,9 +12,7 @@ interface Props {
 
 export default function TypeTabs({ counts, value, onChange, onPending }: Props) {
   // the types that occur (or are chosen): fourteen tabs would mostly read 0
-  const shown = (counts?.lists ?? []).filter(
-    (c) => c.recentNum > 0 || c.openNum > 0 || String(c.abnormalType) === value,
-  );
+  const shown = (counts?.lists ?? []).filter((c) => c.recentNum > 0 || c.openNum > 0 || String(c.abnormalType) === value);
   const items = [
     { key: 'all', label: `全部 ${counts?.recentTotal ?? ''}`.trim() },
     ...shown.map((c) => ({ key: String(c.abnormalType), label: `${c.abnormalTypeName} ${c.recentNum}` })),
@@ -22,8 +20,7 @@ export default function TypeTabs({ counts, value, onChange, onPending }: Props) 
   const summary = counts && (
     <span className="warn-summary">
       <Typography.Text type="secondary">
-        最近三天（{counts.startTime.slice(5, 10)} 至 {counts.endTime.slice(5, 10)}）{counts.recentTotal} 条，待处理{' '}
-        {counts.openTotal} 条
+        最近三天（{counts.startTime.slice(5, 10)} 至 {counts.endTime.slice(5, 10)}）{counts.recentTotal} 条，待处理 {counts.openTotal} 条
       </Typography.Text>
       <Button type="link" size="small" onClick={onPending}>
         只看待处理

@@ -85,9 +85,7 @@ export function warnColumns(p: { canHandle: boolean; onHandle: (m: WarnMsg) => v
       key: 'actions',
       width: 80,
       fixed: 'right',
-      render: (_, m) => (
-        <RowActions actions={[{ label: '处理', onClick: () => p.onHandle(m), hidden: m.handled || !p.canHandle }]} />
-      ),
+      render: (_, m) => <RowActions actions={[{ label: '处理', onClick: () => p.onHandle(m), hidden: m.handled || !p.canHandle }]} />,
     },
   ];
 }

@@ -5,17 +5,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { toast } from '../../app/feedback';
 import { useSession } from '../../app/session/store';
-import {
-  DataTable,
-  DeskPage,
-  ExportButton,
-  FormDialog,
-  ListToolbar,
-  QueryForm,
-  useConfirm,
-  useList,
-  useUrlQuery,
-} from '../../components/desk';
+import { DataTable, DeskPage, ExportButton, FormDialog, ListToolbar, QueryForm, useConfirm, useList, useUrlQuery } from '../../components/desk';
 import { hasPermission } from '../../lib/permission';
 import { warnColumns } from './columns';
 import { HANDLE_FORM, warnFilters } from './filters';
@@ -43,10 +33,7 @@ export default function Warn() {
     enabled: can.brands,
     staleTime: 300_000,
   });
-  const fields = useMemo(
-    () => warnFilters(brands.data ?? [], areaUser, brands.isLoading),
-    [brands.data, brands.isLoading, areaUser],
-  );
+  const fields = useMemo(() => warnFilters(brands.data ?? [], areaUser, brands.isLoading), [brands.data, brands.isLoading, areaUser]);
   const query = useUrlQuery(fields);
   const { filters } = query;
   const list = useList('warn', query, fetchMsgs);
@@ -62,10 +49,7 @@ export default function Warn() {
   const handle = async (ids: number[]) => {
     await handleMsgs(ids);
     setSelected([]);
-    await Promise.all([
-      client.invalidateQueries({ queryKey: ['desk', 'warn'] }),
-      client.invalidateQueries({ queryKey: ['warn', 'counts'] }),
-    ]);
+    await Promise.all([client.invalidateQueries({ queryKey: ['desk', 'warn'] }), client.invalidateQueries({ queryKey: ['warn', 'counts'] })]);
   };
   const columns = useMemo(() => warnColumns({ canHandle: can.handle, onHandle: setHandling }), [can.handle]);
 
@@ -75,9 +59,7 @@ export default function Warn() {
         counts={counts.data}
         value={filters.abnormalType}
         onChange={(abnormalType) => query.setFilters({ ...filters, abnormalType })}
-        onPending={() =>
-          query.setFilters({ ...filters, closed: '0', handled: '0', startTime: undefined, endTime: undefined })
-        }
+        onPending={() => query.setFilters({ ...filters, closed: '0', handled: '0', startTime: undefined, endTime: undefined })}
       />
       <QueryForm fields={fields} query={query} />
       <ListToolbar

@@ -64,11 +64,9 @@ const calls: Array<{ method: string; url: URL; body: unknown }> = [];
 const fetchMock = vi.fn(async (input: string, init?: RequestInit) => {
   const url = new URL(input, 'http://x');
   calls.push({ method: init?.method ?? 'GET', url, body: init?.body ? JSON.parse(String(init.body)) : undefined });
-  if (url.pathname === '/api/abnormal/getMsg')
-    return ok(url.searchParams.get('bikeId') === 'NOPE' ? { lists: [], total: 0 } : { lists: ROWS, total: 2 });
+  if (url.pathname === '/api/abnormal/getMsg') return ok(url.searchParams.get('bikeId') === 'NOPE' ? { lists: [], total: 0 } : { lists: ROWS, total: 2 });
   if (url.pathname === '/api/abnormal/getMsgCounts') return ok(counts);
-  if (url.pathname === '/api/statistics/areaBrandDetails')
-    return ok({ lists: [{ brandId: 1, brandName: '美团', bikeColor: '', ebikeColor: '' }], total: 1 });
+  if (url.pathname === '/api/statistics/areaBrandDetails') return ok({ lists: [{ brandId: 1, brandName: '美团', bikeColor: '', ebikeColor: '' }], total: 1 });
   if (url.pathname === '/api/abnormal/updateMsg') return ok({ handled: 1, total: 1 });
   if (url.pathname === '/api/abnormal/exportMsg') {
     return new Response('xlsx', {
@@ -162,9 +160,7 @@ describe('#/warn', () => {
     const put = calls.find((c) => c.method === 'PUT')!;
     expect(put.url.pathname).toBe('/api/abnormal/updateMsg');
     expect(put.body).toEqual({ ids: [1] });
-    await waitFor(() =>
-      expect(calls.slice(before).filter((c) => c.url.pathname === '/api/abnormal/getMsgCounts')).toHaveLength(1),
-    );
+    await waitFor(() => expect(calls.slice(before).filter((c) => c.url.pathname === '/api/abnormal/getMsgCounts')).toHaveLength(1));
     expect(calls.slice(before).some((c) => c.url.pathname === '/api/abnormal/getMsg')).toBe(true);
   });
 
@@ -193,9 +189,7 @@ describe('#/warn', () => {
 
   it('says 暂无数据 when a filter matches nothing', async () => {
     renderWarn('/warn?bikeId=NOPE');
-    await waitFor(() =>
-      expect(document.querySelector('.ant-table-placeholder .ant-empty-description')?.textContent).toBe('暂无数据'),
-    );
+    await waitFor(() => expect(document.querySelector('.ant-table-placeholder .ant-empty-description')?.textContent).toBe('暂无数据'));
     // the collapsed form opened to show the filter that is set below the fold
     expect((screen.getByPlaceholderText('请输入车辆编号') as HTMLInputElement).value).toBe('NOPE');
   });

@@ -56,14 +56,7 @@ export function hourlyByBrand(database: Database, areaIds: string[], start: stri
 }
 
 /** A site's rents, returns, ups and downs in [start, end) per local `part` (hour, day or month). */
-export function siteUsageBy(
-  database: Database,
-  siteId: string,
-  part: 'hour' | 'day' | 'month',
-  start: string,
-  end: string,
-  tz: string,
-) {
+export function siteUsageBy(database: Database, siteId: string, part: 'hour' | 'day' | 'month', start: string, end: string, tz: string) {
   return database.query<{ k: number; rent: number; ret: number; up: number; down: number }>(
     `select extract(${part} from hour at time zone $4)::int as k, sum(rent_num)::int as rent, sum(return_num)::int as ret,
             sum(up_num)::int as up, sum(down_num)::int as down

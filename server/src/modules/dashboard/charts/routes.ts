@@ -23,8 +23,7 @@ const UsageQuery = {
     Type.Integer({
       minimum: 1,
       maximum: 3,
-      description:
-        '时间类型：1 日（逐时，需 month、day），2 月（逐日，需 month），3 年（逐月）；缺省按 day / month 是否给出推断',
+      description: '时间类型：1 日（逐时，需 month、day），2 月（逐日，需 month），3 年（逐月）；缺省按 day / month 是否给出推断',
     }),
   ),
 };
@@ -84,9 +83,7 @@ export function registerCharts(app: App, deps: { figures: FigureCache }) {
       },
       async (req) => {
         if (req.query.siteId) await siteInScope(database, req.auth, req.query.siteId);
-        return ok(
-          await siteFlowToday(database, { areaIds: req.auth.scopeAreaIds(), siteId: req.query.siteId, kind }, tz),
-        );
+        return ok(await siteFlowToday(database, { areaIds: req.auth.scopeAreaIds(), siteId: req.query.siteId, kind }, tz));
       },
     );
   }
@@ -121,8 +118,7 @@ export function registerCharts(app: App, deps: { figures: FigureCache }) {
         querystring: Type.Object(SelfArea),
       },
     },
-    async (req, reply) =>
-      sendXlsx(reply, '车辆在线汇总.xlsx', '车辆在线汇总', collectColumns, once(await collect(req.auth))),
+    async (req, reply) => sendXlsx(reply, '车辆在线汇总.xlsx', '车辆在线汇总', collectColumns, once(await collect(req.auth))),
   );
 
   // 总量趋势：按年（逐月）、按月（逐日）、按日（逐时）
@@ -178,8 +174,7 @@ export function registerCharts(app: App, deps: { figures: FigureCache }) {
       schema: {
         tags,
         summary: '导出站点使用统计',
-        description:
-          '文件 站点使用统计.xlsx，行同 siteStatistics；group 为导出对话框勾选的小时（0-23）、日（1-31）或月（1-12），逗号分隔，缺省为全部。',
+        description: '文件 站点使用统计.xlsx，行同 siteStatistics；group 为导出对话框勾选的小时（0-23）、日（1-31）或月（1-12），逗号分隔，缺省为全部。',
         querystring: Type.Object({
           ...UsageQuery,
           group: Type.Optional(Type.String({ maxLength: 200, description: '逗号分隔的小时、日或月' })),
@@ -193,8 +188,7 @@ export function registerCharts(app: App, deps: { figures: FigureCache }) {
         const list = intList(req.query.group);
         const max = grain === 1 ? 23 : grain === 2 ? 31 : 12;
         const min = grain === 1 ? 0 : 1;
-        if (!list || list.some((n) => n < min || n > max))
-          throw badRequest(`参数 group 应为逗号分隔的 ${min}-${max} 的整数`);
+        if (!list || list.some((n) => n < min || n > max)) throw badRequest(`参数 group 应为逗号分隔的 ${min}-${max} 的整数`);
         chosen = new Set(list);
       }
       const site = await siteInScope(database, req.auth, req.query.siteId);

@@ -45,10 +45,7 @@ export const TrendRowT = Type.Object({
   active_bike_num: Nullable(Type.Integer(), '活跃车辆（有骑行的车辆）'),
   dispatch_percent: Nullable(Type.Number(), '调度率 % = 调度次数 ÷ 投放数'),
   rent_percent: Nullable(Type.Number(), '周转率 % = 骑行次数 ÷ 投放数'),
-  value: Nullable(
-    Type.Number(),
-    'dataType 所选指标（数量为自行车 + 电动车）；尚未到来或无统计数据的时段为 null（曲线在此断开，而非画成 0）',
-  ),
+  value: Nullable(Type.Number(), 'dataType 所选指标（数量为自行车 + 电动车）；尚未到来或无统计数据的时段为 null（曲线在此断开，而非画成 0）'),
   partial: Type.Boolean({
     description: '进行中的时段（今天、本月或当前小时）：数值为截至当前；本月按已结束的日子平均',
   }),

@@ -18,12 +18,7 @@ const HOUR = 3600_000;
  * Today's rents (or returns) per brand and hour at the sites of the areas (or one site): finished
  * hours from stats_hourly, the current hour straight from the ride orders.
  */
-export async function siteFlowToday(
-  database: Database,
-  f: { areaIds: string[]; siteId?: string; kind: 'rent' | 'return' },
-  tz: string,
-  now = new Date(),
-) {
+export async function siteFlowToday(database: Database, f: { areaIds: string[]; siteId?: string; kind: 'rent' | 'return' }, tz: string, now = new Date()) {
   const t = today(tz, now);
   const hourStart = new Date(Math.max(Math.floor(now.getTime() / HOUR) * HOUR, t.start.getTime()));
   const rows = await repo.flowsByHour(database, {
@@ -32,9 +27,7 @@ export async function siteFlowToday(
     hourStart: hourStart.toISOString(),
     tz,
   });
-  const currentHour = Number(
-    new Intl.DateTimeFormat('en-GB', { timeZone: tz, hour: '2-digit', hourCycle: 'h23' }).format(now),
-  );
+  const currentHour = Number(new Intl.DateTimeFormat('en-GB', { timeZone: tz, hour: '2-digit', hourCycle: 'h23' }).format(now));
   const hours = Array.from({ length: currentHour + 1 }, (_, i) => i);
   const names = await brandNames(database);
   const series = new Map<number, number[]>();
@@ -131,14 +124,7 @@ function row(date: string, hour: number | null, a: DayAgg, dataType: number, day
     dispatch_percent: percent(a.dispatch, online),
     rent_percent: percent(a.rides, online),
   };
-  const value = [
-    0,
-    r.online_num + r.online_num_e,
-    r.site_num + r.site_num_e,
-    r.active_bike_num,
-    r.dispatch_percent,
-    r.rent_percent,
-  ][dataType];
+  const value = [0, r.online_num + r.online_num_e, r.site_num + r.site_num_e, r.active_bike_num, r.dispatch_percent, r.rent_percent][dataType];
   return { ...r, value, partial };
 }
 
@@ -219,24 +205,13 @@ export async function brandTrend(
   tz: string,
   now = new Date(),
 ) {
-  if (q.day !== undefined && q.month === undefined)
-    throw badRequest('参数 month 缺失：按日查询需同时提供 month 和 day');
-  if (q.day !== undefined && q.day > daysInMonth(q.year, q.month!))
-    throw badRequest(`参数 day 超出 ${q.year}-${pad2(q.month!)} 的天数`);
-  const from =
-    q.month === undefined
-      ? `${q.year}-01-01`
-      : q.day === undefined
-        ? `${q.year}-${pad2(q.month)}-01`
-        : `${q.year}-${pad2(q.month)}-${pad2(q.day)}`;
-  const to =
-    q.month === undefined ? `${q.year + 1}-01-01` : q.day === undefined ? nextMonth(q.year, q.month) : nextDay(from);
+  if (q.day !== undefined && q.month === undefined) throw badRequest('参数 month 缺失：按日查询需同时提供 month 和 day');
+  if (q.day !== undefined && q.day > daysInMonth(q.year, q.month!)) throw badRequest(`参数 day 超出 ${q.year}-${pad2(q.month!)} 的天数`);
+  const from = q.month === undefined ? `${q.year}-01-01` : q.day === undefined ? `${q.year}-${pad2(q.month)}-01` : `${q.year}-${pad2(q.month)}-${pad2(q.day)}`;
+  const to = q.month === undefined ? `${q.year + 1}-01-01` : q.day === undefined ? nextMonth(q.year, q.month) : nextDay(from);
   const daily = await repo.dailyByBrand(database, areaIds, from, to);
   const names = await brandNames(database);
-  const brandIds = new Set([
-    ...(await brandsOf(database, areaIds)).map((b) => b.brandId),
-    ...daily.map((d) => d.brandId),
-  ]);
+  const brandIds = new Set([...(await brandsOf(database, areaIds)).map((b) => b.brandId), ...daily.map((d) => d.brandId)]);
   // per brand and day
   const byDay = new Map<string, DayAgg>();
   for (const d of daily) {
@@ -259,12 +234,7 @@ export async function brandTrend(
   const c: TrendCtx = { q, byDay, dataDays: new Set(daily.map((d) => d.day)), hourly, now: localNow(tz, now) };
   const out: Record<string, { brandId: number; brandName: string; rows: TrendRow[] }> = {};
   for (const brandId of [...brandIds].sort((a, b) => a - b)) {
-    const rows =
-      q.month === undefined
-        ? monthRows(c, brandId)
-        : q.day === undefined
-          ? dayRows(c, brandId)
-          : hourRows(c, brandId, from);
+    const rows = q.month === undefined ? monthRows(c, brandId) : q.day === undefined ? dayRows(c, brandId) : hourRows(c, brandId, from);
     out[brandId] = { brandId, brandName: names.get(brandId)?.brandName ?? '', rows };
   }
   return out;
@@ -303,8 +273,7 @@ export function usageGrain(q: UsageQuery): 1 | 2 | 3 {
   const grain = (q.dataType ?? (q.day !== undefined ? 1 : q.month !== undefined ? 2 : 3)) as 1 | 2 | 3;
   if (grain <= 2 && q.month === undefined) throw badRequest('缺少参数 month：按日或按月统计需提供 month');
   if (grain === 1 && q.day === undefined) throw badRequest('缺少参数 day：按日统计需提供 day');
-  if (grain === 1 && q.day! > daysInMonth(q.year, q.month!))
-    throw badRequest(`参数 day 超出 ${q.year}-${pad2(q.month!)} 的天数`);
+  if (grain === 1 && q.day! > daysInMonth(q.year, q.month!)) throw badRequest(`参数 day 超出 ${q.year}-${pad2(q.month!)} 的天数`);
   return grain;
 }
 
@@ -320,22 +289,10 @@ export async function siteUsage(
   now = new Date(),
 ): Promise<UsageRow[]> {
   const grain = usageGrain(q);
-  const from =
-    grain === 3
-      ? `${q.year}-01-01`
-      : grain === 2
-        ? `${q.year}-${pad2(q.month!)}-01`
-        : `${q.year}-${pad2(q.month!)}-${pad2(q.day!)}`;
+  const from = grain === 3 ? `${q.year}-01-01` : grain === 2 ? `${q.year}-${pad2(q.month!)}-01` : `${q.year}-${pad2(q.month!)}-${pad2(q.day!)}`;
   const to = grain === 3 ? `${q.year + 1}-01-01` : grain === 2 ? nextMonth(q.year, q.month!) : nextDay(from);
   const part = grain === 1 ? 'hour' : grain === 2 ? 'day' : 'month';
-  const rows = await repo.siteUsageBy(
-    database,
-    site.siteId,
-    part,
-    dayStart(from, tz).toISOString(),
-    dayStart(to, tz).toISOString(),
-    tz,
-  );
+  const rows = await repo.siteUsageBy(database, site.siteId, part, dayStart(from, tz).toISOString(), dayStart(to, tz).toISOString(), tz);
   const byKey = new Map(rows.map((r) => [r.k, r]));
   const n = grain === 1 ? 24 : grain === 2 ? daysInMonth(q.year, q.month!) : 12;
   const cur = localNow(tz, now);
@@ -343,14 +300,8 @@ export async function siteUsage(
   return Array.from({ length: n }, (_, i) => {
     const k = grain === 1 ? i : i + 1;
     const r = byKey.get(k);
-    const time =
-      grain === 1 ? `${pad2(i)}:00` : grain === 2 ? `${q.year}-${pad2(q.month!)}-${pad2(k)}` : `${q.year}-${pad2(k)}`;
-    const state =
-      grain === 1
-        ? dayState === 'partial'
-          ? slotState(i, cur.hour)
-          : dayState
-        : slotState(time, grain === 2 ? cur.day : cur.month);
+    const time = grain === 1 ? `${pad2(i)}:00` : grain === 2 ? `${q.year}-${pad2(q.month!)}-${pad2(k)}` : `${q.year}-${pad2(k)}`;
+    const state = grain === 1 ? (dayState === 'partial' ? slotState(i, cur.hour) : dayState) : slotState(time, grain === 2 ? cur.day : cur.month);
     if (state === 'future') {
       return {
         slot: grain === 1 ? i : k,
@@ -383,13 +334,7 @@ export async function siteUsage(
 /* ------------------------------ today's online summary ------------------------------ */
 
 /** Per brand today: placed (reported today), in sites (the day's busiest snapshot), filed and approved (now). */
-export async function onlineCollect(
-  database: Database,
-  areaIds: string[],
-  figures: BrandFigure[],
-  tz: string,
-  now = new Date(),
-) {
+export async function onlineCollect(database: Database, areaIds: string[], figures: BrandFigure[], tz: string, now = new Date()) {
   const day = localDay(now, tz);
   const rows = await repo.dayOnline(database, areaIds, day);
   const names = await brandNames(database);
@@ -398,8 +343,7 @@ export async function onlineCollect(
     .sort((a, b) => a - b)
     .map((brandId) => {
       const fig = figures.find((f) => f.brandId === brandId);
-      const of = (t: number, k: 'online' | 'site') =>
-        rows.filter((r) => r.brandId === brandId && (r.t === 1 ? 1 : 0) === t).reduce((s, r) => s + r[k], 0);
+      const of = (t: number, k: 'online' | 'site') => rows.filter((r) => r.brandId === brandId && (r.t === 1 ? 1 : 0) === t).reduce((s, r) => s + r[k], 0);
       const filed = fig?.filed ?? [0, 0];
       const approved = fig?.approved ?? [0, 0];
       return {

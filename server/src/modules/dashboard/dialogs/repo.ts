@@ -1,15 +1,10 @@
 /** Queries of the home screen's dialogs: brand sites, bikes of a site, pile sightings, silent bikes, area names, a site's history. */
 import type { Database } from '../../../db/client.js';
 
-const arrayOf = (bikeType?: number) =>
-  bikeType === 0 ? `'{nowBike}'::text[]` : bikeType === 1 ? `'{nowEBike}'::text[]` : `'{nowBike,nowEBike}'::text[]`;
+const arrayOf = (bikeType?: number) => (bikeType === 0 ? `'{nowBike}'::text[]` : bikeType === 1 ? `'{nowEBike}'::text[]` : `'{nowBike,nowEBike}'::text[]`);
 
 /** Sites of the areas holding bikes of a brand (the snapshot), most bikes first, paged. */
-export async function brandSites(
-  database: Database,
-  areaIds: string[],
-  f: { brandId: number; bikeType?: number; limit: number; offset: number },
-) {
+export async function brandSites(database: Database, areaIds: string[], f: { brandId: number; bikeType?: number; limit: number; offset: number }) {
   const base = `from site_state st join sites s on s.id = st.site_id,
                 lateral (select sum((e->>'num')::int)::int as num
                            from unnest(${arrayOf(f.bikeType)}) as k(name),
@@ -44,10 +39,7 @@ export interface SiteBikeRow {
 }
 
 /** Bikes parked at a site now (optionally of one brand and type), paged. */
-export async function siteBikes(
-  database: Database,
-  f: { siteId: string; brandId?: number; bikeType?: number; limit: number; offset: number },
-) {
+export async function siteBikes(database: Database, f: { siteId: string; brandId?: number; bikeType?: number; limit: number; offset: number }) {
   const params: unknown[] = [f.siteId];
   let cond = 'l.site_id = $1 and l.status = 1';
   if (f.brandId !== undefined) {
@@ -58,10 +50,7 @@ export async function siteBikes(
     params.push(f.bikeType);
     cond += ` and l.bike_type = $${params.length}`;
   }
-  const [{ total }] = await database.query<{ total: number }>(
-    `select count(*)::int as total from bike_live l where ${cond}`,
-    params,
-  );
+  const [{ total }] = await database.query<{ total: number }>(`select count(*)::int as total from bike_live l where ${cond}`, params);
   const n = params.length;
   const rows = await database.query<SiteBikeRow>(
     `select l.bike_id as "bikeId", l.brand_id as "brandId", l.bike_type as "bikeType", l.lon, l.lat, l.legality,
@@ -107,10 +96,7 @@ const SILENT = `from bikes b join brands br on br.id = b.brand_id left join bike
 
 /** Silent filed bikes per brand. */
 export function silentCounts(database: Database, areaIds: string[], since: string) {
-  return database.query<{ brandId: number; n: number }>(
-    `select b.brand_id as "brandId", count(*)::int as n ${SILENT} group by 1`,
-    [areaIds, since],
-  );
+  return database.query<{ brandId: number; n: number }>(`select b.brand_id as "brandId", count(*)::int as n ${SILENT} group by 1`, [areaIds, since]);
 }
 
 /** The first `perBrand` silent filed bikes of each brand (never reported first, then the longest silent). */
@@ -136,18 +122,12 @@ export function silentBikes(database: Database, areaIds: string[], since: string
 
 /** Names of areas by id. */
 export function areaNames(database: Database, ids: string[]) {
-  return database.query<{ id: string; name: string }>(
-    `select id, area_name as name from areas where id = any($1::varchar[])`,
-    [ids],
-  );
+  return database.query<{ id: string; name: string }>(`select id, area_name as name from areas where id = any($1::varchar[])`, [ids]);
 }
 
 /** A site's history rows (each snapshot in which its counts changed), newest first, paged, with the site's name. */
 export async function siteHistory(database: Database, f: { siteId: string; limit: number; offset: number }) {
-  const [{ total }] = await database.query<{ total: number }>(
-    `select count(*)::int as total from site_history where site_id = $1`,
-    [f.siteId],
-  );
+  const [{ total }] = await database.query<{ total: number }>(`select count(*)::int as total from site_history where site_id = $1`, [f.siteId]);
   const rows = await database.query<{
     id: number;
     at: Date;
@@ -162,8 +142,6 @@ export async function siteHistory(database: Database, f: { siteId: string; limit
        from site_history where site_id = $1 order by at desc, id desc limit $2 offset $3`,
     [f.siteId, f.limit, f.offset],
   );
-  const [site] = await database.query<{ siteName: string }>(`select site_name as "siteName" from sites where id = $1`, [
-    f.siteId,
-  ]);
+  const [site] = await database.query<{ siteName: string }>(`select site_name as "siteName" from sites where id = $1`, [f.siteId]);
   return { rows, total, siteName: site?.siteName ?? null };
 }

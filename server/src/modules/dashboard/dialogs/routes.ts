@@ -188,7 +188,6 @@ export function registerDialogs(app: App, deps: { figures: FigureCache }) {
         response: { 200: Envelope(Paged(HistoryRow)) },
       },
     },
-    async (req) =>
-      ok(await details.siteHistory(database, req.auth, { siteId: req.query.siteId, ...pageOf(req.query) }, tz)),
+    async (req) => ok(await details.siteHistory(database, req.auth, { siteId: req.query.siteId, ...pageOf(req.query) }, tz)),
   );
 }

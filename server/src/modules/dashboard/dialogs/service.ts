@@ -10,12 +10,7 @@ import { messagesBetween } from '../repo.js';
 import * as repo from './repo.js';
 
 /** Today's site messages of the request's areas, newest first, paged. */
-export async function todayMessages(
-  database: Database,
-  auth: Auth,
-  page: { limit: number; offset: number },
-  tz: string,
-) {
+export async function todayMessages(database: Database, auth: Auth, page: { limit: number; offset: number }, tz: string) {
   const t = today(tz);
   return messagesBetween(database, { areaIds: auth.scopeAreaIds(), from: t.start, to: t.end, ...page }, tz);
 }
@@ -132,8 +127,7 @@ export async function bikeMonitor(database: Database, areaIds: string[], tz: str
     if (!r.filed) {
       if (e.warn.length < LIST_CAP) e.warn.push(item);
     } else if (r.liveSiteId !== r.siteId) {
-      if (e.abnormal.length < LIST_CAP)
-        e.abnormal.push({ ...item, liveSiteId: r.liveSiteId, liveSiteName: r.liveSiteName });
+      if (e.abnormal.length < LIST_CAP) e.abnormal.push({ ...item, liveSiteId: r.liveSiteId, liveSiteName: r.liveSiteName });
     }
   }
   for (const [brandId, e] of Object.entries(out)) {
@@ -147,13 +141,7 @@ export async function bikeMonitor(database: Database, areaIds: string[], tz: str
  * Filed bikes with no report for `staleHours` (or none ever), per brand: the ones whose last report
  * is in the areas, and those never heard of brands registered there.
  */
-export async function bikeNotUpload(
-  database: Database,
-  areaIds: string[],
-  staleHours: number,
-  tz: string,
-  now = new Date(),
-) {
+export async function bikeNotUpload(database: Database, areaIds: string[], staleHours: number, tz: string, now = new Date()) {
   const since = new Date(now.getTime() - staleHours * 3600_000).toISOString();
   const [counts, rows, brands] = await Promise.all([
     repo.silentCounts(database, areaIds, since),
@@ -163,8 +151,7 @@ export async function bikeNotUpload(
   const names = await brandNames(database);
   const out: Record<string, { brandId: number; brandName: string; count: number; list: SilentBike[] }> = {};
   for (const b of brands) out[b.brandId] = { brandId: b.brandId, brandName: b.brandName, count: 0, list: [] };
-  const entry = (id: number) =>
-    (out[id] ??= { brandId: id, brandName: names.get(id)?.brandName ?? '', count: 0, list: [] });
+  const entry = (id: number) => (out[id] ??= { brandId: id, brandName: names.get(id)?.brandName ?? '', count: 0, list: [] });
   for (const c of counts) entry(c.brandId).count = c.n;
   for (const r of rows) {
     entry(r.brandId).list.push({
@@ -191,9 +178,7 @@ export async function brandInfo(database: Database, auth: Auth, brandId: number,
   if (auth.brandLimit !== null && auth.brandLimit !== b.brandId) throw forbidden('无权查看该企业的信息');
   if (!b.inScope) throw forbidden('无权查看其他区域的企业信息');
   const { createdAt, inScope: _s, ...rest } = b;
-  const areaNames = new Map(
-    (await repo.areaNames(database, [b.areaId, ...b.launchArea, ...b.operationAreaId])).map((a) => [a.id, a.name]),
-  );
+  const areaNames = new Map((await repo.areaNames(database, [b.areaId, ...b.launchArea, ...b.operationAreaId])).map((a) => [a.id, a.name]));
   const text = (ids: string[]) => ids.map((id) => areaNames.get(id) ?? id).join('、');
   return {
     ...rest,
@@ -205,12 +190,7 @@ export async function brandInfo(database: Database, auth: Auth, brandId: number,
 }
 
 /** A site's history rows (each snapshot in which its counts changed), newest first. */
-export async function siteHistory(
-  database: Database,
-  auth: Auth,
-  f: { siteId: string; limit: number; offset: number },
-  tz: string,
-) {
+export async function siteHistory(database: Database, auth: Auth, f: { siteId: string; limit: number; offset: number }, tz: string) {
   await siteInScope(database, auth, f.siteId);
   const { rows, total, siteName } = await repo.siteHistory(database, f);
   return {

@@ -227,13 +227,7 @@ export class MapCache {
    * when a snapshot or a site edit makes a new one): the answer for all sites of 20,000 is 6 MB of
    * JSON, made once per snapshot instead of once per call. Only for queries without a free centre.
    */
-  async memo(
-    scopeKey: string,
-    areaIds: string[],
-    v: Versions,
-    q: SiteQuery,
-    build: (map: MapJson) => Promise<string>,
-  ): Promise<Buffer> {
+  async memo(scopeKey: string, areaIds: string[], v: Versions, q: SiteQuery, build: (map: MapJson) => Promise<string>): Promise<Buffer> {
     const e = await this.entry(scopeKey, areaIds, v);
     const query = `${q.flag}|${q.limit}`;
     let p = e.answers.get(query);
@@ -279,10 +273,7 @@ function mapJsonOf(e: Entry, q: SiteQuery): MapJson {
 function pick(e: Entry, q: SiteQuery): MapSite[] {
   const keep = (r: MapSite) => q.flag === null || r.flag === q.flag;
   if (q.limit <= 0) return q.flag === null ? e.rows : e.rows.filter(keep);
-  const ordered =
-    q.lon !== null && q.lat !== null
-      ? rank(q.flag === null ? e.rows : e.rows.filter(keep), { lon: q.lon, lat: q.lat }, q.limit)
-      : e.byCentre;
+  const ordered = q.lon !== null && q.lat !== null ? rank(q.flag === null ? e.rows : e.rows.filter(keep), { lon: q.lon, lat: q.lat }, q.limit) : e.byCentre;
   const map: MapSite[] = [];
   for (const r of ordered) {
     if (map.length >= q.limit) break;

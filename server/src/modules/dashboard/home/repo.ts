@@ -104,12 +104,7 @@ const SITE_COLS = `s.id as "siteId", s.site_name as "siteName", s.lon as "siteLo
   coalesce(st.flag, 0)::int as flag, coalesce(st.num, 0) as num, s.gps_rail as "gpsRail", s.length`;
 
 /** Live sites of the areas by name (`namePattern`, ilike) or by id (`id` exact first, or `idPattern`). */
-export function searchSites(
-  database: Database,
-  areaIds: string[],
-  q: { namePattern: string } | { idPattern: string; id: string },
-  limit: number,
-) {
+export function searchSites(database: Database, areaIds: string[], q: { namePattern: string } | { idPattern: string; id: string }, limit: number) {
   const byName = 'namePattern' in q;
   const cond = byName ? `s.site_name ilike $2` : `(s.id = $4 or s.id like $2)`;
   const params = byName ? [areaIds, q.namePattern, limit] : [areaIds, q.idPattern, limit, q.id];
@@ -208,10 +203,7 @@ export interface FlowRow {
 }
 
 /** Rides leaving (rent) or arriving at (return) a site in [from, to), with the other end's position, newest first. */
-export function siteFlows(
-  database: Database,
-  f: { siteId: string; kind: 'rent' | 'return'; from: string; to: string; limit: number },
-) {
+export function siteFlows(database: Database, f: { siteId: string; kind: 'rent' | 'return'; from: string; to: string; limit: number }) {
   const [here, there] = f.kind === 'rent' ? ['rent', 'return'] : ['return', 'rent'];
   return database.query<FlowRow>(
     `select order_id as "orderId", bike_id as "bikeId", brand_id as "brandId", bike_type as "bikeType", ${here}_at as at,

@@ -44,9 +44,7 @@ export function registerHome(app: App, deps: { figures: FigureCache }) {
               description: '站点数量：0 全部，200，50（默认）',
             }),
           ),
-          f: Type.Optional(
-            Type.Integer({ minimum: 1, maximum: 4, description: '状态筛选：1 满桩, 2 偏多, 3 偏少, 4 空桩' }),
-          ),
+          f: Type.Optional(Type.Integer({ minimum: 1, maximum: 4, description: '状态筛选：1 满桩, 2 偏多, 3 偏少, 4 空桩' })),
           lon: Type.Optional(Type.Number({ minimum: -180, maximum: 180, description: '中心经度（GCJ-02）' })),
           lat: Type.Optional(Type.Number({ minimum: -90, maximum: 90, description: '中心纬度（GCJ-02）' })),
         }),
@@ -90,8 +88,7 @@ export function registerHome(app: App, deps: { figures: FigureCache }) {
       schema: {
         tags,
         summary: '搜索站点或车辆',
-        description:
-          '无结果 → 400 搜索不到您要的信息，请重新搜索；车辆骑行中 → 400 车辆出租中无法定位；车辆不在站点 → 400 该车辆不在站点。',
+        description: '无结果 → 400 搜索不到您要的信息，请重新搜索；车辆骑行中 → 400 车辆出租中无法定位；车辆不在站点 → 400 该车辆不在站点。',
         querystring: Type.Object({
           ...SelfArea,
           searchType: Type.Union([Type.Literal(1), Type.Literal(2), Type.Literal(3), Type.Literal(6)], {

@@ -74,9 +74,7 @@ export const DashboardData = Type.Object({
 });
 
 /** The envelope of the main call without its map (serialized apart: see dashboardJson). */
-export const DashboardRest = Envelope(
-  Type.Object({ statistical: Statistical, siteMessage: DashboardData.properties.siteMessage }),
-);
+export const DashboardRest = Envelope(Type.Object({ statistical: Statistical, siteMessage: DashboardData.properties.siteMessage }));
 
 export const BrandBriefT = Type.Object({
   brandId: Int('企业 ID'),

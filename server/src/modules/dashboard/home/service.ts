@@ -68,19 +68,13 @@ export async function dashboardJson(
   auth: Auth,
   q: { limit: number; f?: number; lon?: number; lat?: number },
   tz: string,
-  serialize: (rest: {
-    statistical: ReturnType<typeof statistical>;
-    siteMessage: Awaited<ReturnType<typeof latestMessages>>;
-  }) => string,
+  serialize: (rest: { statistical: ReturnType<typeof statistical>; siteMessage: Awaited<ReturnType<typeof latestMessages>> }) => string,
 ): Promise<string | Buffer> {
   const areaIds = auth.scopeAreaIds();
   const flag = q.f ? STATUS_BY_FILTER[q.f as 1 | 2 | 3 | 4] : null;
   const v = await versions(database);
   const answer = async ({ mapJson, counters }: MapJson) => {
-    const [figures, siteMessage] = await Promise.all([
-      caches.figures.get(auth.areaId, areaIds, v),
-      latestMessages(database, areaIds, TOP, tz),
-    ]);
+    const [figures, siteMessage] = await Promise.all([caches.figures.get(auth.areaId, areaIds, v), latestMessages(database, areaIds, TOP, tz)]);
     const envelope = serialize({ statistical: statistical(figures, counters), siteMessage });
     // envelope is {"code":…,"message":…,"data":{"statistical":…,"siteMessage":…}}: put the map first in data
     const at = envelope.indexOf('"data":{') + '"data":{'.length;
@@ -90,9 +84,7 @@ export async function dashboardJson(
   // answers without a free centre are kept with the snapshot's cache entry
   const query = { flag, limit: q.limit, lon: q.lon ?? null, lat: q.lat ?? null };
   const free = q.limit > 0 && q.lon !== undefined && q.lat !== undefined;
-  return free
-    ? answer(await caches.maps.sitesJson(auth.areaId, areaIds, v, query))
-    : caches.maps.memo(auth.areaId, areaIds, v, query, answer);
+  return free ? answer(await caches.maps.sitesJson(auth.areaId, areaIds, v, query)) : caches.maps.memo(auth.areaId, areaIds, v, query, answer);
 }
 
 /* ------------------------------ init ------------------------------ */
@@ -132,15 +124,8 @@ export const isAggregation = (a: { aggregation: number; aggregationId: string | 
 
 export async function init(database: Database, auth: Auth) {
   const areaIds = auth.scopeAreaIds();
-  const [a, avg, brands] = await Promise.all([
-    areaRow(database, auth.areaId),
-    repo.siteExtent(database, areaIds),
-    brandsOf(database, areaIds),
-  ]);
-  const centre =
-    avg.n > 0
-      ? { lon: Number(avg.lon), lat: Number(avg.lat) }
-      : (a.gpsRail && ringCentroid(a.gpsRail)) || DEFAULT_CENTRE;
+  const [a, avg, brands] = await Promise.all([areaRow(database, auth.areaId), repo.siteExtent(database, areaIds), brandsOf(database, areaIds)]);
+  const centre = avg.n > 0 ? { lon: Number(avg.lon), lat: Number(avg.lat) } : (a.gpsRail && ringCentroid(a.gpsRail)) || DEFAULT_CENTRE;
   const pile = fullPileOf(a.fullPileNum, a.fullPileName);
   return {
     area: {
@@ -215,20 +200,13 @@ export async function search(database: Database, auth: Auth, searchType: number,
 
 /* ------------------------------ one site ------------------------------ */
 
-const brandList = (list: BrandCount[] | undefined) =>
-  (list ?? []).map((b) => ({ brandId: b.brand_id, brandName: b.brand_name, siteNum: b.num }));
+const brandList = (list: BrandCount[] | undefined) => (list ?? []).map((b) => ({ brandId: b.brand_id, brandName: b.brand_name, siteNum: b.num }));
 
 /** Rides of a site's flow lines drawn at most. */
 const FLOW_LIMIT = 2000;
 
 /** The site with its per-brand counts and today's rides leaving (1) or arriving (2) there. */
-export async function getSite(
-  database: Database,
-  auth: Auth,
-  siteId: string,
-  flowMapType: number | undefined,
-  tz: string,
-) {
+export async function getSite(database: Database, auth: Auth, siteId: string, flowMapType: number | undefined, tz: string) {
   await siteInScope(database, auth, siteId);
   const s = (await repo.siteDetail(database, siteId))!;
   const { currentBike, createdAt, stateAt, ...site } = s;
@@ -273,12 +251,7 @@ export const BIKE_LAYER_LIMIT = 20_000;
  * Bikes to draw: without `mold` the parked bikes of the legality; mold 1 today's off-site returns
  * (at the return point), 13 / 14 the bikes of open off-site / out-of-area alerts. Unplaced bikes drop.
  */
-export async function bikes(
-  database: Database,
-  auth: Auth,
-  f: { legality: number; mold?: number; brandId?: number },
-  tz: string,
-) {
+export async function bikes(database: Database, auth: Auth, f: { legality: number; mold?: number; brandId?: number }, tz: string) {
   const areaIds = auth.scopeAreaIds();
   const t = today(tz);
   const rows = await repo.layerBikes(database, {

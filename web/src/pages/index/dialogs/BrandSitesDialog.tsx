@@ -57,20 +57,53 @@ export default function BrandSitesDialog({ brandId, brandName }: { brandId: numb
   };
   const columns = [
     { title: '序号', key: 'no', width: 70, render: (_: unknown, __: BrandSite, i: number) => serial(page, size, i) },
-    { title: '站点编号', dataIndex: 'siteId', render: (v: string) => <Button type="link" size="small" onClick={() => locate(v)}>{v}</Button> },
-    { title: '站点名称', dataIndex: 'siteName', render: (v: string, r: BrandSite) => <Button type="link" size="small" onClick={() => locate(r.siteId)}>{v}</Button> },
+    {
+      title: '站点编号',
+      dataIndex: 'siteId',
+      render: (v: string) => (
+        <Button type="link" size="small" onClick={() => locate(v)}>
+          {v}
+        </Button>
+      ),
+    },
+    {
+      title: '站点名称',
+      dataIndex: 'siteName',
+      render: (v: string, r: BrandSite) => (
+        <Button type="link" size="small" onClick={() => locate(r.siteId)}>
+          {v}
+        </Button>
+      ),
+    },
     {
       title: '站点车辆',
       dataIndex: 'num',
       width: 100,
       render: (v: number, r: BrandSite) => (
-        <Button type="link" size="small" onClick={() => openDialog({ kind: 'siteBikes', siteId: r.siteId, siteName: r.siteName, brandId, brandName, bikeType: bikeType === 'all' ? undefined : bikeType })}>
+        <Button
+          type="link"
+          size="small"
+          onClick={() =>
+            openDialog({ kind: 'siteBikes', siteId: r.siteId, siteName: r.siteName, brandId, brandName, bikeType: bikeType === 'all' ? undefined : bikeType })
+          }
+        >
           {v}
         </Button>
       ),
     },
     ...(perms.siteEdit
-      ? [{ title: '操作', key: 'op', width: 80, render: (_: unknown, r: BrandSite) => <Button size="small" onClick={() => openDialog({ kind: 'siteRatio', siteId: r.siteId, siteName: r.siteName })}>编辑</Button> }]
+      ? [
+          {
+            title: '操作',
+            key: 'op',
+            width: 80,
+            render: (_: unknown, r: BrandSite) => (
+              <Button size="small" onClick={() => openDialog({ kind: 'siteRatio', siteId: r.siteId, siteName: r.siteName })}>
+                编辑
+              </Button>
+            ),
+          },
+        ]
       : []),
   ];
   return (

@@ -104,11 +104,7 @@ export default function ExportDialog({ siteId, siteName, year, month, day }: Pro
           />
           <DatePicker allowClear={false} picker={type === 'day' ? 'date' : type} value={date} onChange={changeDate} aria-label="导出时间" />
         </Space>
-        <Checkbox
-          checked={all}
-          indeterminate={chosen.length > 0 && !all}
-          onChange={(e) => setChosen(e.target.checked ? slots : [])}
-        >
+        <Checkbox checked={all} indeterminate={chosen.length > 0 && !all} onChange={(e) => setChosen(e.target.checked ? slots : [])}>
           全选
         </Checkbox>
         <Checkbox.Group value={chosen} onChange={(v) => setChosen(v as number[])} style={{ display: 'flex', flexWrap: 'wrap', gap: 6 }}>

@@ -21,12 +21,30 @@ function Heard({ brand }: { brand: MonitorBrand }) {
         {
           key: 'warn',
           label: `未备案（${brand.warn.length}）`,
-          children: <Table<HeardBike> rowKey={(r) => `${r.mac}-${r.siteId}`} size="small" dataSource={brand.warn} columns={heardColumns(false)} pagination={{ pageSize: 5, size: 'small' }} locale={{ emptyText: '暂无' }} />,
+          children: (
+            <Table<HeardBike>
+              rowKey={(r) => `${r.mac}-${r.siteId}`}
+              size="small"
+              dataSource={brand.warn}
+              columns={heardColumns(false)}
+              pagination={{ pageSize: 5, size: 'small' }}
+              locale={{ emptyText: '暂无' }}
+            />
+          ),
         },
         {
           key: 'abnormal',
           label: `站点不符（${brand.abnormal.length}）`,
-          children: <Table<HeardBike> rowKey={(r) => `${r.mac}-${r.siteId}`} size="small" dataSource={brand.abnormal} columns={heardColumns(true)} pagination={{ pageSize: 5, size: 'small' }} locale={{ emptyText: '暂无' }} />,
+          children: (
+            <Table<HeardBike>
+              rowKey={(r) => `${r.mac}-${r.siteId}`}
+              size="small"
+              dataSource={brand.abnormal}
+              columns={heardColumns(true)}
+              pagination={{ pageSize: 5, size: 'small' }}
+              locale={{ emptyText: '暂无' }}
+            />
+          ),
         },
       ]}
     />

@@ -81,7 +81,8 @@ export default function HomeDialogs() {
     if (action.type === 4) {
       // ratio edit: the site joins the site ratio list
       const list = useSession.getState().ratioSites;
-      if (!list.some((r) => r.siteId === action.siteId)) patch({ ratioSites: [...list, { siteId: action.siteId, siteName: action.siteName ?? action.siteId }] });
+      if (!list.some((r) => r.siteId === action.siteId))
+        patch({ ratioSites: [...list, { siteId: action.siteId, siteName: action.siteName ?? action.siteId }] });
     }
     open(dialogOfAction(action));
     consume(null);

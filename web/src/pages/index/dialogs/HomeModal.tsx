@@ -4,10 +4,29 @@ import { PAGE } from '../../../lib/constants';
 import { useDialogs } from './dialogStore';
 
 /** A dialog of the stack: closing it (×, Esc, mask) pops it. */
-export default function HomeModal({ title, width = 900, children, footer = null }: { title: ReactNode; width?: number; children: ReactNode; footer?: ReactNode }) {
+export default function HomeModal({
+  title,
+  width = 900,
+  children,
+  footer = null,
+}: {
+  title: ReactNode;
+  width?: number;
+  children: ReactNode;
+  footer?: ReactNode;
+}) {
   const close = useDialogs((s) => s.close);
   return (
-    <Modal open title={title} width={width} footer={footer} onCancel={close} destroyOnHidden centered styles={{ body: { maxHeight: '72vh', overflow: 'auto' } }}>
+    <Modal
+      open
+      title={title}
+      width={width}
+      footer={footer}
+      onCancel={close}
+      destroyOnHidden
+      centered
+      styles={{ body: { maxHeight: '72vh', overflow: 'auto' } }}
+    >
       {children}
     </Modal>
   );

@@ -22,7 +22,11 @@ export default function NotUploadDialog({ brandId }: { brandId?: number }) {
     { title: '车型', dataIndex: 'bikeType', render: (v: number) => (v === 1 ? '电动车' : '自行车') },
     { title: '车牌', dataIndex: 'licenseCode', render: (v: string | null) => v || '—' },
     { title: '最近上报', dataIndex: 'lastReportTime', render: (v: string | null) => v || '从未上报' },
-    { title: '最近位置', key: 'pos', render: (_: unknown, r: NotUploadBike) => (r.bikeLon !== null && r.bikeLat !== null ? `${r.bikeLon.toFixed(5)}, ${r.bikeLat.toFixed(5)}` : '—') },
+    {
+      title: '最近位置',
+      key: 'pos',
+      render: (_: unknown, r: NotUploadBike) => (r.bikeLon !== null && r.bikeLat !== null ? `${r.bikeLon.toFixed(5)}, ${r.bikeLat.toFixed(5)}` : '—'),
+    },
   ];
   return (
     <HomeModal title="未上传数据车辆">
@@ -35,7 +39,11 @@ export default function NotUploadDialog({ brandId }: { brandId?: number }) {
           options={brands.map((b) => ({ value: b.brandId, label: `${b.brandName}（${b.count}）` }))}
           placeholder="选择品牌"
         />
-        {current ? <span>共 {current.count} 辆{current.count > current.list.length ? `，列出 ${current.list.length} 辆` : ''}</span> : null}
+        {current ? (
+          <span>
+            共 {current.count} 辆{current.count > current.list.length ? `，列出 ${current.list.length} 辆` : ''}
+          </span>
+        ) : null}
       </div>
       <Table<NotUploadBike>
         rowKey="bikeId"

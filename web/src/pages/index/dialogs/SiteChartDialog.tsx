@@ -22,7 +22,14 @@ function chartOption(sites: MapSite[]) {
     xAxis: { type: 'value', minInterval: 1, ...axisStyle },
     yAxis: { type: 'category', data: names, inverse: true, ...axisStyle, axisLabel: { ...axisStyle.axisLabel, width: 160, overflow: 'truncate' } },
     series: [
-      { name: '车辆数', type: 'bar', data: sites.map((s) => s.num), itemStyle: { color: '#40a9ff' }, barMaxWidth: 10, label: { show: true, position: 'right', color: '#cfe3ff', fontSize: 11 } },
+      {
+        name: '车辆数',
+        type: 'bar',
+        data: sites.map((s) => s.num),
+        itemStyle: { color: '#40a9ff' },
+        barMaxWidth: 10,
+        label: { show: true, position: 'right', color: '#cfe3ff', fontSize: 11 },
+      },
       { name: '车位数', type: 'bar', data: sites.map((s) => s.capacity), itemStyle: { color: '#597ef7', opacity: 0.55 }, barMaxWidth: 10 },
     ],
   };
@@ -46,9 +53,7 @@ export default function SiteChartDialog({ title, f, flag, count }: { title: stri
   const option = useMemo(() => chartOption(sites), [sites]);
   return (
     <HomeModal title={`${title}（${count} 个）`} width={900}>
-      {count > sites.length && !q.isPending ? (
-        <Typography.Paragraph type="secondary">显示离区域中心最近的 {sites.length} 个站点</Typography.Paragraph>
-      ) : null}
+      {count > sites.length && !q.isPending ? <Typography.Paragraph type="secondary">显示离区域中心最近的 {sites.length} 个站点</Typography.Paragraph> : null}
       {q.isPending ? (
         <div className="hp-state">加载中…</div>
       ) : q.isError ? (

@@ -82,7 +82,11 @@ export default function SiteRankDialog() {
             导出
           </Button>
         ) : null}
-        {q.data ? <span>统计时段 {q.data.timeLabel}，共 {q.data.total} 个站点</span> : null}
+        {q.data ? (
+          <span>
+            统计时段 {q.data.timeLabel}，共 {q.data.total} 个站点
+          </span>
+        ) : null}
       </Space>
       <Table<RankRow>
         rowKey={(r) => `${r.rank}-${r.siteId}`}

@@ -17,7 +17,11 @@ export default function SiteRatioDialog({ siteId, siteName }: { siteId: string; 
   const client = useQueryClient();
   const close = useDialogs((s) => s.close);
   const { message } = App.useApp();
-  const q = useQuery({ queryKey: ['home', 'siteRow', area, siteId], queryFn: () => fetchSites(area, { siteId, currentPage: 1, pageSize: 1 }), enabled: ready && perms.sites });
+  const q = useQuery({
+    queryKey: ['home', 'siteRow', area, siteId],
+    queryFn: () => fetchSites(area, { siteId, currentPage: 1, pageSize: 1 }),
+    enabled: ready && perms.sites,
+  });
   const row = q.data?.lists.find((r) => r.siteId === siteId);
   const [value, setValue] = useState<number | null>(null);
   const [inherit, setInherit] = useState(true);

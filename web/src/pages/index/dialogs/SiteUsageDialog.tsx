@@ -60,7 +60,13 @@ export default function SiteUsageDialog({ siteId, siteName }: { siteId: string; 
   return (
     <HomeModal title={`站点使用曲线 · ${siteName}`} width={1000}>
       <Space wrap style={{ marginBottom: 8 }}>
-        <Select aria-label="年份" style={{ width: 110 }} value={period.year} onChange={(year) => setPeriod({ year })} options={yearOptions(LIMITS.priorYears).map((y) => ({ value: y, label: `${y}年` }))} />
+        <Select
+          aria-label="年份"
+          style={{ width: 110 }}
+          value={period.year}
+          onChange={(year) => setPeriod({ year })}
+          options={yearOptions(LIMITS.priorYears).map((y) => ({ value: y, label: `${y}年` }))}
+        />
         <Breadcrumb items={crumbs(period, setPeriod)} />
         {perms.export ? (
           <Button icon={<DownloadOutlined />} onClick={() => openDialog({ kind: 'usageExport', siteId, siteName, ...period })}>

@@ -55,14 +55,26 @@ export default function TaskList() {
           title: '任务开关',
           dataIndex: 'openSwitch',
           width: 100,
-          render: (v: boolean, g) => <Switch size="small" checked={v} loading={busy === g.id} disabled={!perms.siteEdit} onChange={(open) => void toggle(g, open)} aria-label={`${g.alias} 开关`} />,
+          render: (v: boolean, g) => (
+            <Switch
+              size="small"
+              checked={v}
+              loading={busy === g.id}
+              disabled={!perms.siteEdit}
+              onChange={(open) => void toggle(g, open)}
+              aria-label={`${g.alias} 开关`}
+            />
+          ),
         },
         {
           title: '操作',
           key: 'op',
           width: 90,
           render: (_, g) => (
-            <Popover title={`${g.alias}（放大系数 ${g.factor}）`} content={<Typography.Paragraph style={{ maxWidth: 360, margin: 0 }}>{g.siteList.join('、') || '暂无站点'}</Typography.Paragraph>}>
+            <Popover
+              title={`${g.alias}（放大系数 ${g.factor}）`}
+              content={<Typography.Paragraph style={{ maxWidth: 360, margin: 0 }}>{g.siteList.join('、') || '暂无站点'}</Typography.Paragraph>}
+            >
               <a>查看站点</a>
             </Popover>
           ),

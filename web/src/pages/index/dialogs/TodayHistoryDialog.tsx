@@ -42,10 +42,16 @@ export default function TodayHistoryDialog() {
   const [size, setSize] = useState<number>(PAGE.historySize);
   const q = useQuery({ queryKey: ['home', 'todayHistory', area, page, size], queryFn: () => fetchTodayHistory(area, page, size), enabled: ready });
   const rows = q.data?.lists ?? [];
-  const p = pager(page, size, q.data?.total ?? 0, (np, ns) => {
-    setPage(ns !== size ? 1 : np);
-    setSize(ns);
-  }, PAGE.historySizeOptions);
+  const p = pager(
+    page,
+    size,
+    q.data?.total ?? 0,
+    (np, ns) => {
+      setPage(ns !== size ? 1 : np);
+      setSize(ns);
+    },
+    PAGE.historySizeOptions,
+  );
   const columns = [
     { title: '序号', key: 'no', width: 70, render: (_: unknown, __: SiteMessage, i: number) => serial(page, size, i) },
     { title: '时间', dataIndex: 'createTime', width: 180 },

@@ -27,7 +27,13 @@ function TrendChart() {
     <>
       <Space wrap style={{ marginBottom: 8 }}>
         <Segmented value={dataType} onChange={(v) => setDataType(Number(v))} options={TREND_TYPES.map((t) => ({ value: t.value, label: t.label }))} />
-        <Select aria-label="年份" style={{ width: 110 }} value={period.year} onChange={(year) => setPeriod({ year })} options={yearOptions(LIMITS.priorYears).map((y) => ({ value: y, label: `${y}年` }))} />
+        <Select
+          aria-label="年份"
+          style={{ width: 110 }}
+          value={period.year}
+          onChange={(year) => setPeriod({ year })}
+          options={yearOptions(LIMITS.priorYears).map((y) => ({ value: y, label: `${y}年` }))}
+        />
         <Breadcrumb items={items} />
       </Space>
       <Typography.Paragraph type="secondary" style={{ margin: '0 0 4px' }}>

@@ -54,7 +54,13 @@ describe('map legend', () => {
 
 describe('area outline', () => {
   it('names a fence at its northernmost vertex', () => {
-    expect(northOf([{ lon: 116.2, lat: 39.9 }, { lon: 116.3, lat: 40.1 }, { lon: 116.4, lat: 40.0 }])).toEqual({ lon: 116.3, lat: 40.1 });
+    expect(
+      northOf([
+        { lon: 116.2, lat: 39.9 },
+        { lon: 116.3, lat: 40.1 },
+        { lon: 116.4, lat: 40.0 },
+      ]),
+    ).toEqual({ lon: 116.3, lat: 40.1 });
     expect(northOf([])).toBeNull();
   });
 });

@@ -12,7 +12,9 @@ export function panelBoxes(wrap: HTMLElement | null): Array<{ left: number; top:
   const base = wrap.getBoundingClientRect();
   const k = wrap.offsetWidth > 0 && base.width > 0 ? wrap.offsetWidth / base.width : 1;
   const boxes = [];
-  for (const el of wrap.querySelectorAll('.home-map-search, .home-map-switches, .home-map-legend, .home-map-banner, .home-map-polygon, .leaflet-bottom.leaflet-right')) {
+  for (const el of wrap.querySelectorAll(
+    '.home-map-search, .home-map-switches, .home-map-legend, .home-map-banner, .home-map-polygon, .leaflet-bottom.leaflet-right',
+  )) {
     const b = el.getBoundingClientRect();
     if (b.width && b.height) boxes.push({ left: (b.left - base.left) * k, top: (b.top - base.top) * k, width: b.width * k, height: b.height * k });
   }

@@ -51,7 +51,8 @@ interface Located {
   lat: number;
   lon: number;
 }
-type Mode = { kind: 'main' } | { kind: 'flow'; type: 1 | 2; siteId: string; siteName: string; lat: number; lon: number; back: { center: Leaflet.LatLng; zoom: number } };
+type Mode =
+  { kind: 'main' } | { kind: 'flow'; type: 1 | 2; siteId: string; siteName: string; lat: number; lon: number; back: { center: Leaflet.LatLng; zoom: number } };
 
 /** Site names are drawn from this zoom on, where they fit (./labels.ts). */
 const LABEL_MIN_ZOOM = 14;
@@ -100,7 +101,13 @@ export default function MapView({ areaId, paused = false }: MapViewProps) {
   const brands = useMemo(() => init.data?.brands ?? [], [init.data]);
 
   // the view fits the area's sites before they are drawn (one drawing of them, at the fitted view)
-  useAreaView(map, areaId, size, { init: init.data, sites: siteList, sitesFailed: sites.isError, rails: rails.data, railsPending: rails.isPending }, viewedArea);
+  useAreaView(
+    map,
+    areaId,
+    size,
+    { init: init.data, sites: siteList, sitesFailed: sites.isError, rails: rails.data, railsPending: rails.isPending },
+    viewedArea,
+  );
 
   // ---- layers ----
   const siteData = useMemo(() => sitePoints(siteList), [siteList]);
@@ -294,7 +301,15 @@ export default function MapView({ areaId, paused = false }: MapViewProps) {
       if (click.checked) requestSiteAction({ type: 4, siteId, siteName });
       else patchSession({ ratioSites: ratioSites.filter((r) => r.siteId !== siteId) });
     } else if (click.type === 'flow' && map && info) {
-      setMode({ kind: 'flow', type: click.flowMapType, siteId: site.siteId, siteName: site.siteName, lat: info.lat, lon: info.lon, back: { center: map.getCenter(), zoom: map.getZoom() } });
+      setMode({
+        kind: 'flow',
+        type: click.flowMapType,
+        siteId: site.siteId,
+        siteName: site.siteName,
+        lat: info.lat,
+        lon: info.lon,
+        back: { center: map.getCenter(), zoom: map.getZoom() },
+      });
       setInfo(null);
     } else if (click.type === 5) confirmDelete(site);
   };

@@ -84,8 +84,18 @@ export default function SiteInfoWindow({ areaId, siteId, canDelete, inRatioList,
           <b>{s.num}</b> 辆
         </dd>
       </dl>
-      <BrandRow label="自行车" total={s.bikeNum} list={s.brandBike} onPick={(b) => click({ type: 1, bikeType: 0, brandId: b?.brandId, brandName: b?.brandName })} />
-      <BrandRow label="电动车" total={s.ebikeNum} list={s.brandEBike} onPick={(b) => click({ type: 1, bikeType: 1, brandId: b?.brandId, brandName: b?.brandName })} />
+      <BrandRow
+        label="自行车"
+        total={s.bikeNum}
+        list={s.brandBike}
+        onPick={(b) => click({ type: 1, bikeType: 0, brandId: b?.brandId, brandName: b?.brandName })}
+      />
+      <BrandRow
+        label="电动车"
+        total={s.ebikeNum}
+        list={s.brandEBike}
+        onPick={(b) => click({ type: 1, bikeType: 1, brandId: b?.brandId, brandName: b?.brandName })}
+      />
       <div className="site-info-flow">
         今日流向：
         <button type="button" className="site-info-link" onClick={() => click({ type: 'flow', flowMapType: 1 })}>

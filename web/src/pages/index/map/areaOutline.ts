@@ -40,7 +40,12 @@ export function useAreaOutline(map: Leaflet.Map | null, rails: AreaRail[] | unde
     const group = L.layerGroup();
     for (const r of rails) {
       if (!r.gpsRail || r.gpsRail.length < 3) continue;
-      group.addLayer(L.polygon(r.gpsRail.map((p) => [p.lat, p.lon] as [number, number]), FENCE_STYLE));
+      group.addLayer(
+        L.polygon(
+          r.gpsRail.map((p) => [p.lat, p.lon] as [number, number]),
+          FENCE_STYLE,
+        ),
+      );
       const top = northOf(r.gpsRail);
       if (top) group.addLayer(nameMarker(top, `${r.areaName} 运营区域`, 'home-map-area-name'));
     }

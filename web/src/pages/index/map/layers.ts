@@ -97,7 +97,13 @@ export function useSiteFences(map: Leaflet.Map | null, sites: MapSite[] | undefi
         if (n >= MAX_FENCES) break;
         if (!isLocated(s.siteLon, s.siteLat) || !view.contains([s.siteLat, s.siteLon])) continue;
         n++;
-        if (s.gpsRail && s.gpsRail.length >= 3) group.addLayer(L.polygon(s.gpsRail.map((p) => [p.lat, p.lon] as [number, number]), style));
+        if (s.gpsRail && s.gpsRail.length >= 3)
+          group.addLayer(
+            L.polygon(
+              s.gpsRail.map((p) => [p.lat, p.lon] as [number, number]),
+              style,
+            ),
+          );
         else group.addLayer(L.circle([s.siteLat, s.siteLon], { ...style, radius: s.length > 0 ? s.length : 20 }));
       }
     };

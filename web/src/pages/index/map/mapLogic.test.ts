@@ -37,8 +37,25 @@ const site = (siteId: string, lon: number, lat: number, flag = 1): MapSite => ({
   gpsRail: null,
   length: 20,
 });
-const bike = (bikeId: string, lon: number, lat: number): LayerBike => ({ bikeId, brandId: 1, brandName: '美团', bikeType: 0, bikeLon: lon, bikeLat: lat, legality: 0, time: '' });
-const flow = (orderId: string, request: string): FlowRecord => ({ orderId, bikeId: 'B', brandId: 1, brandName: '美团', bikeType: 0, time: '2026-01-01 08:00:00', request });
+const bike = (bikeId: string, lon: number, lat: number): LayerBike => ({
+  bikeId,
+  brandId: 1,
+  brandName: '美团',
+  bikeType: 0,
+  bikeLon: lon,
+  bikeLat: lat,
+  legality: 0,
+  time: '',
+});
+const flow = (orderId: string, request: string): FlowRecord => ({
+  orderId,
+  bikeId: 'B',
+  brandId: 1,
+  brandName: '美团',
+  bikeType: 0,
+  time: '2026-01-01 08:00:00',
+  request,
+});
 
 // a unit square and an L-shaped (concave) ring, lon/lat
 const square = [
@@ -69,7 +86,14 @@ describe('zoom by site-count choice (spec §9)', () => {
 
 describe('heat points (spec §9 weights, max 17)', () => {
   it('maps flag 0→0, 4→5, 3→15, 2→20, else 10 as [lat, lon, weight]', () => {
-    const pts = heatPoints([site('a', 116.1, 39.1, 0), site('b', 116.2, 39.2, 4), site('c', 116.3, 39.3, 3), site('d', 116.4, 39.4, 2), site('e', 116.5, 39.5, 1), site('f', 116.6, 39.6, 9)]);
+    const pts = heatPoints([
+      site('a', 116.1, 39.1, 0),
+      site('b', 116.2, 39.2, 4),
+      site('c', 116.3, 39.3, 3),
+      site('d', 116.4, 39.4, 2),
+      site('e', 116.5, 39.5, 1),
+      site('f', 116.6, 39.6, 9),
+    ]);
     expect(pts).toEqual([
       [39.1, 116.1, 0],
       [39.2, 116.2, 5],
@@ -201,9 +225,24 @@ describe('opening view of an area', () => {
       [116.5, 39.8],
       [116.5, 40.2],
     ]);
-    expect(openingView([site('a', 116.3, 39.98)], extent, [fence], centre)).toEqual({ box: [[39.98, 116.3], [39.98, 116.3]] });
-    expect(openingView([], extent, [fence], centre)).toEqual({ box: [[39.9, 116.2], [40.1, 116.4]] });
-    expect(openingView([], null, [fence], centre)).toEqual({ box: [[39.8, 116.1], [40.2, 116.5]] });
+    expect(openingView([site('a', 116.3, 39.98)], extent, [fence], centre)).toEqual({
+      box: [
+        [39.98, 116.3],
+        [39.98, 116.3],
+      ],
+    });
+    expect(openingView([], extent, [fence], centre)).toEqual({
+      box: [
+        [39.9, 116.2],
+        [40.1, 116.4],
+      ],
+    });
+    expect(openingView([], null, [fence], centre)).toEqual({
+      box: [
+        [39.8, 116.1],
+        [40.2, 116.5],
+      ],
+    });
     expect(openingView([], undefined, [], centre)).toEqual({ centre });
     expect(openingView([site('c', 0, 0)], undefined, undefined, centre)).toEqual({ centre });
   });

@@ -36,10 +36,21 @@ export function boxOf<T>(items: readonly T[], at: (item: T) => LonLat | null): B
     if (p.lat < s) s = p.lat;
     if (p.lat > n) n = p.lat;
   }
-  return w === Infinity ? null : [[s, w], [n, e]];
+  return w === Infinity
+    ? null
+    : [
+        [s, w],
+        [n, e],
+      ];
 }
 
-export const extentBox = (x: Extent | null | undefined): Box | null => (x ? [[x.minLat, x.minLon], [x.maxLat, x.maxLon]] : null);
+export const extentBox = (x: Extent | null | undefined): Box | null =>
+  x
+    ? [
+        [x.minLat, x.minLon],
+        [x.maxLat, x.maxLon],
+      ]
+    : null;
 
 /**
  * Where the map looks when an area opens: the box of the sites on the map; without any, the box of
@@ -54,7 +65,10 @@ export function openingView(
   const box =
     boxOf(sites, (s) => ({ lon: s.siteLon, lat: s.siteLat })) ??
     extentBox(extent) ??
-    boxOf((rails ?? []).flatMap((r) => r.gpsRail ?? []), (p) => p);
+    boxOf(
+      (rails ?? []).flatMap((r) => r.gpsRail ?? []),
+      (p) => p,
+    );
   return box ? { box } : { centre };
 }
 

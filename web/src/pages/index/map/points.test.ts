@@ -27,7 +27,11 @@ describe('site points', () => {
 describe('bike points', () => {
   const brands = [{ brandId: 1, brandName: '美团', bikeColor: '#ffcc00', ebikeColor: '#ff8800' }];
   it('drops unlocated bikes and colours legal ones by brand and type', () => {
-    const { points, bikes } = bikePoints([bike('x', 116.1, 39.1, 1), bike('y', 116.2, 39.2, 1, 1), bike('z', 0, 0, 1), bike('w', 116.3, 39.3, null)], brands, false);
+    const { points, bikes } = bikePoints(
+      [bike('x', 116.1, 39.1, 1), bike('y', 116.2, 39.2, 1, 1), bike('z', 0, 0, 1), bike('w', 116.3, 39.3, null)],
+      brands,
+      false,
+    );
     expect(bikes.map((b) => b.bikeId)).toEqual(['x', 'y', 'w']);
     const colours = Array.from(points!.colour).map((c) => points!.palette[c]);
     expect(colours.slice(0, 2)).toEqual(['#ffcc00', '#ff8800']);

@@ -32,7 +32,11 @@ const ILLEGAL = '#ff4d4f';
 const FALLBACK = ['#69b1ff', '#b37feb'];
 
 /** Bikes with a position (unlocated ones dropped); legal ones in their brand's colour, illegal ones red. */
-export function bikePoints(bikes: readonly LayerBike[] | undefined, brands: readonly BrandBrief[], illegal: boolean): { points: PointData | null; bikes: LayerBike[] } {
+export function bikePoints(
+  bikes: readonly LayerBike[] | undefined,
+  brands: readonly BrandBrief[],
+  illegal: boolean,
+): { points: PointData | null; bikes: LayerBike[] } {
   if (!bikes) return { points: null, bikes: [] };
   const kept = bikes.filter((b) => isLocated(b.bikeLon, b.bikeLat));
   const palette: string[] = [];

@@ -35,8 +35,7 @@ export const deleteSite = (selfAreaId: string, siteId: string, areaId: string) =
   dataOf(http.del<Data<'/api/device/site/delete', 'delete'>>('/device/site/delete', { siteId, areaId }, { params: { selfAreaId } }));
 
 // 区域运营围栏 GET /api/area/rail
-export const fetchAreaRails = (selfAreaId: string) =>
-  dataOf(http.get<Data<'/api/area/rail'>>('/area/rail', { selfAreaId, selectAreaId: selfAreaId }));
+export const fetchAreaRails = (selfAreaId: string) => dataOf(http.get<Data<'/api/area/rail'>>('/area/rail', { selfAreaId, selectAreaId: selfAreaId }));
 
 // 禁停区（禁停围栏与禁停区） GET /api/forbid/
 export const fetchForbidZones = (selfAreaId: string) =>

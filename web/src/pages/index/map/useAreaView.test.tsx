@@ -67,7 +67,23 @@ describe('the map view per area', () => {
     expect(empty.map.setView).toHaveBeenCalledWith([39.9, 116.4], 14, { animate: false });
     const fenced = setup({
       areaId: '110101',
-      data: { sites: undefined, sitesFailed: true, init: init(116.4, 39.9), rails: [{ id: '1', areaId: '110101', areaName: '东城区', gpsRail: [{ lon: 116.38, lat: 39.88 }, { lon: 116.44, lat: 39.88 }, { lon: 116.44, lat: 39.95 }] }] },
+      data: {
+        sites: undefined,
+        sitesFailed: true,
+        init: init(116.4, 39.9),
+        rails: [
+          {
+            id: '1',
+            areaId: '110101',
+            areaName: '东城区',
+            gpsRail: [
+              { lon: 116.38, lat: 39.88 },
+              { lon: 116.44, lat: 39.88 },
+              { lon: 116.44, lat: 39.95 },
+            ],
+          },
+        ],
+      },
     });
     expect(fenced.map.fitBounds.mock.calls[0][0]).toEqual([
       [39.88, 116.38],

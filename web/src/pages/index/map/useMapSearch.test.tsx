@@ -12,7 +12,18 @@ vi.mock('../../../app/feedback', () => ({ toast: () => ({ warning, error }) }));
 
 const { useMapSearch, NO_RESULT, BIKE_OFF_SITE } = await import('./useMapSearch');
 
-const site = (siteId: string) => ({ siteId, siteName: `站${siteId}`, siteLon: 116.3, siteLat: 39.98, areaId: '110108', flag: 1, status: '正常', num: 1, gpsRail: null, length: 20 });
+const site = (siteId: string) => ({
+  siteId,
+  siteName: `站${siteId}`,
+  siteLon: 116.3,
+  siteLat: 39.98,
+  areaId: '110108',
+  flag: 1,
+  status: '正常',
+  num: 1,
+  gpsRail: null,
+  length: 20,
+});
 
 function setup(areaId = '110108') {
   const found = vi.fn();
@@ -69,7 +80,10 @@ describe('station search (spec §5)', () => {
   });
 
   it('a bike without a site is not located: 该车辆不在站点', async () => {
-    searchMap.mockResolvedValue({ lists: [site('A')], bike: { bikeId: 'B1', brandId: 1, brandName: '美团', bikeType: 0, bikeLon: 116.3, bikeLat: 39.98, siteId: '' } });
+    searchMap.mockResolvedValue({
+      lists: [site('A')],
+      bike: { bikeId: 'B1', brandId: 1, brandName: '美团', bikeType: 0, bikeLon: 116.3, bikeLat: 39.98, siteId: '' },
+    });
     const { run, found } = setup();
     await run(6, '京A10001');
     expect(warning).toHaveBeenCalledWith(BIKE_OFF_SITE);

@@ -48,7 +48,9 @@ export default function DispatchGuide() {
               type="button"
               className="dg-counter"
               style={{ borderColor: c.color }}
-              onClick={() => openDialog({ kind: 'siteChart', title: `${c.label === '站点总数' ? '全部' : c.label}站点`, f: c.f, flag: c.flag, count: s?.[c.key] ?? 0 })}
+              onClick={() =>
+                openDialog({ kind: 'siteChart', title: `${c.label === '站点总数' ? '全部' : c.label}站点`, f: c.f, flag: c.flag, count: s?.[c.key] ?? 0 })
+              }
             >
               <b style={{ color: c.color }} data-testid={`counter-${c.key}`}>
                 {s?.[c.key] ?? 0}

@@ -58,7 +58,13 @@ export default function MessagePanel({ onCollapse }: { onCollapse?: (collapsed: 
           <Button size="small" type="link" onClick={() => openDialog({ kind: 'todayHistory' })}>
             历史消息
           </Button>
-          <Button size="small" type="text" aria-label={collapsed ? '展开消息区' : '收起消息区'} icon={collapsed ? <DownOutlined /> : <UpOutlined />} onClick={toggle} />
+          <Button
+            size="small"
+            type="text"
+            aria-label={collapsed ? '展开消息区' : '收起消息区'}
+            icon={collapsed ? <DownOutlined /> : <UpOutlined />}
+            onClick={toggle}
+          />
         </>
       }
     >

@@ -40,7 +40,11 @@ export function todayChart(f: FlowToday | undefined) {
   const series = lists.map((l, i) => ({ name: brandShortName(l.brandName), data: l.data, color: colors[i], type: 'bar' as const }));
   const hours = f?.hours ?? [];
   const partial = hours.length ? { index: hours.length - 1, note: '本小时截至当前' } : undefined;
-  return lineOption(hours.map((h) => `${h}时`), series, { yMax: axisMax(maxOf(series)), unit: '次', partial });
+  return lineOption(
+    hours.map((h) => `${h}时`),
+    series,
+    { yMax: axisMax(maxOf(series)), unit: '次', partial },
+  );
 }
 
 /**

@@ -46,7 +46,12 @@ export default function SiteRankCard() {
   const locate = useLocateRankRow();
   const [grain, setGrain] = useState<RankGrain>('day');
   // the current hour, day or month at each refresh
-  const q = useQuery({ queryKey: ['home', 'rank', area, grain], queryFn: () => fetchSiteRank(area, rankPeriod(grain)), enabled: ready && perms.siteRank, ...polling });
+  const q = useQuery({
+    queryKey: ['home', 'rank', area, grain],
+    queryFn: () => fetchSiteRank(area, rankPeriod(grain)),
+    enabled: ready && perms.siteRank,
+    ...polling,
+  });
   const rows = (q.data?.lists ?? []).slice(0, LIMITS.siteRankRows);
   return (
     <Panel

@@ -46,9 +46,17 @@ describe('seven-day chart', () => {
   it('marks today’s point as so far', () => {
     const day = (date: string, n: number) => ({ date, hours: [], total: { bike_num: n, e_bike_num: 1 } });
     const t = { mold: 1, series: [day('2026-11-23', 1300), day('2026-11-24', 95)], dayTotal: null, monthTotal: null } as never;
-    const o = weekChart(t, '2026-11-24') as unknown as { series: Array<{ data: Array<number | null>; lineStyle: { type?: string } }>; tooltip: { formatter: (p: unknown[]) => string } };
+    const o = weekChart(t, '2026-11-24') as unknown as {
+      series: Array<{ data: Array<number | null>; lineStyle: { type?: string } }>;
+      tooltip: { formatter: (p: unknown[]) => string };
+    };
     // solid lines stop at yesterday, dashed helpers step into today
-    expect(o.series.map((s) => s.data)).toEqual([[1300, null], [1300, 95], [1, null], [1, 1]]);
+    expect(o.series.map((s) => s.data)).toEqual([
+      [1300, null],
+      [1300, 95],
+      [1, null],
+      [1, 1],
+    ]);
     expect(o.series[1].lineStyle.type).toBe('dashed');
     expect(o.tooltip.formatter([{ seriesName: '自行车', value: 95, marker: '', dataIndex: 1, axisValueLabel: '11-24' }])).toContain('今日截至当前');
     // a window not ending today has no partial point

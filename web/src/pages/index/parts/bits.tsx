@@ -3,7 +3,21 @@ import { Tag } from 'antd';
 import type { ReactNode } from 'react';
 import { flagStyle, messageTypeFlag } from '../../../lib/siteStatus';
 
-export function Figure({ label, value, unit, color, onClick, testId }: { label: ReactNode; value: number | string; unit?: string; color?: string; onClick?: () => void; testId?: string }) {
+export function Figure({
+  label,
+  value,
+  unit,
+  color,
+  onClick,
+  testId,
+}: {
+  label: ReactNode;
+  value: number | string;
+  unit?: string;
+  color?: string;
+  onClick?: () => void;
+  testId?: string;
+}) {
   const body = (
     <>
       <span className="hp-figure-value" style={color ? { color } : undefined} data-testid={testId}>

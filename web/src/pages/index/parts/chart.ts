@@ -60,7 +60,9 @@ const fmt = (v: number) => v.toLocaleString('zh-CN');
  * missing shown as —, and the partial slot's note after its label.
  */
 export function tooltipFormatter(partial: PartialSlot | undefined, unit?: string, colors: ReadonlyMap<string, string> = new Map()) {
-  return (params: Array<{ seriesName: string; value: number | null | { value: number | null }; marker: string; dataIndex: number; axisValueLabel: string }>) => {
+  return (
+    params: Array<{ seriesName: string; value: number | null | { value: number | null }; marker: string; dataIndex: number; axisValueLabel: string }>,
+  ) => {
     if (!params.length) return '';
     const byName = new Map<string, { marker: string; value: number | null }>();
     for (const p of params) {
@@ -69,7 +71,9 @@ export function tooltipFormatter(partial: PartialSlot | undefined, unit?: string
       const seen = byName.get(p.seriesName);
       // a hollow partial bar's own marker is transparent: draw the series colour's
       const color = colors.get(p.seriesName);
-      const marker = color ? `<span style="display:inline-block;margin-right:4px;border-radius:10px;width:10px;height:10px;background-color:${color}"></span>` : p.marker;
+      const marker = color
+        ? `<span style="display:inline-block;margin-right:4px;border-radius:10px;width:10px;height:10px;background-color:${color}"></span>`
+        : p.marker;
       if (!seen || seen.value === null) byName.set(p.seriesName, { marker, value: v });
     }
     const head = params[0].axisValueLabel + (partial && params[0].dataIndex === partial.index ? `（${partial.note}）` : '');
@@ -86,7 +90,9 @@ export function tooltipFormatter(partial: PartialSlot | undefined, unit?: string
 function barData(s: LineSeries, partial: PartialSlot | undefined) {
   if (!partial) return s.data;
   return s.data.map((v, i) =>
-    i === partial.index && v !== null ? { value: v, itemStyle: { color: 'rgba(0, 0, 0, 0)', borderColor: s.color, borderWidth: 1.5, borderType: 'dashed' } } : v,
+    i === partial.index && v !== null
+      ? { value: v, itemStyle: { color: 'rgba(0, 0, 0, 0)', borderColor: s.color, borderWidth: 1.5, borderType: 'dashed' } }
+      : v,
   );
 }
 
@@ -149,7 +155,15 @@ export function lineOption(
     tooltip: { ...tooltip, formatter: tooltipFormatter(partial, opts.unit, new Map(series.flatMap((s) => (s.color ? [[s.name, s.color] as const] : [])))) },
     legend: opts.legend === false ? { show: false } : legend,
     xAxis: { type: 'category', data: x, boundaryGap: series.some((s) => s.type === 'bar'), ...axisStyle },
-    yAxis: { type: 'value', max: opts.yMax, interval: opts.yMax && axisSplits(opts.yMax) ? opts.yMax / axisSplits(opts.yMax)! : undefined, minInterval: 1, name: opts.unit, nameTextStyle: { color: MUTED, fontSize: 11 }, ...axisStyle },
+    yAxis: {
+      type: 'value',
+      max: opts.yMax,
+      interval: opts.yMax && axisSplits(opts.yMax) ? opts.yMax / axisSplits(opts.yMax)! : undefined,
+      minInterval: 1,
+      name: opts.unit,
+      nameTextStyle: { color: MUTED, fontSize: 11 },
+      ...axisStyle,
+    },
     series: out,
   };
 }

@@ -97,7 +97,19 @@ describe('charts', () => {
   });
 
   it('turns the trend answer into one series per brand with spec axis steps', () => {
-    const row = (date: string, value: number) => ({ date, hour: null, value, online_num: 0, online_num_e: 0, site_num: 0, site_num_e: 0, active_bike_num: 0, dispatch_percent: 0, rent_percent: 0, partial: false });
+    const row = (date: string, value: number) => ({
+      date,
+      hour: null,
+      value,
+      online_num: 0,
+      online_num_e: 0,
+      site_num: 0,
+      site_num_e: 0,
+      active_bike_num: 0,
+      dispatch_percent: 0,
+      rent_percent: 0,
+      partial: false,
+    });
     const data = {
       '2': { brandId: 2, brandName: '哈啰出行', rows: [row('2024-05-01', 3), row('2024-05-02', 7)] },
       '1': { brandId: 1, brandName: '美团', rows: [row('2024-05-01', 1), row('2024-05-02', 2)] },
@@ -113,7 +125,17 @@ describe('charts', () => {
 
   it('keeps slots to come as gaps (null, not 0) and marks the slot under way', () => {
     const row = (date: string, value: number | null, partial = false) => ({
-      date, hour: null, value, online_num: value, online_num_e: 0, site_num: 0, site_num_e: 0, active_bike_num: 0, dispatch_percent: 0, rent_percent: 0, partial,
+      date,
+      hour: null,
+      value,
+      online_num: value,
+      online_num_e: 0,
+      site_num: 0,
+      site_num_e: 0,
+      active_bike_num: 0,
+      dispatch_percent: 0,
+      rent_percent: 0,
+      partial,
     });
     const data = { '1': { brandId: 1, brandName: '美团', rows: [row('2024-05-01', 4080), row('2024-05-02', 1221, true), row('2024-05-03', null)] } };
     const c = trendChart(data, { year: 2024, month: 5 }, 1);
@@ -127,7 +149,9 @@ describe('charts', () => {
 
   it('draws the partial slot as a dashed step into a hollow point, and the solid line stops before it', () => {
     type S = { name: string; data: Array<number | null>; lineStyle: { type?: string }; symbol?: string };
-    const o = lineOption(['1日', '2日', '3日', '4日'], [{ name: '美团单车', data: [5, 6, 3, null], color: '#111111' }], { partial: { index: 2, note: '今日截至当前' } }) as unknown as { series: S[] };
+    const o = lineOption(['1日', '2日', '3日', '4日'], [{ name: '美团单车', data: [5, 6, 3, null], color: '#111111' }], {
+      partial: { index: 2, note: '今日截至当前' },
+    }) as unknown as { series: S[] };
     expect(o.series).toHaveLength(2);
     expect(o.series[0].data).toEqual([5, 6, null, null]);
     expect(o.series[1]).toMatchObject({ name: '美团单车', data: [null, 6, 3, null], symbol: 'emptyCircle', lineStyle: { type: 'dashed' } });
@@ -135,7 +159,9 @@ describe('charts', () => {
     const plain = lineOption(['a', 'b'], [{ name: 'x', data: [1, null] }]) as unknown as { series: S[] };
     expect(plain.series.map((x) => x.data)).toEqual([[1, null]]);
     // bars: the partial bar is hollow and dashed
-    const bars = lineOption(['0时', '1时'], [{ name: 'x', data: [2, 1], color: '#222222', type: 'bar' }], { partial: { index: 1, note: '本小时截至当前' } }) as unknown as {
+    const bars = lineOption(['0时', '1时'], [{ name: 'x', data: [2, 1], color: '#222222', type: 'bar' }], {
+      partial: { index: 1, note: '本小时截至当前' },
+    }) as unknown as {
       series: Array<{ data: unknown[] }>;
     };
     expect(bars.series[0].data[0]).toBe(2);
@@ -144,7 +170,13 @@ describe('charts', () => {
 
   it('names the partial slot in the tooltip, one line per brand, — for no value', () => {
     const f = tooltipFormatter({ index: 2, note: '今日截至当前' });
-    const p = (seriesName: string, value: number | null, dataIndex: number) => ({ seriesName, value, marker: '', dataIndex, axisValueLabel: `${dataIndex + 1}日` });
+    const p = (seriesName: string, value: number | null, dataIndex: number) => ({
+      seriesName,
+      value,
+      marker: '',
+      dataIndex,
+      axisValueLabel: `${dataIndex + 1}日`,
+    });
     const html = f([p('美团单车', null, 2), p('美团单车', 1221, 2), p('哈啰单车', null, 2)]);
     expect(html).toContain('3日（今日截至当前）');
     expect(html.match(/美团单车/g)).toHaveLength(1);
@@ -159,13 +191,27 @@ describe('charts', () => {
   it('finds the slot under way and the largest value, ignoring gaps', () => {
     expect(partialSlot([{ partial: false }, { partial: true }, { partial: false }], 'n')).toEqual({ index: 1, note: 'n' });
     expect(partialSlot([{ partial: false }], 'n')).toBeUndefined();
-    expect(maxOf([{ name: 'a', data: [null, 3] }, { name: 'b', data: [null] }])).toBe(3);
+    expect(
+      maxOf([
+        { name: 'a', data: [null, 3] },
+        { name: 'b', data: [null] },
+      ]),
+    ).toBe(3);
     expect(maxOf([])).toBe(0);
   });
 });
 
 describe('share ring', () => {
-  const brand = { brandId: 1, brandName: '美团', onlineNum: 10, siteNum: 7, brandBikeNum: 8, brandEBikeNum: 2, bikeColor: '#f5c518', ebikeColor: '#1890ff' } as BrandStat;
+  const brand = {
+    brandId: 1,
+    brandName: '美团',
+    onlineNum: 10,
+    siteNum: 7,
+    brandBikeNum: 8,
+    brandEBikeNum: 2,
+    bikeColor: '#f5c518',
+    ebikeColor: '#1890ff',
+  } as BrandStat;
 
   it('splits one brand into in-site and out-of-site, or bicycles and e-bikes', () => {
     expect(singleSlices(brand, 0).map((s) => [s.name, s.value])).toEqual([
@@ -183,8 +229,34 @@ describe('share ring', () => {
       SiteBikeNum: 0,
       SiteEBikeNum: 0,
       lists: [
-        { brandId: 1, brandName: '美团', bikeColor: '#f5c518', ebikeColor: '', PutBikeNum: 0, PutEBikeNum: 0, BrandBikeNum: 9, BrandEBikeNum: 1, SiteBikeNum: 5, SiteEBikeNum: 0, brandBikePercent: 0, brandEBikePercent: 0 },
-        { brandId: 2, brandName: '哈啰', bikeColor: '#f5c518', ebikeColor: '', PutBikeNum: 0, PutEBikeNum: 0, BrandBikeNum: 30, BrandEBikeNum: 0, SiteBikeNum: 15, SiteEBikeNum: 0, brandBikePercent: 0, brandEBikePercent: 0 },
+        {
+          brandId: 1,
+          brandName: '美团',
+          bikeColor: '#f5c518',
+          ebikeColor: '',
+          PutBikeNum: 0,
+          PutEBikeNum: 0,
+          BrandBikeNum: 9,
+          BrandEBikeNum: 1,
+          SiteBikeNum: 5,
+          SiteEBikeNum: 0,
+          brandBikePercent: 0,
+          brandEBikePercent: 0,
+        },
+        {
+          brandId: 2,
+          brandName: '哈啰',
+          bikeColor: '#f5c518',
+          ebikeColor: '',
+          PutBikeNum: 0,
+          PutEBikeNum: 0,
+          BrandBikeNum: 30,
+          BrandEBikeNum: 0,
+          SiteBikeNum: 15,
+          SiteEBikeNum: 0,
+          brandBikePercent: 0,
+          brandEBikePercent: 0,
+        },
       ],
     } as BrandPercentData;
     expect(multiSlices(data, 0).map((s) => s.value)).toEqual([10, 30]);

@@ -72,7 +72,15 @@ export default function BrandRing({ single, brands }: { single: boolean; brands:
   const option = useMemo(
     () => ({
       tooltip: { ...tooltip, trigger: 'item', formatter: '{b}：{c} 辆（{d}%）' },
-      title: { text: String(total), subtext: '辆', left: 'center', top: view === 0 ? '36%' : 'bottom', show: view === 0, textStyle: { color: TEXT, fontSize: 18 }, subtextStyle: { color: TEXT } },
+      title: {
+        text: String(total),
+        subtext: '辆',
+        left: 'center',
+        top: view === 0 ? '36%' : 'bottom',
+        show: view === 0,
+        textStyle: { color: TEXT, fontSize: 18 },
+        subtextStyle: { color: TEXT },
+      },
       series: [
         {
           type: 'pie',
@@ -115,7 +123,13 @@ export default function BrandRing({ single, brands }: { single: boolean; brands:
         </span>
         <Button size="small" type="text" icon={<RightOutlined />} aria-label="下一个图" onClick={() => setView((v) => (v + 1) % 2)} />
       </div>
-      {single ? body : <QueryState query={percent} empty={slices.length === 0}>{body}</QueryState>}
+      {single ? (
+        body
+      ) : (
+        <QueryState query={percent} empty={slices.length === 0}>
+          {body}
+        </QueryState>
+      )}
     </div>
   );
 }

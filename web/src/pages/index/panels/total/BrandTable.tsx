@@ -38,12 +38,23 @@ export default function BrandTable({ brands }: { brands: BrandStat[] }) {
       <div className="tm-brand-list">
         {brands.slice(0, LIMITS.brandList).map((b) => (
           <div className="tm-brand-row" key={b.brandId} data-testid={`brand-row-${b.brandId}`}>
-            <button type="button" className="hp-link" title={`${b.brandName}：企业信息`} onClick={() => openDialog({ kind: 'enterprise', brandId: b.brandId, brandName: b.brandName })}>
+            <button
+              type="button"
+              className="hp-link"
+              title={`${b.brandName}：企业信息`}
+              onClick={() => openDialog({ kind: 'enterprise', brandId: b.brandId, brandName: b.brandName })}
+            >
               {brandShortName(b.brandName)}
             </button>
             <span data-field="quantity_approved">{b.quantity_approved}</span>
             <span data-field="recorded_number">{b.recorded_number}</span>
-            <button type="button" className="hp-link" data-field="onlineNum" title="品牌站点车辆分布" onClick={() => openDialog({ kind: 'brandSites', brandId: b.brandId, brandName: b.brandName })}>
+            <button
+              type="button"
+              className="hp-link"
+              data-field="onlineNum"
+              title="品牌站点车辆分布"
+              onClick={() => openDialog({ kind: 'brandSites', brandId: b.brandId, brandName: b.brandName })}
+            >
               {b.onlineNum}
             </button>
             <span data-field="siteNum">{b.siteNum}</span>
