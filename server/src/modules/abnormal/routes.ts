@@ -1,69 +1,14 @@
 /** /api/abnormal: the alert list, its counts, marking alerts handled, and the spreadsheet. */
 import { Type } from 'typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Envelope, Paged, badRequest, forbidden, ok, pageOf } from '../../http/envelope.js';
+import { Envelope, Paged, ok, pageOf } from '../../http/envelope.js';
 import type { Auth } from '../../http/auth.js';
 import { paged, sendXlsx, type XlsxColumn } from '../../http/xlsx.js';
-import { intList } from '../../domain/numbers.js';
-import { Nullable, SelfArea, emptyBody } from '../../http/schemas.js';
-import { areasOf, countMsgs, listMsgs, markHandled, msgFilter, msgRows, type Msg } from './repo.js';
+import { SelfArea, emptyBody } from '../../http/schemas.js';
+import { countMsgs, handleMsgs, listMsgs, msgFilter, msgPage, type Msg } from './service.js';
+import { Counts, Filters, HandleResult, IdsT, MsgT } from './schemas.js';
 
 const tags = ['异常信息'];
-
-const Int = (description: string) => Type.Integer({ description });
-const Str = (description: string) => Type.String({ description });
-
-const Filters = {
-  ...SelfArea,
-  abnormalType: Type.Optional(Type.String({ maxLength: 100, description: '异常类型 1-14，多个用逗号分隔；缺省为全部' })),
-  startTime: Type.Optional(
-    Type.String({ maxLength: 19, description: '开始时间 yyyy-MM-dd HH:mm:ss（按发生时间）；缺省为前天 00:00，只查进行中（closed=0）时缺省不限' }),
-  ),
-  endTime: Type.Optional(Type.String({ maxLength: 19, description: '结束时间 yyyy-MM-dd HH:mm:ss（含）；缺省为今天结束' })),
-  handled: Type.Optional(Type.Integer({ minimum: 0, maximum: 1, description: '0 未处理, 1 已处理；缺省为全部' })),
-  closed: Type.Optional(Type.Integer({ minimum: 0, maximum: 1, description: '0 进行中, 1 已结束；缺省为全部' })),
-  brandId: Type.Optional(Type.Integer({ minimum: 1, description: '企业 ID' })),
-  bikeId: Type.Optional(Type.String({ maxLength: 32, description: '车辆编号' })),
-  site: Type.Optional(Type.String({ maxLength: 50, description: '站点编号，或站点名称中的文字' })),
-};
-
-const MsgT = Type.Object({
-  id: Int('消息 ID'),
-  abnormalType: Int('异常类型 1-14'),
-  abnormalTypeName: Str('异常类型名称：1 站外还车 … 14 区域外停放'),
-  brandId: Nullable(Type.Integer(), '企业 ID'),
-  brandName: Str('品牌'),
-  bikeId: Nullable(Type.String(), '车辆编号'),
-  siteId: Nullable(Type.String(), '站点编号'),
-  siteName: Str('站点名称'),
-  areaId: Str('区县编码'),
-  lon: Nullable(Type.Number(), '经度'),
-  lat: Nullable(Type.Number(), '纬度'),
-  detail: Str('详情'),
-  createTime: Str('发生时间'),
-  updateTime: Str('更新时间'),
-  closed: Type.Boolean({ description: '异常情况已结束（如车辆回到站点）' }),
-  closeTime: Nullable(Type.String(), '结束时间'),
-  handled: Type.Boolean({ description: '已被人工处理' }),
-  handleTime: Nullable(Type.String(), '处理时间'),
-  handledBy: Nullable(Type.String(), '处理人'),
-});
-
-const Counts = Type.Object({
-  lists: Type.Array(
-    Type.Object({
-      abnormalType: Int('异常类型'),
-      abnormalTypeName: Str('异常类型名称'),
-      openNum: Int('进行中且未处理（不论哪天发生；大屏异常告警的页签数）'),
-      recentNum: Int('最近三天（前天 00:00 至今天结束）发生的'),
-    }),
-    { description: '14 种异常类型各一行' },
-  ),
-  openTotal: Int('进行中且未处理合计'),
-  recentTotal: Int('最近三天合计'),
-  startTime: Str('最近三天的开始'),
-  endTime: Str('最近三天的结束'),
-});
 
 const columns: XlsxColumn<Msg>[] = [
   { header: '编号', value: (r) => r.id },
@@ -79,8 +24,6 @@ const columns: XlsxColumn<Msg>[] = [
   { header: '状态', value: (r) => (r.closed ? '已结束' : '进行中') },
   { header: '处理', value: (r) => (r.handled ? '已处理' : '未处理') },
 ];
-
-const IdsT = Type.String({ minLength: 1, maxLength: 12000, description: '消息 ID，多个用逗号分隔（最多 1000 个）' });
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {
   const { database, config } = app.ctx;
@@ -113,20 +56,9 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   );
 
   const handle = async (auth: Auth, raw: string | undefined) => {
-    const ids = raw === undefined ? null : intList(raw);
-    if (!ids) throw badRequest('参数 ids 应为逗号分隔的消息 ID');
-    if (ids.length > 1000) throw badRequest('参数 ids 一次最多 1000 个');
-    const found = await areasOf(database, ids);
-    const missing = ids.filter((id) => !found.some((f) => f.id === id));
-    if (missing.length) throw badRequest(`异常消息 ${missing.slice(0, 5).join('、')} 不存在，请刷新后重试`);
-    for (const f of found) {
-      auth.assertInScope(f.areaId);
-      if (auth.brandLimit !== null && f.brandId !== null && f.brandId !== auth.brandLimit) throw forbidden('不能处理其他企业的异常消息');
-    }
-    const handled = await markHandled(database, ids, auth.user.id);
-    return ok({ handled, total: ids.length }, handled ? `已处理 ${handled} 条` : '所选异常均已处理');
+    const r = await handleMsgs(database, auth, raw);
+    return ok(r, r.handled ? `已处理 ${r.handled} 条` : '所选异常均已处理');
   };
-  const HandleResult = Envelope(Type.Object({ handled: Int('本次新标记为已处理的条数'), total: Int('提交的条数') }));
 
   // 标记异常已处理（GET 兼容）
   app.get(
@@ -175,7 +107,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
         '异常信息.xlsx',
         '异常信息',
         columns,
-        paged((offset, limit) => msgRows(database, f, { limit, offset }, tz)),
+        paged((offset, limit) => msgPage(database, f, { limit, offset }, tz)),
       );
     },
   );
