@@ -127,6 +127,9 @@ describe('站点管理', () => {
     await screen.findByText('海淀黄庄路口');
     expect(screen.getByRole('tab', { name: '设备电量', selected: true })).toBeTruthy();
     expect(last('/api/device/list/get')!.url.searchParams.get('equipmentPower')).toBe('0-10');
+    // the form shows the filter the link set
+    const selects = [...document.querySelectorAll('.desk-page .ant-select')].map((e) => e.textContent);
+    expect(selects).toContain('0-10%（电量低）');
     fireEvent.click(screen.getByRole('button', { name: /展开行|Expand row/ }));
     await screen.findByText('A4:C1:38:00:01:01');
     expect(screen.getByText('80%')).toBeTruthy();
