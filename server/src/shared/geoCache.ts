@@ -26,6 +26,7 @@ export class GeoCache {
   private byId = new Map<string, SiteInfo>();
   private forbid = new ZoneIndex([]);
   private fences = new Map<string, LonLat[]>();
+  private bounds = new Map<string, { minLon: number; maxLon: number; minLat: number; maxLat: number }>();
   private version = '';
   private checkedAt = 0;
   private loading: Promise<void> | null = null;
@@ -55,6 +56,17 @@ export class GeoCache {
       this.byId = new Map(rows.map((r) => [r.id, r]));
       this.forbid = new ZoneIndex(zones.map((z) => ({ id: String(z.id), ring: z.fence })));
       this.fences = new Map(fences.map((f) => [f.id, f.gpsRail]));
+      this.bounds = new Map(
+        fences.map((f) => [
+          f.id,
+          {
+            minLon: Math.min(...f.gpsRail.map((p) => p.lon)),
+            maxLon: Math.max(...f.gpsRail.map((p) => p.lon)),
+            minLat: Math.min(...f.gpsRail.map((p) => p.lat)),
+            maxLat: Math.max(...f.gpsRail.map((p) => p.lat)),
+          },
+        ]),
+      );
       this.version = version;
       this.checkedAt = Date.now();
     })().finally(() => {
@@ -85,6 +97,18 @@ export class GeoCache {
 
   get siteCount() {
     return this.byId.size;
+  }
+
+  /**
+   * How far (km, roughly: to the fence's bounding box) a position lies outside an area's operating
+   * fence; 0 inside the box, or when the area has no fence to judge by.
+   */
+  kmOutside(areaId: string, lon: number, lat: number): number {
+    const b = this.bounds.get(areaId);
+    if (!b) return 0;
+    const dLat = Math.max(0, b.minLat - lat, lat - b.maxLat) * 111.32;
+    const dLon = Math.max(0, b.minLon - lon, lon - b.maxLon) * 111.32 * Math.cos((lat * Math.PI) / 180);
+    return Math.hypot(dLat, dLon);
   }
 
   /** Where a position (GCJ-02) stands: its site, its area, whether inside the area fence and a forbidden zone. */

@@ -101,4 +101,29 @@ describe('clock skew and far positions (finding 8)', () => {
     const o = await op.post('/orders', [{ orderId: 'NY1', bikeId: 'QJ1', event: 'return', at: at(0), lon: 2.35, lat: 48.85 }]);
     expect(o.body.data.rejected[0].reason).toContain('lon/lat');
   });
+
+  it("rejects a position in China but far from the operator's area (Shanghai for a 海淀 operator); one just outside the fence still counts as out of area", async () => {
+    // 海淀's operating fence (a box around the test site), as regionalSettings would save it
+    const ring = [
+      { lon: 116.2, lat: 39.9 },
+      { lon: 116.4, lat: 39.9 },
+      { lon: 116.4, lat: 40.1 },
+      { lon: 116.2, lat: 40.1 },
+      { lon: 116.2, lat: 39.9 },
+    ];
+    await t.database.query(`update areas set gps_rail = $1::jsonb, updated_at = now() where id = '110108'`, [JSON.stringify(ring)]);
+    t.app.ctx.geo.invalidate();
+    await op.post('/bikes', [
+      { bikeId: 'QJ7', bikeType: 0 },
+      { bikeId: 'QJ8', bikeType: 0 },
+    ]);
+    const r = await op.post('/bikes/status', [
+      { bikeId: 'QJ7', status: 1, lon: 121.4737, lat: 31.2304, reportedAt: at(1) },
+      { bikeId: 'QJ8', status: 1, lon: 116.45, lat: 39.95, reportedAt: at(1) },
+    ]);
+    expect(r.body.data.rejected).toEqual([{ index: 0, id: 'QJ7', reason: expect.stringContaining('距运营区域超过 50 公里') }]);
+    expect(await live('QJ7')).toEqual([]);
+    const [near] = await t.database.query<{ in_area: boolean; area_id: string }>(`select in_area, area_id from bike_live where bike_id = 'QJ8'`);
+    expect(near).toEqual({ in_area: false, area_id: '110108' });
+  });
 });

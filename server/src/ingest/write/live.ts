@@ -89,6 +89,20 @@ export async function upsertLive(database: Database, rows: LiveRow[]) {
   await recordPresence(database, rows);
 }
 
+/** A position this far (km) outside every fenced area and the bike's own area's fence is refused (issue 16). */
+export const FAR_KM = 50;
+
+/**
+ * Why a position is not a bike to draw and count: more than FAR_KM outside its area's fence and in
+ * no site or other fenced area (a Shanghai report from a 海淀 operator). Null for a position to
+ * place; cheap for the usual one (a bounding-box test).
+ */
+export function farReason(geo: GeoCache, areaId: string, lon: number, lat: number): string | null {
+  if (geo.kmOutside(areaId, lon, lat) <= FAR_KM) return null;
+  const p = geo.place(lon, lat, areaId);
+  return p.site || p.areaId !== areaId ? null : `位置距运营区域超过 ${FAR_KM} 公里，请检查经纬度与坐标系`;
+}
+
 interface Positioned {
   bikeId: string;
   lon: number;
@@ -113,7 +127,13 @@ export async function placeReports<T extends Positioned>(database: Database, geo
       rejected.push({ index, id: r.bikeId, reason: foreignReason(r.bikeId), forbidden: true });
       continue;
     }
-    const p = geo.place(r.lon, r.lat, o?.liveArea ?? brand.areaId);
+    const home = o?.liveArea ?? brand.areaId;
+    const far = farReason(geo, home, r.lon, r.lat);
+    if (far) {
+      rejected.push({ index, id: r.bikeId, reason: far });
+      continue;
+    }
+    const p = geo.place(r.lon, r.lat, home);
     rows.push({
       index,
       bikeId: r.bikeId,

@@ -11,7 +11,7 @@ import { lateDays, localDate, presenceSet } from '../presence.js';
 import { markCte } from '../late.js';
 import { noteFaults, openFaults } from '../faults.js';
 import { newestPerBike, type Brand, type Indexed, type Rejection } from './common.js';
-import { liveUpsert } from './live.js';
+import { farReason, liveUpsert } from './live.js';
 
 const FAULT_DETAIL = '运营企业上报车辆故障';
 
@@ -128,6 +128,16 @@ function statusColumns(newest: Indexed<StatusReport>[], geo: GeoCache, brand: Br
  * closes it when not. A batch of healthy bikes runs the plain statement.
  */
 export async function writeStatus(database: Database, geo: GeoCache, brand: Brand, items: Indexed<StatusReport>[]): Promise<Rejection[]> {
+  const far: Rejection[] = [];
+  const near = items.filter(({ index, value: r }) => {
+    const reason = farReason(geo, brand.areaId, r.lon, r.lat);
+    if (reason) far.push({ index, id: r.bikeId, reason });
+    return !reason;
+  });
+  return far.concat(await writeNear(database, geo, brand, near));
+}
+
+async function writeNear(database: Database, geo: GeoCache, brand: Brand, items: Indexed<StatusReport>[]): Promise<Rejection[]> {
   const newest = newestPerBike(items).sort((a, b) => (a.value.bikeId < b.value.bikeId ? -1 : a.value.bikeId > b.value.bikeId ? 1 : 0));
   const n = newest.length;
   const seen = presenceSet(database);
