@@ -77,10 +77,11 @@ export function tooltipFormatter(partial: PartialSlot | undefined, unit?: string
       if (!seen || seen.value === null) byName.set(p.seriesName, { marker, value: v });
     }
     const head = params[0].axisValueLabel + (partial && params[0].dataIndex === partial.index ? `（${partial.note}）` : '');
-    const suffix = unit === '%' ? '%' : '';
+    // spec §9: the dispatch and turnover rates (unit %) show two decimals in the tooltip
+    const show = unit === '%' ? (v: number) => `${v.toFixed(2)}%` : fmt;
     const lines = [...byName.entries()].map(
       ([name, { marker, value }]) =>
-        `<div>${marker}${name}<span style="float:right;margin-left:16px;font-weight:600">${value === null ? '—' : fmt(value) + suffix}</span></div>`,
+        `<div>${marker}${name}<span style="float:right;margin-left:16px;font-weight:600">${value === null ? '—' : show(value)}</span></div>`,
     );
     return `<div>${head}</div>${lines.join('')}`;
   };

@@ -183,7 +183,8 @@ describe('charts', () => {
     expect(html).toContain('1,221');
     expect(html).toContain('—');
     expect(f([p('美团单车', 5, 1)])).not.toContain('截至');
-    expect(tooltipFormatter(undefined, '%')([p('x', 12.5, 0)])).toContain('12.5%');
+    expect(tooltipFormatter(undefined, '%')([p('x', 12.5, 0)])).toContain('12.50%');
+    expect(tooltipFormatter(undefined, '%')([p('x', 3, 0)])).toContain('3.00%');
     // the series colour's marker (a hollow bar's own one is transparent)
     expect(tooltipFormatter(undefined, undefined, new Map([['x', '#40a9ff']]))([p('x', 1, 0)])).toContain('background-color:#40a9ff');
   });
