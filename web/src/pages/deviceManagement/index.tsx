@@ -1,11 +1,13 @@
 /**
- * 站点管理 (#/deviceManagement/{tab}): 站点列表 and 设备电量 as tabs of one desk page. A link that
- * carries equipmentPower (the home screen's to-do 电量低于10%站点) opens 设备电量 filtered.
+ * 站点管理 (#/deviceManagement/{tab}): 站点列表, 设备电量, 设备管理 (piles) and 站点分组 as tabs of one
+ * desk page. A link that carries equipmentPower (the home screen's to-do 电量低于10%站点) opens 设备电量 filtered.
  */
 import { useLocation } from 'react-router';
 import { useSession } from '../../app/session/store';
 import { DeskPage, DeskTabs } from '../../components/desk';
 import { hasPermission } from '../../lib/permission';
+import GroupsTab from './groups';
+import PilesTab from './piles';
 import PowerTab from './power';
 import SitesTab from './sites';
 import './device.css';
@@ -16,6 +18,7 @@ export default function DeviceManagement() {
   const { search } = useLocation();
   const canDelete = hasPermission(perms, 3, 104);
   const canEdit = hasPermission(perms, 3, 105);
+  const canSiteEdit = hasPermission(perms, 3, 103);
   return (
     <DeskPage screen="deviceManagement">
       <DeskTabs
@@ -23,6 +26,8 @@ export default function DeviceManagement() {
         items={[
           { key: 'sites', label: '站点列表', render: () => <SitesTab canDelete={canDelete} areaUser={areaUser} /> },
           { key: 'power', label: '设备电量', render: () => <PowerTab canEdit={canEdit} areaUser={areaUser} /> },
+          { key: 'equipment', label: '设备管理', render: () => <PilesTab canEdit={canEdit} areaUser={areaUser} /> },
+          { key: 'groups', label: '站点分组', render: () => <GroupsTab canEdit={canSiteEdit} areaUser={areaUser} /> },
         ]}
       />
     </DeskPage>

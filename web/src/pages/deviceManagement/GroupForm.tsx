@@ -1,0 +1,117 @@
+/**
+ * 新增 / 编辑 站点分组: name, factor (0-10, two decimals), the sites picked from the area's sites, and
+ * 冲突检查 of the draft list against the other open groups (a warning: saving stays allowed).
+ */
+import { Alert, Button, Form, Space } from 'antd';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useMemo, useState } from 'react';
+import type { Rule } from 'antd/es/form';
+import { FormDialog, type Field, type Option } from '../../components/desk';
+import type { ClashRow, GroupRow } from './detailTypes';
+import { checkClash, createGroup, fetchAreaSites, updateGroup } from './groupService';
+
+export interface GroupValues {
+  alias: string;
+  factor: number;
+  siteList: string[];
+}
+
+const factorRule: Rule = {
+  validator: async (_, v: unknown) => {
+    if (v === null || v === undefined || v === '') return;
+    const n = Number(v);
+    if (!(n > 0 && n <= 10)) throw new Error('放大系数须大于 0 且不超过 10');
+    if (!/^\d+(\.\d{1,2})?$/.test(String(v))) throw new Error('放大系数最多两位小数');
+  },
+};
+
+/** The clash check under the site picker: reads the draft list of the form it is in. */
+export function ClashCheck({ groupId }: { groupId?: number }) {
+  const form = Form.useFormInstance<GroupValues>();
+  const sites = Form.useWatch('siteList', form);
+  const [result, setResult] = useState<ClashRow[] | null>(null);
+  const [busy, setBusy] = useState(false);
+  const draft = useMemo(() => (sites ?? []).join(','), [sites]);
+  useEffect(() => setResult(null), [draft]);
+  const run = async () => {
+    setBusy(true);
+    try {
+      setResult(await checkClash(sites ?? [], groupId));
+    } catch {
+      setResult(null); // the request layer has shown why
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Space orientation="vertical" style={{ width: '100%', marginTop: 4 }}>
+      <Button size="small" loading={busy} disabled={!sites?.length} onClick={() => void run()}>
+        冲突检查
+      </Button>
+      {result && !result.length && <Alert type="success" showIcon title="所选站点不在其他开启的分组中" />}
+      {result && result.length > 0 && (
+        <Alert
+          type="warning"
+          showIcon
+          title={`${result.length} 个站点已在其他开启的分组中（仍可保存，系数以开启的分组为准）`}
+          description={
+            <ul className="group-clash" data-testid="clash-list">
+              {result.map((c) => (
+                <li key={c.siteId}>{`${c.siteName}（${c.siteId}）：${c.groups.map((g) => g.alias).join('、')}`}</li>
+              ))}
+            </ul>
+          }
+        />
+      )}
+    </Space>
+  );
+}
+
+export function groupFields(options: Option[], loading: boolean, groupId?: number): Field[] {
+  return [
+    { name: 'alias', label: '分组名称', type: 'input', required: true, rules: [{ max: 64, message: '分组名称最多 64 个字符' }] },
+    {
+      name: 'factor',
+      label: '放大系数',
+      type: 'number',
+      required: true,
+      rules: [factorRule],
+      extra: '开启后，组内站点的容量 = 停放容量 × 满桩系数 × 放大系数',
+    },
+    { name: 'siteList', label: '站点', type: 'select', multiple: true, options, loading, required: true, extra: <ClashCheck groupId={groupId} /> },
+  ];
+}
+
+interface Props {
+  /** null: closed; 'new': 新增; a row: 编辑 */
+  editing: GroupRow | 'new' | null;
+  selfAreaId?: string;
+  onClose: () => void;
+  onSaved: () => unknown;
+}
+
+export default function GroupForm({ editing, selfAreaId, onClose, onSaved }: Props) {
+  const open = editing !== null;
+  const row = editing === 'new' ? undefined : (editing ?? undefined);
+  const sites = useQuery({ queryKey: ['groupSites', 'area', selfAreaId ?? ''], queryFn: () => fetchAreaSites(selfAreaId), enabled: open, staleTime: 60_000 });
+  const options = useMemo(() => (sites.data ?? []).map((s) => ({ value: s.siteId, label: `${s.siteName}（${s.siteId}）` })), [sites.data]);
+  const fields = useMemo(() => groupFields(options, sites.isLoading, row?.id), [options, sites.isLoading, row?.id]);
+  const submit = async (v: GroupValues) => {
+    const body = { alias: v.alias.trim(), factor: Number(v.factor), siteList: v.siteList };
+    if (row) await updateGroup(row.id, body);
+    else await createGroup({ ...body, selfAreaId });
+    await onSaved();
+  };
+  return (
+    <FormDialog<GroupValues>
+      open={open}
+      title={row ? '编辑分组' : '新增分组'}
+      width={640}
+      fields={fields}
+      initialValues={row ? { alias: row.alias, factor: row.factor, siteList: row.siteList } : { factor: 1, siteList: [] }}
+      success={row ? '分组已修改' : '分组已新增'}
+      onSubmit={submit}
+      onClose={onClose}
+    />
+  );
+}

@@ -1,0 +1,89 @@
+/** echarts options of the site detail and the power curve (light desk styling). */
+import { LIMITS } from '../../lib/constants';
+import { flagStyle } from '../../lib/siteStatus';
+import type { HistoryRow, HourStats, PowerSeries } from './detailTypes';
+
+const grid = { left: 44, right: 24, top: 36, bottom: 28 };
+const tooltip = { trigger: 'axis' };
+
+/** Today's snapshots, oldest first (the call answers the latest first, over more than today). */
+export function todayRows(rows: readonly HistoryRow[], day: string): HistoryRow[] {
+  return rows.filter((r) => r.time.startsWith(day)).reverse();
+}
+
+/** Count and capacity over the day as steps; each point in its status colour (spec §4 flags). */
+export function historyOption(rows: readonly HistoryRow[]): Record<string, unknown> {
+  return {
+    grid,
+    tooltip,
+    legend: { top: 0, data: ['车辆数', '容量'] },
+    xAxis: { type: 'category', data: rows.map((r) => r.time.slice(11, 16)), boundaryGap: false },
+    yAxis: { type: 'value', minInterval: 1 },
+    series: [
+      {
+        name: '车辆数',
+        type: 'line',
+        step: 'end',
+        symbolSize: 6,
+        lineStyle: { color: '#8c8c8c' },
+        itemStyle: { color: '#8c8c8c' },
+        data: rows.map((r) => ({ value: r.num, status: r.status, itemStyle: { color: flagStyle(r.flag).color } })),
+      },
+      {
+        name: '容量',
+        type: 'line',
+        step: 'end',
+        symbol: 'none',
+        lineStyle: { type: 'dashed', color: '#ff4d4f' },
+        itemStyle: { color: '#ff4d4f' },
+        data: rows.map((r) => r.capacity),
+      },
+    ],
+  };
+}
+
+/** The sum over brands per hour. */
+export const hourTotals = (s: HourStats | undefined): number[] =>
+  (s?.hours ?? []).map((_, i) => (s?.lists ?? []).reduce((sum, b) => sum + (b.data[i] ?? 0), 0));
+
+/** Rents and returns of each hour of today as bars. */
+export function hourOption(rents: HourStats | undefined, returns: HourStats | undefined): Record<string, unknown> {
+  const hours = (rents?.hours.length ?? 0) >= (returns?.hours.length ?? 0) ? (rents?.hours ?? []) : (returns?.hours ?? []);
+  return {
+    grid,
+    tooltip,
+    legend: { top: 0, data: ['租车', '还车'] },
+    xAxis: { type: 'category', data: hours.map((h) => `${h}时`) },
+    yAxis: { type: 'value', minInterval: 1 },
+    series: [
+      { name: '租车', type: 'bar', color: '#1677ff', data: hourTotals(rents) },
+      { name: '还车', type: 'bar', color: '#52c41a', data: hourTotals(returns) },
+    ],
+  };
+}
+
+/** A pile's readings on a time axis, 0-100 %, with the low-power line (spec §9: 10 %). */
+export function powerOption(s: PowerSeries | undefined): Record<string, unknown> {
+  return {
+    grid,
+    tooltip: { ...tooltip, valueFormatter: (v: number) => `${v}%` },
+    xAxis: { type: 'time' },
+    yAxis: { type: 'value', min: 0, max: 100, axisLabel: { formatter: '{value}%' } },
+    series: [
+      {
+        name: '电量',
+        type: 'line',
+        showSymbol: (s?.lists.length ?? 0) < 60,
+        color: '#1677ff',
+        data: (s?.lists ?? []).map((p) => [p.time.replace(' ', 'T'), p.power]),
+        markLine: {
+          symbol: 'none',
+          silent: true,
+          lineStyle: { color: '#ff4d4f', type: 'dashed' },
+          label: { formatter: `低电量 ${LIMITS.lowPowerPercent}%` },
+          data: [{ yAxis: LIMITS.lowPowerPercent }],
+        },
+      },
+    ],
+  };
+}
