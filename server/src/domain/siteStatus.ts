@@ -18,14 +18,41 @@ const MORE: SiteStatus = { flag: 3, messageType: 'more', label: '偏多', filter
 const NORMAL: SiteStatus = { flag: 1, messageType: null, label: '正常', filter: null };
 
 /**
- * capacity = floor(siteBikeCeiling × fullPileNum) when fullPileNum > 0, else siteBikeCeiling. The
- * product is rounded to 9 decimals before flooring, so the floor is that of the decimal product
- * (25 × 1.16 is 29, not 28). The console's web/src/lib/fillStatus.ts siteCapacity is this same rule.
+ * capacity = floor(siteBikeCeiling × fullPileNum × factor); fullPileNum counts only when > 0 and
+ * factor (the largest factor of the open magnify groups the site is in, magnifyFactors) only when
+ * > 0, else each is 1. The product is rounded to 9 decimals before flooring, so the floor is that
+ * of the decimal product (25 × 1.16 is 29, not 28). The console's web/src/lib/fillStatus.ts
+ * siteCapacity is this same rule without the factor (the server sends the snapshot's capacity).
  */
-export function capacityOf(siteBikeCeiling: number, fullPileNum: number): number {
-  if (!(fullPileNum > 0)) return siteBikeCeiling;
+export function capacityOf(siteBikeCeiling: number, fullPileNum: number, factor = 1): number {
+  const pile = fullPileNum > 0 ? fullPileNum : 1;
+  const f = factor > 0 && Number.isFinite(factor) ? factor : 1;
+  if (pile === 1 && f === 1) return siteBikeCeiling;
   // round away binary noise before flooring (20 × 0.7 is 13.999999999999998, 25 × 1.16 is 28.999999999999996)
-  return Math.floor(Math.round(siteBikeCeiling * fullPileNum * 1e9) / 1e9);
+  return Math.floor(Math.round(siteBikeCeiling * pile * f * 1e9) / 1e9);
+}
+
+/** A magnify group as the snapshot reads it. */
+export interface MagnifyGroup {
+  siteList: readonly string[];
+  factor: number;
+  openSwitch: boolean;
+}
+
+/**
+ * Site → factor of the open magnify groups: a site in several open groups takes the largest
+ * factor (the clash check warns about that case); closed groups count for nothing.
+ */
+export function magnifyFactors(groups: Iterable<MagnifyGroup>): Map<string, number> {
+  const out = new Map<string, number>();
+  for (const g of groups) {
+    if (!g.openSwitch || !(g.factor > 0) || !Number.isFinite(g.factor)) continue;
+    for (const siteId of g.siteList) {
+      const had = out.get(siteId);
+      if (had === undefined || g.factor > had) out.set(siteId, g.factor);
+    }
+  }
+  return out;
 }
 
 /** The first condition that holds: 0 → empty; < 20 % → less; ≥ 100 % → full; > 80 % → more; else normal. */

@@ -1,10 +1,10 @@
 /**
- * The site snapshot (every minute): counts per site, brand and type of parked bikes; fill status
- * and flag (domain/siteStatus); a site message when the status changes into empty, less, more or
+ * The site snapshot (every minute): counts per site, brand and type of parked bikes; capacity with
+ * the factor of the open magnify groups, fill status and flag (domain/siteStatus); a site message when the status changes into empty, less, more or
  * full; a site-history row when the counts changed; the day's in-site maximum; days bikes reported.
  */
 import type { JobContext } from './context.js';
-import { capacityOf, siteStatus } from '../domain/siteStatus.js';
+import { capacityOf, magnifyFactors, siteStatus } from '../domain/siteStatus.js';
 
 interface BrandCount {
   brand_id: number;
@@ -40,7 +40,7 @@ export interface SnapshotResult {
 export async function runSnapshot(ctx: JobContext, now: Date): Promise<SnapshotResult> {
   const started = performance.now();
   const { database } = ctx;
-  const [counts, sites, brands, prevRows] = await Promise.all([
+  const [counts, sites, brands, prevRows, groups] = await Promise.all([
     database.query<{ siteId: string; brandId: number; bikeType: number; n: number }>(
       `select site_id as "siteId", brand_id as "brandId", bike_type as "bikeType", count(*)::int as n
          from bike_live where status = 1 and site_id is not null group by 1, 2, 3`,
@@ -53,7 +53,15 @@ export async function runSnapshot(ctx: JobContext, now: Date): Promise<SnapshotR
     database.query<PrevState>(
       `select site_id as "siteId", num, bike_num as "bikeNum", ebike_num as "ebikeNum", capacity, flag, current_bike as "currentBike" from site_state`,
     ),
+    // open magnify groups; changedKey keeps the stored time as text (a JS Date loses microseconds)
+    database.query<{ id: number; siteList: string[]; factor: number; changedKey: string | null; pending: boolean }>(
+      `select id, site_list as "siteList", factor, changed_at::text as "changedKey",
+              (changed_at is not null and (applied_at is null or applied_at < changed_at)) as pending
+         from magnify_groups where open_switch`,
+    ),
   ]);
+  const factorOf = magnifyFactors(groups.map((g) => ({ siteList: g.siteList, factor: g.factor, openSwitch: true })));
+  const applied = groups.filter((g) => g.pending);
   const brandName = new Map(brands.map((b) => [b.id, b.name]));
   const bySite = new Map<string, { bike: BrandCount[]; ebike: BrandCount[] }>();
   for (const c of counts) {
@@ -72,7 +80,7 @@ export async function runSnapshot(ctx: JobContext, now: Date): Promise<SnapshotR
     const bikeNum = e.bike.reduce((t, x) => t + x.num, 0);
     const ebikeNum = e.ebike.reduce((t, x) => t + x.num, 0);
     const num = bikeNum + ebikeNum;
-    const capacity = capacityOf(s.ceiling, s.siteFull ?? s.areaFull);
+    const capacity = capacityOf(s.ceiling, s.siteFull ?? s.areaFull, factorOf.get(s.id));
     const st = siteStatus(num, capacity);
     const row = {
       siteId: s.id,
@@ -131,6 +139,15 @@ export async function runSnapshot(ctx: JobContext, now: Date): Promise<SnapshotR
       );
     }
     await q(`delete from site_state where site_id not in (select id from sites where deleted_at is null)`);
+    if (applied.length) {
+      // only the state read above (a group changed since waits for the next snapshot); the
+      // database's clock, the one changed_at is set by
+      await q(
+        `update magnify_groups g set applied_at = greatest(now(), g.changed_at) from unnest($1::int[], $2::text[]) as u(id, changed)
+          where g.id = u.id and g.open_switch and g.changed_at = u.changed::timestamptz`,
+        [applied.map((g) => g.id), applied.map((g) => g.changedKey)],
+      );
+    }
   });
   // the day's in-site maximum per area, brand and type, from the same counts (no second scan)
   const areaOf = new Map(sites.map((x) => [x.id, x.areaId]));

@@ -4467,6 +4467,8 @@ export interface paths {
                                     openSwitch: boolean;
                                     /** @description 创建时间 */
                                     createTime: string;
+                                    /** @description 生效时间：站点快照最近一次应用该分组（开启、改系数或改站点后）的时间，空为尚未生效 */
+                                    appliedTime: string | null;
                                 }[];
                                 total: number;
                             };

@@ -47,6 +47,10 @@ export const magnifyGroups = pgTable('magnify_groups', {
   factor: doublePrecision('factor').notNull().default(1),
   openSwitch: boolean('open_switch').notNull().default(false),
   createdAt: ts('created_at').notNull().defaultNow(),
+  /** When the group was opened, or its factor or sites changed while open; null: never open. */
+  changedAt: ts('changed_at'),
+  /** When the snapshot first applied the group's state of changedAt; null: never applied. */
+  appliedAt: ts('applied_at'),
 });
 
 /** BLE piles (设备) at sites. */

@@ -23,10 +23,11 @@ interface Ctx {
   auth: Auth;
 }
 
-const toGroup = ({ createdAt, ...r }: repo.GroupRow, tz: string) => ({
+const toGroup = ({ createdAt, appliedAt, ...r }: repo.GroupRow, tz: string) => ({
   ...r,
   siteCount: r.siteList.length,
   createTime: formatTime(createdAt, tz)!,
+  appliedTime: formatTime(appliedAt, tz),
 });
 
 export async function listGroups(

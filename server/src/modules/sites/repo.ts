@@ -212,10 +212,11 @@ export interface GroupRow {
   factor: number;
   openSwitch: boolean;
   createdAt: Date;
+  appliedAt: Date | null;
 }
 
 const GROUP_SELECT = `select g.id, g.area_id as "areaId", a.area_name as "areaName", g.alias, g.site_list as "siteList", g.factor,
-  g.open_switch as "openSwitch", g.created_at as "createdAt" from magnify_groups g join areas a on a.id = g.area_id`;
+  g.open_switch as "openSwitch", g.created_at as "createdAt", g.applied_at as "appliedAt" from magnify_groups g join areas a on a.id = g.area_id`;
 
 /** Magnify groups of the areas, by alias (`aliasPattern`, ilike) and switch, by id, paged. */
 export async function groupPage(database: Database, f: { areaIds: string[]; aliasPattern?: string; openSwitch?: boolean; limit: number; offset: number }) {
@@ -243,13 +244,17 @@ export async function findGroup(database: Database, id: number): Promise<GroupRo
 
 export async function insertGroup(database: Database, g: { areaId: string; alias: string; siteList: string[]; factor: number; openSwitch: boolean }) {
   const [row] = await database.query<{ id: number }>(
-    `insert into magnify_groups (area_id, alias, site_list, factor, open_switch) values ($1, $2, $3, $4, $5) returning id`,
+    `insert into magnify_groups (area_id, alias, site_list, factor, open_switch, changed_at)
+     values ($1, $2, $3, $4, $5, case when $5 then now() end) returning id`,
     [g.areaId, g.alias, JSON.stringify(g.siteList), g.factor, g.openSwitch],
   );
   return row.id;
 }
 
-/** Changes the fields given (null: unchanged). */
+/**
+ * Changes the fields given (null: unchanged). changed_at moves when the group opens, or when its
+ * factor or sites change while it stays open: the snapshot applies it and sets applied_at.
+ */
 export async function updateGroup(
   database: Database,
   id: number,
@@ -257,7 +262,11 @@ export async function updateGroup(
 ) {
   await database.query(
     `update magnify_groups set alias = coalesce($2, alias), site_list = coalesce($3::jsonb, site_list),
-            factor = coalesce($4, factor), open_switch = coalesce($5, open_switch) where id = $1`,
+            factor = coalesce($4, factor), open_switch = coalesce($5, open_switch),
+            changed_at = case when coalesce($5, open_switch)
+                               and (not open_switch or factor <> coalesce($4, factor) or site_list <> coalesce($3::jsonb, site_list))
+                              then now() else changed_at end
+      where id = $1`,
     [id, g.alias, g.siteList ? JSON.stringify(g.siteList) : null, g.factor, g.openSwitch],
   );
 }

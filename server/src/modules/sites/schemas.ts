@@ -100,6 +100,7 @@ export const Magnify = Type.Object({
   factor: Type.Number({ description: '放大系数' }),
   openSwitch: Type.Boolean({ description: '是否开启' }),
   createTime: Type.String({ description: '创建时间' }),
+  appliedTime: Nullable(Type.String(), '生效时间：站点快照最近一次应用该分组（开启、改系数或改站点后）的时间，空为尚未生效'),
 });
 
 export const Clash = Type.Object({

@@ -8,7 +8,8 @@ import { DIALOG_SIZE, pager, serial } from './HomeModal';
 
 /**
  * 定时任务 list (序号, 任务名称, 执行时间, 站点数, 任务开关, 操作) from the site magnify groups
- * (GET /api/site/magnify/). The groups carry no execution time, so that column shows —.
+ * (GET /api/site/magnify/). 执行时间 is when the site snapshot last applied the group (opened,
+ * factor or sites changed): appliedTime, — while it never took effect.
  * The switch calls PUT /api/site/magnify/open/{id} (站点编辑 permission).
  */
 export default function TaskList() {
@@ -49,7 +50,7 @@ export default function TaskList() {
       columns={[
         { title: '序号', key: 'no', width: 64, render: (_, __, i) => serial(page, size, i) },
         { title: '任务名称', dataIndex: 'alias' },
-        { title: '执行时间', key: 'time', render: () => '—' },
+        { title: '执行时间', dataIndex: 'appliedTime', width: 170, render: (t: MagnifyGroup['appliedTime']) => t ?? '—' },
         { title: '站点数', dataIndex: 'siteCount', width: 80 },
         {
           title: '任务开关',
