@@ -3738,6 +3738,8 @@ export interface paths {
                     recycleSwitch?: boolean | number;
                     /** @description 重点站点 */
                     majorSwitch?: boolean | number;
+                    /** @description 允许企业投放 */
+                    brandPutSwitch?: boolean | number;
                     /** @description 站点标识：0 空桩, 1 正常, 2 满桩, 3 偏多, 4 偏少 */
                     flag?: number;
                     /** @description 状态筛选：1 满桩, 2 偏多, 3 偏少, 4 空桩（flag 优先） */
@@ -5011,6 +5013,82 @@ export interface paths {
         };
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/device/export/site": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * 导出站点列表
+         * @description 文件 站点列表.xlsx，行同站点列表 GET /api/site/ 的全部页（按站点编号）；筛选可放在 JSON 正文或查询参数中，正文优先。
+         */
+        post: {
+            parameters: {
+                query?: {
+                    /** @description 当前操作区域（6 位区域编码），缺省为用户所属区域 */
+                    selfAreaId?: string;
+                    /** @description 站点名称（模糊） */
+                    siteName?: string;
+                    /** @description 站点编号（前缀） */
+                    siteId?: string;
+                    /** @description 回收站点 */
+                    recycleSwitch?: boolean | number;
+                    /** @description 重点站点 */
+                    majorSwitch?: boolean | number;
+                    /** @description 允许企业投放 */
+                    brandPutSwitch?: boolean | number;
+                    /** @description 站点标识：0 空桩, 1 正常, 2 满桩, 3 偏多, 4 偏少 */
+                    flag?: number;
+                    /** @description 状态筛选：1 满桩, 2 偏多, 3 偏少, 4 空桩（flag 优先） */
+                    status?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            /** @description 可省略：筛选也可放在查询参数 */
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description 当前操作区域（6 位区域编码），缺省为用户所属区域 */
+                        selfAreaId?: string;
+                        /** @description 站点名称（模糊） */
+                        siteName?: string;
+                        /** @description 站点编号（前缀） */
+                        siteId?: string;
+                        /** @description 回收站点 */
+                        recycleSwitch?: boolean | number;
+                        /** @description 重点站点 */
+                        majorSwitch?: boolean | number;
+                        /** @description 允许企业投放 */
+                        brandPutSwitch?: boolean | number;
+                        /** @description 站点标识：0 空桩, 1 正常, 2 满桩, 3 偏多, 4 偏少 */
+                        flag?: number;
+                        /** @description 状态筛选：1 满桩, 2 偏多, 3 偏少, 4 空桩（flag 优先） */
+                        status?: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
         delete?: never;
         options?: never;
         head?: never;

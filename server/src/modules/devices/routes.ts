@@ -4,9 +4,12 @@ import { Envelope, Paged, PageQuery, badRequest, ok, pageOf } from '../../http/e
 import { emptyBody, SelfArea, SiteIdT } from '../../http/schemas.js';
 import { needs } from '../../http/auth.js';
 import { deleteSite } from '../../shared/sites.js';
+import { SiteListFilters, siteFilterOf, sitePages, toSite } from '../../shared/siteList.js';
+import { sendXlsx } from '../../http/xlsx.js';
 import { listDeviceSites, listPiles, toPile } from './repo.js';
 import * as devices from './service.js';
 import { DeviceSite, Mac, PileT, Readings } from './schemas.js';
+import { siteColumns } from './siteExport.js';
 
 const tags = ['设备管理'];
 const read = needs('deviceManagement');
@@ -44,6 +47,33 @@ export const deviceRoutes: FastifyPluginAsyncTypebox = async (app) => {
           { areaIds: req.auth.scopeAreaIds(), siteName: q.siteName?.trim(), siteId: q.siteId?.trim(), power, ...pageOf(q) },
           config.tz,
         ),
+      );
+    },
+  );
+
+  // 导出站点列表（站点列表.xlsx）：筛选同站点列表 GET /api/site/（JSON 正文或查询参数，正文优先），全部行
+  app.post(
+    '/export/site',
+    {
+      config: read,
+      preValidation: emptyBody,
+      schema: {
+        tags,
+        summary: '导出站点列表',
+        description: '文件 站点列表.xlsx，行同站点列表 GET /api/site/ 的全部页（按站点编号）；筛选可放在 JSON 正文或查询参数中，正文优先。',
+        querystring: Type.Object({ ...SelfArea, ...SiteListFilters }),
+        body: Type.Object({ ...SelfArea, ...SiteListFilters }, { description: '可省略：筛选也可放在查询参数' }),
+      },
+    },
+    async (req, reply) => {
+      const f = siteFilterOf(req.auth.scopeAreaIds(), { ...req.query, ...req.body });
+      const tz = config.tz;
+      return sendXlsx(
+        reply,
+        '站点列表.xlsx',
+        '站点列表',
+        siteColumns,
+        mapPages(sitePages(database, f), (r) => toSite(r, tz)),
       );
     },
   );
@@ -184,3 +214,7 @@ export const equipmentRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
   );
 };
+
+async function* mapPages<A, B>(pages: AsyncIterable<A[]>, fn: (a: A) => B): AsyncIterable<B[]> {
+  for await (const page of pages) yield page.map(fn);
+}

@@ -1,136 +1,13 @@
 /** Site queries: reads join the area and the snapshot state; writes always bump updated_at. */
 import type { Database } from '../../db/client.js';
-import { likeEscape } from '../../db/sql.js';
-import type { LonLat } from '../../domain/geometry.js';
-import { capacityOf } from '../../domain/siteStatus.js';
 import { generatedSiteIdRegex } from '../../domain/siteIds.js';
-import { formatTime } from '../../domain/time.js';
+import { SITE_SELECT, type SiteRow } from '../../shared/siteList.js';
 
-export interface SiteRow {
-  siteId: string;
-  siteName: string;
-  siteLon: number;
-  siteLat: number;
-  areaId: string;
-  areaName: string;
-  areaFullPileNum: number;
-  bleNum: number;
-  pileNum: number;
-  siteBikeCeiling: number;
-  siteCeiling: number;
-  length: number;
-  gpsRail: LonLat[] | null;
-  recycleSwitch: boolean;
-  majorSwitch: boolean;
-  brandPutSwitch: boolean;
-  dispatchResponseMinute: number;
-  dispatchThresholdLess: number;
-  dispatchThresholdMore: number;
-  fullPileNum: number | null;
-  num: number | null;
-  bikeNum: number | null;
-  ebikeNum: number | null;
-  capacity: number | null;
-  flag: number | null;
-  stateAt: Date | null;
-  createdAt: Date;
-  updatedAt: Date;
-}
-
-const SELECT = `
-  select s.id as "siteId", s.site_name as "siteName", s.lon as "siteLon", s.lat as "siteLat", s.area_id as "areaId",
-         a.area_name as "areaName", a.full_pile_num as "areaFullPileNum", s.ble_num as "bleNum",
-         (select count(*)::int from piles p where p.site_id = s.id) as "pileNum",
-         s.site_bike_ceiling as "siteBikeCeiling", s.site_ceiling as "siteCeiling", s.length, s.gps_rail as "gpsRail",
-         s.recycle_switch as "recycleSwitch", s.major_switch as "majorSwitch", s.brand_put_switch as "brandPutSwitch",
-         s.dispatch_response_minute as "dispatchResponseMinute", s.dispatch_threshold_less as "dispatchThresholdLess",
-         s.dispatch_threshold_more as "dispatchThresholdMore", s.full_pile_num as "fullPileNum",
-         st.num, st.bike_num as "bikeNum", st.ebike_num as "ebikeNum", st.capacity, st.flag, st.updated_at as "stateAt",
-         s.created_at as "createdAt", s.updated_at as "updatedAt"
-    from sites s
-    join areas a on a.id = s.area_id
-    left join site_state st on st.site_id = s.id`;
-
-const LABELS = ['空桩', '正常', '满桩', '偏多', '偏少'] as const;
-/** Status filter of spec §4 (满桩 1, 偏多 2, 偏少 3, 空桩 4) → site flag. */
-export const FLAG_OF_STATUS: Record<number, number> = { 1: 2, 2: 3, 3: 4, 4: 0 };
-
-/** A site as the console reads it; a site the snapshot job has not seen yet counts as empty. */
-export function toSite(r: SiteRow, tz: string) {
-  const flag = r.flag ?? 0;
-  const num = r.num ?? 0;
-  return {
-    siteId: r.siteId,
-    siteName: r.siteName,
-    siteLon: r.siteLon,
-    siteLat: r.siteLat,
-    areaId: r.areaId,
-    areaName: r.areaName,
-    bleNum: r.bleNum,
-    pileNum: r.pileNum,
-    siteBikeCeiling: r.siteBikeCeiling,
-    siteCeiling: r.siteCeiling,
-    length: r.length,
-    gpsRail: r.gpsRail,
-    recycleSwitch: r.recycleSwitch,
-    majorSwitch: r.majorSwitch,
-    brandPutSwitch: r.brandPutSwitch,
-    dispatchResponseMinute: r.dispatchResponseMinute,
-    dispatchThresholdLess: r.dispatchThresholdLess,
-    dispatchThresholdMore: r.dispatchThresholdMore,
-    fullPileNum: r.fullPileNum,
-    num,
-    currentNum: num,
-    bikeNum: r.bikeNum ?? 0,
-    ebikeNum: r.ebikeNum ?? 0,
-    capacity: r.capacity ?? capacityOf(r.siteBikeCeiling, r.fullPileNum ?? r.areaFullPileNum),
-    flag,
-    status: LABELS[flag] ?? '正常',
-    stateTime: formatTime(r.stateAt, tz),
-    createTime: formatTime(r.createdAt, tz)!,
-    updateTime: formatTime(r.updatedAt, tz)!,
-  };
-}
-
-export interface SiteFilter {
-  areaIds: string[];
-  ids?: string[];
-  siteName?: string;
-  siteId?: string;
-  recycleSwitch?: boolean;
-  majorSwitch?: boolean;
-  flag?: number;
-  limit?: number;
-  offset?: number;
-}
-
-export async function listSites(database: Database, f: SiteFilter) {
-  const where = ['s.deleted_at is null', 's.area_id = any($1::text[])'];
-  const params: unknown[] = [f.areaIds];
-  const add = (clause: string, value: unknown) => {
-    params.push(value);
-    where.push(clause.replaceAll('?', `$${params.length}`));
-  };
-  if (f.ids) add('s.id = any(?::text[])', f.ids);
-  if (f.siteName) add('s.site_name ilike ?', `%${likeEscape(f.siteName)}%`);
-  if (f.siteId) add('s.id like ?', `${likeEscape(f.siteId)}%`);
-  if (f.recycleSwitch !== undefined) add('s.recycle_switch = ?', f.recycleSwitch);
-  if (f.majorSwitch !== undefined) add('s.major_switch = ?', f.majorSwitch);
-  if (f.flag !== undefined) add('coalesce(st.flag, 0) = ?', f.flag);
-  const cond = where.join(' and ');
-  const [{ total }] = await database.query<{ total: number }>(
-    `select count(*)::int as total from sites s left join site_state st on st.site_id = s.id where ${cond}`,
-    params,
-  );
-  const paged = f.limit !== undefined ? [...params, f.limit, f.offset ?? 0] : params;
-  const page = f.limit !== undefined ? ` limit $${params.length + 1} offset $${params.length + 2}` : '';
-  const rows = await database.query<SiteRow>(`${SELECT} where ${cond} order by s.id${page}`, paged);
-  return { rows, total };
-}
+export { FLAG_OF_STATUS, listSites, toSite, type SiteFilter, type SiteRow } from '../../shared/siteList.js';
 
 /** A live (not deleted) site's row, or undefined. */
 export async function findSite(database: Database, id: string): Promise<SiteRow | undefined> {
-  const [row] = await database.query<SiteRow>(`${SELECT} where s.id = $1 and s.deleted_at is null`, [id]);
+  const [row] = await database.query<SiteRow>(`${SITE_SELECT} where s.id = $1 and s.deleted_at is null`, [id]);
   return row;
 }
 

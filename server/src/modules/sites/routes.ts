@@ -4,7 +4,8 @@ import { Envelope, Paged, PageQuery, ok, pageOf } from '../../http/envelope.js';
 import { needs } from '../../http/auth.js';
 import { SelfArea, Polygon, SiteIdT } from '../../http/schemas.js';
 import { Coord, RailSite, Site, SiteFields, BatchFields, Switch } from './schemas.js';
-import { FLAG_OF_STATUS, listSites, toSite } from './repo.js';
+import { listSites, toSite } from './repo.js';
+import { SiteListFilters, siteFilterOf } from '../../shared/siteList.js';
 import * as sites from './service.js';
 import magnifyRoutes from './magnifyRoutes.js';
 
@@ -32,27 +33,13 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
         querystring: Type.Object({
           ...SelfArea,
           ...PageQuery,
-          siteName: Type.Optional(Type.String({ maxLength: 64, description: '站点名称（模糊）' })),
-          siteId: Type.Optional(Type.String({ maxLength: 32, description: '站点编号（前缀）' })),
-          recycleSwitch: Type.Optional(Switch('回收站点')),
-          majorSwitch: Type.Optional(Switch('重点站点')),
-          flag: Type.Optional(Type.Integer({ minimum: 0, maximum: 4, description: '站点标识：0 空桩, 1 正常, 2 满桩, 3 偏多, 4 偏少' })),
-          status: Type.Optional(Type.Integer({ minimum: 1, maximum: 4, description: '状态筛选：1 满桩, 2 偏多, 3 偏少, 4 空桩（flag 优先）' })),
+          ...SiteListFilters,
         }),
         response: { 200: Envelope(Paged(Site)) },
       },
     },
     async (req) => {
-      const q = req.query;
-      const { rows, total } = await listSites(database, {
-        areaIds: req.auth.scopeAreaIds(),
-        siteName: q.siteName?.trim(),
-        siteId: q.siteId?.trim(),
-        recycleSwitch: asBool(q.recycleSwitch),
-        majorSwitch: asBool(q.majorSwitch),
-        flag: q.flag ?? (q.status !== undefined ? FLAG_OF_STATUS[q.status] : undefined),
-        ...pageOf(q),
-      });
+      const { rows, total } = await listSites(database, { ...siteFilterOf(req.auth.scopeAreaIds(), req.query), ...pageOf(req.query) });
       return ok({ lists: rows.map((r) => toSite(r, config.tz)), total });
     },
   );

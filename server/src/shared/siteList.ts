@@ -1,0 +1,190 @@
+/**
+ * The filtered site list (站点列表): its filters as the console sends them, the query (a page, or
+ * every row by keyset for the export) and a row as the console reads it. Shared by the site list
+ * (modules/sites) and the site export under /api/device (modules/devices).
+ */
+import { Type, type Static } from 'typebox';
+import type { Database } from '../db/client.js';
+import { likeEscape } from '../db/sql.js';
+import type { LonLat } from '../domain/geometry.js';
+import { capacityOf, FLAG_LABEL } from '../domain/siteStatus.js';
+import { formatTime } from '../domain/time.js';
+
+export interface SiteRow {
+  siteId: string;
+  siteName: string;
+  siteLon: number;
+  siteLat: number;
+  areaId: string;
+  areaName: string;
+  areaFullPileNum: number;
+  bleNum: number;
+  pileNum: number;
+  siteBikeCeiling: number;
+  siteCeiling: number;
+  length: number;
+  gpsRail: LonLat[] | null;
+  recycleSwitch: boolean;
+  majorSwitch: boolean;
+  brandPutSwitch: boolean;
+  dispatchResponseMinute: number;
+  dispatchThresholdLess: number;
+  dispatchThresholdMore: number;
+  fullPileNum: number | null;
+  num: number | null;
+  bikeNum: number | null;
+  ebikeNum: number | null;
+  capacity: number | null;
+  flag: number | null;
+  stateAt: Date | null;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export const SITE_SELECT = `
+  select s.id as "siteId", s.site_name as "siteName", s.lon as "siteLon", s.lat as "siteLat", s.area_id as "areaId",
+         a.area_name as "areaName", a.full_pile_num as "areaFullPileNum", s.ble_num as "bleNum",
+         (select count(*)::int from piles p where p.site_id = s.id) as "pileNum",
+         s.site_bike_ceiling as "siteBikeCeiling", s.site_ceiling as "siteCeiling", s.length, s.gps_rail as "gpsRail",
+         s.recycle_switch as "recycleSwitch", s.major_switch as "majorSwitch", s.brand_put_switch as "brandPutSwitch",
+         s.dispatch_response_minute as "dispatchResponseMinute", s.dispatch_threshold_less as "dispatchThresholdLess",
+         s.dispatch_threshold_more as "dispatchThresholdMore", s.full_pile_num as "fullPileNum",
+         st.num, st.bike_num as "bikeNum", st.ebike_num as "ebikeNum", st.capacity, st.flag, st.updated_at as "stateAt",
+         s.created_at as "createdAt", s.updated_at as "updatedAt"
+    from sites s
+    join areas a on a.id = s.area_id
+    left join site_state st on st.site_id = s.id`;
+
+/** Status filter of spec §4 (满桩 1, 偏多 2, 偏少 3, 空桩 4) → site flag. */
+export const FLAG_OF_STATUS: Record<number, number> = { 1: 2, 2: 3, 3: 4, 4: 0 };
+
+/**
+ * A site as the console reads it; a site the snapshot job has not seen yet counts as empty, with
+ * the capacity of its ceiling and full-pile value (the snapshot's, with any open magnify group's
+ * factor, once it has run).
+ */
+export function toSite(r: SiteRow, tz: string) {
+  const flag = r.flag ?? 0;
+  const num = r.num ?? 0;
+  return {
+    siteId: r.siteId,
+    siteName: r.siteName,
+    siteLon: r.siteLon,
+    siteLat: r.siteLat,
+    areaId: r.areaId,
+    areaName: r.areaName,
+    bleNum: r.bleNum,
+    pileNum: r.pileNum,
+    siteBikeCeiling: r.siteBikeCeiling,
+    siteCeiling: r.siteCeiling,
+    length: r.length,
+    gpsRail: r.gpsRail,
+    recycleSwitch: r.recycleSwitch,
+    majorSwitch: r.majorSwitch,
+    brandPutSwitch: r.brandPutSwitch,
+    dispatchResponseMinute: r.dispatchResponseMinute,
+    dispatchThresholdLess: r.dispatchThresholdLess,
+    dispatchThresholdMore: r.dispatchThresholdMore,
+    fullPileNum: r.fullPileNum,
+    num,
+    currentNum: num,
+    bikeNum: r.bikeNum ?? 0,
+    ebikeNum: r.ebikeNum ?? 0,
+    capacity: r.capacity ?? capacityOf(r.siteBikeCeiling, r.fullPileNum ?? r.areaFullPileNum),
+    flag,
+    status: FLAG_LABEL[flag] ?? '正常',
+    stateTime: formatTime(r.stateAt, tz),
+    createTime: formatTime(r.createdAt, tz)!,
+    updateTime: formatTime(r.updatedAt, tz)!,
+  };
+}
+export type SiteOut = ReturnType<typeof toSite>;
+
+/** A switch: true/false, or 1/0 as the console sends it. */
+const Switch = (description: string) => Type.Union([Type.Boolean(), Type.Integer({ minimum: 0, maximum: 1 })], { description });
+
+/** The filters of the site list (GET /api/site/) and its export, all optional. */
+export const SiteListFilters = {
+  siteName: Type.Optional(Type.String({ maxLength: 64, description: '站点名称（模糊）' })),
+  siteId: Type.Optional(Type.String({ maxLength: 32, description: '站点编号（前缀）' })),
+  recycleSwitch: Type.Optional(Switch('回收站点')),
+  majorSwitch: Type.Optional(Switch('重点站点')),
+  brandPutSwitch: Type.Optional(Switch('允许企业投放')),
+  flag: Type.Optional(Type.Integer({ minimum: 0, maximum: 4, description: '站点标识：0 空桩, 1 正常, 2 满桩, 3 偏多, 4 偏少' })),
+  status: Type.Optional(Type.Integer({ minimum: 1, maximum: 4, description: '状态筛选：1 满桩, 2 偏多, 3 偏少, 4 空桩（flag 优先）' })),
+};
+const _filters = Type.Object(SiteListFilters);
+export type SiteListQuery = Static<typeof _filters>;
+
+export interface SiteFilter {
+  areaIds: string[];
+  ids?: string[];
+  siteName?: string;
+  siteId?: string;
+  recycleSwitch?: boolean;
+  majorSwitch?: boolean;
+  brandPutSwitch?: boolean;
+  flag?: number;
+  limit?: number;
+  offset?: number;
+}
+
+const asBool = (v: boolean | number | undefined) => (v === undefined ? undefined : v === true || v === 1);
+
+/** The query's filters over the areas (the caller's scope). */
+export function siteFilterOf(areaIds: string[], q: SiteListQuery): SiteFilter {
+  return {
+    areaIds,
+    siteName: q.siteName?.trim() || undefined,
+    siteId: q.siteId?.trim() || undefined,
+    recycleSwitch: asBool(q.recycleSwitch),
+    majorSwitch: asBool(q.majorSwitch),
+    brandPutSwitch: asBool(q.brandPutSwitch),
+    flag: q.flag ?? (q.status !== undefined ? FLAG_OF_STATUS[q.status] : undefined),
+  };
+}
+
+/** The where clause of a filter and its parameters. */
+function whereOf(f: SiteFilter) {
+  const where = ['s.deleted_at is null', 's.area_id = any($1::text[])'];
+  const params: unknown[] = [f.areaIds];
+  const add = (clause: string, value: unknown) => {
+    params.push(value);
+    where.push(clause.replaceAll('?', `$${params.length}`));
+  };
+  if (f.ids) add('s.id = any(?::text[])', f.ids);
+  if (f.siteName) add('s.site_name ilike ?', `%${likeEscape(f.siteName)}%`);
+  if (f.siteId) add('s.id like ?', `${likeEscape(f.siteId)}%`);
+  if (f.recycleSwitch !== undefined) add('s.recycle_switch = ?', f.recycleSwitch);
+  if (f.majorSwitch !== undefined) add('s.major_switch = ?', f.majorSwitch);
+  if (f.brandPutSwitch !== undefined) add('s.brand_put_switch = ?', f.brandPutSwitch);
+  if (f.flag !== undefined) add('coalesce(st.flag, 0) = ?', f.flag);
+  return { cond: where.join(' and '), params };
+}
+
+/** A page of the filtered sites by id (every row without `limit`) and their number. */
+export async function listSites(database: Database, f: SiteFilter) {
+  const { cond, params } = whereOf(f);
+  const [{ total }] = await database.query<{ total: number }>(
+    `select count(*)::int as total from sites s left join site_state st on st.site_id = s.id where ${cond}`,
+    params,
+  );
+  const paged = f.limit !== undefined ? [...params, f.limit, f.offset ?? 0] : params;
+  const page = f.limit !== undefined ? ` limit $${params.length + 1} offset $${params.length + 2}` : '';
+  const rows = await database.query<SiteRow>(`${SITE_SELECT} where ${cond} order by s.id${page}`, paged);
+  return { rows, total };
+}
+
+/** Every filtered site in id order, page by page by keyset (id > the last one): memory stays flat. */
+export async function* sitePages(database: Database, f: SiteFilter, pageSize = 2000): AsyncIterable<SiteRow[]> {
+  const { cond, params } = whereOf(f);
+  let last: string | null = null;
+  for (;;) {
+    const p = [...params];
+    const after: string = last === null ? '' : ` and s.id > $${p.push(last)}`;
+    const rows: SiteRow[] = await database.query<SiteRow>(`${SITE_SELECT} where ${cond}${after} order by s.id limit $${p.push(pageSize)}`, p);
+    if (rows.length) yield rows;
+    if (rows.length < pageSize) return;
+    last = rows[rows.length - 1].siteId;
+  }
+}
