@@ -1,10 +1,19 @@
 /** The control of one declared field (query forms and dialog forms share it). */
-import { DatePicker, Input, InputNumber, Select } from 'antd';
+import { DatePicker, Input, InputNumber, Select, Switch } from 'antd';
 import type { Field } from './fields';
 import AreaSelect from './AreaSelect';
 
 /** antd Form.Item injects value/onChange/id into this child. */
-export default function FieldControl({ field, ...injected }: { field: Field; value?: unknown; onChange?: (v: unknown) => void; id?: string }) {
+export default function FieldControl({
+  field,
+  ...injected
+}: {
+  field: Field;
+  value?: unknown;
+  checked?: boolean;
+  onChange?: (v: unknown) => void;
+  id?: string;
+}) {
   const placeholder = field.placeholder;
   switch (field.type) {
     case 'input':
@@ -32,6 +41,8 @@ export default function FieldControl({ field, ...injected }: { field: Field; val
       return <AreaSelect {...injected} value={injected.value as string} placeholder={placeholder ?? `请选择${field.label}`} />;
     case 'dateRange':
       return <DatePicker.RangePicker {...(injected as object)} allowEmpty={[true, true]} style={{ width: '100%' }} />;
+    case 'switch':
+      return <Switch id={injected.id} checked={!!injected.checked} onChange={(v) => injected.onChange?.(v)} checkedChildren="是" unCheckedChildren="否" />;
     case 'display':
       return <span className="desk-display">{field.render ? field.render(injected.value) : String(injected.value ?? '—')}</span>;
   }

@@ -2,8 +2,8 @@
  * Create / edit / handle form in a Modal (or a Drawer) from declared fields: rules checked on blur
  * with Chinese messages, a success toast, the server's message on failure (the dialog stays open).
  */
-import { Button, Drawer, Form, Modal, Space } from 'antd';
-import { useState } from 'react';
+import { Button, Drawer, Form, type FormInstance, Modal, Space } from 'antd';
+import { type ReactNode, useState } from 'react';
 import { toast } from '../../app/feedback';
 import { RequestError } from '../../app/request';
 import { type Field, requiredMessage } from './fields';
@@ -23,10 +23,16 @@ interface Props<V> {
   width?: number;
   /** labels beside the controls (short forms, shown values) instead of above them */
   horizontal?: boolean;
+  /** the caller's form (to set or watch values from outside the fields) */
+  form?: FormInstance<V>;
+  /** shown beside the fields (e.g. a map picker); the dialog lays them out side by side */
+  aside?: ReactNode;
+  className?: string;
 }
 
 export default function FormDialog<V extends object>(p: Props<V>) {
-  const [form] = Form.useForm<V>();
+  const [own] = Form.useForm<V>();
+  const form = p.form ?? own;
   const [busy, setBusy] = useState(false);
   const submit = async () => {
     let values: V;
@@ -46,7 +52,7 @@ export default function FormDialog<V extends object>(p: Props<V>) {
       setBusy(false);
     }
   };
-  const body = (
+  const fields = (
     <Form
       form={form}
       layout={p.horizontal ? 'horizontal' : 'vertical'}
@@ -61,13 +67,22 @@ export default function FormDialog<V extends object>(p: Props<V>) {
           name={f.name}
           label={f.label}
           extra={f.extra}
-          validateTrigger="onBlur"
+          validateTrigger={f.type === 'switch' ? 'onChange' : 'onBlur'}
+          valuePropName={f.type === 'switch' ? 'checked' : undefined}
           rules={f.type === 'display' ? undefined : [...(f.required ? [{ required: true, message: requiredMessage(f) }] : []), ...(f.rules ?? [])]}
         >
           <FieldControl field={f} />
         </Form.Item>
       ))}
     </Form>
+  );
+  const body = p.aside ? (
+    <div className="desk-form-split">
+      <div className="desk-form-aside">{p.aside}</div>
+      <div className="desk-form-fields">{fields}</div>
+    </div>
+  ) : (
+    fields
   );
   const okText = p.okText ?? '确定';
   if (p.drawer) {
@@ -76,6 +91,7 @@ export default function FormDialog<V extends object>(p: Props<V>) {
         open={p.open}
         title={p.title}
         size={p.width ?? 480}
+        className={p.className}
         onClose={p.onClose}
         destroyOnHidden
         extra={
@@ -96,6 +112,7 @@ export default function FormDialog<V extends object>(p: Props<V>) {
       open={p.open}
       title={p.title}
       width={p.width ?? 520}
+      className={p.className}
       okText={okText}
       cancelText="取消"
       confirmLoading={busy}

@@ -26,6 +26,8 @@ export type Field<K extends string = string> =
   | (Base<K> & { type: 'area' })
   /** two URL parameters holding yyyy-MM-dd: [start, end] */
   | (Base<K> & { type: 'dateRange'; names: [K, K] })
+  /** dialog forms: an on/off switch (boolean value) */
+  | (Base<K> & { type: 'switch' })
   /** dialog forms: shown, not edited */
   | (Base<K> & { type: 'display'; render?: (value: unknown) => ReactNode });
 

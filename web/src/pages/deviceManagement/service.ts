@@ -1,7 +1,8 @@
 /** Calls of 站点管理 (/api/site, /api/device, /api/equipment; spec §7). Filters go as the URL holds them. */
 import type { Data } from '../../api/types';
+import { download } from '../../app/download';
 import { dataOf, http } from '../../app/request';
-import type { PowerFilters, SiteFilters } from './types';
+import type { BatchBody, NewSite, PowerFilters, SiteEdit, SiteFilters } from './types';
 
 type Page = { currentPage: number; pageSize: number };
 
@@ -16,3 +17,21 @@ export const deleteSite = (siteId: string) => dataOf(http.del<Data<'/api/device/
 
 // 删除设备及其电量记录 DELETE /api/equipment/delete
 export const deletePile = (equipmentMac: string) => dataOf(http.del<Data<'/api/equipment/delete', 'delete'>>('/equipment/delete', { equipmentMac }));
+
+// 新增站点 POST /api/site/（siteId 可指定，不给时服务端按区县生成）
+export const createSite = (body: NewSite) => dataOf(http.post<Data<'/api/site/', 'post'>>('/site/', body));
+
+// 修改站点 PUT /api/site/{id}
+export const updateSite = (siteId: string, body: SiteEdit) => dataOf(http.put<Data<'/api/site/{id}', 'put'>>(`/site/${encodeURIComponent(siteId)}`, body));
+
+// 批量修改站点（开关、阈值、响应时限）PUT /api/site/batch
+export const batchSites = (body: BatchBody) => dataOf(http.put<Data<'/api/site/batch', 'put'>>('/site/batch', body));
+
+// 区县的下一个站点编号 GET /api/site/getMaxSiteId（selfAreaId 为区县）
+export const fetchNextSiteId = (areaId: string) => dataOf(http.get<Data<'/api/site/getMaxSiteId'>>('/site/getMaxSiteId', { selfAreaId: areaId }));
+
+// 区域内全部站点（地图参照，不分页）GET /api/site/rail
+export const fetchRails = (areaId?: string) => dataOf(http.get<Data<'/api/site/rail'>>('/site/rail', { selfAreaId: areaId }));
+
+// 导出站点列表（筛选同列表，全部页）POST /api/device/export/site
+export const exportSites = (f: SiteFilters) => download('POST', '/device/export/site', { body: f }, '站点列表.xlsx');

@@ -1,12 +1,17 @@
 /** 站点列表: sites with their count, capacity and status, declared on the desk kit. */
-import { Tag, Tooltip, Typography } from 'antd';
+import { EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { Button, Tag, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useQueryClient } from '@tanstack/react-query';
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { toast } from '../../app/feedback';
-import { DataTable, ListToolbar, QueryForm, RowActions, type Field, optionsOf, useList, useUrlQuery } from '../../components/desk';
+import { useSession } from '../../app/session/store';
+import { DataTable, ExportButton, ListToolbar, QueryForm, RowActions, type Field, optionsOf, useList, useUrlQuery } from '../../components/desk';
+import { hasPermission } from '../../lib/permission';
 import { STATUS_FILTER_OPTIONS, flagStyle } from '../../lib/siteStatus';
-import { deleteSite, fetchSites } from './service';
+import BatchEdit from './batchEdit';
+import SiteForm from './siteForm';
+import { deleteSite, exportSites, fetchSites } from './service';
 import type { SiteKey, SiteRow } from './types';
 
 const YES_NO = optionsOf({ 1: '是', 0: '否' });
@@ -22,7 +27,12 @@ export function siteFilters(withArea: boolean): Field<SiteKey>[] {
   return withArea ? [...fields, { name: 'selfAreaId', label: '区域', type: 'area' }] : fields;
 }
 
-export function siteColumns(p: { canDelete: boolean; onDelete: (s: SiteRow) => Promise<unknown> }): ColumnsType<SiteRow> {
+export function siteColumns(p: {
+  canDelete: boolean;
+  canEdit?: boolean;
+  onDelete: (s: SiteRow) => Promise<unknown>;
+  onEdit?: (s: SiteRow) => void;
+}): ColumnsType<SiteRow> {
   return [
     { title: '站点编号', dataIndex: 'siteId', width: 150 },
     { title: '站点名称', dataIndex: 'siteName', width: 200 },
@@ -72,10 +82,12 @@ export function siteColumns(p: { canDelete: boolean; onDelete: (s: SiteRow) => P
     {
       title: '操作',
       key: 'actions',
-      width: 90,
+      width: 120,
+      fixed: 'right',
       render: (_, s) => (
         <RowActions
           actions={[
+            { label: '编辑', hidden: !p.canEdit, onClick: () => p.onEdit?.(s) },
             {
               label: '删除',
               danger: true,
@@ -90,28 +102,71 @@ export function siteColumns(p: { canDelete: boolean; onDelete: (s: SiteRow) => P
   ];
 }
 
+/** 站点编辑 (menu 3, button 103) as the server's site.edit: 新增站点, 编辑, 批量修改. */
+function useCanEditSites() {
+  const perms = useSession((s) => s.permissions);
+  return hasPermission(perms, 3, 103);
+}
+
+type Editing = { site?: SiteRow } | null;
+
 export default function SitesTab({ canDelete, areaUser }: { canDelete: boolean; areaUser: boolean }) {
   const fields = useMemo(() => siteFilters(areaUser), [areaUser]);
   const query = useUrlQuery(fields);
   const list = useList('sites', query, fetchSites);
   const client = useQueryClient();
+  const canEdit = useCanEditSites();
+  const [editing, setEditing] = useState<Editing>(null);
+  const [selected, setSelected] = useState<string[]>([]);
+  const [batch, setBatch] = useState(false);
   const columns = useMemo(
     () =>
       siteColumns({
         canDelete,
+        canEdit,
+        onEdit: (site) => setEditing({ site }),
         onDelete: async (s) => {
           await deleteSite(s.siteId);
           toast().success('站点删除成功！');
+          setSelected((ids) => ids.filter((id) => id !== s.siteId));
           await client.invalidateQueries({ queryKey: ['desk', 'sites'] });
         },
       }),
-    [canDelete, client],
+    [canDelete, canEdit, client],
   );
+  const afterBatch = async () => {
+    setSelected([]);
+    await client.invalidateQueries({ queryKey: ['desk', 'sites'] });
+  };
   return (
     <>
       <QueryForm fields={fields} query={query} />
-      <ListToolbar onRefresh={() => void list.refetch()} />
-      <DataTable<SiteRow> rowKey="siteId" columns={columns} list={list} query={query} />
+      <ListToolbar
+        selected={selected.length}
+        onRefresh={() => void list.refetch()}
+        left={
+          canEdit && (
+            <>
+              <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({})}>
+                新增站点
+              </Button>
+              <Button icon={<EditOutlined />} disabled={!selected.length} onClick={() => setBatch(true)}>
+                批量修改
+              </Button>
+            </>
+          )
+        }
+        right={<ExportButton run={() => exportSites(query.filters)} />}
+      />
+      <DataTable<SiteRow>
+        rowKey="siteId"
+        columns={columns}
+        list={list}
+        query={query}
+        rowSelection={canEdit ? { selectedRowKeys: selected, preserveSelectedRowKeys: true, onChange: (keys) => setSelected(keys as string[]) } : undefined}
+      />
+      {editing && <SiteForm site={editing.site} onClose={() => setEditing(null)} />}
+      {batch && <BatchEdit siteIds={selected} onClose={() => setBatch(false)} onDone={afterBatch} />}
     </>
   );
 }

@@ -1,0 +1,36 @@
+/** Props of the desk map (loaded lazily: import these types, not the map, where the map is optional). */
+import type { Map as LeafletMap } from 'leaflet';
+
+export interface LonLat {
+  lon: number;
+  lat: number;
+}
+
+/** A site shown for orientation: a small circle coloured by its flag (lib/siteStatus). */
+export interface MapSite extends LonLat {
+  id: string;
+  name?: string;
+  flag?: number;
+}
+
+export interface DeskMapProps {
+  /** the view's centre (GCJ-02); the map moves when it changes */
+  center: LonLat;
+  zoom?: number;
+  height?: number;
+  sites?: readonly MapSite[];
+  /** read-only polygons for orientation (other sites' fences, an area's outline) */
+  polygons?: readonly (readonly LonLat[])[];
+  /** picker mode: the chosen point (a draggable marker); a click on the map moves it */
+  point?: LonLat | null;
+  onPoint?: (p: LonLat) => void;
+  /** a circle of this radius (metres) around the point, when there is no fence */
+  radius?: number | null;
+  /** the fence being edited: its vertices can be dragged */
+  ring?: readonly LonLat[] | null;
+  onRing?: (ring: LonLat[] | null) => void;
+  /** draw mode: the next polygon drawn becomes the ring (then drawing stops via onRing) */
+  drawing?: boolean;
+  /** the Leaflet map once created (tests, end-to-end helpers) */
+  onReady?: (map: LeafletMap) => void;
+}

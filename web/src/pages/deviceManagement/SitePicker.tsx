@@ -1,0 +1,92 @@
+/** The site form's map side: click for the centre, draw / edit / clear the fence, other sites for orientation. */
+import { Alert, Button, Space, Spin, Typography } from 'antd';
+import { lazy, Suspense, useMemo, useState } from 'react';
+import type { LonLat, MapSite } from '../../components/deskMap/types';
+import { MAP } from '../../lib/constants';
+import { distanceKm, formatDistance } from '../../lib/distance';
+import { ringSize } from './siteFields';
+import type { RailSite } from './types';
+
+const DeskMap = lazy(() => import('../../components/deskMap/DeskMap'));
+
+interface Props {
+  point: LonLat | null;
+  onPoint: (p: LonLat) => void;
+  ring: LonLat[] | null;
+  onRing: (r: LonLat[] | null) => void;
+  /** 半径 (metres) when there is no fence */
+  radius?: number;
+  /** the area's sites (the one edited left out) */
+  others?: readonly RailSite[];
+  /** the view's centre when nothing is picked yet */
+  home?: LonLat | null;
+}
+
+/** Other sites' fences drawn for orientation: those within 1.5 km of the centre. */
+const NEAR_KM = 1.5;
+
+export default function SitePicker({ point, onPoint, ring, onRing, radius, others, home }: Props) {
+  const [drawing, setDrawing] = useState(false);
+  // the view follows the first centre known (the edited site, or the area's sites); clicks do not move it
+  const [view] = useState(() => point ?? null);
+  const homeLon = home?.lon ?? MAP.center.lon;
+  const homeLat = home?.lat ?? MAP.center.lat;
+  const centre = useMemo(() => view ?? { lon: homeLon, lat: homeLat }, [view, homeLon, homeLat]);
+  const sites = useMemo<MapSite[]>(
+    () => (others ?? []).map((s) => ({ id: s.siteId, name: s.siteName, lon: s.siteLon, lat: s.siteLat, flag: s.flag })),
+    [others],
+  );
+  const polygons = useMemo(
+    () =>
+      (others ?? [])
+        .filter((s) => s.gpsRail && s.gpsRail.length >= 3 && distanceKm({ lon: s.siteLon, lat: s.siteLat }, centre) < NEAR_KM)
+        .map((s) => s.gpsRail!),
+    [others, centre],
+  );
+  const finish = (r: LonLat[] | null) => {
+    setDrawing(false);
+    onRing(r);
+  };
+  return (
+    <div className="site-picker">
+      <div className="site-picker-bar">
+        <Space wrap>
+          {drawing ? (
+            <Button onClick={() => setDrawing(false)}>取消绘制</Button>
+          ) : (
+            <Button type={ring ? 'default' : 'primary'} ghost={!ring} onClick={() => setDrawing(true)}>
+              {ring ? '重新画围栏' : '画围栏'}
+            </Button>
+          )}
+          <Button disabled={!ring || drawing} onClick={() => onRing(null)}>
+            清除围栏
+          </Button>
+        </Space>
+        <Typography.Text type="secondary" className="site-picker-size" data-testid="site-shape">
+          {ring ? `围栏 ${ring.length} 个顶点 · 约 ${ringSize(ring)}` : radius ? `无围栏 · 半径 ${formatDistance(radius / 1000)}` : '无围栏'}
+        </Typography.Text>
+      </div>
+      <Alert
+        type="info"
+        showIcon
+        className="site-picker-hint"
+        title={drawing ? '在地图上依次点击围栏的顶点，点击第一个顶点完成' : '点击地图选择站点中心，可拖动标记微调；围栏的顶点可拖动修改'}
+      />
+      <Suspense fallback={<Spin className="site-picker-loading" />}>
+        <DeskMap
+          center={centre}
+          zoom={17}
+          height={470}
+          sites={sites}
+          polygons={polygons}
+          point={point}
+          onPoint={onPoint}
+          radius={radius}
+          ring={ring}
+          onRing={drawing ? finish : onRing}
+          drawing={drawing}
+        />
+      </Suspense>
+    </div>
+  );
+}
