@@ -4,7 +4,7 @@
  */
 import { Alert, Button, Form, Space } from 'antd';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import type { Rule } from 'antd/es/form';
 import { FormDialog, type Field, type Option } from '../../components/desk';
 import type { ClashRow, GroupRow } from './detailTypes';
@@ -29,16 +29,17 @@ const factorRule: Rule = {
 export function ClashCheck({ groupId }: { groupId?: number }) {
   const form = Form.useFormInstance<GroupValues>();
   const sites = Form.useWatch('siteList', form);
-  const [result, setResult] = useState<ClashRow[] | null>(null);
+  // the answer holds for the draft it was asked about; another pick hides it
+  const [checked, setChecked] = useState<{ draft: string; rows: ClashRow[] } | null>(null);
   const [busy, setBusy] = useState(false);
-  const draft = useMemo(() => (sites ?? []).join(','), [sites]);
-  useEffect(() => setResult(null), [draft]);
+  const result = checked && checked.draft === (sites ?? []).join(',') ? checked.rows : null;
   const run = async () => {
+    const draft: string[] = form.getFieldValue('siteList') ?? [];
     setBusy(true);
     try {
-      setResult(await checkClash(sites ?? [], groupId));
+      setChecked({ draft: draft.join(','), rows: await checkClash(draft, groupId) });
     } catch {
-      setResult(null); // the request layer has shown why
+      setChecked(null); // the request layer has shown why
     } finally {
       setBusy(false);
     }

@@ -46,7 +46,7 @@ export function Section({
   else if (empty) body = <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无数据" />;
   else body = children();
   return (
-    <Card size="small" title={title} extra={extra} className="site-detail-section" aria-label={title}>
+    <Card size="small" title={title} extra={extra} className="site-detail-section" role="region" aria-label={title}>
       {body}
     </Card>
   );

@@ -19,8 +19,8 @@ export type PileFilters = Filters<PileKey>;
 /** A pile's readings over a day or a range (GET /api/equipment/power/day, between). */
 export type PowerSeries = Data<'/api/equipment/power/day'>;
 
-/** One magnify group (GET /api/site/magnify/); appliedTime: when it last took effect in the snapshot, once the server gives it. */
-export type GroupRow = Item<Data<'/api/site/magnify/'>['lists']> & { appliedTime?: string | null };
+/** One magnify group (GET /api/site/magnify/); appliedTime: when it last took effect in the snapshot. */
+export type GroupRow = Item<Data<'/api/site/magnify/'>['lists']>;
 export type GroupKey = 'alias' | 'openSwitch' | 'selfAreaId';
 export type GroupFilters = Filters<GroupKey>;
 export type GroupBody = Body<'/api/site/magnify/'>;

@@ -56,7 +56,7 @@ export function groupColumns(p: ColumnProps): ColumnsType<GroupRow> {
     { title: '站点数', dataIndex: 'siteCount', width: 90 },
     { title: '放大系数', dataIndex: 'factor', width: 100 },
     { title: '开关', key: 'open', width: 90, render: (_, g) => <OpenSwitch g={g} canEdit={p.canEdit} onSwitched={p.onSwitched} /> },
-    { title: '执行时间', dataIndex: 'appliedTime', width: 170, render: (t: string | null | undefined) => t ?? '—' },
+    { title: '执行时间', dataIndex: 'appliedTime', width: 170, render: (t: string | null) => t ?? '—' },
     { title: '创建时间', dataIndex: 'createTime', width: 170 },
     {
       title: '操作',
