@@ -30,7 +30,8 @@ export default function DeskMap(p: DeskMapProps) {
   }, [map, onReady]);
   useSites(map, p.sites);
   usePolygons(map, p.polygons);
-  usePoint(map, p.point, p.onPoint, p.ring && p.ring.length >= 3 ? null : p.radius);
+  // while drawing, clicks place the fence's vertices, not the point
+  usePoint(map, p.point, p.drawing ? undefined : p.onPoint, p.ring && p.ring.length >= 3 ? null : p.radius);
   useFence(map, p.ring, p.onRing, !!p.drawing);
   return (
     <div className={`desk-map${url ? '' : ' desk-map-plain'}`} style={{ height: p.height ?? 420 }} data-testid="desk-map">

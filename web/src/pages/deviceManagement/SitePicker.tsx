@@ -10,6 +10,8 @@ import type { RailSite } from './types';
 const DeskMap = lazy(() => import('../../components/deskMap/DeskMap'));
 
 interface Props {
+  /** the view's centre at first (the edited site); none: the area's sites' middle */
+  start?: LonLat | null;
   point: LonLat | null;
   onPoint: (p: LonLat) => void;
   ring: LonLat[] | null;
@@ -25,10 +27,10 @@ interface Props {
 /** Other sites' fences drawn for orientation: those within 1.5 km of the centre. */
 const NEAR_KM = 1.5;
 
-export default function SitePicker({ point, onPoint, ring, onRing, radius, others, home }: Props) {
+export default function SitePicker({ start, point, onPoint, ring, onRing, radius, others, home }: Props) {
   const [drawing, setDrawing] = useState(false);
-  // the view follows the first centre known (the edited site, or the area's sites); clicks do not move it
-  const [view] = useState(() => point ?? null);
+  // the view: the edited site, else the middle of the area's sites (it follows the area); clicks do not move it
+  const [view] = useState(() => start ?? null);
   const homeLon = home?.lon ?? MAP.center.lon;
   const homeLat = home?.lat ?? MAP.center.lat;
   const centre = useMemo(() => view ?? { lon: homeLon, lat: homeLat }, [view, homeLon, homeLat]);
@@ -75,7 +77,7 @@ export default function SitePicker({ point, onPoint, ring, onRing, radius, other
       <Suspense fallback={<Spin className="site-picker-loading" />}>
         <DeskMap
           center={centre}
-          zoom={17}
+          zoom={view ? 17 : 15}
           height={470}
           sites={sites}
           polygons={polygons}

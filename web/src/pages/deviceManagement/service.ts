@@ -1,5 +1,5 @@
 /** Calls of 站点管理 (/api/site, /api/device, /api/equipment; spec §7). Filters go as the URL holds them. */
-import type { Data } from '../../api/types';
+import type { Body, Data } from '../../api/types';
 import { download } from '../../app/download';
 import { dataOf, http } from '../../app/request';
 import type { BatchBody, NewSite, PowerFilters, SiteEdit, SiteFilters } from './types';
@@ -33,5 +33,21 @@ export const fetchNextSiteId = (areaId: string) => dataOf(http.get<Data<'/api/si
 // 区域内全部站点（地图参照，不分页）GET /api/site/rail
 export const fetchRails = (areaId?: string) => dataOf(http.get<Data<'/api/site/rail'>>('/site/rail', { selfAreaId: areaId }));
 
-// 导出站点列表（筛选同列表，全部页）POST /api/device/export/site
-export const exportSites = (f: SiteFilters) => download('POST', '/device/export/site', { body: f }, '站点列表.xlsx');
+/** The list's URL filters as the export's JSON body: numbers where the schema has numbers. */
+export function exportBody(f: SiteFilters): Body<'/api/device/export/site'> {
+  const num = (v: string | undefined) => (v === undefined || v === '' || !Number.isFinite(Number(v)) ? undefined : Number(v));
+  const { selfAreaId, siteName, siteId } = f;
+  const body = {
+    selfAreaId,
+    siteName,
+    siteId,
+    status: num(f.status),
+    recycleSwitch: num(f.recycleSwitch),
+    majorSwitch: num(f.majorSwitch),
+    brandPutSwitch: num(f.brandPutSwitch),
+  };
+  return Object.fromEntries(Object.entries(body).filter(([, v]) => v !== undefined && v !== '')) as Body<'/api/device/export/site'>;
+}
+
+// 导出站点列表（筛选同列表，全部页，站点列表.xlsx）POST /api/device/export/site
+export const exportSites = (f: SiteFilters) => download('POST', '/device/export/site', { body: exportBody(f) }, '站点列表.xlsx');

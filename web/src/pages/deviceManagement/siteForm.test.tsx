@@ -118,11 +118,13 @@ const type = (el: HTMLElement, value: string) => {
   fireEvent.blur(el);
 };
 const SLOW = { timeout: 120_000 };
+/** a loaded 2-core machine: antd's validation and toasts can take seconds */
+const WAIT = { timeout: 10_000 };
 
 describe('新增站点 / 编辑', () => {
   it('checks the fields on blur and sends the new site with its centre and drawn fence', SLOW, async () => {
     renderSites();
-    await screen.findByText('中关村地铁站A口');
+    await screen.findByText('中关村地铁站A口', {}, WAIT);
     fireEvent.click(screen.getByRole('button', { name: /新增站点/ }));
     const dialog = await screen.findByRole('dialog', {}, { timeout: 60_000 });
     // the district user's own district, and its next number
@@ -131,12 +133,12 @@ describe('新增站点 / 编辑', () => {
     expect(dialog.textContent).toContain('海淀区');
     // required fields and the centre
     fireEvent.click(within(dialog).getByRole('button', { name: /确\s*定/ }));
-    await within(dialog).findByText('请输入站点名称');
+    await within(dialog).findByText('请输入站点名称', {}, WAIT);
     expect(within(dialog).getAllByText('请在地图上点击选择站点中心').length).toBe(2);
     expect(within(dialog).getByText('请输入停放容量')).toBeTruthy();
     // 偏少 < 偏多
     type(input(dialog, 'dispatchThresholdLess'), '90');
-    await within(dialog).findByText('偏少阈值须小于偏多阈值');
+    await within(dialog).findByText('偏少阈值须小于偏多阈值', {}, WAIT);
     type(input(dialog, 'dispatchThresholdLess'), '15');
     await waitFor(() => expect(within(dialog).queryByText('偏少阈值须小于偏多阈值')).toBeNull());
     type(input(dialog, 'siteName'), ' 新站点 ');
@@ -171,12 +173,12 @@ describe('新增站点 / 编辑', () => {
       dispatchThresholdMore: 80,
       dispatchResponseMinute: 30,
     });
-    await screen.findByText('站点保存成功！');
+    await screen.findByText('站点保存成功！', {}, WAIT);
   });
 
   it('prefills 编辑 (number read-only) and saves with PUT /api/site/{id}', SLOW, async () => {
     renderSites();
-    await screen.findByText('中关村地铁站A口');
+    await screen.findByText('中关村地铁站A口', {}, WAIT);
     fireEvent.click(screen.getByRole('button', { name: /编\s*辑/ }));
     const dialog = await screen.findByRole('dialog', {}, { timeout: 60_000 });
     expect(dialog.textContent).toContain('编辑站点（中关村地铁站A口）');
@@ -185,7 +187,7 @@ describe('新增站点 / 编辑', () => {
     expect(input(dialog, 'siteName').value).toBe('中关村地铁站A口');
     expect(input(dialog, 'siteBikeCeiling').value).toBe('65');
     expect(input(dialog, 'length').value).toBe('20');
-    expect(JSON.parse(screen.getByTestId('map-state').textContent!)).toEqual({ point: { lon: 116.3, lat: 39.98 }, radius: 20, fence: 0 });
+    await waitFor(() => expect(JSON.parse(screen.getByTestId('map-state').textContent!)).toEqual({ point: { lon: 116.3, lat: 39.98 }, radius: 20, fence: 0 }));
     expect(input(dialog, 'majorSwitch').getAttribute('aria-checked')).toBe('true');
     expect(last('/api/site/getMaxSiteId')).toBeUndefined();
     type(input(dialog, 'length'), '35');
@@ -198,22 +200,22 @@ describe('新增站点 / 编辑', () => {
       majorSwitch: true,
       siteBikeCeiling: 65,
     });
-    await screen.findByText('站点保存成功！');
+    await screen.findByText('站点保存成功！', {}, WAIT);
   });
 });
 
 describe('批量修改 and 导出', () => {
   it('sends only the fields filled in for the selected sites, then clears the selection', SLOW, async () => {
     renderSites();
-    await screen.findByText('中关村地铁站A口');
+    await screen.findByText('中关村地铁站A口', {}, WAIT);
     const batch = screen.getByRole('button', { name: /批量修改/ });
     expect((batch as HTMLButtonElement).disabled).toBe(true);
     fireEvent.click(screen.getByText('中关村地铁站A口').closest('tr')!.querySelector('input[type=checkbox]')!);
-    await screen.findByText('已选 1 项');
+    await screen.findByText('已选 1 项', {}, WAIT);
     fireEvent.click(batch);
     const dialog = await screen.findByRole('dialog', {}, { timeout: 60_000 });
     fireEvent.click(within(dialog).getByRole('button', { name: /确\s*定/ }));
-    await screen.findByText('请至少填写一项要修改的内容');
+    await screen.findByText('请至少填写一项要修改的内容', {}, WAIT);
     expect(last('/api/site/batch', 'PUT')).toBeUndefined();
     type(input(dialog, 'dispatchThresholdLess'), '10');
     fireEvent.click(within(dialog).getByRole('button', { name: /确\s*定/ }));
@@ -224,18 +226,19 @@ describe('批量修改 and 导出', () => {
 
   it('exports the list with the filters of the URL', SLOW, async () => {
     vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:x'), revokeObjectURL: vi.fn() }));
-    renderSites('/deviceManagement/sites?status=1&majorSwitch=1&siteName=中关村');
-    await screen.findByText('中关村地铁站A口');
+    renderSites('/deviceManagement/sites?status=1&majorSwitch=1&brandPutSwitch=0&siteName=中关村');
+    await screen.findByText('中关村地铁站A口', {}, WAIT);
     fireEvent.click(screen.getByRole('button', { name: /导\s*出/ }));
     await waitFor(() => expect(last('/api/device/export/site', 'POST')).toBeTruthy());
-    expect(last('/api/device/export/site', 'POST')!.body).toEqual({ status: '1', majorSwitch: '1', siteName: '中关村' });
-    await screen.findByText('数据导出成功！');
+    expect(last('/api/device/export/site', 'POST')!.body).toEqual({ status: 1, majorSwitch: 1, brandPutSwitch: 0, siteName: '中关村' });
+    expect(last('/api/site/')!.url.searchParams.get('brandPutSwitch')).toBe('0');
+    await screen.findByText('数据导出成功！', {}, WAIT);
   });
 
   it('hides 新增站点, 编辑 and the selection without site.edit', async () => {
     useSession.setState({ permissions: [{ id: 3, children: [104] }] });
     renderSites();
-    await screen.findByText('中关村地铁站A口');
+    await screen.findByText('中关村地铁站A口', {}, WAIT);
     expect(screen.queryByRole('button', { name: /新增站点/ })).toBeNull();
     expect(screen.queryByRole('button', { name: /编\s*辑/ })).toBeNull();
     expect(document.querySelector('tbody input[type=checkbox]')).toBeNull();

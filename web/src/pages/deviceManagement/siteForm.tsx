@@ -54,10 +54,12 @@ export default function SiteForm({ site, onClose }: Props) {
   const userAreaId = useSession((s) => s.user?.areaId);
   const initial = useMemo(() => (site ? editValues(site) : newSiteValues(tree, userAreaId)), [site, tree, userAreaId]);
   const [ring, setRing] = useState<LonLat[] | null>(() => openRing(site?.gpsRail));
-  const lon = Form.useWatch('siteLon', form);
-  const lat = Form.useWatch('siteLat', form);
-  const length = Form.useWatch('length', form);
-  const areaId = Form.useWatch('areaId', form);
+  // undefined until the form connects (then null when a field is emptied): the initial values meanwhile
+  const watch = <K extends keyof SiteFormValues>(v: SiteFormValues[K] | undefined, k: K) => (v === undefined ? initial[k] : v);
+  const lon = watch(Form.useWatch('siteLon', form), 'siteLon');
+  const lat = watch(Form.useWatch('siteLat', form), 'siteLat');
+  const length = watch(Form.useWatch('length', form), 'length');
+  const areaId = watch(Form.useWatch('areaId', form), 'areaId');
   const district = findArea(tree, areaId)?.level === 3;
   useNextId(form, areaId, !editing && district);
   const { others, home } = useAreaSites(areaId, site?.siteId);
@@ -93,7 +95,18 @@ export default function SiteForm({ site, onClose }: Props) {
       success="站点保存成功！"
       onSubmit={submit}
       onClose={onClose}
-      aside={<SitePicker point={point} onPoint={pick} ring={ring} onRing={changeRing} radius={ring ? undefined : length} others={others} home={home} />}
+      aside={
+        <SitePicker
+          start={site ? { lon: site.siteLon, lat: site.siteLat } : null}
+          point={point}
+          onPoint={pick}
+          ring={ring}
+          onRing={changeRing}
+          radius={ring ? undefined : length}
+          others={others}
+          home={home}
+        />
+      }
     />
   );
 }

@@ -23,6 +23,7 @@ export function siteFilters(withArea: boolean): Field<SiteKey>[] {
     { name: 'status', label: '站点状态', type: 'select', options: STATUS_FILTER_OPTIONS.map((o) => ({ value: String(o.value), label: o.label })) },
     { name: 'recycleSwitch', label: '回收站点', type: 'select', options: YES_NO },
     { name: 'majorSwitch', label: '重点站点', type: 'select', options: YES_NO },
+    { name: 'brandPutSwitch', label: '允许投放', type: 'select', options: YES_NO },
   ];
   return withArea ? [...fields, { name: 'selfAreaId', label: '区域', type: 'area' }] : fields;
 }
