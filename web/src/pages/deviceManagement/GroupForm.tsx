@@ -37,7 +37,10 @@ export function ClashCheck({ groupId }: { groupId?: number }) {
     const draft: string[] = form.getFieldValue('siteList') ?? [];
     setBusy(true);
     try {
-      setChecked({ draft: draft.join(','), rows: await checkClash(draft, groupId) });
+      // the answer counts the draft itself among the groups (id 0 when new): list only the others
+      const self = groupId ?? 0;
+      const rows = (await checkClash(draft, groupId)).map((c) => ({ ...c, groups: c.groups.filter((g) => g.id !== self) })).filter((c) => c.groups.length);
+      setChecked({ draft: draft.join(','), rows });
     } catch {
       setChecked(null); // the request layer has shown why
     } finally {

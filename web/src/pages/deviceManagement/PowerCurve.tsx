@@ -4,12 +4,12 @@
  */
 import { Button, DatePicker, Empty, Modal, Radio, Result, Space, Spin, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
-import dayjs, { type Dayjs } from 'dayjs';
+import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { RequestError } from '../../app/request';
 import LazyEChart from '../../components/echarts/LazyEChart';
 import { FORMAT } from '../../lib/constants';
-import { powerOption } from './detailCharts';
+import { powerOption, serverToday } from './detailCharts';
 import { fetchPowerBetween, fetchPowerDay } from './detailService';
 
 type Span = { mode: 'day'; day: Dayjs } | { mode: 'range'; range: [Dayjs, Dayjs] };
@@ -47,15 +47,19 @@ function Chart({ mac, span }: { mac: string; span: Span }) {
 }
 
 export default function PowerCurve({ mac, onClose }: { mac: string | null; onClose: () => void }) {
-  const [span, setSpan] = useState<Span>(() => ({ mode: 'day', day: dayjs() }));
-  const future = (x: Dayjs) => x.isAfter(dayjs(), 'day');
+  const [span, setSpan] = useState<Span>(() => ({ mode: 'day', day: serverToday() }));
+  const future = (x: Dayjs) => x.isAfter(serverToday(), 'day');
   return (
     <Modal open={mac !== null} title={`电量曲线 · ${mac ?? ''}`} width={860} footer={null} onCancel={onClose} destroyOnHidden>
       <Space wrap style={{ marginBottom: 8 }}>
         <Radio.Group
           optionType="button"
           value={span.mode}
-          onChange={(e) => setSpan(e.target.value === 'day' ? { mode: 'day', day: dayjs() } : { mode: 'range', range: [dayjs().subtract(6, 'day'), dayjs()] })}
+          onChange={(e) =>
+            setSpan(
+              e.target.value === 'day' ? { mode: 'day', day: serverToday() } : { mode: 'range', range: [serverToday().subtract(6, 'day'), serverToday()] },
+            )
+          }
           options={[
             { value: 'day', label: '按天' },
             { value: 'range', label: '时间段' },

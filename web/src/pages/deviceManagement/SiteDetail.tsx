@@ -5,14 +5,12 @@
  */
 import { Button, Drawer, Space, Tag, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
-import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import LazyEChart from '../../components/echarts/LazyEChart';
-import { FORMAT } from '../../lib/constants';
 import { flagStyle } from '../../lib/siteStatus';
 import { useHomeStore } from '../index/homeStore';
-import { historyOption, hourOption, hourTotals, todayRows } from './detailCharts';
+import { historyOption, hourOption, hourTotals, serverDay, todayRows } from './detailCharts';
 import { AllMsgsLink, BrandTable, MsgList, PileList, Section } from './detailParts';
 import { fetchPiles, fetchSiteHistory, fetchSiteInfo, fetchSiteMsgs, fetchSiteRents, fetchSiteReturns } from './detailService';
 import './detail.css';
@@ -44,7 +42,7 @@ function both(a: ReturnType<typeof useSiteDetail>['rents'], b: ReturnType<typeof
 function DetailBody({ siteId }: { siteId: string }) {
   const d = useSiteDetail(siteId);
   const navigate = useNavigate();
-  const today = dayjs().format(FORMAT.date);
+  const today = d.rents.data?.date ?? serverDay();
   const history = useMemo(() => todayRows(d.history.data?.lists ?? [], today), [d.history.data, today]);
   const hours = both(d.rents, d.returns);
   const rentSum = sum(hourTotals(d.rents.data));
@@ -53,7 +51,7 @@ function DetailBody({ siteId }: { siteId: string }) {
   return (
     <Space orientation="vertical" size={12} style={{ width: '100%' }}>
       <Section
-        title="今日站内车辆"
+        title="当前站内车辆"
         q={d.info}
         extra={
           <Button
@@ -115,12 +113,13 @@ export function SiteDetailDrawer({ siteId, siteName, open, onClose }: { siteId: 
   );
 }
 
-/** The site's name as a link that opens its detail (for the site list's 站点名称 column). */
-export function SiteDetailLink({ siteId, siteName }: { siteId: string; siteName: string }) {
+/** The site's name as a link that opens its detail (the site list's 站点名称 column, the piles' 站点); `suffix` follows the name. */
+export function SiteDetailLink({ siteId, siteName, suffix }: { siteId: string; siteName: string; suffix?: string }) {
   const [open, setOpen] = useState(false);
   return (
     <>
       <Typography.Link onClick={() => setOpen(true)}>{siteName}</Typography.Link>
+      {suffix}
       <SiteDetailDrawer siteId={siteId} siteName={siteName} open={open} onClose={() => setOpen(false)} />
     </>
   );

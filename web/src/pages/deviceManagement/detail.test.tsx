@@ -1,15 +1,15 @@
 // @vitest-environment jsdom
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import dayjs from 'dayjs';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useHomeStore } from '../index/homeStore';
+import { serverDay } from './detailCharts';
 import type { HistoryRow, HourStats, PileRow, SiteInfo, SiteMsg } from './detailTypes';
 import { SiteDetailLink } from './SiteDetail';
 import { logIn, ok, renderAt, stubFetch } from './testKit';
 
 vi.mock('../../components/echarts/LazyEChart', () => ({ default: ({ ariaLabel }: { ariaLabel?: string }) => <div role="img" aria-label={ariaLabel} /> }));
 
-const today = dayjs().format('YYYY-MM-DD');
+const today = serverDay();
 const site = {
   siteId: 'S1',
   siteName: '中关村地铁站A口',
@@ -87,7 +87,7 @@ const open = async () => {
 describe('站点详情', () => {
   it('shows the counts by brand and type, the charts, messages and piles of the site', { timeout: 120_000 }, async () => {
     const { drawer } = await open();
-    const counts = within(drawer).getByRole('region', { name: '今日站内车辆' });
+    const counts = within(drawer).getByRole('region', { name: '当前站内车辆' });
     await within(counts).findByText('哈啰');
     const meituan = within(counts).getByText('美团').closest('tr')!;
     expect([...meituan.querySelectorAll('td')].map((td) => td.textContent)).toEqual(['美团', '3', '2', '5']);
@@ -107,7 +107,7 @@ describe('站点详情', () => {
   it('a failed call shows 加载失败 with 重试, which asks again', { timeout: 120_000 }, async () => {
     siteAnswer = () => ok(null, 500, '站点统计暂不可用');
     const { drawer } = await open();
-    const counts = within(drawer).getByRole('region', { name: '今日站内车辆' });
+    const counts = within(drawer).getByRole('region', { name: '当前站内车辆' });
     await within(counts).findByText('加载失败');
     expect(counts.textContent).toContain('站点统计暂不可用');
     // the other sections do not depend on it

@@ -1,7 +1,14 @@
 /** echarts options of the site detail and the power curve (light desk styling). */
+import dayjs, { type Dayjs } from 'dayjs';
+import { formatInZone } from '../../app/clock';
+import { serverTimeZone } from '../../app/config';
 import { LIMITS } from '../../lib/constants';
 import { flagStyle } from '../../lib/siteStatus';
 import type { HistoryRow, HourStats, PowerSeries } from './detailTypes';
+
+/** Today in the server's zone (the platform's days), whatever zone the browser is in. */
+export const serverDay = (): string => formatInZone(new Date(), serverTimeZone()).slice(0, 10);
+export const serverToday = (): Dayjs => dayjs(serverDay());
 
 const grid = { left: 44, right: 24, top: 36, bottom: 28 };
 const tooltip = { trigger: 'axis' };

@@ -11,6 +11,7 @@ import { fetchPiles, removePile } from './detailService';
 import type { PileKey, PileRow } from './detailTypes';
 import { PowerBar } from './power';
 import PowerCurve from './PowerCurve';
+import { SiteDetailLink } from './SiteDetail';
 
 const RANGES = [
   { value: '0-10', label: '0-10%（电量低）' },
@@ -31,7 +32,13 @@ export function pileFilters(withArea: boolean): Field<PileKey>[] {
 export function pileColumns(p: { canEdit: boolean; onCurve: (mac: string) => void; onDelete: (mac: string) => Promise<unknown> }): ColumnsType<PileRow> {
   return [
     { title: '设备MAC', dataIndex: 'equipmentMac', width: 190 },
-    { title: '站点', key: 'site', width: 240, ellipsis: true, render: (_, r) => (r.siteName ? `${r.siteName}（${r.siteId}）` : r.siteId) },
+    {
+      title: '站点',
+      key: 'site',
+      width: 260,
+      ellipsis: true,
+      render: (_, r) => (r.siteName ? <SiteDetailLink siteId={r.siteId} siteName={r.siteName} suffix={`（${r.siteId}）`} /> : r.siteId),
+    },
     { title: '区域', dataIndex: 'areaName', width: 100, render: (a: string | null) => a ?? '—' },
     { title: '电量', dataIndex: 'power', width: 190, render: (v: number | null) => <PowerBar power={v} /> },
     { title: '最后上报时间', dataIndex: 'lastSeenTime', width: 170, render: (t: string | null) => t ?? '—' },
