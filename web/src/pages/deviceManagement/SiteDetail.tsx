@@ -10,7 +10,7 @@ import { useNavigate } from 'react-router';
 import LazyEChart from '../../components/echarts/LazyEChart';
 import { flagStyle } from '../../lib/siteStatus';
 import { useHomeStore } from '../index/homeStore';
-import { historyOption, hourOption, hourTotals, serverDay, todayRows } from './detailCharts';
+import { historyOption, hourOption, hourTotals, serverDay, serverNow, todayRows } from './detailCharts';
 import { AllMsgsLink, BrandTable, MsgList, PileList, Section } from './detailParts';
 import { fetchPiles, fetchSiteHistory, fetchSiteInfo, fetchSiteMsgs, fetchSiteRents, fetchSiteReturns } from './detailService';
 import './detail.css';
@@ -83,7 +83,7 @@ function DetailBody({ siteId }: { siteId: string }) {
       <Section title="今日状态历史" q={d.history} empty={!history.length}>
         {() => (
           <div className="site-detail-chart" data-testid="history-chart">
-            <LazyEChart option={historyOption(history)} ariaLabel="今日状态历史" />
+            <LazyEChart option={historyOption(history, today === serverDay() ? serverNow() : undefined)} ariaLabel="今日状态历史" />
           </div>
         )}
       </Section>

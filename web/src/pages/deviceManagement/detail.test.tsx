@@ -2,7 +2,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useHomeStore } from '../index/homeStore';
-import { serverDay } from './detailCharts';
+import { serverDay, todayRows } from './detailCharts';
 import type { HistoryRow, HourStats, PileRow, SiteInfo, SiteMsg } from './detailTypes';
 import { SiteDetailLink } from './SiteDetail';
 import { logIn, ok, renderAt, stubFetch } from './testKit';
@@ -85,6 +85,19 @@ const open = async () => {
 };
 
 describe('站点详情', () => {
+  it("the day's history opens with the state carried in from before the day", () => {
+    const rows = todayRows(
+      [hist('2026-11-24 10:00:00', 7), hist('2026-11-24 09:00:00', 4), hist('2026-11-23 22:00:00', 2), hist('2026-11-23 08:00:00', 1)],
+      '2026-11-24',
+    );
+    expect(rows.map((r) => [r.time, r.num])).toEqual([
+      ['2026-11-24 00:00:00', 2],
+      ['2026-11-24 09:00:00', 4],
+      ['2026-11-24 10:00:00', 7],
+    ]);
+    expect(todayRows([hist('2026-11-25 01:00:00', 3)], '2026-11-24')).toEqual([]);
+  });
+
   it('shows the counts by brand and type, the charts, messages and piles of the site', { timeout: 120_000 }, async () => {
     const { drawer } = await open();
     const counts = within(drawer).getByRole('region', { name: '当前站内车辆' });

@@ -7,24 +7,36 @@ import { flagStyle } from '../../lib/siteStatus';
 import type { HistoryRow, HourStats, PowerSeries } from './detailTypes';
 
 /** Today in the server's zone (the platform's days), whatever zone the browser is in. */
-export const serverDay = (): string => formatInZone(new Date(), serverTimeZone()).slice(0, 10);
+export const serverNow = (): string => formatInZone(new Date(), serverTimeZone());
+export const serverDay = (): string => serverNow().slice(0, 10);
 export const serverToday = (): Dayjs => dayjs(serverDay());
 
 const grid = { left: 44, right: 24, top: 36, bottom: 28 };
 const tooltip = { trigger: 'axis' };
 
-/** Today's snapshots, oldest first (the call answers the latest first, over more than today). */
+/**
+ * The day's snapshots, oldest first (the call answers the latest first, over more than the day). A
+ * snapshot is written when the counts change, so the last one before the day is the state the day
+ * began with: it opens the day at 00:00:00.
+ */
 export function todayRows(rows: readonly HistoryRow[], day: string): HistoryRow[] {
-  return rows.filter((r) => r.time.startsWith(day)).reverse();
+  const today = rows.filter((r) => r.time.startsWith(day)).reverse();
+  const before = rows.find((r) => r.time < day);
+  return before ? [{ ...before, time: `${day} 00:00:00` }, ...today] : today;
 }
 
-/** Count and capacity over the day as steps; each point in its status colour (spec §4 flags). */
-export function historyOption(rows: readonly HistoryRow[]): Record<string, unknown> {
+const at = (time: string) => time.replace(' ', 'T');
+
+/** Count and capacity over the day as steps on a time axis up to `now`; each change in its status colour (spec §4 flags). */
+export function historyOption(rows: readonly HistoryRow[], now?: string): Record<string, unknown> {
+  const last = rows.at(-1);
+  const tail = last && now && now > last.time ? [{ ...last, time: now, id: -1 }] : [];
+  const points = [...rows, ...tail];
   return {
     grid,
     tooltip,
     legend: { top: 0, data: ['车辆数', '容量'] },
-    xAxis: { type: 'category', data: rows.map((r) => r.time.slice(11, 16)), boundaryGap: false },
+    xAxis: { type: 'time', axisLabel: { formatter: '{HH}:{mm}' } },
     yAxis: { type: 'value', minInterval: 1 },
     series: [
       {
@@ -34,7 +46,7 @@ export function historyOption(rows: readonly HistoryRow[]): Record<string, unkno
         symbolSize: 6,
         lineStyle: { color: '#8c8c8c' },
         itemStyle: { color: '#8c8c8c' },
-        data: rows.map((r) => ({ value: r.num, status: r.status, itemStyle: { color: flagStyle(r.flag).color } })),
+        data: points.map((r) => ({ value: [at(r.time), r.num], symbol: r.id === -1 ? 'none' : 'circle', itemStyle: { color: flagStyle(r.flag).color } })),
       },
       {
         name: '容量',
@@ -43,7 +55,7 @@ export function historyOption(rows: readonly HistoryRow[]): Record<string, unkno
         symbol: 'none',
         lineStyle: { type: 'dashed', color: '#ff4d4f' },
         itemStyle: { color: '#ff4d4f' },
-        data: rows.map((r) => r.capacity),
+        data: points.map((r) => [at(r.time), r.capacity]),
       },
     ],
   };
