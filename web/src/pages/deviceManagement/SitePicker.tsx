@@ -24,8 +24,9 @@ interface Props {
   home?: LonLat | null;
 }
 
-/** Other sites' fences drawn for orientation: those within 1.5 km of the centre. */
-const NEAR_KM = 1.5;
+/** Other sites drawn for orientation: those within 3 km of the view's centre (an area may have 20,000), their fences within 1.5 km. */
+const SITES_KM = 3;
+const FENCES_KM = 1.5;
 
 export default function SitePicker({ start, point, onPoint, ring, onRing, radius, others, home }: Props) {
   const [drawing, setDrawing] = useState(false);
@@ -34,16 +35,11 @@ export default function SitePicker({ start, point, onPoint, ring, onRing, radius
   const homeLon = home?.lon ?? MAP.center.lon;
   const homeLat = home?.lat ?? MAP.center.lat;
   const centre = useMemo(() => view ?? { lon: homeLon, lat: homeLat }, [view, homeLon, homeLat]);
-  const sites = useMemo<MapSite[]>(
-    () => (others ?? []).map((s) => ({ id: s.siteId, name: s.siteName, lon: s.siteLon, lat: s.siteLat, flag: s.flag })),
-    [others],
-  );
+  const near = useMemo(() => (others ?? []).filter((s) => distanceKm({ lon: s.siteLon, lat: s.siteLat }, centre) < SITES_KM), [others, centre]);
+  const sites = useMemo<MapSite[]>(() => near.map((s) => ({ id: s.siteId, name: s.siteName, lon: s.siteLon, lat: s.siteLat, flag: s.flag })), [near]);
   const polygons = useMemo(
-    () =>
-      (others ?? [])
-        .filter((s) => s.gpsRail && s.gpsRail.length >= 3 && distanceKm({ lon: s.siteLon, lat: s.siteLat }, centre) < NEAR_KM)
-        .map((s) => s.gpsRail!),
-    [others, centre],
+    () => near.filter((s) => s.gpsRail && s.gpsRail.length >= 3 && distanceKm({ lon: s.siteLon, lat: s.siteLat }, centre) < FENCES_KM).map((s) => s.gpsRail!),
+    [near, centre],
   );
   const finish = (r: LonLat[] | null) => {
     setDrawing(false);
