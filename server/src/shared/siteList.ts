@@ -41,8 +41,7 @@ export interface SiteRow {
   updatedAt: Date;
 }
 
-export const SITE_SELECT = `
-  select s.id as "siteId", s.site_name as "siteName", s.lon as "siteLon", s.lat as "siteLat", s.area_id as "areaId",
+const SITE_COLUMNS = `s.id as "siteId", s.site_name as "siteName", s.lon as "siteLon", s.lat as "siteLat", s.area_id as "areaId",
          a.area_name as "areaName", a.full_pile_num as "areaFullPileNum", s.ble_num as "bleNum",
          (select count(*)::int from piles p where p.site_id = s.id) as "pileNum",
          s.site_bike_ceiling as "siteBikeCeiling", s.site_ceiling as "siteCeiling", s.length, s.gps_rail as "gpsRail",
@@ -50,10 +49,14 @@ export const SITE_SELECT = `
          s.dispatch_response_minute as "dispatchResponseMinute", s.dispatch_threshold_less as "dispatchThresholdLess",
          s.dispatch_threshold_more as "dispatchThresholdMore", s.full_pile_num as "fullPileNum",
          st.num, st.bike_num as "bikeNum", st.ebike_num as "ebikeNum", st.capacity, st.flag, st.updated_at as "stateAt",
-         s.created_at as "createdAt", s.updated_at as "updatedAt"
-    from sites s
-    join areas a on a.id = s.area_id
+         s.created_at as "createdAt", s.updated_at as "updatedAt"`;
+const SITE_JOINS = `join areas a on a.id = s.area_id
     left join site_state st on st.site_id = s.id`;
+
+export const SITE_SELECT = `
+  select ${SITE_COLUMNS}
+    from sites s
+    ${SITE_JOINS}`;
 
 /** Status filter of spec §4 (满桩 1, 偏多 2, 偏少 3, 空桩 4) → site flag. */
 export const FLAG_OF_STATUS: Record<number, number> = { 1: 2, 2: 3, 3: 4, 4: 0 };
@@ -144,45 +147,74 @@ export function siteFilterOf(areaIds: string[], q: SiteListQuery): SiteFilter {
   };
 }
 
-/** The where clause of a filter and its parameters. */
+/**
+ * The where clause of a filter and its parameters, and whether it reads the snapshot state (st).
+ * The areas are a semi-join on unnest(): as `= any(array)` the planner would estimate each of the
+ * thousands of areas of a national scope, which cost more than the query itself. A name without
+ * letters that have case (Chinese, digits) is matched with like, which is much cheaper than ilike
+ * on multibyte text and finds the same sites.
+ */
 function whereOf(f: SiteFilter) {
-  const where = ['s.deleted_at is null', 's.area_id = any($1::text[])'];
+  const where = ['s.deleted_at is null', 's.area_id in (select unnest($1::text[]))'];
   const params: unknown[] = [f.areaIds];
   const add = (clause: string, value: unknown) => {
     params.push(value);
     where.push(clause.replaceAll('?', `$${params.length}`));
   };
   if (f.ids) add('s.id = any(?::text[])', f.ids);
-  if (f.siteName) add('s.site_name ilike ?', `%${likeEscape(f.siteName)}%`);
+  if (f.siteName) add(`s.site_name ${f.siteName.toLowerCase() === f.siteName.toUpperCase() ? 'like' : 'ilike'} ?`, `%${likeEscape(f.siteName)}%`);
   if (f.siteId) add('s.id like ?', `${likeEscape(f.siteId)}%`);
   if (f.recycleSwitch !== undefined) add('s.recycle_switch = ?', f.recycleSwitch);
   if (f.majorSwitch !== undefined) add('s.major_switch = ?', f.majorSwitch);
   if (f.brandPutSwitch !== undefined) add('s.brand_put_switch = ?', f.brandPutSwitch);
   if (f.flag !== undefined) add('coalesce(st.flag, 0) = ?', f.flag);
-  return { cond: where.join(' and '), params };
+  return { cond: where.join(' and '), params, state: f.flag !== undefined };
 }
 
-/** A page of the filtered sites by id (every row without `limit`) and their number. */
-export async function listSites(database: Database, f: SiteFilter) {
-  const { cond, params } = whereOf(f);
-  const [{ total }] = await database.query<{ total: number }>(
-    `select count(*)::int as total from sites s left join site_state st on st.site_id = s.id where ${cond}`,
+/**
+ * The filtered ids (materialized: planned on their own, without the LIMIT, so the areas are a hash
+ * semi-join and not a loop over them per site), the page's ids, then the page's rows with their
+ * area, state and pile count (counted for the page's sites only).
+ */
+function pageSql(f: SiteFilter, { keyset, count }: { keyset: boolean; count: boolean }) {
+  const { cond, params, state } = whereOf(f);
+  const after = keyset ? ` and s.id > $${params.length + 1}` : '';
+  const n = params.length + (keyset ? 1 : 0);
+  const filtered = `select s.id from sites s${state ? ' left join site_state st on st.site_id = s.id' : ''} where ${cond}${after}`;
+  return {
     params,
-  );
-  const paged = f.limit !== undefined ? [...params, f.limit, f.offset ?? 0] : params;
-  const page = f.limit !== undefined ? ` limit $${params.length + 1} offset $${params.length + 2}` : '';
-  const rows = await database.query<SiteRow>(`${SITE_SELECT} where ${cond} order by s.id${page}`, paged);
-  return { rows, total };
+    filtered,
+    sql: `with f as materialized (${filtered}), page as (select id from f order by id limit $${n + 1}${keyset ? '' : ` offset $${n + 2}`})
+          select ${count ? '(select count(*)::int from f) as total, ' : ''}${SITE_COLUMNS}
+            from page join sites s on s.id = page.id ${SITE_JOINS} order by s.id`,
+  };
+}
+
+/** A page of the filtered sites by id (every row without `limit`) and their number, in one scan of the sites. */
+export async function listSites(database: Database, f: SiteFilter) {
+  if (f.limit === undefined) {
+    const { cond, params } = whereOf(f);
+    const rows = await database.query<SiteRow>(`${SITE_SELECT} where ${cond} order by s.id`, params);
+    return { rows, total: rows.length };
+  }
+  const { sql, params, filtered } = pageSql(f, { keyset: false, count: true });
+  const rows = await database.query<SiteRow & { total: number }>(sql, [...params, f.limit, f.offset ?? 0]);
+  if (rows.length) return { rows: rows.map(({ total: _, ...r }) => r as SiteRow), total: rows[0].total };
+  // a page past the end
+  const [{ total }] = await database.query<{ total: number }>(`select count(*)::int as total from (${filtered}) x`, params);
+  return { rows: [], total };
 }
 
 /** Every filtered site in id order, page by page by keyset (id > the last one): memory stays flat. */
 export async function* sitePages(database: Database, f: SiteFilter, pageSize = 2000): AsyncIterable<SiteRow[]> {
-  const { cond, params } = whereOf(f);
+  const first = pageSql(f, { keyset: false, count: false });
+  const next = pageSql(f, { keyset: true, count: false });
   let last: string | null = null;
   for (;;) {
-    const p = [...params];
-    const after: string = last === null ? '' : ` and s.id > $${p.push(last)}`;
-    const rows: SiteRow[] = await database.query<SiteRow>(`${SITE_SELECT} where ${cond}${after} order by s.id limit $${p.push(pageSize)}`, p);
+    const rows: SiteRow[] =
+      last === null
+        ? await database.query<SiteRow>(first.sql, [...first.params, pageSize, 0])
+        : await database.query<SiteRow>(next.sql, [...next.params, last, pageSize]);
     if (rows.length) yield rows;
     if (rows.length < pageSize) return;
     last = rows[rows.length - 1].siteId;

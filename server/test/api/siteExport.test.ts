@@ -108,6 +108,16 @@ describe('site export', () => {
     expect((await w.hd.get('/api/site/', { selfAreaId: HD, brandPutSwitch: 'true' })).body.data.total).toBe(4);
   });
 
+  it('pages the list with its total, also past the end', async () => {
+    const page = (currentPage: number, q: Record<string, unknown> = {}) => w.hd.get('/api/site/', { selfAreaId: HD, pageSize: 2, currentPage, ...q });
+    expect((await page(1)).body.data).toMatchObject({ total: 5, lists: [{ siteId: SITES.H1.id }, { siteId: SITES.H2.id }] });
+    expect((await page(3)).body.data).toMatchObject({ total: 5, lists: [{ siteId: SITES.H5.id }] });
+    expect((await page(9)).body.data).toEqual({ total: 5, lists: [] });
+    expect((await page(9, { status: 1 })).body.data).toEqual({ total: 1, lists: [] });
+    expect((await page(1, { siteName: '海淀' })).body.data.total).toBe(5);
+    expect((await page(1, { siteName: 'x' })).body.data.total).toBe(0);
+  });
+
   it('pages by keyset in id order, whatever the page size', async () => {
     const got: string[] = [];
     for await (const page of sitePages(t.database, { areaIds: [HD, CY] }, 2)) {
