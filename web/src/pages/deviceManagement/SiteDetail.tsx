@@ -57,8 +57,9 @@ function DetailBody({ siteId }: { siteId: string }) {
           <Button
             size="small"
             onClick={() => {
+              // the map locates the site it is asked for on mount; ?siteId= names it in the link too
               useHomeStore.getState().focusSite(siteId);
-              void navigate('/');
+              void navigate(`/?siteId=${encodeURIComponent(siteId)}`);
             }}
           >
             在大屏查看

@@ -134,6 +134,7 @@ describe('站点详情', () => {
     const { router, drawer } = await open();
     fireEvent.click(await within(drawer).findByRole('button', { name: '在大屏查看' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(router.state.location.search).toBe('?siteId=S1');
     expect(useHomeStore.getState().focusSiteId).toBe('S1');
   });
 });
