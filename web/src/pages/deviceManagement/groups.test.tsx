@@ -34,12 +34,16 @@ const clash: ClashRow[] = [
 let fx: ReturnType<typeof stubFetch>;
 beforeEach(() => {
   logIn();
-  fx = stubFetch((path, method) => {
+  fx = stubFetch((path, method, url) => {
     if (path === '/api/site/magnify/' && method === 'GET')
       return ok({ lists: [group, { ...group, id: 8, alias: '已执行组', openSwitch: true, appliedTime: '2026-11-24 10:05:00' }], total: 2 });
     if (path === '/api/site/magnify/' && method === 'POST') return ok({ id: 9 });
     if (path === '/api/site/rail') return ok([rail('1101080000001', '中关村站'), rail('1101080000002', '知春路站')]);
-    if (path === '/api/site/magnify/site/clash') return ok(clash);
+    if (path === '/api/site/magnify/site/clash') {
+      return url.searchParams.get('id') === '7'
+        ? ok([{ siteId: '1101080000001', siteName: '中关村站', groups: [{ id: 7, alias: '早高峰地铁口' }] }])
+        : ok(clash);
+    }
   });
 });
 afterEach(() => vi.restoreAllMocks());
@@ -91,5 +95,22 @@ describe('站点分组', () => {
       expect(fx.last('/api/site/magnify/', 'POST')?.body).toEqual({ alias: '晚高峰补充', factor: 1.25, siteList: ['1101080000001', '1101080000002'] }),
     );
     await screen.findByText('分组已新增');
+  });
+
+  it('编辑 prefills the group and saves with PUT /api/site/magnify/{id}; its clash check names the group', { timeout: 180_000 }, async () => {
+    renderAt(<DeviceManagement />, '/deviceManagement/groups');
+    await screen.findByText('早高峰地铁口');
+    fireEvent.click(within(screen.getByText('早高峰地铁口').closest('tr')!).getByRole('button', { name: /编\s*辑/ }));
+    const dialog = await screen.findByRole('dialog', {}, { timeout: 100_000 });
+    expect(within(dialog).getByText('编辑分组')).toBeTruthy();
+    expect((within(dialog).getByPlaceholderText('请输入分组名称') as HTMLInputElement).value).toBe('早高峰地铁口');
+    await waitFor(() => expect(fx.last('/api/site/rail')).toBeTruthy());
+    fireEvent.click(within(dialog).getByRole('button', { name: '冲突检查' }));
+    await within(dialog).findByText('所选站点不在其他开启的分组中');
+    expect(fx.last('/api/site/magnify/site/clash')!.url.searchParams.get('id')).toBe('7');
+    fireEvent.change(within(dialog).getByPlaceholderText('请输入放大系数'), { target: { value: '2' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: /确\s*定/ }));
+    await waitFor(() => expect(fx.last('/api/site/magnify/7', 'PUT')?.body).toEqual({ alias: '早高峰地铁口', factor: 2, siteList: ['1101080000001'] }));
+    await screen.findByText('分组已修改');
   });
 });
