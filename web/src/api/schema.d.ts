@@ -3811,7 +3811,7 @@ export interface paths {
                                     bikeNum: number;
                                     /** @description 站内电动车数 */
                                     ebikeNum: number;
-                                    /** @description 容量 = floor(停放容量 × 满桩系数) */
+                                    /** @description 容量 = floor(停放容量 × 满桩系数 × 所在已开启放大分组的最大系数)，取自最近一次站点快照 */
                                     capacity: number;
                                     /** @description 0 空桩, 1 正常, 2 满桩, 3 偏多, 4 偏少 */
                                     flag: number;
@@ -4615,7 +4615,7 @@ export interface paths {
                                 bikeNum: number;
                                 /** @description 站内电动车数 */
                                 ebikeNum: number;
-                                /** @description 容量 = floor(停放容量 × 满桩系数) */
+                                /** @description 容量 = floor(停放容量 × 满桩系数 × 所在已开启放大分组的最大系数)，取自最近一次站点快照 */
                                 capacity: number;
                                 /** @description 0 空桩, 1 正常, 2 满桩, 3 偏多, 4 偏少 */
                                 flag: number;

@@ -33,7 +33,7 @@ export const Site = Type.Object({
   currentNum: Type.Integer({ description: '同 num' }),
   bikeNum: Type.Integer({ description: '站内自行车数' }),
   ebikeNum: Type.Integer({ description: '站内电动车数' }),
-  capacity: Type.Integer({ description: '容量 = floor(停放容量 × 满桩系数)' }),
+  capacity: Type.Integer({ description: '容量 = floor(停放容量 × 满桩系数 × 所在已开启放大分组的最大系数)，取自最近一次站点快照' }),
   flag: Type.Integer({ description: '0 空桩, 1 正常, 2 满桩, 3 偏多, 4 偏少' }),
   status: Type.String({ description: '状态文字：空桩/偏少/正常/偏多/满桩' }),
   stateTime: Nullable(Type.String(), '站点状态的统计时间，空为尚未统计'),
