@@ -1,7 +1,9 @@
 /**
  * The site snapshot (every minute): counts per site, brand and type of parked bikes; capacity with
- * the factor of the open magnify groups, fill status and flag (domain/siteStatus); a site message when the status changes into empty, less, more or
- * full; a site-history row when the counts changed; the day's in-site maximum; days bikes reported.
+ * the largest factor of the open magnify groups the site is in, fill status and flag
+ * (domain/siteStatus); a site message when the status changes into empty, less, more or full; a
+ * site-history row when the counts changed; the day's in-site maximum; days bikes reported; the
+ * groups' applied_at once their current state is applied.
  */
 import type { JobContext } from './context.js';
 import { capacityOf, magnifyFactors, siteStatus } from '../domain/siteStatus.js';
