@@ -57,7 +57,7 @@ export function ClashCheck({ groupId }: { groupId?: number }) {
         <Alert
           type="warning"
           showIcon
-          title={`${result.length} 个站点已在其他开启的分组中（仍可保存，系数以开启的分组为准）`}
+          title={`${result.length} 个站点已在其他开启的分组中（仍可保存；一个站点在多个开启的分组中时，取其中最大的放大系数）`}
           description={
             <ul className="group-clash" data-testid="clash-list">
               {result.map((c) => (
