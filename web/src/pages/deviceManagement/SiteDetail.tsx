@@ -9,7 +9,6 @@ import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import LazyEChart from '../../components/echarts/LazyEChart';
 import { flagStyle } from '../../lib/siteStatus';
-import { useHomeStore } from '../index/homeStore';
 import { historyOption, hourOption, hourTotals, serverDay, serverNow, todayRows } from './detailCharts';
 import { AllMsgsLink, BrandTable, MsgList, PileList, Section } from './detailParts';
 import { fetchPiles, fetchSiteHistory, fetchSiteInfo, fetchSiteMsgs, fetchSiteRents, fetchSiteReturns } from './detailService';
@@ -56,11 +55,8 @@ function DetailBody({ siteId }: { siteId: string }) {
         extra={
           <Button
             size="small"
-            onClick={() => {
-              // the map locates the site it is asked for on mount; ?siteId= names it in the link too
-              useHomeStore.getState().focusSite(siteId);
-              void navigate(`/?siteId=${encodeURIComponent(siteId)}`);
-            }}
+            // the big screen reads ?siteId= on mount and its map locates the site (a link that can be shared)
+            onClick={() => void navigate(`/index?siteId=${encodeURIComponent(siteId)}`)}
           >
             在大屏查看
           </Button>

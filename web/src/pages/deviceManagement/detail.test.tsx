@@ -1,7 +1,6 @@
 // @vitest-environment jsdom
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { useHomeStore } from '../index/homeStore';
 import { serverDay, todayRows } from './detailCharts';
 import type { HistoryRow, HourStats, PileRow, SiteInfo, SiteMsg } from './detailTypes';
 import { SiteDetailLink } from './SiteDetail';
@@ -133,8 +132,7 @@ describe('站点详情', () => {
   it('在大屏查看 goes to the big screen with its map asked to locate the site', { timeout: 120_000 }, async () => {
     const { router, drawer } = await open();
     fireEvent.click(await within(drawer).findByRole('button', { name: '在大屏查看' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/index'));
     expect(router.state.location.search).toBe('?siteId=S1');
-    expect(useHomeStore.getState().focusSiteId).toBe('S1');
   });
 });

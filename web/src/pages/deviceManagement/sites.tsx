@@ -11,6 +11,7 @@ import { hasPermission } from '../../lib/permission';
 import { STATUS_FILTER_OPTIONS, flagStyle } from '../../lib/siteStatus';
 import BatchEdit from './batchEdit';
 import SiteForm from './siteForm';
+import { SiteDetailLink } from './SiteDetail';
 import { deleteSite, exportSites, fetchSites } from './service';
 import type { SiteKey, SiteRow } from './types';
 
@@ -36,7 +37,7 @@ export function siteColumns(p: {
 }): ColumnsType<SiteRow> {
   return [
     { title: '站点编号', dataIndex: 'siteId', width: 150 },
-    { title: '站点名称', dataIndex: 'siteName', width: 200 },
+    { title: '站点名称', dataIndex: 'siteName', width: 200, render: (name: string, s) => <SiteDetailLink siteId={s.siteId} siteName={name} /> },
     { title: '区域', dataIndex: 'areaName', width: 100 },
     {
       title: '车辆数 / 容量',

@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { ConfigProvider, theme } from 'antd';
 import { useEffect } from 'react';
+import { useSearchParams } from 'react-router';
 import DashboardHeader from './DashboardHeader';
 import DashboardNav from './DashboardNav';
 import HomeStage from './HomeStage';
@@ -36,6 +37,12 @@ export default function Home() {
     },
     [],
   );
+  // #/index?siteId=… (a desk screen's 在大屏查看): the map locates that site once the screen is up
+  const [params] = useSearchParams();
+  const linkedSite = params.get('siteId');
+  useEffect(() => {
+    if (linkedSite) useHomeStore.getState().focusSite(linkedSite);
+  }, [linkedSite]);
   return (
     <div className="dash-viewport" style={{ height: Math.max(STAGE.height * scale, 0) }}>
       <ConfigProvider theme={DARK}>
