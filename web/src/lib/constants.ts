@@ -55,7 +55,9 @@ export const LIMITS = {
   lowPowerPercent: 10,
 } as const;
 
+/** The full-pile value's defaults. A site's capacity and fill status are the server's (domain/siteStatus.ts): one rule, read from the API. */
 export const FILL = {
+  /** the thresholds as the legend explains them */
   few: 0.2,
   many: 0.8,
   full: 1,
