@@ -10,6 +10,7 @@ import { useEffect, useState } from 'react';
 import { MapContainer, ScaleControl, TileLayer } from 'react-leaflet';
 import { tileUrl } from '../../app/config';
 import { useFence, usePoint, usePolygons, useSites } from './layers';
+import { useFit, useShapes } from './shapes';
 import type { DeskMapProps } from './types';
 import './deskMap.css';
 
@@ -30,9 +31,11 @@ export default function DeskMap(p: DeskMapProps) {
   }, [map, onReady]);
   useSites(map, p.sites);
   usePolygons(map, p.polygons);
+  useShapes(map, p.shapes, p.onShape);
   // while drawing, clicks place the fence's vertices, not the point
   usePoint(map, p.point, p.drawing ? undefined : p.onPoint, p.ring && p.ring.length >= 3 ? null : p.radius);
   useFence(map, p.ring, p.onRing, !!p.drawing);
+  useFit(map, p.fit);
   return (
     <div className={`desk-map${url ? '' : ' desk-map-plain'}`} style={{ height: p.height ?? 420 }} data-testid="desk-map">
       <MapContainer ref={setMap} center={[lat, lon]} zoom={zoom} minZoom={3} maxZoom={19} preferCanvas attributionControl={false} style={{ height: '100%' }}>

@@ -58,4 +58,24 @@ describe('DeskMap', () => {
     const poly = all.find((l) => 'getLatLngs' in l && !('getRadius' in l)) as Leaflet.Polygon;
     expect((poly.getLatLngs()[0] as Leaflet.LatLng[]).map((p) => [p.lng, p.lat])).toEqual(ring.map((p) => [p.lon, p.lat]));
   });
+
+  it('shapes: coloured labelled polygons whose clicks give their id; the view fits a given ring', () => {
+    const onShape = vi.fn();
+    const ring: LonLat[] = [
+      { lon: 116.4, lat: 39.9 },
+      { lon: 116.41, lat: 39.9 },
+      { lon: 116.41, lat: 39.91 },
+    ];
+    const shapes = [{ id: '7', ring, color: '#ff0000', label: '禁停区A' }];
+    const { map, rerender } = mount({ shapes, onShape });
+    const poly = layers(map()).find((l) => 'getLatLngs' in l) as Leaflet.Polygon;
+    expect(poly.options.color).toBe('#ff0000');
+    expect(poly.getTooltip()?.getContent()).toBe('禁停区A');
+    act(() => void poly.fire('click'));
+    expect(onShape).toHaveBeenCalledWith('7');
+    const fitBounds = vi.spyOn(map(), 'fitBounds').mockImplementation(() => map());
+    rerender(<DeskMap center={{ lon: 116.3, lat: 39.98 }} shapes={shapes} onShape={onShape} fit={ring} />);
+    const bounds = fitBounds.mock.calls[0][0] as Leaflet.LatLngBounds;
+    expect([bounds.getWest(), bounds.getSouth(), bounds.getEast(), bounds.getNorth()]).toEqual([116.4, 39.9, 116.41, 39.91]);
+  });
 });

@@ -13,6 +13,16 @@ export interface MapSite extends LonLat {
   flag?: number;
 }
 
+/** A labelled, coloured read-only polygon (e.g. a zone of a list); a click on it gives its id. */
+export interface MapShape {
+  id: string;
+  ring: readonly LonLat[];
+  color?: string;
+  label?: string;
+  /** drawn thicker */
+  selected?: boolean;
+}
+
 export interface DeskMapProps {
   /** the view's centre (GCJ-02); the map moves when it changes */
   center: LonLat;
@@ -21,6 +31,11 @@ export interface DeskMapProps {
   sites?: readonly MapSite[];
   /** read-only polygons for orientation (other sites' fences, an area's outline) */
   polygons?: readonly (readonly LonLat[])[];
+  /** labelled coloured polygons (a list's zones); clicks on them go to onShape */
+  shapes?: readonly MapShape[];
+  onShape?: (id: string) => void;
+  /** the view fits this ring whenever a new one is given (a row clicked in a list) */
+  fit?: readonly LonLat[] | null;
   /** picker mode: the chosen point (a draggable marker); a click on the map moves it */
   point?: LonLat | null;
   onPoint?: (p: LonLat) => void;

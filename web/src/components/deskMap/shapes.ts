@@ -1,0 +1,39 @@
+/** The desk map's labelled shapes (several coloured polygons, e.g. a list's zones) and the view fitted to a ring. */
+import L from 'leaflet';
+import type * as Leaflet from 'leaflet';
+import { useEffect, useRef } from 'react';
+import type { LonLat, MapShape } from './types';
+
+const ll = (p: LonLat): [number, number] => [p.lat, p.lon];
+
+/** Read-only polygons, each with its colour and a permanent label; a click on one gives its id. */
+export function useShapes(map: Leaflet.Map | null, shapes: readonly MapShape[] | undefined, onShape: ((id: string) => void) | undefined) {
+  const cb = useRef(onShape);
+  cb.current = onShape;
+  useEffect(() => {
+    if (!map || !shapes?.length) return;
+    const group = L.layerGroup(
+      shapes
+        .filter((s) => s.ring.length >= 3)
+        .map((s) => {
+          const color = s.color ?? '#fa541c';
+          const opts = { color, weight: s.selected ? 3 : 2, fillColor: color, fillOpacity: s.selected ? 0.3 : 0.15, pmIgnore: true } as Leaflet.PolylineOptions;
+          const poly = L.polygon(s.ring.map(ll), opts);
+          if (s.label) poly.bindTooltip(s.label, { permanent: true, direction: 'center', className: 'desk-map-label' });
+          poly.on('click', () => cb.current?.(s.id));
+          return poly;
+        }),
+    ).addTo(map);
+    return () => {
+      group.remove();
+    };
+  }, [map, shapes]);
+}
+
+/** Fits the view to `ring` whenever a new ring (by identity) is given. */
+export function useFit(map: Leaflet.Map | null, ring: readonly LonLat[] | null | undefined) {
+  useEffect(() => {
+    if (!map || !ring?.length) return;
+    map.fitBounds(L.latLngBounds(ring.map(ll)), { padding: [24, 24], maxZoom: 18 });
+  }, [map, ring]);
+}
