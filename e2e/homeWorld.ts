@@ -118,7 +118,7 @@ export class Console {
   }
 }
 
-async function openApi(base: string, token: string, method: string, path: string, items: unknown[]) {
+export async function openApi(base: string, token: string, method: string, path: string, items: unknown[]) {
   const res = await fetch(`${base}/api/open/v1${path}`, {
     method,
     headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
@@ -129,7 +129,7 @@ async function openApi(base: string, token: string, method: string, path: string
   return body.data;
 }
 
-async function operatorToken(base: string, account: string, password: string): Promise<string> {
+export async function operatorToken(base: string, account: string, password: string): Promise<string> {
   const res = await fetch(`${base}/api/open/v1/token`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -145,7 +145,7 @@ export interface HomeWorld {
   brandIds: Record<Brand, number>;
 }
 
-const PASSWORD = 'Secret123abc';
+export const PASSWORD = 'Secret123abc';
 
 /** Builds the world on a fresh server (run it once per database). */
 export async function buildHomeWorld(base: string, adminPassword: string): Promise<HomeWorld> {
