@@ -1,11 +1,27 @@
+/**
+ * 区域设置 (#/regionalSettings/{tab}): 区域管理 (the area tree and its fields) and 禁停区域 (forbidden zones
+ * on a map) as tabs of one desk page. Menu 10; buttons 115 区域管理 and 117 禁停区管理 allow the edits.
+ */
+import { useSession } from '../../app/session/store';
 import FilterPresetBar from '../../components/FilterPresetBar';
-import ScreenFrame from '../../components/ScreenFrame';
+import { DeskPage, DeskTabs } from '../../components/desk';
+import { hasPermission } from '../../lib/permission';
+import AreasTab from './areas';
+import ForbidTab from './forbid';
+import './regional.css';
 
-/** 区域设置: a titled frame until the screen is built, with the filter preset a link passed (home to-do list). */
 export default function RegionalSettings() {
+  const perms = useSession((s) => s.permissions);
+  const areaUser = useSession((s) => (s.user?.userLevel ?? 0) >= 2);
   return (
-    <ScreenFrame screen="regionalSettings">
+    <DeskPage screen="regionalSettings">
       <FilterPresetBar />
-    </ScreenFrame>
+      <DeskTabs
+        items={[
+          { key: 'area', label: '区域管理', render: () => <AreasTab canEdit={hasPermission(perms, 10, 115)} /> },
+          { key: 'forbid', label: '禁停区域', render: () => <ForbidTab canEdit={hasPermission(perms, 10, 117)} areaUser={areaUser} /> },
+        ]}
+      />
+    </DeskPage>
   );
 }

@@ -1,0 +1,61 @@
+/** 编辑区域: the fields of spec §3 an area administrator edits, their values and the edit call's body. */
+import type { Field } from '../../components/desk';
+import { optionsOf } from '../../components/desk';
+import type { Area, AreaEdit } from './types';
+
+export interface AreaFormValues {
+  areaName: string;
+  areaCode: string;
+  aggregation: string;
+  aggregationId?: string | null;
+  platformCode?: string | null;
+  monitorOpen: boolean;
+  isOpen: boolean;
+  siteCount?: number | null;
+}
+
+export const AGGREGATION = { 0: '否（独立统计）', 1: '是（并入聚合区域）' } as const;
+
+export const AREA_FORM: Field<keyof AreaFormValues>[] = [
+  { name: 'areaCode', label: '区域编码', type: 'display' },
+  { name: 'areaName', label: '区域名称', type: 'input', required: true, rules: [{ max: 64, message: '区域名称最多 64 个字' }] },
+  { name: 'aggregation', label: '聚合区域', type: 'select', required: true, options: optionsOf(AGGREGATION) },
+  {
+    name: 'aggregationId',
+    label: '聚合区域编码',
+    type: 'input',
+    placeholder: '6 位区域编码，可空',
+    rules: [{ pattern: /^\d{6}$/, message: '聚合区域编码为 6 位数字' }],
+  },
+  { name: 'platformCode', label: '平台编码', type: 'input', placeholder: '可空', rules: [{ max: 32, message: '平台编码最多 32 个字符' }] },
+  { name: 'monitorOpen', label: '开启监控', type: 'switch' },
+  { name: 'isOpen', label: '对外开放', type: 'switch' },
+  { name: 'siteCount', label: '站点数', type: 'display', render: (v) => (typeof v === 'number' ? `${v} 个` : '—') },
+];
+
+export function areaValues(a: Area, siteCount: number | undefined): AreaFormValues {
+  return {
+    areaName: a.areaName,
+    areaCode: a.areaCode,
+    aggregation: String(a.aggregation),
+    aggregationId: a.aggregationId,
+    platformCode: a.platformCode,
+    monitorOpen: a.monitorOpen,
+    isOpen: a.isOpen,
+    siteCount: siteCount ?? null,
+  };
+}
+
+/** The edit body: the shown values left out, empty codes as null. */
+export function areaBody(id: string, v: AreaFormValues): AreaEdit {
+  const text = (s: string | null | undefined) => (s?.trim() ? s.trim() : null);
+  return {
+    id,
+    areaName: v.areaName.trim(),
+    aggregation: Number(v.aggregation),
+    aggregationId: text(v.aggregationId),
+    platformCode: text(v.platformCode),
+    monitorOpen: !!v.monitorOpen,
+    isOpen: !!v.isOpen,
+  };
+}

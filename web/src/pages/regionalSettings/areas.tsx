@@ -1,0 +1,138 @@
+/** 区域管理: the user's area and below as a searchable tree; the chosen area's fields of spec §3, edited in a dialog. */
+import { EditOutlined } from '@ant-design/icons';
+import { Badge, Button, Descriptions, Empty, Input, Result, Skeleton, Tag, Tree, Typography } from 'antd';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
+import { FormDialog } from '../../components/desk';
+import { isAggregation } from '../../lib/aggregation';
+import { AGGREGATION, AREA_FORM, areaBody, areaValues, type AreaFormValues } from './areaForm';
+import { type AreaTreeNode, filterTree, LEVELS, nestAreas } from './areaTree';
+import { fetchAreas, fetchAreaSites, updateArea } from './service';
+import type { Area } from './types';
+
+/** The name with the searched text marked. */
+function Marked({ text, q }: { text: string; q: string }) {
+  const i = q ? text.indexOf(q) : -1;
+  if (i < 0) return <>{text}</>;
+  return (
+    <>
+      {text.slice(0, i)}
+      <mark className="regional-mark">{q}</mark>
+      {text.slice(i + q.length)}
+    </>
+  );
+}
+
+function AreaSearchTree({ roots, selected, onSelect }: { roots: AreaTreeNode[]; selected?: string; onSelect: (id: string) => void }) {
+  const [q, setQ] = useState('');
+  const [opened, setOpened] = useState<string[] | null>(null);
+  const shown = useMemo(() => filterTree(roots, q), [roots, q]);
+  const titled = useMemo(() => {
+    const mark = (list: AreaTreeNode[]): object[] =>
+      list.map((n) => ({ key: n.key, title: <Marked text={n.title} q={q.trim()} />, children: n.children ? mark(n.children) : undefined }));
+    return mark(shown.nodes);
+  }, [shown.nodes, q]);
+  return (
+    <div className="regional-tree">
+      <Input.Search
+        placeholder="搜索区域名称或编码"
+        allowClear
+        value={q}
+        onChange={(e) => {
+          setQ(e.target.value);
+          setOpened(null);
+        }}
+      />
+      {q.trim() && !shown.matches ? (
+        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="没有匹配的区域" />
+      ) : (
+        <Tree
+          treeData={titled}
+          expandedKeys={opened ?? shown.expanded}
+          onExpand={(keys) => setOpened(keys as string[])}
+          selectedKeys={selected ? [selected] : []}
+          onSelect={(keys) => keys[0] && onSelect(String(keys[0]))}
+          blockNode
+          height={560}
+        />
+      )}
+    </div>
+  );
+}
+
+const onOff = (v: boolean, on: string, off: string) => <Badge status={v ? 'success' : 'default'} text={v ? on : off} />;
+
+function AreaDetail({ area, parent, canEdit }: { area: Area; parent?: Area; canEdit: boolean }) {
+  const sites = useQuery({ queryKey: ['regional', 'sites', area.id], queryFn: () => fetchAreaSites(area.id), staleTime: 60_000 });
+  const [editing, setEditing] = useState(false);
+  const client = useQueryClient();
+  const siteCount = sites.data?.length;
+  const submit = async (v: AreaFormValues) => {
+    await updateArea(areaBody(area.id, v));
+    await client.invalidateQueries({ queryKey: ['regional', 'areas'] });
+  };
+  return (
+    <div className="regional-detail">
+      <Descriptions
+        bordered
+        size="small"
+        column={2}
+        title={area.areaName}
+        extra={
+          canEdit && (
+            <Button type="primary" icon={<EditOutlined />} onClick={() => setEditing(true)}>
+              编辑区域
+            </Button>
+          )
+        }
+        items={[
+          { key: 'code', label: '区域编码', children: area.areaCode },
+          { key: 'level', label: '级别', children: LEVELS[area.level] ?? area.level },
+          { key: 'parent', label: '上级区域', children: parent ? `${parent.areaName}（${parent.id}）` : (area.parentId ?? '—') },
+          { key: 'sites', label: '站点数', children: sites.isPending ? '…' : (siteCount ?? '—') },
+          { key: 'agg', label: '聚合区域', children: AGGREGATION[area.aggregation as 0 | 1] ?? area.aggregation },
+          { key: 'aggId', label: '聚合区域编码', children: area.aggregationId || '—' },
+          { key: 'view', label: '聚合视图', children: isAggregation(area) ? <Tag color="blue">是</Tag> : <Tag>否</Tag> },
+          { key: 'platform', label: '平台编码', children: area.platformCode || '—' },
+          { key: 'monitor', label: '监控', children: onOff(area.monitorOpen, '已开启', '未开启') },
+          { key: 'open', label: '对外开放', children: onOff(area.isOpen, '已开放', '未开放') },
+          { key: 'pile', label: area.fullPileName || '满桩值', children: area.fullPileNum },
+          { key: 'rail', label: '运营围栏', children: area.gpsRail?.length ? `${area.gpsRail.length} 个顶点` : '未设置' },
+        ]}
+      />
+      <FormDialog<AreaFormValues>
+        open={editing}
+        title={`编辑区域（${area.areaName}）`}
+        fields={AREA_FORM}
+        initialValues={areaValues(area, siteCount)}
+        horizontal
+        width={560}
+        success="区域修改成功"
+        onSubmit={submit}
+        onClose={() => setEditing(false)}
+      />
+    </div>
+  );
+}
+
+export default function AreasTab({ canEdit }: { canEdit: boolean }) {
+  const areas = useQuery({ queryKey: ['regional', 'areas'], queryFn: fetchAreas, staleTime: 30_000 });
+  const roots = useMemo(() => nestAreas(areas.data ?? []), [areas.data]);
+  const byId = useMemo(() => new Map((areas.data ?? []).map((a) => [a.id, a])), [areas.data]);
+  const [picked, setPicked] = useState<string>();
+  const selected = byId.get(picked ?? '') ?? roots[0]?.area;
+  if (areas.isError) {
+    return <Result status="error" title="区域加载失败" extra={<Button onClick={() => void areas.refetch()}>重试</Button>} />;
+  }
+  if (areas.isPending) return <Skeleton active paragraph={{ rows: 8 }} />;
+  return (
+    <div className="regional-split">
+      <AreaSearchTree roots={roots} selected={selected?.id} onSelect={setPicked} />
+      {selected ? (
+        <AreaDetail key={selected.id} area={selected} parent={byId.get(selected.parentId ?? '')} canEdit={canEdit} />
+      ) : (
+        <Typography.Text type="secondary">请选择区域</Typography.Text>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,103 @@
+/**
+ * 新增禁停区 / 编辑 in a wide FormDialog: the map on one side (draw or edit the polygon), name, type, number
+ * and area on the other. A polygon with fewer than 3 or more than 2,000 vertices is refused before sending.
+ */
+import { Form } from 'antd';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
+import { useSession } from '../../app/session/store';
+import { FormDialog, type Field, optionsOf } from '../../components/desk';
+import type { LonLat, MapSite } from '../../components/deskMap/types';
+import { MAP } from '../../lib/constants';
+import { createForbid, fetchAreaSites, updateForbid } from './service';
+import type { Forbid } from './types';
+import { boxOf, centreOfBox, inBox, openRing, ringProblem } from './zoneGeo';
+import ZonePicker from './ZonePicker';
+
+/** Types of spec §7 (server: 0 禁停围栏, 1 禁停区). */
+export const FORBID_TYPES = { 0: '禁停围栏', 1: '禁停区' } as const;
+
+export interface ForbidFormValues {
+  alias: string;
+  type: string;
+  serial?: string | null;
+  areaId: string;
+}
+
+const FIELDS: Field<keyof ForbidFormValues>[] = [
+  { name: 'alias', label: '名称', type: 'input', required: true, rules: [{ max: 64, message: '名称最多 64 个字' }] },
+  { name: 'type', label: '类型', type: 'select', required: true, options: optionsOf(FORBID_TYPES) },
+  { name: 'serial', label: '编号', type: 'input', placeholder: '可空', rules: [{ max: 32, message: '编号最多 32 个字符' }] },
+  { name: 'areaId', label: '所属区域', type: 'area', required: true },
+];
+
+/** The body of both calls: trimmed name, numeric type, empty number as null, the open ring. */
+export function forbidBody(v: ForbidFormValues, ring: LonLat[]) {
+  return { alias: v.alias.trim(), type: Number(v.type) as 0 | 1, serial: v.serial?.trim() || null, areaId: v.areaId, fence: ring };
+}
+
+/** Sites of the area within 3 km of the view's centre (an area may have 20,000). */
+function useNearSites(areaId: string | undefined, centre: LonLat | null) {
+  const q = useQuery({ queryKey: ['regional', 'sites', areaId], queryFn: () => fetchAreaSites(areaId), enabled: !!areaId, staleTime: 60_000 });
+  return useMemo(() => {
+    const all = q.data ?? [];
+    const home = centre ?? (all.length ? centreOfBox(boxOf([all.map((s) => ({ lon: s.siteLon, lat: s.siteLat }))])!) : null);
+    const box = home ? { west: home.lon - 0.035, east: home.lon + 0.035, south: home.lat - 0.027, north: home.lat + 0.027 } : null;
+    const sites: MapSite[] = box
+      ? all
+          .filter((s) => inBox(box, { lon: s.siteLon, lat: s.siteLat }))
+          .slice(0, 2000)
+          .map((s) => ({ id: s.siteId, name: s.siteName, lon: s.siteLon, lat: s.siteLat, flag: s.flag }))
+      : [];
+    return { sites, home, ready: !q.isPending || !areaId };
+  }, [q.data, q.isPending, centre, areaId]);
+}
+
+interface Props {
+  zone?: Forbid;
+  /** the listed zones, drawn grey beneath */
+  others: readonly Forbid[];
+  onClose: () => void;
+}
+
+export default function ForbidForm({ zone, others, onClose }: Props) {
+  const [form] = Form.useForm<ForbidFormValues>();
+  const userArea = useSession((s) => s.user?.areaId);
+  const initial: Partial<ForbidFormValues> = zone
+    ? { alias: zone.alias, type: String(zone.type), serial: zone.serial, areaId: zone.areaId }
+    : { type: '1', areaId: userArea };
+  const [ring, setRing] = useState<LonLat[] | null>(() => openRing(zone?.fence));
+  const start = useMemo(() => (zone ? centreOfBox(boxOf([zone.fence])!) : null), [zone]);
+  const { sites, home, ready } = useNearSites(zone?.areaId ?? userArea, start);
+  const client = useQueryClient();
+  const shown = useMemo(() => others.filter((z) => z.id !== zone?.id).map((z) => z.fence), [others, zone]);
+  const submit = async (v: ForbidFormValues) => {
+    const problem = ringProblem(ring);
+    if (problem) throw new Error(problem);
+    const body = forbidBody(v, ring!);
+    if (zone) await updateForbid(zone.id, body);
+    else await createForbid(body);
+    await client.invalidateQueries({ queryKey: ['desk', 'forbid'] });
+  };
+  return (
+    <FormDialog<ForbidFormValues>
+      open
+      form={form}
+      title={zone ? `编辑禁停区（${zone.alias}）` : '新增禁停区'}
+      width={1120}
+      className="zone-form-dialog"
+      fields={FIELDS}
+      initialValues={initial}
+      success="禁停区已保存"
+      onSubmit={submit}
+      onClose={onClose}
+      aside={
+        ready ? (
+          <ZonePicker ring={ring} onRing={setRing} centre={home ?? MAP.center} zoom={zone ? 16 : 15} sites={sites} others={shown} />
+        ) : (
+          <div className="regional-map-loading" />
+        )
+      }
+    />
+  );
+}

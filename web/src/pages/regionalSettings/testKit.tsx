@@ -1,0 +1,83 @@
+/** Test helpers of 区域设置's jsdom tests: a fetch that records calls and answers by path, a logged-in session, the page. */
+import { render } from '@testing-library/react';
+import { vi } from 'vitest';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import Providers from '../../app/Providers';
+import { queryClient } from '../../app/queryClient';
+import { heldDefaults, persistedDefaults, useSession } from '../../app/session/store';
+import type { AreaNode, User } from '../../app/session/types';
+import RegionalSettings from './index';
+import type { Area } from './types';
+
+export const ok = (data: unknown, code = 200, message = '操作成功！') =>
+  new Response(JSON.stringify({ code, message, data }), { status: 200, headers: { 'Content-Type': 'application/json' } });
+
+export interface Call {
+  method: string;
+  url: URL;
+  body: unknown;
+}
+
+/** Stub fetch: `answer(path, method, url)` gives the Response (or undefined: data null). */
+export function stubFetch(answer: (path: string, method: string, url: URL) => Response | undefined) {
+  const calls: Call[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: string, init?: RequestInit) => {
+      const url = new URL(input, 'http://x');
+      const method = init?.method ?? 'GET';
+      calls.push({ method, url, body: init?.body ? JSON.parse(String(init.body)) : undefined });
+      return answer(url.pathname, method, url) ?? ok(null);
+    }),
+  );
+  const last = (path: string, method = 'GET') => calls.filter((c) => c.url.pathname === path && c.method === method).at(-1);
+  return { calls, last };
+}
+
+export const area = (id: string, areaName: string, level: number, parentId: string | null, more: Partial<Area> = {}): Area => ({
+  id,
+  areaCode: id,
+  areaName,
+  parentId,
+  level,
+  aggregation: 0,
+  aggregationId: null,
+  platformCode: null,
+  monitorOpen: false,
+  isOpen: false,
+  gpsRail: null,
+  fullPileNum: 1,
+  fullPileName: '满桩值',
+  ...more,
+});
+
+export const AREAS: Area[] = [
+  area('110000', '北京市', 1, '000000'),
+  area('110100', '北京市辖区', 2, '110000'),
+  area('110108', '海淀区', 3, '110100', { platformCode: 'HD' }),
+  area('110105', '朝阳区', 3, '110100'),
+  area('110101', '东城区', 3, '110100'),
+];
+
+const node = (a: Area, children?: AreaNode[]): AreaNode => ({ ...a, children }) as AreaNode;
+const TREE = [node(AREAS[0], [node(AREAS[1], [node(AREAS[2]), node(AREAS[3]), node(AREAS[4])])])];
+
+export function logIn(children: number[] = [115, 117], userLevel = 3) {
+  queryClient.clear();
+  const user = { id: 1, username: 'bj', name: '北京管理员', areaId: '110000', userLevel, roles: [] } as unknown as User;
+  useSession.setState({ ...persistedDefaults(), ...heldDefaults(), authorization: 'tok', user, areaAll: TREE, permissions: [{ id: 10, children }] });
+}
+
+export function renderPage(entry: string) {
+  const router = createMemoryRouter([{ path: '/regionalSettings/:id?', element: <RegionalSettings /> }], { initialEntries: [entry] });
+  render(
+    <Providers>
+      <RouterProvider router={router} />
+    </Providers>,
+  );
+  return router;
+}
+
+/** a loaded 2-core machine: antd's first modal and its validation can take seconds */
+export const SLOW = { timeout: 120_000 };
+export const WAIT = { timeout: 60_000 };
