@@ -1,6 +1,27 @@
-import ScreenFrame from '../../components/ScreenFrame';
+/**
+ * 系统设置 (#/systemSettings/{tab}): 用户管理 ('user', button 112) and 角色管理 ('role', button 113)
+ * of menu 9 as tabs of one desk page; a tab the user lacks the permission for is left out.
+ */
+import { useSession } from '../../app/session/store';
+import { DeskPage, DeskTabs } from '../../components/desk';
+import { hasPermission } from '../../lib/permission';
+import RolesTab from './roles';
+import UsersTab from './users';
+import './systemSettings.css';
 
-/** 系统设置: a titled frame until the screen is built. */
 export default function SystemSettings() {
-  return <ScreenFrame screen="systemSettings" />;
+  const perms = useSession((s) => s.permissions);
+  const areaUser = useSession((s) => (s.user?.userLevel ?? 0) >= 2);
+  const canUsers = hasPermission(perms, 9, 112);
+  const canRoles = hasPermission(perms, 9, 113);
+  return (
+    <DeskPage screen="systemSettings">
+      <DeskTabs
+        items={[
+          { key: 'user', label: '用户管理', allowed: canUsers, render: () => <UsersTab areaUser={areaUser} canRoles={canRoles} /> },
+          { key: 'role', label: '角色管理', allowed: canRoles, render: () => <RolesTab /> },
+        ]}
+      />
+    </DeskPage>
+  );
 }

@@ -1,0 +1,114 @@
+/**
+ * 新增用户 / 编辑用户: username and initial password on create (the server's rules), name, phone
+ * (spec §5: 11 digits, shown whole only here), roles the server offers this editor (role/addRoleAll),
+ * area within the editor's own (the session's area tree), validity. A refusal keeps the dialog open.
+ */
+import { useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import { FormDialog, type Field, type Option } from '../../components/desk';
+import { FOREVER, PASSWORD_RULE, PHONE_RULE, USERNAME_RULE, validityOf, validityOptions } from './rules';
+import { addUser, editUser, fetchAssignableRoles } from './service';
+import type { UserRow } from './types';
+
+export interface UserValues {
+  username: string;
+  password: string;
+  name: string;
+  phone?: string;
+  company?: string;
+  /** role ids as the picker holds them (strings) */
+  roleIds?: string[];
+  areaId: string;
+  validity?: string;
+}
+
+export function userFields(creating: boolean, roles: Option[], rolesLoading: boolean, validity: Option[]): Field[] {
+  const account: Field[] = creating
+    ? [
+        { name: 'username', label: '用户名', type: 'input', required: true, rules: [USERNAME_RULE], placeholder: '3-32 位字母、数字或下划线' },
+        {
+          name: 'password',
+          label: '初始密码',
+          type: 'input',
+          required: true,
+          rules: [PASSWORD_RULE],
+          placeholder: '6-32 位，含字母和数字',
+          extra: '请转交用户，并提醒其登录后修改',
+        },
+      ]
+    : [{ name: 'username', label: '用户名', type: 'display' }];
+  return [
+    ...account,
+    { name: 'name', label: '姓名', type: 'input', required: true, rules: [{ max: 64, message: '姓名最多 64 个字' }] },
+    { name: 'phone', label: '手机号', type: 'input', rules: [PHONE_RULE] },
+    { name: 'company', label: '单位', type: 'input', rules: [{ max: 128, message: '单位最多 128 个字' }] },
+    { name: 'roleIds', label: '角色', type: 'select', multiple: true, options: roles, loading: rolesLoading },
+    { name: 'areaId', label: '区域', type: 'area', required: true },
+    { name: 'validity', label: '有效期', type: 'select', options: validity, extra: '到期后账号无法登录' },
+  ];
+}
+
+/** The form's values of an account (edit), or of a new one. */
+function initialOf(user: UserRow | null, areaId?: string): Partial<UserValues> {
+  if (!user) return { areaId, validity: FOREVER, roleIds: [] };
+  return {
+    username: user.username,
+    name: user.name,
+    phone: user.phone ?? undefined,
+    company: user.company ?? undefined,
+    roleIds: user.roles.map((r) => String(r.id)),
+    areaId: user.areaId,
+    validity: user.unavailableTime ?? FOREVER,
+  };
+}
+
+interface Props {
+  /** the account being edited, 'new', or null (closed) */
+  editing: UserRow | 'new' | null;
+  /** the area a new account starts in */
+  areaId?: string;
+  onClose: () => void;
+  onSaved: () => unknown;
+}
+
+export default function UserForm({ editing, areaId, onClose, onSaved }: Props) {
+  const user = editing === 'new' ? null : editing;
+  const roles = useQuery({ queryKey: ['systemSettings', 'assignableRoles'], queryFn: fetchAssignableRoles, enabled: editing !== null, staleTime: 60_000 });
+  const fields = useMemo(() => {
+    // the account's own roles keep their names even when this editor may not hand them out
+    const offered = new Map<number, string>((roles.data ?? []).map((r) => [r.id, r.roleName]));
+    for (const r of user?.roles ?? []) if (!offered.has(r.id)) offered.set(r.id, r.roleName);
+    const options = [...offered].map(([id, label]) => ({ value: String(id), label }));
+    return userFields(user === null, options, roles.isLoading, validityOptions(user?.unavailableTime));
+  }, [roles.data, roles.isLoading, user]);
+
+  const submit = async (v: UserValues) => {
+    const common = { name: v.name.trim(), roleIds: (v.roleIds ?? []).map(Number), areaId: v.areaId, unavailableTime: validityOf(v.validity) };
+    if (user) {
+      await editUser({ id: user.id, ...common, phone: v.phone?.trim() || null, company: v.company?.trim() || null });
+    } else {
+      await addUser({
+        ...common,
+        username: v.username.trim(),
+        password: v.password,
+        phone: v.phone?.trim() || undefined,
+        company: v.company?.trim() || undefined,
+      });
+    }
+    await onSaved();
+  };
+
+  return (
+    <FormDialog<UserValues>
+      open={editing !== null}
+      title={user ? '编辑用户' : '新增用户'}
+      fields={fields}
+      initialValues={initialOf(user, areaId)}
+      success={user ? '用户修改成功' : '用户添加成功'}
+      horizontal
+      width={560}
+      onSubmit={submit}
+      onClose={onClose}
+    />
+  );
+}

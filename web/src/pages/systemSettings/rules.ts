@@ -1,0 +1,69 @@
+/**
+ * Pure rules of 系统设置: the account form's checks (as the server's schemas: username, phone,
+ * password policy), the validity choices, and how a tick in the permission tree moves its menu or
+ * buttons (a button is held only with its menu).
+ */
+import type { Rule } from 'antd/es/form';
+import dayjs from 'dayjs';
+import type { Option } from '../../components/desk';
+import type { PermissionMenu } from './types';
+
+export const USERNAME_RULE: Rule = { pattern: /^[A-Za-z0-9_]{3,32}$/, message: '用户名为 3-32 位字母、数字或下划线' };
+export const PHONE_RULE: Rule = { pattern: /^1\d{10}$/, message: '请输入 11 位手机号' };
+/** The server's password policy: 6-32 characters with letters and digits. */
+export const PASSWORD_RULE: Rule = {
+  validator: async (_, v: unknown) => {
+    const s = typeof v === 'string' ? v : '';
+    if (!s) return;
+    if (s.length < 6 || s.length > 32) throw new Error('密码长度应为 6-32 位');
+    if (!/[A-Za-z]/.test(s) || !/\d/.test(s)) throw new Error('密码需同时包含字母和数字');
+  },
+};
+
+/** The validity choice meaning 长期有效 (unavailableTime null). */
+export const FOREVER = 'forever';
+const SPANS: [number, 'month' | 'year', string][] = [
+  [1, 'month', '1 个月'],
+  [3, 'month', '3 个月'],
+  [6, 'month', '半年'],
+  [1, 'year', '1 年'],
+  [2, 'year', '2 年'],
+];
+
+/** 长期有效, the account's current validity (when editing), then spans from today, each to 23:59:59 of its last day. */
+export function validityOptions(current: string | null | undefined, today = dayjs()): Option[] {
+  const spans = SPANS.map(([n, unit, label]) => {
+    const end = today.add(n, unit).format('YYYY-MM-DD 23:59:59');
+    return { value: end, label: `${label}（至 ${end.slice(0, 10)}）` };
+  });
+  const kept = current ? [{ value: current, label: `保持 ${current.slice(0, 10)}${dayjs(current).isBefore(today) ? '（已过期）' : ''}` }] : [];
+  return [{ value: FOREVER, label: '长期有效' }, ...kept, ...spans.filter((s) => s.value !== current)];
+}
+
+/** The validity the server takes: null for 长期有效. */
+export const validityOf = (choice: string | undefined): string | null => (!choice || choice === FOREVER ? null : choice);
+
+/**
+ * The checked ids after ticking (`on`) or unticking `id`: a menu takes or drops all its buttons; a
+ * button brings its menu along, and leaves it when unticked.
+ */
+export function tick(tree: readonly PermissionMenu[], checked: readonly number[], id: number, on: boolean): number[] {
+  const next = new Set(checked);
+  const menu = tree.find((m) => m.id === id);
+  if (menu) {
+    for (const p of [menu.id, ...menu.children.map((c) => c.id)]) {
+      if (on) next.add(p);
+      else next.delete(p);
+    }
+  } else if (on) {
+    next.add(id);
+    const parent = tree.find((m) => m.children.some((c) => c.id === id));
+    if (parent) next.add(parent.id);
+  } else {
+    next.delete(id);
+  }
+  return [...next].sort((a, b) => a - b);
+}
+
+/** The ids of the tree (what the editor may grant). */
+export const treeIds = (tree: readonly PermissionMenu[]): Set<number> => new Set(tree.flatMap((m) => [m.id, ...m.children.map((c) => c.id)]));

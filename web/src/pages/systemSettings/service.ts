@@ -1,0 +1,61 @@
+/**
+ * Calls of 系统设置 (/api/user, /api/role, spec §7). Writes hand every refusal (400, 5002: a grant
+ * beyond the editor's own, another area's account, a role in use) back to the screen with the
+ * server's message, so the dialog that asked stays open; a lost session (401) still goes to login.
+ */
+import type { Data } from '../../api/types';
+import { toast } from '../../app/feedback';
+import { DEFAULT_ERROR, type Envelope, RequestError, dataOf, handleEnvelope, http, request } from '../../app/request';
+import type { RoleAddBody, RoleEditBody, RoleFilters, UserAddBody, UserEditBody, UserFilters } from './types';
+
+type Page = { currentPage: number; pageSize: number };
+
+/** The data of a write; a refusal rejects with the server's message (not yet shown to the user). */
+export async function written<T>(pending: Promise<Envelope<T>>): Promise<T> {
+  const env = await pending;
+  if (env.code === 200 || env.code === 401) return handleEnvelope(env).data;
+  throw new RequestError(env.message || DEFAULT_ERROR, 'failed', false, env.code);
+}
+const quiet = { passErrors: true } as const;
+
+// 用户列表（已审核通过的账号）GET /api/user/list
+export const fetchUsers = (q: UserFilters & Page) => dataOf(http.get<Data<'/api/user/list'>>('/user/list', q));
+
+// 新增用户 POST /api/user/add
+export const addUser = (body: UserAddBody) => written(http.post<Data<'/api/user/add', 'post'>>('/user/add', body, quiet));
+
+// 编辑用户 PUT /api/user/edit
+export const editUser = (body: UserEditBody) => written(http.put<null>('/user/edit', body, quiet));
+
+// 重置密码：不给新密码时服务端生成随机密码并返回一次 PUT /api/user/reset
+export const resetPassword = (id: number) => written(http.put<Data<'/api/user/reset', 'put'>>('/user/reset', { id }, quiet)).then((d) => d.password);
+
+// 禁用（1）或启用（0）用户 POST /api/user/ban
+export const banUser = (id: number, status: 0 | 1) => written(http.post<null>('/user/ban', { id, status }, quiet));
+
+// 当前用户可分配的角色（新增、编辑用户）GET /api/role/addRoleAll
+export const fetchAssignableRoles = () => dataOf(http.get<Data<'/api/role/addRoleAll'>>('/role/addRoleAll'));
+
+// 全部可见角色（筛选项；需角色管理权限）GET /api/role/all
+export const fetchVisibleRoles = () => dataOf(http.get<Data<'/api/role/all'>>('/role/all'));
+
+// 角色列表 GET /api/role/list
+export const fetchRoles = (q: RoleFilters & Page) => dataOf(http.get<Data<'/api/role/list'>>('/role/list', q));
+
+// 权限树：只含当前用户拥有的权限 GET /api/role/getPermission
+export const fetchPermissionTree = () => dataOf(http.get<Data<'/api/role/getPermission'>>('/role/getPermission')).then((d) => d.tree);
+
+// 新增角色 POST /api/role/add
+export const addRole = (body: RoleAddBody) => written(http.post<Data<'/api/role/add', 'post'>>('/role/add', body, quiet));
+
+// 编辑角色 POST /api/role/edit
+export const editRole = (body: RoleEditBody) => written(http.post<null>('/role/edit', body, quiet));
+
+// 删除角色（有用户时拒绝，消息含人数）DELETE /api/role/del?id=
+export const deleteRole = (id: number) => written(request<null>('DELETE', '/role/del', { params: { id }, passErrors: true }));
+
+/** Show why an action failed unless the request layer already has (a refusal of `written` has not). */
+export function tellFailure(err: unknown): void {
+  if (err instanceof RequestError && err.handled) return;
+  void toast().error(err instanceof Error ? err.message : DEFAULT_ERROR, 5);
+}
