@@ -143,6 +143,16 @@ describe('站点管理 (screenshots in test-output/e2e)', () => {
     await row.getByText(/^4\s*\/\s*4/).waitFor();
     await row.locator('.ant-tag').getByText('满桩', { exact: true }).waitFor();
     await screenshot(page, 'sites-new-site-full');
+
+    // its detail, and from there the big screen's rent flow map of the site
+    await row.getByText(NAME).click();
+    const drawer = page.locator('.ant-drawer-section', { hasText: '站点详情' });
+    await drawer.getByText('当前站内车辆').waitFor();
+    await screenshot(page, 'sites-detail');
+    await drawer.getByRole('button', { name: '租车流向' }).click();
+    await page.waitForURL(/#\/index\?siteId=\d+&flow=1$/);
+    await page.locator('.home-map-banner').getByText(`${NAME} · 今日租车流向`).waitFor();
+    await screenshot(page, 'sites-flow-from-detail');
     expect(problems.errors).toEqual([]);
   });
 

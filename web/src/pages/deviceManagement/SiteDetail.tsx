@@ -38,6 +38,12 @@ function both(a: ReturnType<typeof useSiteDetail>['rents'], b: ReturnType<typeof
   };
 }
 
+const BIG_SCREEN_LINKS = [
+  { label: '在大屏查看', flow: 0 },
+  { label: '租车流向', flow: 1 },
+  { label: '还车流向', flow: 2 },
+] as const;
+
 function DetailBody({ siteId }: { siteId: string }) {
   const d = useSiteDetail(siteId);
   const navigate = useNavigate();
@@ -53,13 +59,14 @@ function DetailBody({ siteId }: { siteId: string }) {
         title="当前站内车辆"
         q={d.info}
         extra={
-          <Button
-            size="small"
-            // the big screen reads ?siteId= on mount and its map locates the site (a link that can be shared)
-            onClick={() => void navigate(`/index?siteId=${encodeURIComponent(siteId)}`)}
-          >
-            在大屏查看
-          </Button>
+          // the big screen reads ?siteId= (and flow=1 rent, 2 return) on mount: its map locates the site, or shows its flow map
+          <Space size={4}>
+            {BIG_SCREEN_LINKS.map((l) => (
+              <Button key={l.label} size="small" onClick={() => void navigate(`/index?siteId=${encodeURIComponent(siteId)}${l.flow ? `&flow=${l.flow}` : ''}`)}>
+                {l.label}
+              </Button>
+            ))}
+          </Space>
         }
       >
         {() =>

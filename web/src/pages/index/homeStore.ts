@@ -5,7 +5,8 @@
  * - selectedAreaId: the area the screen shows ('' = the user's own area, sent without selfAreaId).
  * - focusSiteId: a panel asks the map to locate this site (zoom 18, open nothing); the map may
  *   clear it with focusSite(null) once done. `focusSeq` changes on every request so that asking
- *   for the same site twice still moves the map.
+ *   for the same site twice still moves the map. `focusFlow`: with it, the map then shows that
+ *   site's flow map of the day (1 rent, 2 return; a desk screen's link).
  * - infoWindowOpen: the map sets this while a site info window is open; every panel stops polling.
  * - siteAction: the map's info window asks the screen to open one of its dialogs (click types of
  *   spec §2 "Map info window": 1 bike list, 2 usage curve, 3 site messages, 4 ratio edit).
@@ -29,22 +30,23 @@ export interface HomeState {
   selectedAreaId: string;
   focusSiteId: string | null;
   focusSeq: number;
+  focusFlow: 1 | 2 | null;
   infoWindowOpen: boolean;
   siteAction: SiteAction | null;
   selectArea: (areaId: string) => void;
-  focusSite: (siteId: string | null) => void;
+  focusSite: (siteId: string | null, flow?: 1 | 2 | null) => void;
   setInfoWindowOpen: (open: boolean) => void;
   requestSiteAction: (action: SiteAction | null) => void;
   reset: () => void;
 }
 
-const initial = { selectedAreaId: '', focusSiteId: null, focusSeq: 0, infoWindowOpen: false, siteAction: null };
+const initial = { selectedAreaId: '', focusSiteId: null, focusSeq: 0, focusFlow: null, infoWindowOpen: false, siteAction: null };
 
 export const useHomeStore = create<HomeState>()((set) => ({
   ...initial,
   // 切换区域：清空定位、信息窗和待开的弹窗
   selectArea: (areaId) => set({ selectedAreaId: areaId, focusSiteId: null, infoWindowOpen: false, siteAction: null }),
-  focusSite: (siteId) => set((s) => ({ focusSiteId: siteId, focusSeq: siteId ? s.focusSeq + 1 : s.focusSeq })),
+  focusSite: (siteId, flow = null) => set((s) => ({ focusSiteId: siteId, focusFlow: siteId ? flow : null, focusSeq: siteId ? s.focusSeq + 1 : s.focusSeq })),
   setInfoWindowOpen: (open) => set({ infoWindowOpen: open }),
   requestSiteAction: (action) => set({ siteAction: action }),
   reset: () => set(initial),

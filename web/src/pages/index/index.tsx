@@ -37,12 +37,14 @@ export default function Home() {
     },
     [],
   );
-  // #/index?siteId=… (a desk screen's 在大屏查看): the map locates that site once the screen is up
+  // #/index?siteId=…[&flow=1|2] (a desk screen's 在大屏查看, 租车流向, 还车流向): the map locates that site
+  // once the screen is up, and shows its flow map of the day when asked
   const [params] = useSearchParams();
   const linkedSite = params.get('siteId');
+  const flow = params.get('flow');
   useEffect(() => {
-    if (linkedSite) useHomeStore.getState().focusSite(linkedSite);
-  }, [linkedSite]);
+    if (linkedSite) useHomeStore.getState().focusSite(linkedSite, flow === '1' ? 1 : flow === '2' ? 2 : null);
+  }, [linkedSite, flow]);
   return (
     <div className="dash-viewport" style={{ height: Math.max(STAGE.height * scale, 0) }}>
       <ConfigProvider theme={DARK}>

@@ -72,6 +72,7 @@ export default function MapView({ areaId, paused = false }: MapViewProps) {
   const setInfoWindowOpen = useHomeStore((s) => s.setInfoWindowOpen);
   const focusSiteId = useHomeStore((s) => s.focusSiteId);
   const focusSeq = useHomeStore((s) => s.focusSeq);
+  const focusFlow = useHomeStore((s) => s.focusFlow);
   const focusSite = useHomeStore((s) => s.focusSite);
 
   const [size, setSize] = useState<SiteSize>(loadSize);
@@ -202,13 +203,17 @@ export default function MapView({ areaId, paused = false }: MapViewProps) {
     (data: SearchData, opts: SearchOptions) => {
       const exact = data.lists.length === 1 || data.bike ? data.lists[0] : undefined;
       const bike = data.bike ? { lon: data.bike.bikeLon, lat: data.bike.bikeLat } : null;
-      if (exact) locate(exact, { open: opts.open ?? true, bike });
+      if (exact && opts.flow && map) {
+        locate(exact, { open: false });
+        const back = { center: map.getCenter(), zoom: map.getZoom() };
+        setMode({ kind: 'flow', type: opts.flow, siteId: exact.siteId, siteName: exact.siteName, lat: exact.siteLat, lon: exact.siteLon, back });
+      } else if (exact) locate(exact, { open: opts.open ?? true, bike });
       else {
         setInfo(null);
         setResults(data.lists);
       }
     },
-    [locate],
+    [locate, map],
   );
   const search = useMapSearch(areaId, onFound);
   const runSearch = search.run;
@@ -225,8 +230,9 @@ export default function MapView({ areaId, paused = false }: MapViewProps) {
   useEffect(() => {
     if (!map || !focusSiteId || !areaId) return;
     const known = siteList?.find((s) => s.siteId === focusSiteId);
-    if (known) locate(known);
-    else void search.run(2, focusSiteId, { open: false });
+    // asked with a flow map (#/index?siteId=…&flow=1|2): searched, then the site's flow map of the day
+    if (known && !focusFlow) locate(known);
+    else void search.run(2, focusSiteId, { open: false, flow: focusFlow ?? undefined });
     focusSite(null);
     // focusSeq: the same site asked for twice
     // eslint-disable-next-line react-hooks/exhaustive-deps

@@ -13,6 +13,8 @@ export const BIKE_OFF_SITE = '该车辆不在站点';
 export interface SearchOptions {
   /** open the found site's info window (default true) */
   open?: boolean;
+  /** then show the found site's flow map of the day (1 rent, 2 return) */
+  flow?: 1 | 2;
 }
 
 /**
