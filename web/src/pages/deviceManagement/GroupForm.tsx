@@ -11,6 +11,8 @@ import type { ClashRow, GroupRow } from './detailTypes';
 import { checkClash, createGroup, fetchAreaSites, updateGroup } from './groupService';
 
 export interface GroupValues {
+  /** 新增 only: the group's area (its sites are picked from it); empty: the list's area or the user's own */
+  areaId?: string;
   alias: string;
   factor: number;
   siteList: string[];
@@ -72,7 +74,9 @@ export function ClashCheck({ groupId }: { groupId?: number }) {
 }
 
 export function groupFields(options: Option[], loading: boolean, groupId?: number): Field[] {
+  const area: Field[] = groupId === undefined ? [{ name: 'areaId', label: '所属区域', type: 'area', extra: '不选则为列表所选区域或本人所属区域' }] : [];
   return [
+    ...area,
     { name: 'alias', label: '分组名称', type: 'input', required: true, rules: [{ max: 64, message: '分组名称最多 64 个字符' }] },
     {
       name: 'factor',
@@ -97,17 +101,22 @@ interface Props {
 export default function GroupForm({ editing, selfAreaId, onClose, onSaved }: Props) {
   const open = editing !== null;
   const row = editing === 'new' ? undefined : (editing ?? undefined);
-  const sites = useQuery({ queryKey: ['groupSites', 'area', selfAreaId ?? ''], queryFn: () => fetchAreaSites(selfAreaId), enabled: open, staleTime: 60_000 });
+  const [form] = Form.useForm<GroupValues>();
+  const chosen = Form.useWatch('areaId', form);
+  // the sites offered: the chosen area's (新增), the group's own (编辑), else the list's area
+  const siteArea = row ? row.areaId : (chosen ?? selfAreaId);
+  const sites = useQuery({ queryKey: ['groupSites', 'area', siteArea ?? ''], queryFn: () => fetchAreaSites(siteArea), enabled: open, staleTime: 60_000 });
   const options = useMemo(() => (sites.data ?? []).map((s) => ({ value: s.siteId, label: `${s.siteName}（${s.siteId}）` })), [sites.data]);
   const fields = useMemo(() => groupFields(options, sites.isLoading, row?.id), [options, sites.isLoading, row?.id]);
   const submit = async (v: GroupValues) => {
     const body = { alias: v.alias.trim(), factor: Number(v.factor), siteList: v.siteList };
     if (row) await updateGroup(row.id, body);
-    else await createGroup({ ...body, selfAreaId });
+    else await createGroup({ ...body, areaId: v.areaId, selfAreaId });
     await onSaved();
   };
   return (
     <FormDialog<GroupValues>
+      form={form}
       open={open}
       title={row ? '编辑分组' : '新增分组'}
       width={640}

@@ -82,7 +82,9 @@ describe('站点分组', () => {
     fireEvent.change(within(dialog).getByPlaceholderText('请输入分组名称'), { target: { value: ' 晚高峰补充 ' } });
     fireEvent.change(within(dialog).getByPlaceholderText('请输入放大系数'), { target: { value: '1.25' } });
     // pick two sites in the searchable multi-select
-    const picker = within(dialog).getByRole('combobox');
+    // (新增 also offers 所属区域, left empty here: the list's area)
+    expect(within(dialog).getByText('所属区域')).toBeTruthy();
+    const picker = dialog.querySelector<HTMLElement>('input[id="siteList"]')!;
     fireEvent.mouseDown(picker);
     fireEvent.click(await screen.findByTitle('中关村站（1101080000001）'));
     fireEvent.click(await screen.findByTitle('知春路站（1101080000002）'));
