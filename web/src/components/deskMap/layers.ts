@@ -131,11 +131,17 @@ export function useFence(
   }, [map, drawing]);
   useEffect(() => {
     if (!map || !ring || ring.length < 3) return;
-    const poly = L.polygon(ring.map(ll), { color: FENCE, weight: 2, fillOpacity: 0.15, bubblingMouseEvents: true } as Leaflet.PolylineOptions).addTo(map);
+    const make = () => L.polygon(ring.map(ll), { color: FENCE, weight: 2, fillOpacity: 0.15, bubblingMouseEvents: true } as Leaflet.PolylineOptions).addTo(map);
+    let poly = make();
     let on = true;
     if (editable) {
       void withGeoman(map).then(() => {
         if (!on) return;
+        // a polygon made before geoman first loaded has no editor: make it again
+        if (!poly.pm) {
+          poly.remove();
+          poly = make();
+        }
         poly.pm.enable({ allowSelfIntersection: false, draggable: false, snappable: false });
         poly.on('pm:edit', () => cb.current?.(ringOf(poly)));
       });

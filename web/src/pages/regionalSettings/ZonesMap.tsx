@@ -1,6 +1,6 @@
 /** The forbidden zones of the list on a map, coloured by type and labelled; the area's sites near them beneath for orientation. */
 import { Spin } from 'antd';
-import { lazy, Suspense, useMemo } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import type { LonLat, MapShape, MapSite } from '../../components/deskMap/types';
 import { MAP } from '../../lib/constants';
 import { boxOf, centreOfBox, inBox } from './zoneGeo';
@@ -43,7 +43,8 @@ export default function ZonesMap({ zones, sites, selected, fit, onZone }: Props)
   const rings = useMemo(() => zones.map((z) => z.fence), [zones]);
   const near = useMemo(() => sitesNear(sites, rings), [sites, rings]);
   const box = useMemo(() => boxOf(rings), [rings]);
-  const centre = useMemo(() => (box ? centreOfBox(box) : MAP.center), [box]);
+  // the centre stays what it was first (a moving centre would fight the fit); the fit moves the view
+  const [centre] = useState(() => (box ? centreOfBox(box) : MAP.center));
   // the first view shows every listed zone; a row click fits its zone
   const all = useMemo(
     () =>

@@ -65,7 +65,7 @@ export default function ForbidForm({ zone, others, onClose }: Props) {
   const userArea = useSession((s) => s.user?.areaId);
   const initial: Partial<ForbidFormValues> = zone
     ? { alias: zone.alias, type: String(zone.type), serial: zone.serial, areaId: zone.areaId }
-    : { type: '1', areaId: userArea };
+    : { type: '1', areaId: userArea === '000000' ? undefined : userArea }; // a zone belongs to a real area, not 全国
   const [ring, setRing] = useState<LonLat[] | null>(() => openRing(zone?.fence));
   const start = useMemo(() => (zone ? centreOfBox(boxOf([zone.fence])!) : null), [zone]);
   const { sites, home, ready } = useNearSites(zone?.areaId ?? userArea, start);
