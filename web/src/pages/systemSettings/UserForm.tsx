@@ -4,10 +4,11 @@
  * area within the editor's own (the session's area tree), validity. A refusal keeps the dialog open.
  */
 import { useQuery } from '@tanstack/react-query';
+import type { Rule } from 'antd/es/form';
 import { useMemo } from 'react';
 import { FormDialog, type Field, type Option } from '../../components/desk';
 import { FOREVER, PASSWORD_RULE, PHONE_RULE, USERNAME_RULE, validityOf, validityOptions } from './rules';
-import { addUser, editUser, fetchAssignableRoles } from './service';
+import { addUser, editUser, fetchAssignableRoles, phoneTaken, usernameTaken } from './service';
 import type { UserRow } from './types';
 
 export interface UserValues {
@@ -22,10 +23,30 @@ export interface UserValues {
   validity?: string;
 }
 
-export function userFields(creating: boolean, roles: Option[], rolesLoading: boolean, validity: Option[]): Field[] {
+/** A rule asking the server whether a well-formed value is already taken (checked on blur and on submit). */
+function unique(pattern: RegExp, taken: (v: string) => Promise<boolean>, message: string): Rule {
+  return {
+    validator: async (_, v: unknown) => {
+      const s = typeof v === 'string' ? v.trim() : '';
+      if (!pattern.test(s)) return; // the pattern rule says what is wrong
+      if (await taken(s)) throw new Error(message);
+    },
+  };
+}
+
+/** The dialog's fields; `userId` is the account being edited (its own phone is not taken). */
+export function userFields(userId: number | null, roles: Option[], rolesLoading: boolean, validity: Option[]): Field[] {
+  const creating = userId === null;
   const account: Field[] = creating
     ? [
-        { name: 'username', label: '用户名', type: 'input', required: true, rules: [USERNAME_RULE], placeholder: '3-32 位字母、数字或下划线' },
+        {
+          name: 'username',
+          label: '用户名',
+          type: 'input',
+          required: true,
+          rules: [USERNAME_RULE, unique(/^[A-Za-z0-9_]{3,32}$/, usernameTaken, '用户名已存在，请换一个')],
+          placeholder: '3-32 位字母、数字或下划线',
+        },
         {
           name: 'password',
           label: '初始密码',
@@ -40,7 +61,12 @@ export function userFields(creating: boolean, roles: Option[], rolesLoading: boo
   return [
     ...account,
     { name: 'name', label: '姓名', type: 'input', required: true, rules: [{ max: 64, message: '姓名最多 64 个字' }] },
-    { name: 'phone', label: '手机号', type: 'input', rules: [PHONE_RULE] },
+    {
+      name: 'phone',
+      label: '手机号',
+      type: 'input',
+      rules: [PHONE_RULE, unique(/^1\d{10}$/, (p) => phoneTaken(p, userId ?? undefined), '手机号已被其他账号使用')],
+    },
     { name: 'company', label: '单位', type: 'input', rules: [{ max: 128, message: '单位最多 128 个字' }] },
     { name: 'roleIds', label: '角色', type: 'select', multiple: true, options: roles, loading: rolesLoading },
     { name: 'areaId', label: '区域', type: 'area', required: true },
@@ -79,7 +105,7 @@ export default function UserForm({ editing, areaId, onClose, onSaved }: Props) {
     const offered = new Map<number, string>((roles.data ?? []).map((r) => [r.id, r.roleName]));
     for (const r of user?.roles ?? []) if (!offered.has(r.id)) offered.set(r.id, r.roleName);
     const options = [...offered].map(([id, label]) => ({ value: String(id), label }));
-    return userFields(user === null, options, roles.isLoading, validityOptions(user?.unavailableTime));
+    return userFields(user?.id ?? null, options, roles.isLoading, validityOptions(user?.unavailableTime));
   }, [roles.data, roles.isLoading, user]);
 
   const submit = async (v: UserValues) => {

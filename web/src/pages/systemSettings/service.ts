@@ -59,3 +59,9 @@ export function tellFailure(err: unknown): void {
   if (err instanceof RequestError && err.handled) return;
   void toast().error(err instanceof Error ? err.message : DEFAULT_ERROR, 5);
 }
+
+// 用户名是否已存在 GET /api/checkUsername
+export const usernameTaken = (username: string) => dataOf(http.get<Data<'/api/checkUsername'>>('/checkUsername', { username })).then((d) => d.exists);
+
+// 手机号是否已被其他账号使用（编辑时带上本人 id）GET /api/checkPhone
+export const phoneTaken = (phone: string, id?: number) => dataOf(http.get<Data<'/api/checkPhone'>>('/checkPhone', { phone, id })).then((d) => d.exists);

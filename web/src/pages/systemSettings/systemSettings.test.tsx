@@ -83,6 +83,8 @@ const fetchMock = vi.fn(async (input: string, init?: RequestInit) => {
   if (url.pathname === '/api/role/getPermission') return ok({ tree, checked: [] });
   if (url.pathname === '/api/user/reset') return ok({ password: 'Xy7kQ2mP9a' });
   if (url.pathname === '/api/user/add') return ok({ id: 8 });
+  if (url.pathname === '/api/checkUsername') return ok({ exists: url.searchParams.get('username') === 'admin' });
+  if (url.pathname === '/api/checkPhone') return ok({ exists: url.searchParams.get('phone') === '13700000000' });
   if (url.pathname === '/api/role/add') return ok({ id: 41 });
   return ok(null);
 });
@@ -169,7 +171,7 @@ describe('系统设置 · 用户管理', () => {
     });
   });
 
-  it('checks the password rule and keeps the dialog open on a refusal with the server message', async () => {
+  it('checks the password rule and taken names, and keeps the dialog open on a refusal with the server message', async () => {
     special = (path) => (path === '/api/user/add' ? ok(null, 5002, '不能分配超出自身权限的角色') : undefined);
     const router = renderAt('/systemSettings/user');
     fireEvent.click(await screen.findByRole('button', { name: /新增用户/ }));
@@ -178,12 +180,41 @@ describe('系统设置 · 用户管理', () => {
     fireEvent.change(input(box, '初始密码'), { target: { value: 'abcdef' } });
     fireEvent.blur(input(box, '初始密码'));
     expect(await within(box).findByText('密码需同时包含字母和数字')).toBeTruthy();
+    fireEvent.change(input(box, '用户名'), { target: { value: 'admin' } });
+    fireEvent.blur(input(box, '用户名'));
+    expect(await within(box).findByText('用户名已存在，请换一个')).toBeTruthy();
+    fireEvent.change(input(box, '手机号'), { target: { value: '13700000000' } });
+    fireEvent.blur(input(box, '手机号'));
+    expect(await within(box).findByText('手机号已被其他账号使用')).toBeTruthy();
+    fireEvent.change(input(box, '用户名'), { target: { value: 'lisi_01' } });
+    fireEvent.change(input(box, '手机号'), { target: { value: '' } });
     fireEvent.change(input(box, '初始密码'), { target: { value: 'abc123' } });
     fireEvent.change(input(box, '姓名'), { target: { value: '李四' } });
     fireEvent.click(okOf(box));
     expect(await screen.findByText('不能分配超出自身权限的角色')).toBeTruthy();
     expect(screen.getByText('新增用户', { selector: '.ant-modal-title' })).toBeTruthy();
     expect(router.state.location.pathname).toBe('/systemSettings/user');
+  });
+
+  it('edits an account: the whole phone in the form, the roles kept, the changes sent', async () => {
+    renderAt('/systemSettings/user');
+    fireEvent.click(action(await rowOf('zhangsan'), '编辑'));
+    await waitFor(() => expect(dialog('编辑用户')).toBeTruthy());
+    const box = dialog('编辑用户');
+    expect((input(box, '手机号') as HTMLInputElement).value).toBe('13812345678');
+    fireEvent.change(input(box, '姓名'), { target: { value: '张三丰' } });
+    fireEvent.change(input(box, '手机号'), { target: { value: '' } });
+    fireEvent.click(okOf(box));
+    await waitFor(() => expect(last('/api/user/edit', 'PUT')).toBeTruthy());
+    expect(last('/api/user/edit', 'PUT')?.body).toEqual({
+      id: 7,
+      name: '张三丰',
+      roleIds: [32],
+      areaId: '110108',
+      unavailableTime: null,
+      phone: null,
+      company: null,
+    });
   });
 
   it('resets a password and shows the new one once', async () => {

@@ -47,18 +47,18 @@ function Validity({ at }: { at: string | null }) {
 
 export function userColumns(p: ColumnProps): ColumnsType<UserRow> {
   return [
-    { title: '用户名', dataIndex: 'username', width: 140, ellipsis: true },
-    { title: '姓名', dataIndex: 'name', width: 110, ellipsis: true },
-    { title: '手机号', dataIndex: 'phone', width: 130, render: (v: string | null) => maskMobile(v) || '—' },
-    { title: '角色', key: 'roles', width: 180, ellipsis: true, render: (_, u) => u.roles.map((r) => r.roleName).join('、') || '—' },
-    { title: '区域', dataIndex: 'areaName', width: 110 },
-    { title: '有效期', dataIndex: 'unavailableTime', width: 140, render: (v: string | null) => <Validity at={v} /> },
-    { title: '状态', dataIndex: 'status', width: 80, render: (s: number) => <Tag color={USER_STATUS[s]?.color}>{USER_STATUS[s]?.label ?? s}</Tag> },
-    { title: '创建时间', dataIndex: 'createTime', width: 170 },
+    { title: '用户名', dataIndex: 'username', width: 120, ellipsis: true },
+    { title: '姓名', dataIndex: 'name', width: 100, ellipsis: true },
+    { title: '手机号', dataIndex: 'phone', width: 120, render: (v: string | null) => maskMobile(v) || '—' },
+    { title: '角色', key: 'roles', width: 150, ellipsis: true, render: (_, u) => u.roles.map((r) => r.roleName).join('、') || '—' },
+    { title: '区域', dataIndex: 'areaName', width: 100 },
+    { title: '有效期', dataIndex: 'unavailableTime', width: 120, render: (v: string | null) => <Validity at={v} /> },
+    { title: '状态', dataIndex: 'status', width: 70, render: (s: number) => <Tag color={USER_STATUS[s]?.color}>{USER_STATUS[s]?.label ?? s}</Tag> },
+    { title: '创建时间', dataIndex: 'createTime', width: 160 },
     {
       title: '操作',
       key: 'actions',
-      width: 200,
+      width: 165,
       fixed: 'right',
       render: (_, u) => (
         <RowActions
