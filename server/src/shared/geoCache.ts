@@ -36,7 +36,8 @@ export class GeoCache {
   private async currentVersion(): Promise<string> {
     const [v] = await this.database.query<{ v: string }>(
       `select concat_ws('|', (select max(updated_at)::text || count(*) from sites),
-                            (select max(id)::text || count(*) || coalesce(sum(length(fence::text)), 0) from forbid_zones),
+                            (select max(id)::text || count(*) || coalesce(sum(length(fence::text)), 0)
+                                    || md5(coalesce(string_agg(id::text, ',' order by id) filter (where enabled), '')) from forbid_zones),
                             (select max(updated_at)::text from areas where gps_rail is not null)) as v`,
     );
     return v.v;
@@ -50,7 +51,7 @@ export class GeoCache {
                 brand_put_switch as "brandPutSwitch", site_bike_ceiling as "siteBikeCeiling"
            from sites where deleted_at is null`,
       );
-      const zones = await this.database.query<{ id: number; fence: LonLat[] }>('select id, fence from forbid_zones');
+      const zones = await this.database.query<{ id: number; fence: LonLat[] }>('select id, fence from forbid_zones where enabled');
       const fences = await this.database.query<{ id: string; gpsRail: LonLat[] }>(`select id, gps_rail as "gpsRail" from areas where gps_rail is not null`);
       this.sites = new SiteIndex(rows);
       this.byId = new Map(rows.map((r) => [r.id, r]));

@@ -2329,6 +2329,8 @@ export interface paths {
                     selfAreaId?: string;
                     /** @description 0 禁停围栏, 1 禁停区 */
                     type?: 0 | 1;
+                    /** @description 1 启用, 0 停用 */
+                    enabled?: 0 | 1;
                     alias?: string;
                     currentPage?: number;
                     pageSize?: number;
@@ -2360,6 +2362,8 @@ export interface paths {
                                         lon: number;
                                         lat: number;
                                     }[];
+                                    /** @description 启用：停用的不参与定位判定，也不画在大屏上 */
+                                    enabled: boolean;
                                     createTime: string;
                                 }[];
                                 total: number;
@@ -2387,6 +2391,8 @@ export interface paths {
                         /** @description 6 位区域编码 */
                         areaId?: string;
                         serial?: string | null;
+                        /** @description 启用（默认 true） */
+                        enabled?: boolean;
                         /** @description 0 禁停围栏, 1 禁停区 */
                         type: 0 | 1;
                         alias: string;
@@ -2443,7 +2449,7 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** 修改禁停区 */
+        /** 修改禁停区（可只传 enabled：启用/停用） */
         put: {
             parameters: {
                 query?: {
@@ -2462,6 +2468,8 @@ export interface paths {
                         /** @description 6 位区域编码 */
                         areaId?: string;
                         serial?: string | null;
+                        /** @description 启用（默认 true） */
+                        enabled?: boolean;
                         /** @description 0 禁停围栏, 1 禁停区 */
                         type?: 0 | 1;
                         alias?: string;

@@ -54,6 +54,8 @@ export const forbidZones = pgTable(
     alias: varchar('alias', { length: 64 }).notNull(),
     serial: varchar('serial', { length: 32 }),
     fence: jsonb('fence').$type<LonLat[]>().notNull(),
+    /** switched off: kept and listed, but not used to place reports nor drawn on the big screen */
+    enabled: boolean('enabled').notNull().default(true),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('forbid_area_idx').on(t.areaId, t.type)],

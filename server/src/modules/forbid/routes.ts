@@ -16,11 +16,13 @@ const Forbid = Type.Object({
   alias: Type.String(),
   serial: Type.Union([Type.String(), Type.Null()]),
   fence: Type.Array(LonLatT),
+  enabled: Type.Boolean({ description: '启用：停用的不参与定位判定，也不画在大屏上' }),
   createTime: Type.String(),
 });
 const Fields = {
   areaId: Type.Optional(AreaId),
   serial: Type.Optional(Type.Union([Type.String({ maxLength: 32 }), Type.Null()])),
+  enabled: Type.Optional(Type.Boolean({ description: '启用（默认 true）' })),
 };
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {
@@ -40,6 +42,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
         querystring: Type.Object({
           ...SelfArea,
           type: Type.Optional(ForbidType),
+          enabled: Type.Optional(Type.Union([Type.Literal(0), Type.Literal(1)], { description: '1 启用, 0 停用' })),
           alias: Type.Optional(Type.String({ maxLength: 64 })),
           currentPage: Type.Optional(Type.Integer({ minimum: 1, default: 1 })),
           pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: 5000, default: 1000 })),
@@ -81,7 +84,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       config: manage,
       schema: {
         tags,
-        summary: '修改禁停区',
+        summary: '修改禁停区（可只传 enabled：启用/停用）',
         querystring: Type.Object(SelfArea),
         params: Type.Object({ id: Type.Integer({ minimum: 1 }) }),
         body: Type.Object({

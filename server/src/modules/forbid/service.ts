@@ -12,6 +12,7 @@ export interface ForbidInput {
   alias?: string;
   serial?: string | null;
   fence?: unknown;
+  enabled?: boolean;
 }
 
 function ring(fence: unknown) {
@@ -20,10 +21,16 @@ function ring(fence: unknown) {
   return JSON.stringify(r.ring);
 }
 
-export async function listForbid(database: Database, areaIds: string[], f: { type?: number; alias?: string; limit: number; offset: number }, tz: string) {
+export async function listForbid(
+  database: Database,
+  areaIds: string[],
+  f: { type?: number; enabled?: 0 | 1; alias?: string; limit: number; offset: number },
+  tz: string,
+) {
   const { rows, total } = await repo.zonePage(database, {
     areaIds,
     type: f.type,
+    enabled: f.enabled === undefined ? undefined : f.enabled === 1,
     aliasPattern: f.alias ? `%${f.alias}%` : undefined,
     limit: f.limit,
     offset: f.offset,
@@ -40,6 +47,7 @@ export async function addForbid(database: Database, auth: Auth, input: Required<
     alias: input.alias,
     serial: input.serial ?? null,
     fence: ring(input.fence),
+    enabled: input.enabled ?? true,
   });
 }
 
@@ -58,6 +66,7 @@ export async function updateForbid(database: Database, auth: Auth, id: number, i
     alias: input.alias ?? null,
     serial: input.serial ?? null,
     fence: input.fence === undefined ? null : ring(input.fence),
+    enabled: input.enabled ?? null,
   });
 }
 

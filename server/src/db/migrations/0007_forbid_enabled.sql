@@ -1,0 +1,1 @@
+ALTER TABLE "forbid_zones" ADD COLUMN "enabled" boolean DEFAULT true NOT NULL;
