@@ -39,13 +39,24 @@ const fence = [
   { lon: 116.31, lat: 39.992 },
   { lon: 116.31, lat: 39.99 },
 ];
-const ZONE: Forbid = { id: 7, areaId: '110108', areaName: '海淀区', type: 1, alias: '中关村禁停区', serial: 'JT-01', fence, createTime: '2026-11-20 09:00:00' };
+const ZONE: Forbid = {
+  id: 7,
+  areaId: '110108',
+  areaName: '海淀区',
+  type: 1,
+  alias: '中关村禁停区',
+  serial: 'JT-01',
+  fence,
+  enabled: true,
+  createTime: '2026-11-20 09:00:00',
+};
 
 let fetched: ReturnType<typeof stubFetch>;
 beforeEach(() => {
   fetched = stubFetch((path, method) => {
     if (path === '/api/forbid/' && method === 'GET') return ok({ lists: [ZONE], total: 1 });
     if (path === '/api/forbid/' && method === 'POST') return ok({ id: 8 }, 200, '禁停区已保存');
+    if (path === '/api/forbid/7' && method === 'PUT') return ok(null, 200, '禁停区已保存');
     if (path === '/api/site/rail') return ok([]);
     return undefined;
   });
@@ -134,6 +145,17 @@ describe('#/regionalSettings/forbid', () => {
     });
   });
 
+  it('状态 switches a zone off with PUT /api/forbid/{id} {enabled:false} and refreshes the list; the 状态 filter goes to the list call', WAIT, async () => {
+    renderPage('/regionalSettings/forbid?enabled=1');
+    await screen.findByText('中关村禁停区', {}, WAIT);
+    expect(fetched.last('/api/forbid/')!.url.searchParams.get('enabled')).toBe('1');
+    const lists = fetched.calls.filter((c) => c.url.pathname === '/api/forbid/' && c.method === 'GET').length;
+    fireEvent.click(screen.getByRole('switch', { name: '启用 中关村禁停区' }));
+    await waitFor(() => expect(fetched.last('/api/forbid/7', 'PUT')?.body).toEqual({ enabled: false }), WAIT);
+    await screen.findByText('禁停区已停用', {}, WAIT);
+    await waitFor(() => expect(fetched.calls.filter((c) => c.url.pathname === '/api/forbid/' && c.method === 'GET').length).toBeGreaterThan(lists), WAIT);
+  });
+
   it('deletes a zone after the 温馨提示 confirm', SLOW, async () => {
     renderPage('/regionalSettings/forbid');
     await screen.findByText('中关村禁停区', {}, WAIT);
@@ -151,6 +173,7 @@ describe('#/regionalSettings/forbid', () => {
     await screen.findByText('中关村禁停区', {}, WAIT);
     expect(screen.queryByRole('button', { name: /新增禁停区/ })).toBeNull();
     expect(screen.queryByRole('button', { name: /删\s*除/ })).toBeNull();
+    expect((screen.getByRole('switch', { name: '启用 中关村禁停区' }) as HTMLButtonElement).disabled).toBe(true);
   });
 
   it('refuses fewer than 3 or more than 2,000 vertices', () => {

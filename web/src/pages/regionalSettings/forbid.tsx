@@ -1,6 +1,9 @@
-/** 禁停区域: the forbidden zones as a desk list with a map above it (a row click fits its zone), 新增 / 编辑 / 删除. */
+/**
+ * 禁停区域: the forbidden zones as a desk list with a map above it (a row click fits its zone), 新增 / 编辑 / 删除,
+ * 状态 switches a zone on or off (a switched-off zone no longer places reports nor is drawn on the big screen).
+ */
 import { PlusOutlined } from '@ant-design/icons';
-import { Button, Tag } from 'antd';
+import { Button, Switch, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
@@ -8,7 +11,7 @@ import { toast } from '../../app/feedback';
 import { DataTable, type Field, ListToolbar, QueryForm, RowActions, optionsOf, useList, useUrlQuery } from '../../components/desk';
 import type { LonLat } from '../../components/deskMap/types';
 import ForbidForm, { FORBID_TYPES } from './forbidForm';
-import { deleteForbid, fetchAreaSites, fetchForbid } from './service';
+import { deleteForbid, fetchAreaSites, fetchForbid, switchForbid } from './service';
 import type { Forbid, ForbidKey } from './types';
 import { vertexCount } from './zoneGeo';
 import ZonesMap from './ZonesMap';
@@ -17,11 +20,47 @@ export function forbidFilters(withArea: boolean): Field<ForbidKey>[] {
   const fields: Field<ForbidKey>[] = [
     { name: 'alias', label: '名称', type: 'input' },
     { name: 'type', label: '类型', type: 'select', options: optionsOf(FORBID_TYPES) },
+    { name: 'enabled', label: '状态', type: 'select', options: optionsOf({ 1: '启用', 0: '停用' }) },
   ];
   return withArea ? [...fields, { name: 'selfAreaId', label: '区域', type: 'area' }] : fields;
 }
 
-export function forbidColumns(p: { canEdit: boolean; onEdit: (z: Forbid) => void; onDelete: (z: Forbid) => Promise<unknown> }): ColumnsType<Forbid> {
+/** The on/off switch of a row: calls PUT /api/forbid/{id} {enabled} and refreshes the list. */
+function EnabledSwitch({ z, canEdit, onSwitched }: { z: Forbid; canEdit: boolean; onSwitched: () => unknown }) {
+  const [busy, setBusy] = useState(false);
+  const flip = async (on: boolean) => {
+    setBusy(true);
+    try {
+      await switchForbid(z.id, on);
+      toast().success(on ? '禁停区已启用，下一次上报起生效' : '禁停区已停用');
+      await onSwitched();
+    } catch {
+      // the request layer has shown why; the switch keeps the list's state
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Switch
+      aria-label={`启用 ${z.alias}`}
+      checked={z.enabled}
+      loading={busy}
+      disabled={!canEdit}
+      checkedChildren="启用"
+      unCheckedChildren="停用"
+      onChange={(on) => void flip(on)}
+    />
+  );
+}
+
+interface ColumnProps {
+  canEdit: boolean;
+  onSwitched: () => unknown;
+  onEdit: (z: Forbid) => void;
+  onDelete: (z: Forbid) => Promise<unknown>;
+}
+
+export function forbidColumns(p: ColumnProps): ColumnsType<Forbid> {
   return [
     { title: '名称', dataIndex: 'alias', width: 200 },
     { title: '编号', dataIndex: 'serial', width: 120, render: (s: string | null) => s || '—' },
@@ -33,6 +72,7 @@ export function forbidColumns(p: { canEdit: boolean; onEdit: (z: Forbid) => void
     },
     { title: '区域', dataIndex: 'areaName', width: 120 },
     { title: '顶点数', key: 'points', width: 90, render: (_, z) => vertexCount(z.fence) },
+    { title: '状态', key: 'enabled', width: 100, render: (_, z) => <EnabledSwitch z={z} canEdit={p.canEdit} onSwitched={p.onSwitched} /> },
     { title: '创建时间', dataIndex: 'createTime', width: 170 },
     {
       title: '操作',
@@ -68,6 +108,7 @@ export default function ForbidTab({ canEdit, areaUser }: { canEdit: boolean; are
     () =>
       forbidColumns({
         canEdit,
+        onSwitched: () => client.invalidateQueries({ queryKey: ['desk', 'forbid'] }),
         onEdit: (zone) => setEditing({ zone }),
         onDelete: async (z) => {
           await deleteForbid(z.id);

@@ -23,5 +23,8 @@ export const createForbid = (body: NewForbid) => dataOf(http.post<Data<'/api/for
 // 修改禁停区 PUT /api/forbid/{id}
 export const updateForbid = (id: number, body: ForbidEdit) => dataOf(http.put<Data<'/api/forbid/{id}', 'put'>>(`/forbid/${id}`, body));
 
+// 启用 / 停用禁停区 PUT /api/forbid/{id} {enabled}
+export const switchForbid = (id: number, enabled: boolean) => updateForbid(id, { enabled });
+
 // 删除禁停区 DELETE /api/forbid/{id}
 export const deleteForbid = (id: number) => dataOf(http.del<Data<'/api/forbid/{id}', 'delete'>>(`/forbid/${id}`));

@@ -37,6 +37,6 @@ export const deleteSite = (selfAreaId: string, siteId: string, areaId: string) =
 // 区域运营围栏 GET /api/area/rail
 export const fetchAreaRails = (selfAreaId: string) => dataOf(http.get<Data<'/api/area/rail'>>('/area/rail', { selfAreaId, selectAreaId: selfAreaId }));
 
-// 禁停区（禁停围栏与禁停区） GET /api/forbid/
+// 启用的禁停区（禁停围栏与禁停区；停用的不画） GET /api/forbid/?enabled=1
 export const fetchForbidZones = (selfAreaId: string) =>
-  dataOf(http.get<Data<'/api/forbid/'>>('/forbid/', { selfAreaId, currentPage: 1, pageSize: 5000 })).then((p) => p.lists);
+  dataOf(http.get<Data<'/api/forbid/'>>('/forbid/', { selfAreaId, enabled: 1, currentPage: 1, pageSize: 5000 })).then((p) => p.lists);
