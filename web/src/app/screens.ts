@@ -49,6 +49,26 @@ export const COMPANY_CHILDREN: ScreenKey[] = [
 ];
 
 /** Desk menu: the ten sections in spec §2 order (the big screen is the header's 返回大屏 link). */
+/** The menu permission id of each desk section (server/src/domain/permissions.ts menu ids; spec §6). */
+export const MENU_PERMISSION: Partial<Record<ScreenKey, number>> = {
+  warn: 1,
+  dailyDuty: 2,
+  deviceManagement: 3,
+  operation: 4,
+  miBicycle: 5,
+  ratingEvaluation: 6,
+  companyManagement: 7,
+  inforManagement: 8,
+  systemSettings: 9,
+  regionalSettings: 10,
+};
+
+/** The menu permission a screen needs: that of its section (the first segment of its path). */
+export function screenPermission(screen: ScreenKey): number | undefined {
+  const section = SCREENS[screen].path.split('/')[1] as ScreenKey;
+  return MENU_PERMISSION[section];
+}
+
 export const MENU: ScreenKey[] = [
   'warn',
   'dailyDuty',

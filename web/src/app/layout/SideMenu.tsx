@@ -14,7 +14,9 @@ import {
 import { Menu } from 'antd';
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
-import { MENU, SCREENS, type ScreenKey } from '../screens';
+import { hasPermission } from '../../lib/permission';
+import { useSession } from '../session/store';
+import { MENU, SCREENS, type ScreenKey, screenPermission } from '../screens';
 
 const ICONS: Partial<Record<ScreenKey, ReactNode>> = {
   warn: <AlertOutlined />,
@@ -29,16 +31,20 @@ const ICONS: Partial<Record<ScreenKey, ReactNode>> = {
   regionalSettings: <GlobalOutlined />,
 };
 
-/** Desk side menu: the ten sections of spec §2 as links; the selected one follows the first path segment. */
+/**
+ * Desk side menu: the ten sections of spec §2 as links, those the user's roles allow (menu
+ * permission ids); the selected one follows the first path segment.
+ */
 export default function SideMenu() {
   const { pathname } = useLocation();
+  const permissions = useSession((s) => s.permissions);
   const selected = pathname.split('/')[1] ?? '';
   return (
     <Menu
       theme="light"
       mode="inline"
       selectedKeys={[selected]}
-      items={MENU.map((key) => ({
+      items={MENU.filter((key) => hasPermission(permissions, screenPermission(key) ?? 'show')).map((key) => ({
         key,
         icon: ICONS[key] ?? <AppstoreOutlined />,
         label: <Link to={SCREENS[key].path}>{SCREENS[key].title}</Link>,

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { render, screen, within } from '@testing-library/react';
+import { cleanup, render, screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import Providers from '../Providers';
@@ -7,6 +7,7 @@ import { heldDefaults, persistedDefaults, useSession } from '../session/store';
 import type { NationalArea, User } from '../session/types';
 import { areaChainNames } from './areaChain';
 import ConsoleLayout from './ConsoleLayout';
+import DeskPage from '../../components/desk/DeskPage';
 
 const national: NationalArea[] = [
   { id: '000000', areaName: '全国', parentId: null, level: 0 },
@@ -36,6 +37,8 @@ beforeEach(() => {
     authorization: 'tok',
     user,
     nationalArea: national,
+    // the ten sections' menu permissions (server/src/domain/permissions.ts)
+    permissions: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10].map((id) => ({ id })),
   });
 });
 
@@ -94,5 +97,27 @@ describe('desk layout', () => {
     expect(links[6].getAttribute('href')).toBe('/companyManagement');
     expect(menu.querySelector('.ant-menu-item-selected')?.textContent).toBe('企业管理');
     expect(menu.className).toContain('ant-menu-light');
+  });
+
+  it('shows only the sections the roles allow, and a screen of another section answers 无权访问', () => {
+    useSession.setState({ permissions: [{ id: 1 }, { id: 3, children: [103] }] });
+    const { container } = renderLayout('/deviceManagement');
+    const menu = container.querySelector('.ant-menu') as HTMLElement;
+    expect(
+      within(menu)
+        .getAllByRole('link')
+        .map((a) => a.textContent),
+    ).toEqual(['异常列表', '站点管理']);
+    cleanup();
+    render(
+      <Providers>
+        <RouterProvider
+          router={createMemoryRouter([{ path: '*', element: <DeskPage screen="systemSettings">用户列表</DeskPage> }], { initialEntries: ['/systemSettings'] })}
+        />
+      </Providers>,
+    );
+    expect(screen.getByText('无权访问')).toBeTruthy();
+    expect(screen.queryByText('用户列表')).toBeNull();
+    expect(screen.getByText(/您的角色没有“系统设置”的权限/)).toBeTruthy();
   });
 });

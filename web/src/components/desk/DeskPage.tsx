@@ -1,19 +1,39 @@
-/** The card a desk screen sits in: its title (spec §2 name) and optional tools beside it. */
-import { Card } from 'antd';
+/**
+ * The card a desk screen sits in: its title (spec §2 name) and optional tools beside it. A user whose
+ * roles lack the section's menu permission sees a refusal instead of the screen.
+ */
+import { Button, Card, Result } from 'antd';
 import type { ReactNode } from 'react';
-import { SCREENS, type ScreenKey } from '../../app/screens';
+import { Link } from 'react-router';
+import { SCREENS, type ScreenKey, screenPermission } from '../../app/screens';
+import { useSession } from '../../app/session/store';
+import { hasPermission } from '../../lib/permission';
 import './desk.css';
 
 export default function DeskPage({ screen, extra, children }: { screen: ScreenKey; extra?: ReactNode; children: ReactNode }) {
+  const allowed = useSession((s) => hasPermission(s.permissions, screenPermission(screen) ?? 'show'));
   return (
     <Card
       className="desk-page"
       variant="borderless"
       title={<span data-testid="screen-title">{SCREENS[screen].title}</span>}
-      extra={extra}
+      extra={allowed ? extra : null}
       styles={{ body: { display: 'flex', flexDirection: 'column', gap: 12 } }}
     >
-      {children}
+      {allowed ? (
+        children
+      ) : (
+        <Result
+          status="403"
+          title="无权访问"
+          subTitle={`您的角色没有“${SCREENS[screen].title}”的权限，如需使用请联系管理员分配。`}
+          extra={
+            <Link to="/index">
+              <Button type="primary">返回大屏</Button>
+            </Link>
+          }
+        />
+      )}
     </Card>
   );
 }
