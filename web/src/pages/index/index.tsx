@@ -1,7 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { ConfigProvider, theme } from 'antd';
 import { useEffect } from 'react';
-import { useSearchParams } from 'react-router';
+import { Navigate, useSearchParams } from 'react-router';
+import { MENU, SCREENS, screenPermission } from '../../app/screens';
+import { useSession } from '../../app/session/store';
+import PageLoading from '../../components/PageLoading';
+import { hasPermission } from '../../lib/permission';
 import DashboardHeader from './DashboardHeader';
 import DashboardNav from './DashboardNav';
 import HomeStage from './HomeStage';
@@ -18,12 +22,31 @@ const DARK = {
   token: { colorPrimary: '#1677ff', colorBgContainer: '#0a1f45', colorBgElevated: '#0c2450', colorBorder: '#1c3f73', fontSize: 13 },
 };
 
+/** The big screen's menu permission (首页大屏, server/src/domain/permissions.ts). */
+const HOME_PERMISSION = 64;
+
 /**
  * 首页: the dark 1920×1080 big screen, scaled to the window's width. Logged out it shows the frame
- * and a note only (the home route needs no user); logged in, the panels of the area shown.
+ * and a note only (the home route needs no user); logged in, the panels of the area shown. A user
+ * whose roles lack the big screen goes to the first desk section they hold (the screen's calls
+ * would answer 5002, which ends the session).
  */
 export default function Home() {
   const session = useSessionBootstrap();
+  // just logged in: the permissions come with the session's bootstrap; the panels wait for them
+  const waiting = useSession((s) => Boolean(s.authorization) && s.permissions.length === 0) && session.isFetching;
+  const landing = useSession((s) => {
+    if (!s.authorization || hasPermission(s.permissions, HOME_PERMISSION)) return null;
+    const first = MENU.find((key) => hasPermission(s.permissions, screenPermission(key) ?? 'show'));
+    return first ? SCREENS[first].path : null;
+  });
+  if (landing) return <Navigate to={landing} replace />;
+  // nothing of the screen (its header asks dashboard/init) until the roles are known
+  if (waiting) return <PageLoading />;
+  return <BigScreen sessionLoading={session.isFetching} />;
+}
+
+function BigScreen({ sessionLoading }: { sessionLoading: boolean }) {
   const scale = useStageScale();
   const { ready, area } = useHomeArea();
   // the map's sites and script first: before the panels render and ask for theirs
@@ -53,7 +76,7 @@ export default function Home() {
           <div className="dash-body">
             <DashboardNav />
             {ready ? (
-              <HomeStage key={area} sessionLoading={session.isFetching} />
+              <HomeStage key={area} sessionLoading={sessionLoading} />
             ) : (
               <main className="dash-stage dash-stage-empty">
                 <p className="dash-stage-text">登录后查看大屏数据。</p>
