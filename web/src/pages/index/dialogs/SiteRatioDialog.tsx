@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Checkbox, InputNumber, Space, Typography } from 'antd';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useHomeArea, useHomePermissions } from '../hooks';
 import QueryState from '../parts/QueryState';
 import { fetchSites, saveSiteRatio } from '../service';
@@ -26,8 +26,12 @@ export default function SiteRatioDialog({ siteId, siteName }: { siteId: string; 
   const [value, setValue] = useState<number | null>(null);
   const [inherit, setInherit] = useState(true);
   const [busy, setBusy] = useState(false);
+  // the form starts from the first answer only: a later refetch (the site's counts move every
+  // minute) must not undo what the user has changed
+  const started = useRef(false);
   useEffect(() => {
-    if (row) {
+    if (row && !started.current) {
+      started.current = true;
       setValue(row.fullPileNum);
       setInherit(row.fullPileNum === null);
     }
