@@ -1,37 +1,13 @@
 /** Test helpers of 站点管理's jsdom tests: a fetch that records calls and answers by path, a logged-in session, the page. */
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { vi } from 'vitest';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import Providers from '../../app/Providers';
 import { queryClient } from '../../app/queryClient';
 import { heldDefaults, persistedDefaults, useSession } from '../../app/session/store';
 import type { User } from '../../app/session/types';
 
-export const ok = (data: unknown, code = 200, message = '操作成功！') =>
-  new Response(JSON.stringify({ code, message, data }), { status: 200, headers: { 'Content-Type': 'application/json' } });
-
-export interface Call {
-  method: string;
-  url: URL;
-  body: unknown;
-}
-
-/** Stub fetch: `answer(path, method, url)` gives the Response (or undefined: data null). */
-export function stubFetch(answer: (path: string, method: string, url: URL) => Response | undefined) {
-  const calls: Call[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: string, init?: RequestInit) => {
-      const url = new URL(input, 'http://x');
-      const method = init?.method ?? 'GET';
-      calls.push({ method, url, body: init?.body ? JSON.parse(String(init.body)) : undefined });
-      return answer(url.pathname, method, url) ?? ok(null);
-    }),
-  );
-  const last = (path: string, method = 'GET') => calls.filter((c) => c.url.pathname === path && c.method === method).at(-1);
-  return { calls, last };
-}
+export { ok, stubFetch, type Call } from '../../test/stubFetch';
 
 export function logIn(children: number[] = [103, 104, 105]) {
   queryClient.clear();

@@ -1,6 +1,5 @@
 /** Test helpers of 区域设置's jsdom tests: a fetch that records calls and answers by path, a logged-in session, the page. */
 import { render } from '@testing-library/react';
-import { vi } from 'vitest';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import Providers from '../../app/Providers';
 import { queryClient } from '../../app/queryClient';
@@ -9,30 +8,7 @@ import type { AreaNode, User } from '../../app/session/types';
 import RegionalSettings from './index';
 import type { Area } from './types';
 
-export const ok = (data: unknown, code = 200, message = '操作成功！') =>
-  new Response(JSON.stringify({ code, message, data }), { status: 200, headers: { 'Content-Type': 'application/json' } });
-
-export interface Call {
-  method: string;
-  url: URL;
-  body: unknown;
-}
-
-/** Stub fetch: `answer(path, method, url)` gives the Response (or undefined: data null). */
-export function stubFetch(answer: (path: string, method: string, url: URL) => Response | undefined) {
-  const calls: Call[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: string, init?: RequestInit) => {
-      const url = new URL(input, 'http://x');
-      const method = init?.method ?? 'GET';
-      calls.push({ method, url, body: init?.body ? JSON.parse(String(init.body)) : undefined });
-      return answer(url.pathname, method, url) ?? ok(null);
-    }),
-  );
-  const last = (path: string, method = 'GET') => calls.filter((c) => c.url.pathname === path && c.method === method).at(-1);
-  return { calls, last };
-}
+export { ok, stubFetch, type Call } from '../../test/stubFetch';
 
 export const area = (id: string, areaName: string, level: number, parentId: string | null, more: Partial<Area> = {}): Area => ({
   id,
