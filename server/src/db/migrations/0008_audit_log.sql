@@ -1,0 +1,2 @@
+-- reserved: filled by the work on audit_log (a no-op until then)
+SELECT 1;

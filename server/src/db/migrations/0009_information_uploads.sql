@@ -1,0 +1,2 @@
+-- reserved: filled by the work on information_uploads (a no-op until then)
+SELECT 1;

@@ -1,0 +1,2 @@
+-- reserved: filled by the work on area_params (a no-op until then)
+SELECT 1;
