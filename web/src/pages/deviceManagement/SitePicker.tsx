@@ -1,13 +1,19 @@
 /** The site form's map side: click for the centre, draw / edit / clear the fence, other sites for orientation. */
-import { Alert, Button, Space, Spin, Typography } from 'antd';
-import { lazy, Suspense, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
+import DrawMap from '../../components/deskMap/DrawMap';
 import type { LonLat, MapSite } from '../../components/deskMap/types';
 import { MAP } from '../../lib/constants';
 import { distanceKm, formatDistance } from '../../lib/distance';
 import { ringSize } from './siteFields';
 import type { RailSite } from './types';
 
-const DeskMap = lazy(() => import('../../components/deskMap/DeskMap'));
+const LABELS = {
+  draw: '画围栏',
+  redraw: '重新画围栏',
+  clear: '清除围栏',
+  drawingHint: '在地图上依次点击围栏的顶点，点击第一个顶点完成',
+  hint: '点击地图选择站点中心，可拖动标记微调；围栏的顶点可拖动修改',
+};
 
 interface Props {
   /** the view's centre at first (the edited site); none: the area's sites' middle */
@@ -29,7 +35,6 @@ const SITES_KM = 3;
 const FENCES_KM = 1.5;
 
 export default function SitePicker({ start, point, onPoint, ring, onRing, radius, others, home }: Props) {
-  const [drawing, setDrawing] = useState(false);
   // the view: the edited site, else the middle of the area's sites (it follows the area); clicks do not move it
   const [view] = useState(() => start ?? null);
   const homeLon = home?.lon ?? MAP.center.lon;
@@ -41,50 +46,22 @@ export default function SitePicker({ start, point, onPoint, ring, onRing, radius
     () => near.filter((s) => s.gpsRail && s.gpsRail.length >= 3 && distanceKm({ lon: s.siteLon, lat: s.siteLat }, centre) < FENCES_KM).map((s) => s.gpsRail!),
     [near, centre],
   );
-  const finish = (r: LonLat[] | null) => {
-    setDrawing(false);
-    onRing(r);
-  };
   return (
-    <div className="site-picker">
-      <div className="site-picker-bar">
-        <Space wrap>
-          {drawing ? (
-            <Button onClick={() => setDrawing(false)}>取消绘制</Button>
-          ) : (
-            <Button type={ring ? 'default' : 'primary'} ghost={!ring} onClick={() => setDrawing(true)}>
-              {ring ? '重新画围栏' : '画围栏'}
-            </Button>
-          )}
-          <Button disabled={!ring || drawing} onClick={() => onRing(null)}>
-            清除围栏
-          </Button>
-        </Space>
-        <Typography.Text type="secondary" className="site-picker-size" data-testid="site-shape">
-          {ring ? `围栏 ${ring.length} 个顶点 · 约 ${ringSize(ring)}` : radius ? `无围栏 · 半径 ${formatDistance(radius / 1000)}` : '无围栏'}
-        </Typography.Text>
-      </div>
-      <Alert
-        type="info"
-        showIcon
-        className="site-picker-hint"
-        title={drawing ? '在地图上依次点击围栏的顶点，点击第一个顶点完成' : '点击地图选择站点中心，可拖动标记微调；围栏的顶点可拖动修改'}
-      />
-      <Suspense fallback={<Spin className="site-picker-loading" />}>
-        <DeskMap
-          center={centre}
-          zoom={view ? 17 : 15}
-          height={470}
-          sites={sites}
-          polygons={polygons}
-          point={point}
-          onPoint={onPoint}
-          radius={radius}
-          ring={ring}
-          onRing={drawing ? finish : onRing}
-          drawing={drawing}
-        />
-      </Suspense>
-    </div>
+    <DrawMap
+      center={centre}
+      zoom={view ? 17 : 15}
+      height={470}
+      sites={sites}
+      polygons={polygons}
+      point={point}
+      onPoint={onPoint}
+      radius={radius}
+      ring={ring}
+      onRing={onRing}
+      ghost
+      labels={LABELS}
+      sizeTestId="site-shape"
+      size={ring ? `围栏 ${ring.length} 个顶点 · 约 ${ringSize(ring)}` : radius ? `无围栏 · 半径 ${formatDistance(radius / 1000)}` : '无围栏'}
+    />
   );
 }
