@@ -508,6 +508,440 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/register": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 注册申请账号 */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description 3-32 位字母、数字或下划线 */
+                        username: string;
+                        password: string;
+                        name: string;
+                        /** @description 11 位手机号 */
+                        phone: string;
+                        company?: string;
+                        /** @description 6 位区域编码 */
+                        areaId: string;
+                        /** @description 1 平台账号, 2 角色（运维人员、监督员等） */
+                        applyType: 1 | 2;
+                        /** @description 申请的角色（applyType 2 时必填） */
+                        roleId?: number;
+                        /** @description 申请说明 */
+                        reason?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            message: string;
+                            data: {
+                                id: number;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/register/roles": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 可申请的角色 */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            message: string;
+                            data: {
+                                id: number;
+                                roleName: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/register/areas": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 申请区域的下级区域 */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description 6 位区域编码 */
+                    parentId?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            message: string;
+                            data: {
+                                id: string;
+                                areaName: string;
+                                level: number;
+                                leaf: boolean;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/saveThirdPartyAuthUser": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 新增或编辑第三方授权 */
+        post: {
+            parameters: {
+                query?: {
+                    /** @description 当前操作区域（6 位区域编码），缺省为用户所属区域 */
+                    selfAreaId?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        id?: number;
+                        /** @description 名称（新增必填） */
+                        name?: string;
+                        company?: string | null;
+                        /** @description 11 位手机号 */
+                        phone?: string;
+                        /** @description 6 位区域编码 */
+                        areaId?: string;
+                        /** @description 有效期至 yyyy-MM-dd（含当天）或 yyyy-MM-dd HH:mm:ss */
+                        expireTime?: string;
+                        /** @description 0 启用, 1 撤销 */
+                        status?: 0 | 1;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            message: string;
+                            data: {
+                                id: number;
+                                /** @description 新增时的密钥，只返回这一次 */
+                                key: string | null;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/resetThirdPartyAuthKey": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 重置第三方密钥 */
+        post: {
+            parameters: {
+                query?: {
+                    /** @description 当前操作区域（6 位区域编码），缺省为用户所属区域 */
+                    selfAreaId?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        id: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            message: string;
+                            data: {
+                                key: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/getThirdPartyAuthList": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 第三方授权列表 */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description 当前操作区域（6 位区域编码），缺省为用户所属区域 */
+                    selfAreaId?: string;
+                    /** @description 页码，从 1 开始 */
+                    currentPage?: number;
+                    /** @description 每页条数 */
+                    pageSize?: number;
+                    name?: string;
+                    company?: string;
+                    phone?: string;
+                    /** @description 0 有效, 1 已撤销, 2 已过期 */
+                    state?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            message: string;
+                            data: {
+                                lists: {
+                                    id: number;
+                                    name: string;
+                                    company: string | null;
+                                    /** @description 脱敏手机号 */
+                                    phone: string;
+                                    areaId: string;
+                                    areaName: string;
+                                    expireTime: string;
+                                    /** @description 0 启用, 1 已撤销 */
+                                    status: number;
+                                    expired: boolean;
+                                    /** @description 密钥前缀（用于辨认） */
+                                    keyPrefix: string;
+                                    creatorName: string | null;
+                                    createTime: string;
+                                    updateTime: string;
+                                }[];
+                                total: number;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/checkAuthPhone": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 检查授权手机号 */
+        get: {
+            parameters: {
+                query: {
+                    /** @description 当前操作区域（6 位区域编码），缺省为用户所属区域 */
+                    selfAreaId?: string;
+                    /** @description 11 位手机号 */
+                    phone: string;
+                    id?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            message: string;
+                            data: {
+                                exists: boolean;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/enterpriseOptions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 可选企业 */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description 当前操作区域（6 位区域编码），缺省为用户所属区域 */
+                    selfAreaId?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            message: string;
+                            data: {
+                                brandId: number;
+                                brandName: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/user/list": {
         parameters: {
             query?: never;
@@ -617,6 +1051,12 @@ export interface paths {
                     roleId?: number;
                     status?: number;
                     auditStatus?: number;
+                    /** @description 1 平台账号, 2 角色申请 */
+                    applyType?: number;
+                    /** @description 申请时间起 yyyy-MM-dd */
+                    startTime?: string;
+                    /** @description 申请时间止 yyyy-MM-dd（含当天） */
+                    endTime?: string;
                 };
                 header?: never;
                 path?: never;
@@ -664,6 +1104,11 @@ export interface paths {
                                     idcardUrl: string | null;
                                     idcardBackUrl: string | null;
                                     creatorName: string | null;
+                                    /** @description 1 平台账号, 2 角色申请 */
+                                    applyType: number;
+                                    applyReason: string | null;
+                                    auditTime: string | null;
+                                    auditorName: string | null;
                                 }[];
                                 total: number;
                             };
@@ -925,7 +1370,10 @@ export interface paths {
                         id: number;
                         /** @description 1 通过, 2 驳回 */
                         auditStatus: 1 | 2;
+                        /** @description 驳回原因（驳回时必填） */
                         remark?: string;
+                        /** @description 平台账号通过时分配的角色 */
+                        roleIds?: number[];
                     };
                 };
             };
@@ -3715,6 +4163,211 @@ export interface paths {
         };
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/bikeOutSiteFee/getFeeList": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 站外还车扣费列表
+         * @description 按还车日与企业汇总站外还车的次数与企业上报的费用（还车位置所在区域），附全部筛选结果的合计。
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description 当前操作区域（6 位区域编码），缺省为用户所属区域 */
+                    selfAreaId?: string;
+                    /** @description 页码，从 1 开始 */
+                    currentPage?: number;
+                    /** @description 每页条数 */
+                    pageSize?: number;
+                    /** @description 企业（品牌）ID */
+                    brandId?: number;
+                    /** @description 开始日期（含；默认本月 1 日） yyyy-MM-dd */
+                    startTime?: string;
+                    /** @description 结束日期（含；默认今天） yyyy-MM-dd */
+                    endTime?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            message: string;
+                            data: {
+                                lists: {
+                                    /** @description 日期 yyyy-MM-dd（还车日） */
+                                    date: string;
+                                    brandId: number;
+                                    brandName: string;
+                                    /** @description 站外还车次数 */
+                                    outSiteNum: number;
+                                    /** @description 其中扣费次数（费用大于 0） */
+                                    feeNum: number;
+                                    /** @description 金额（元，两位小数） */
+                                    feeAmount: string;
+                                }[];
+                                total: number;
+                                sum: {
+                                    outSiteNum: number;
+                                    /** @description 金额（元，两位小数） */
+                                    feeAmount: string;
+                                };
+                                startTime: string;
+                                endTime: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/bikeOutSiteFee/getFeeUserDetails": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 站外还车扣费用户明细
+         * @description 期间内每位骑行用户（手机号脱敏）的站外还车次数与扣费金额，金额从高到低。
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description 当前操作区域（6 位区域编码），缺省为用户所属区域 */
+                    selfAreaId?: string;
+                    /** @description 页码，从 1 开始 */
+                    currentPage?: number;
+                    /** @description 每页条数 */
+                    pageSize?: number;
+                    /** @description 企业（品牌）ID */
+                    brandId?: number;
+                    /** @description 开始日期（含；默认本月 1 日） yyyy-MM-dd */
+                    startTime?: string;
+                    /** @description 结束日期（含；默认今天） yyyy-MM-dd */
+                    endTime?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            message: string;
+                            data: {
+                                lists: {
+                                    /** @description 骑行用户手机号（脱敏；企业未上报时为 未上报） */
+                                    riderPhone: string;
+                                    outSiteNum: number;
+                                    feeNum: number;
+                                    /** @description 金额（元，两位小数） */
+                                    feeAmount: string;
+                                    /** @description 最近一次站外还车时间 */
+                                    lastTime: string;
+                                }[];
+                                total: number;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/bikeOutSiteFee/exportBikeOutSideFeeList": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * 导出站外还车扣费
+         * @description 文件 站外还车扣费.xlsx，行同 getFeeList 的全部页。
+         */
+        post: {
+            parameters: {
+                query?: {
+                    /** @description 当前操作区域（6 位区域编码），缺省为用户所属区域 */
+                    selfAreaId?: string;
+                    /** @description 企业（品牌）ID */
+                    brandId?: number;
+                    /** @description 开始日期（含；默认本月 1 日） yyyy-MM-dd */
+                    startTime?: string;
+                    /** @description 结束日期（含；默认今天） yyyy-MM-dd */
+                    endTime?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            /** @description 可省略：筛选也可放在查询参数 */
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description 当前操作区域（6 位区域编码），缺省为用户所属区域 */
+                        selfAreaId?: string;
+                        /** @description 企业（品牌）ID */
+                        brandId?: number;
+                        /** @description 开始日期（含；默认本月 1 日） yyyy-MM-dd */
+                        startTime?: string;
+                        /** @description 结束日期（含；默认今天） yyyy-MM-dd */
+                        endTime?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
         delete?: never;
         options?: never;
         head?: never;
@@ -7101,6 +7754,54 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/dashboard/brandBikeOnlineOutput": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 导出总量趋势
+         * @description 文件 总量趋势.xlsx：行同 brandBikeOnline（每个品牌、时段一行，全部指标）；数据接入率 = 投放（当期上报）÷ 当前备案。group 为勾选的月（1-12，按年）、日（1-31，按月）或小时（0-23，按日）。
+         */
+        get: {
+            parameters: {
+                query: {
+                    /** @description 当前操作区域（6 位区域编码），缺省为用户所属区域 */
+                    selfAreaId?: string;
+                    /** @description 年份 */
+                    year: number;
+                    /** @description 月份 1-12 */
+                    month?: number;
+                    /** @description 日 1-31 */
+                    day?: number;
+                    /** @description 逗号分隔的月、日或小时 */
+                    group?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/dashboard/siteStatistics": {
         parameters: {
             query?: never;
@@ -8062,6 +8763,222 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/statistics/rentReturn": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 各品牌租还统计（逐时 / 逐日）
+         * @description 给 day 为该日 0~23 时，否则为该月每天；取自骑行订单（同大屏潮汐曲线），站外租还也计入区域。
+         */
+        get: {
+            parameters: {
+                query: {
+                    /** @description 当前操作区域（6 位区域编码），缺省为用户所属区域 */
+                    selfAreaId?: string;
+                    /** @description 年份 */
+                    year: number;
+                    /** @description 月份 1~12 */
+                    month: number;
+                    /** @description 日 1~31（不超过该月天数） */
+                    day?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            message: string;
+                            data: {
+                                /** @description day（逐时）或 month（逐日） */
+                                granularity: string;
+                                /** @description yyyy-MM-dd 或 yyyy-MM */
+                                label: string;
+                                /** @description 时段：小时 0~23，或日 1~n */
+                                slots: number[];
+                                /** @description 每个品牌、车型一行（区域内的品牌都在，无数据为 0） */
+                                lists: {
+                                    /** @description 企业（品牌）编号 */
+                                    brandId: number;
+                                    /** @description 品牌名称 */
+                                    brandName: string;
+                                    /** @description 0 自行车, 1 电动车 */
+                                    bikeType: number;
+                                    /** @description 各时段租车数（与 slots 对齐） */
+                                    rent: number[];
+                                    /** @description 各时段还车数 */
+                                    ret: number[];
+                                    /** @description 租车合计 */
+                                    rentTotal: number;
+                                    /** @description 还车合计 */
+                                    returnTotal: number;
+                                }[];
+                                /** @description 全部品牌各时段租车数 */
+                                rent: number[];
+                                /** @description 全部品牌各时段还车数 */
+                                ret: number[];
+                                /** @description 租车合计（与大屏潮汐曲线的日合计 / 月合计相同） */
+                                rentTotal: number;
+                                /** @description 还车合计 */
+                                returnTotal: number;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/statistics/rentReturnOut": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 导出租还统计
+         * @description 文件 租还统计.xlsx：每个时段、品牌、车型一行；group 为勾选的小时（0-23）或日（1-31），逗号分隔，缺省为全部。
+         */
+        get: {
+            parameters: {
+                query: {
+                    /** @description 当前操作区域（6 位区域编码），缺省为用户所属区域 */
+                    selfAreaId?: string;
+                    /** @description 年份 */
+                    year: number;
+                    /** @description 月份 1~12 */
+                    month: number;
+                    /** @description 日 1~31（不超过该月天数） */
+                    day?: number;
+                    /** @description 逗号分隔的小时或日 */
+                    group?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/statistics/tidalSites": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 潮汐站点（租还差排名）
+         * @description 与站点排名同一查询（日表、月表、小时统计与最近两小时的订单），按 |租车 − 还车| 降序；不缓存。
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description 当前操作区域（6 位区域编码），缺省为用户所属区域 */
+                    selfAreaId?: string;
+                    /** @description 年份 */
+                    year?: number;
+                    /** @description 月份 1~12 */
+                    month?: number;
+                    /** @description 日 1~31（不超过该月天数） */
+                    day?: number;
+                    /** @description 小时 0~23 */
+                    hour?: number;
+                    /** @description 按小时：yyyy-MM-dd HH，给出时优先于年月日时 */
+                    dateTime?: string;
+                    /** @description 0 全部站点, 1 回收站点, 2 重点站点 */
+                    siteType?: number;
+                    /** @description 返回的站点数（1~500） */
+                    limit?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            message: string;
+                            data: {
+                                /** @description 时段内有租还的站点中最不平衡的若干个 */
+                                lists: {
+                                    /** @description 名次（按 |租车 − 还车| 降序） */
+                                    rank: number;
+                                    /** @description 站点编号 */
+                                    siteId: string;
+                                    /** @description 站点名称 */
+                                    siteName: string;
+                                    /** @description 站点中心经度（GCJ-02） */
+                                    lon: number;
+                                    /** @description 站点中心纬度 */
+                                    lat: number;
+                                    /** @description 租车数 */
+                                    rentNum: number;
+                                    /** @description 还车数 */
+                                    returnNum: number;
+                                    /** @description 租车 − 还车：正数为车辆流出（缺车），负数为流入（积压） */
+                                    net: number;
+                                }[];
+                                /** @description 统计时段 yyyy、yyyy-MM、yyyy-MM-dd 或 yyyy-MM-dd HH */
+                                timeLabel: string;
+                                /** @description hour / day / month / year */
+                                granularity: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/abnormal/getMsgCounts": {
         parameters: {
             query?: never;
@@ -8869,6 +9786,382 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/upload": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 上传文件 */
+        post: {
+            parameters: {
+                query: {
+                    /** @description 当前操作区域（6 位区域编码），缺省为用户所属区域 */
+                    selfAreaId?: string;
+                    /** @description 用途：idcard 身份证照片（png/jpg/webp），notice 通知附件、document 企业文件（另可 pdf/docx/xlsx） */
+                    purpose: "idcard" | "notice" | "document";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            message: string;
+                            data: {
+                                id: number;
+                                /** @description 存储文件名 */
+                                file: string;
+                                /** @description 访问地址 /uploads/{file} */
+                                url: string;
+                                /** @description 原文件名 */
+                                name: string;
+                                size: number;
+                                /** @description MIME 类型（按内容识别） */
+                                type: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/information/getList": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 通知列表 */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description 当前操作区域（6 位区域编码），缺省为用户所属区域 */
+                    selfAreaId?: string;
+                    /** @description 页码，从 1 开始 */
+                    currentPage?: number;
+                    /** @description 每页条数 */
+                    pageSize?: number;
+                    /** @description 标题（模糊） */
+                    title?: string;
+                    type?: number;
+                    state?: number;
+                    /** @description 企业账号：0 未读, 1 已读 */
+                    read?: number;
+                    /** @description 发布时间起 yyyy-MM-dd */
+                    startTime?: string;
+                    /** @description 发布时间止 yyyy-MM-dd */
+                    endTime?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            message: string;
+                            data: {
+                                lists: {
+                                    id: number;
+                                    title: string;
+                                    /** @description 1 通知, 2 政策法规, 3 工作动态 */
+                                    type: number;
+                                    typeName: string;
+                                    /** @description 0 草稿, 1 已发布 */
+                                    state: number;
+                                    stateName: string;
+                                    /** @description 发布范围：该区域及下级 */
+                                    areaId: string;
+                                    areaName: string;
+                                    /** @description 指定企业；空为范围内全部企业 */
+                                    brandIds: number[];
+                                    brandNames: string[];
+                                    publisherName: string;
+                                    publishTime: string | null;
+                                    createTime: string;
+                                    updateTime: string;
+                                    attachmentCount: number;
+                                    readCount: number;
+                                    /** @description 企业账号：是否已读 */
+                                    read: boolean;
+                                    readTime: string | null;
+                                }[];
+                                total: number;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/information/get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 通知详情 */
+        get: {
+            parameters: {
+                query: {
+                    /** @description 当前操作区域（6 位区域编码），缺省为用户所属区域 */
+                    selfAreaId?: string;
+                    id: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            message: string;
+                            data: {
+                                id: number;
+                                title: string;
+                                /** @description 1 通知, 2 政策法规, 3 工作动态 */
+                                type: number;
+                                typeName: string;
+                                /** @description 0 草稿, 1 已发布 */
+                                state: number;
+                                stateName: string;
+                                /** @description 发布范围：该区域及下级 */
+                                areaId: string;
+                                areaName: string;
+                                /** @description 指定企业；空为范围内全部企业 */
+                                brandIds: number[];
+                                brandNames: string[];
+                                publisherName: string;
+                                publishTime: string | null;
+                                createTime: string;
+                                updateTime: string;
+                                attachmentCount: number;
+                                readCount: number;
+                                /** @description 企业账号：是否已读 */
+                                read: boolean;
+                                readTime: string | null;
+                                body: string;
+                                attachments: {
+                                    file: string;
+                                    url: string;
+                                    name: string;
+                                    size: number;
+                                    type: string;
+                                }[];
+                                /** @description 发布方：范围内的企业账号及阅读时间（企业账号看到的为空） */
+                                readers: {
+                                    userId: number;
+                                    username: string;
+                                    name: string;
+                                    brandName: string;
+                                    areaName: string;
+                                    read: boolean;
+                                    readTime: string | null;
+                                }[];
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/information/add": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 新增或修改通知 */
+        post: {
+            parameters: {
+                query?: {
+                    /** @description 当前操作区域（6 位区域编码），缺省为用户所属区域 */
+                    selfAreaId?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description 当前操作区域（6 位区域编码），缺省为用户所属区域 */
+                        selfAreaId?: string;
+                        id?: number;
+                        title: string;
+                        /** @description 1 通知, 2 政策法规, 3 工作动态 */
+                        type: number;
+                        /** @description 正文（纯文本，空行分段） */
+                        body: string;
+                        /** @description 发布范围，缺省为当前区域 */
+                        areaId?: string;
+                        /** @description 指定企业，空为范围内全部企业 */
+                        brandIds?: number[];
+                        /** @description 附件：上传返回的 url 或 file */
+                        attachments?: string[];
+                        /** @description 0 草稿, 1 发布 */
+                        state: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            message: string;
+                            data: {
+                                id: number;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/information/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** 删除通知 */
+        delete: {
+            parameters: {
+                query: {
+                    /** @description 当前操作区域（6 位区域编码），缺省为用户所属区域 */
+                    selfAreaId?: string;
+                    id: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/information/enterprises": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 可指定的企业 */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description 当前操作区域（6 位区域编码），缺省为用户所属区域 */
+                    selfAreaId?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            message: string;
+                            data: {
+                                brandId: number;
+                                brandName: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/open/v1/token": {
         parameters: {
             query?: never;
@@ -9296,7 +10589,8 @@ export interface paths {
          *     - `orderId` 订单号，1-64 位（必填）；`bikeId` 车辆编号（必填）
          *     - `event` rent 租车或 return 还车（必填）；`at` 事件时间（必填）
          *     - `lon`、`lat`、`coord` 事件位置（必填，坐标系同上）
-         *     - `siteId` 企业认定的站点（可选，仅供参考）；`fee` 费用，单位分（可选）
+         *     - `siteId` 企业认定的站点（可选，仅供参考）；`fee` 费用，单位分（可选；站外还车含企业收取的调度费，用于站外还车扣费统计）
+         *     - `userPhone` 骑行用户手机号（可选，还车时填写；平台只保存其摘要与脱敏号码，用于按用户统计站外还车扣费）
          *
          *     每条单独校验：全部有效 → 200；部分无效 → 400（有效条目已保存）；含其他企业的车辆 → 403。最多 5000 条、8 MiB，超出 → 413。重复提交同一条目按已接收处理，不会重复保存。
          */
@@ -9319,7 +10613,8 @@ export interface paths {
                      *           "at": "2024-06-01T08:00:00.000Z",
                      *           "lon": 116.3105,
                      *           "lat": 39.9834,
-                     *           "fee": 150
+                     *           "fee": 150,
+                     *           "userPhone": "13800138000"
                      *         }
                      *       ]
                      *     }
@@ -9691,6 +10986,52 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content?: never;
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/feed/v1/key": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 当前第三方密钥的信息 */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            message: string;
+                            data: {
+                                name: string;
+                                company: string | null;
+                                areaId: string;
+                                areaName: string;
+                                expireTime: string;
+                            };
+                        };
+                    };
                 };
             };
         };

@@ -15,7 +15,8 @@ import { dayWindow, type Window } from './window.js';
 
 export const RANK_LIMIT = 500;
 
-export type RankOrder = 'rent' | 'return';
+/** 'net': by |rents − returns| (the tidal view's most unbalanced sites). */
+export type RankOrder = 'rent' | 'return' | 'net';
 
 export interface RankFilter {
   areaIds: string[];

@@ -143,7 +143,7 @@ export async function* logPages(database: Database, kind: LogKind, f: LogFilter,
 
 /* ---------- tidal (tidal.ts) ---------- */
 
-/** Rents (kind 1) and returns (kind 2) per local day, hour and bike type over the windows. */
+/** Rents (kind 1) and returns (kind 2) per local day, hour, brand and bike type over the windows. */
 export function tidalRows(database: Database, s: { areaIds: string[]; brandId: number | null }, ranges: Window[], tz: string) {
   const params: unknown[] = [s.areaIds, ranges.map((r) => r.from.toISOString()), ranges.map((r) => r.to.toISOString()), tz];
   let brand = '';
@@ -151,19 +151,19 @@ export function tidalRows(database: Database, s: { areaIds: string[]; brandId: n
     params.push(s.brandId);
     brand = ` and o.brand_id = $${params.length}`;
   }
-  return database.query<{ day: string; hour: number; bikeType: number; kind: number; n: number }>(
+  return database.query<{ day: string; hour: number; brandId: number; bikeType: number; kind: number; n: number }>(
     `select to_char(e.t at time zone $4, 'YYYY-MM-DD') as day, extract(hour from e.t at time zone $4)::int as hour,
-            e.bike_type as "bikeType", e.kind, count(*)::int as n
+            e.brand_id as "brandId", e.bike_type as "bikeType", e.kind, count(*)::int as n
        from (
-         select o.rent_at as t, o.bike_type, 1 as kind
+         select o.rent_at as t, o.brand_id, o.bike_type, 1 as kind
            from unnest($2::timestamptz[], $3::timestamptz[]) r(f, u)
            join ride_orders o on o.area_id = any($1::varchar[]) and o.rent_at >= r.f and o.rent_at < r.u${brand}
          union all
-         select o.return_at, o.bike_type, 2
+         select o.return_at, o.brand_id, o.bike_type, 2
            from unnest($2::timestamptz[], $3::timestamptz[]) r(f, u)
            join ride_orders o on o.return_area_id = any($1::varchar[]) and o.return_at >= r.f and o.return_at < r.u${brand}
        ) e
-      group by 1, 2, 3, 4`,
+      group by 1, 2, 3, 4, 5`,
     params,
   );
 }
@@ -173,15 +173,15 @@ export function tidalRows(database: Database, s: { areaIds: string[]; brandId: n
 export async function pendingCounts(database: Database, areaIds: string[], lowPower: number) {
   const [row] = await database.query<Omit<PendCounts, 'siteApplyPend'>>(
     `with pending as (
-       select u.id, coalesce(array_agg(ur.role_id) filter (where ur.role_id is not null), '{}') as roles
+       select u.id, u.apply_type, coalesce(array_agg(ur.role_id) filter (where ur.role_id is not null), '{}') as roles
          from users u left join user_roles ur on ur.user_id = u.id
-        where u.area_id = any($1::text[]) and u.audit_status = 0
+        where u.area_id = any($1::text[]) and u.audit_status = 0 and u.apply_type is not null
         group by u.id
      )
      select (select count(*) from pending where 27 = any(roles))::int as "siteRolePend",
             (select count(*) from pending where 31 = any(roles))::int as "maintainPend",
             (select count(*) from pending where 5 = any(roles))::int as "accusePend",
-            (select count(*) from pending)::int as "userPend",
+            (select count(*) from pending where apply_type = 1)::int as "userPend",
             (select count(*) from pending where 32 = any(roles))::int as "supervisePend",
             (select count(*) from pending where 34 = any(roles))::int as "dispatchWarnPend",
             (select count(distinct p.site_id) from piles p join sites s on s.id = p.site_id and s.deleted_at is null
@@ -245,6 +245,9 @@ export async function siteRanking(database: Database, w: Window, f: RankFilter, 
           where area_id = any($1::varchar[]) and at >= $3 and at < $4${brand}`;
     const primary = f.orderBy === 'return' ? 'ret' : 'rent';
     const secondary = f.orderBy === 'return' ? 'rent' : 'ret';
+    // 'net': the most unbalanced sites first (|rents − returns|), then the busiest
+    const order =
+      f.orderBy === 'net' ? 'abs(sum(ev.rent) - sum(ev.ret)) desc, sum(ev.rent) + sum(ev.ret) desc' : `sum(ev.${primary}) desc, sum(ev.${secondary}) desc`;
     const active = await q<Omit<RankRow, 'rank'>>(
       `with ev (site_id, rent, ret, up, down) as (
          ${dayPart}
@@ -259,12 +262,12 @@ export async function siteRanking(database: Database, w: Window, f: RankFilter, 
          from ev join sites s on s.id = ev.site_id
         where ${siteFilter}
         group by s.id
-        order by sum(ev.${primary}) desc, sum(ev.${secondary}) desc, s.id limit $${params.push(limit)}`,
+        order by ${order}, s.id limit $${params.push(limit)}`,
       params,
     );
     const [{ total }] = await q<{ total: number }>(`select count(*)::int as total from sites s where ${siteFilter}`, [f.areaIds]);
     let rows = active;
-    if (rows.length < limit) {
+    if (rows.length < limit && f.orderBy !== 'net') {
       // every site with records is in `active`: the rest have none
       const idle = await q<{ siteId: string; siteName: string }>(
         `select s.id as "siteId", s.site_name as "siteName" from sites s
@@ -275,4 +278,9 @@ export async function siteRanking(database: Database, w: Window, f: RankFilter, 
     }
     return { rows: rows.map((r, i) => ({ rank: i + 1, ...r })), total };
   });
+}
+
+/** Centres (GCJ-02) of the given sites. */
+export function siteCentres(database: Database, ids: string[]) {
+  return database.query<{ siteId: string; lon: number; lat: number }>(`select id as "siteId", lon, lat from sites where id = any($1::varchar[])`, [ids]);
 }

@@ -5,6 +5,7 @@ import { Envelope, ok } from '../../http/envelope.js';
 import { type Auth, needs } from '../../http/auth.js';
 import { SelfArea } from '../../http/schemas.js';
 import exportRoutes from './exportRoutes.js';
+import operationRoutes from './operationRoutes.js';
 import { areaBrands, brandCounts } from '../../shared/brandCounts.js';
 import { logHours } from './logs.js';
 import { pendCounts } from './pend.js';
@@ -151,5 +152,6 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   );
 
   await app.register(exportRoutes);
+  await app.register(operationRoutes);
 };
 export default routes;

@@ -1,14 +1,15 @@
 /** /api/dashboard curves and tables, and their spreadsheets. */
 import { Type } from 'typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Envelope, badRequest, ok } from '../../../http/envelope.js';
+import { Envelope, ok } from '../../../http/envelope.js';
 import { sendXlsx, type XlsxColumn } from '../../../http/xlsx.js';
 import { SelfArea } from '../../../http/schemas.js';
-import { intList } from '../../../domain/numbers.js';
+import { needs } from '../../../http/auth.js';
+import { chosenSlots } from '../../../shared/slots.js';
 import { siteInScope } from '../../../shared/sites.js';
 import type { FigureCache } from '../figures.js';
 import { DayQ, MonthQ, SiteIdQ, YearQ, exporting, read, tags } from '../schemas.js';
-import { brandTrend, onlineCollect, siteFlowToday, siteUsage, usageGrain, type UsageRow } from './service.js';
+import { brandTrend, onlineCollect, siteFlowToday, siteUsage, usageGrain, type TrendRow, type UsageRow } from './service.js';
 import { CollectRow, FlowToday, TrendBrand, UsageRowT } from './schemas.js';
 
 type App = Parameters<FastifyPluginAsyncTypebox>[0];
@@ -55,6 +56,24 @@ const collectColumns: XlsxColumn<Collect>[] = [
   { header: '核准电动车', value: (r) => r.approvedEBikeNum },
   { header: '核准合计', value: (r) => r.approvedNum },
 ];
+
+type TrendExportRow = TrendRow & { brandName: string; filed: number; accessRate: number | null };
+const trendColumns: XlsxColumn<TrendExportRow>[] = [
+  { header: '时间', width: 16, value: (r) => r.date },
+  { header: '品牌', width: 14, value: (r) => r.brandName },
+  { header: '投放自行车', value: (r) => r.online_num },
+  { header: '投放电动车', value: (r) => r.online_num_e },
+  { header: '站内自行车', value: (r) => r.site_num },
+  { header: '站内电动车', value: (r) => r.site_num_e },
+  { header: '活跃车辆', value: (r) => r.active_bike_num },
+  { header: '调度率(%)', value: (r) => r.dispatch_percent },
+  { header: '周转率(%)', value: (r) => r.rent_percent },
+  { header: '备案车辆', value: (r) => r.filed },
+  { header: '数据接入率(%)', value: (r) => r.accessRate },
+];
+
+/** The slot of a trend row: the month (yyyy-MM), the day (yyyy-MM-dd) or the hour (yyyy-MM-dd HH). */
+const trendSlot = (date: string) => Number(date.split(/[- ]/).pop());
 
 async function* once<T>(rows: T[]) {
   yield rows;
@@ -148,6 +167,48 @@ export function registerCharts(app: App, deps: { figures: FigureCache }) {
     async (req) => ok(await brandTrend(database, req.auth.scopeAreaIds(), req.query, tz)),
   );
 
+  // 导出总量趋势（运营统计：各品牌投放、站内、活跃、调度率、周转率与数据接入率，导出对话框勾选的月 / 日 / 小时）
+  app.get(
+    '/brandBikeOnlineOutput',
+    {
+      config: needs('operation.export'),
+      schema: {
+        tags,
+        summary: '导出总量趋势',
+        description:
+          '文件 总量趋势.xlsx：行同 brandBikeOnline（每个品牌、时段一行，全部指标）；数据接入率 = 投放（当期上报）÷ 当前备案。group 为勾选的月（1-12，按年）、日（1-31，按月）或小时（0-23，按日）。',
+        querystring: Type.Object({
+          ...SelfArea,
+          year: YearQ,
+          month: Type.Optional(MonthQ),
+          day: Type.Optional(DayQ),
+          group: Type.Optional(Type.String({ maxLength: 200, description: '逗号分隔的月、日或小时' })),
+        }),
+      },
+    },
+    async (req, reply) => {
+      const q = req.query;
+      const chosen = q.day !== undefined ? chosenSlots(q.group, 0, 23) : q.month !== undefined ? chosenSlots(q.group, 1, 31) : chosenSlots(q.group, 1, 12);
+      const [trend, figures] = await Promise.all([
+        brandTrend(database, req.auth.scopeAreaIds(), { ...q, dataType: 1 }, tz),
+        deps.figures.get(req.auth.areaId, req.auth.scopeAreaIds()),
+      ]);
+      const filed = new Map(figures.map((f) => [f.brandId, f.filed[0] + f.filed[1]]));
+      const rows: TrendExportRow[] = [];
+      for (const b of Object.values(trend)) {
+        if (req.auth.brandLimit !== null && b.brandId !== req.auth.brandLimit) continue;
+        const n = filed.get(b.brandId) ?? 0;
+        for (const r of b.rows) {
+          if (chosen && !chosen.has(trendSlot(r.date))) continue;
+          const online = r.online_num === null ? null : r.online_num + (r.online_num_e ?? 0);
+          rows.push({ ...r, brandName: b.brandName, filed: n, accessRate: online === null || n === 0 ? null : Math.round((online / n) * 10000) / 100 });
+        }
+      }
+      rows.sort((a, b) => a.date.localeCompare(b.date));
+      return sendXlsx(reply, '总量趋势.xlsx', '总量趋势', trendColumns, once(rows));
+    },
+  );
+
   // 站点使用统计：租车、还车、上架、下架及占容量百分比
   app.get(
     '/siteStatistics',
@@ -183,14 +244,8 @@ export function registerCharts(app: App, deps: { figures: FigureCache }) {
     },
     async (req, reply) => {
       const grain = usageGrain(req.query);
-      let chosen: Set<number> | null = null;
-      if (req.query.group !== undefined && req.query.group.trim() !== '') {
-        const list = intList(req.query.group);
-        const max = grain === 1 ? 23 : grain === 2 ? 31 : 12;
-        const min = grain === 1 ? 0 : 1;
-        if (!list || list.some((n) => n < min || n > max)) throw badRequest(`参数 group 应为逗号分隔的 ${min}-${max} 的整数`);
-        chosen = new Set(list);
-      }
+      const chosen =
+        grain === 1 ? chosenSlots(req.query.group, 0, 23) : grain === 2 ? chosenSlots(req.query.group, 1, 31) : chosenSlots(req.query.group, 1, 12);
       const site = await siteInScope(database, req.auth, req.query.siteId);
       const rows = (await siteUsage(database, site, req.query, tz)).filter((r) => !chosen || chosen.has(r.slot));
       return sendXlsx(reply, '站点使用统计.xlsx', '站点使用统计', usageColumns, once(rows));
