@@ -18,6 +18,7 @@ import roleRoutes from './modules/roles/routes.js';
 import areaRoutes from './modules/areas/routes.js';
 import forbidRoutes from './modules/forbid/routes.js';
 import companyRoutes from './modules/company/routes.js';
+import feeRoutes from './modules/company/feeRoutes.js';
 import siteRoutes from './modules/sites/routes.js';
 import { deviceRoutes, equipmentRoutes } from './modules/devices/routes.js';
 import dashboardRoutes from './modules/dashboard/routes.js';
@@ -112,6 +113,7 @@ export async function buildApp(config: Config, database: Database, opts: { logge
   await app.register(areaRoutes, { prefix: '/api/area' });
   await app.register(forbidRoutes, { prefix: '/api/forbid' });
   await app.register(companyRoutes, { prefix: '/api/company' });
+  await app.register(feeRoutes, { prefix: '/api/bikeOutSiteFee' });
   await app.register(siteRoutes, { prefix: '/api/site' });
   await app.register(deviceRoutes, { prefix: '/api/device' });
   await app.register(equipmentRoutes, { prefix: '/api/equipment' });

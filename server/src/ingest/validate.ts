@@ -4,6 +4,7 @@
  */
 import { COORD_SYSTEMS, toGcj02, type CoordSystem } from '../domain/coords.js';
 import { findTextProblem, storableText } from '../domain/text.js';
+import { RIDER_PHONE } from '../domain/rider.js';
 
 export const MAX_ITEMS = 5000;
 export const FUTURE_LIMIT_MS = 5 * 60_000;
@@ -84,6 +85,13 @@ function optionalText(raw: Raw, field: string, max: number): string | null {
   return v.trim();
 }
 
+function riderPhone(raw: Raw): string | null {
+  const v = raw.userPhone;
+  if (v === undefined || v === null || v === '') return null;
+  if (typeof v !== 'string' || !RIDER_PHONE.test(v)) throw new ItemError('userPhone 应为 11 位手机号');
+  return v;
+}
+
 function check<T>(item: unknown, f: (raw: Raw) => T): Checked<T> {
   if (!item || typeof item !== 'object' || Array.isArray(item)) return fail('条目应为对象');
   try {
@@ -162,6 +170,8 @@ export interface OrderEvent {
   lat: number;
   siteId: string | null;
   fee: number | null;
+  /** the rider's phone, as reported (kept only as a digest and masked: domain/rider.ts) */
+  userPhone: string | null;
 }
 
 export const checkOrder = (item: unknown, now: number) =>
@@ -178,6 +188,7 @@ export const checkOrder = (item: unknown, now: number) =>
       ...parsePosition(r),
       siteId: optionalText(r, 'siteId', 32),
       fee: (fee as number | undefined) ?? null,
+      userPhone: riderPhone(r),
     };
   });
 

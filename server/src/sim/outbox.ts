@@ -9,6 +9,7 @@ export interface OrderItem {
   lat: number;
   siteId?: string;
   fee?: number;
+  userPhone?: string;
 }
 export interface StatusItem {
   bikeId: string;

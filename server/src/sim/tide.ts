@@ -59,8 +59,19 @@ export const DISPATCH = { fullFrom: 1.1, sources: 2, keep: 0.95, perSite: 6, fee
 /** Operators rebalance before the morning tide, late morning, mid afternoon and in the evening. */
 export const isDispatchHour = (h: number) => h === 6 || h === 10 || h === 15 || h === 21;
 
-/** Fee in fen: bicycles 1.5 元 per 30 min (a fifth ride on a monthly card), e-bikes 3 元 per 20 min. */
-export function fee(minutes: number, ebike: boolean, card: boolean): number {
-  if (ebike) return 300 * Math.max(1, Math.ceil(minutes / 20));
-  return card ? 0 : 150 * Math.max(1, Math.ceil(minutes / 30));
+/** What an operator charges on top for a return outside every site (调度费, fen): 5 元, e-bikes 10 元. */
+export const OUT_SITE_FEE = { bike: 500, ebike: 1000 };
+
+/**
+ * Fee in fen: bicycles 1.5 元 per 30 min (a fifth ride on a monthly card), e-bikes 3 元 per 20 min,
+ * plus the out-of-site charge when the bike is left outside every site.
+ */
+export function fee(minutes: number, ebike: boolean, card: boolean, outSite = false): number {
+  const extra = outSite ? (ebike ? OUT_SITE_FEE.ebike : OUT_SITE_FEE.bike) : 0;
+  if (ebike) return 300 * Math.max(1, Math.ceil(minutes / 20)) + extra;
+  return (card ? 0 : 150 * Math.max(1, Math.ceil(minutes / 30))) + extra;
 }
+
+/** The demo city's riders: a pool of phones (the `n`th rider); a few ride often, most seldom. */
+export const RIDERS = 20_000;
+export const riderPhone = (n: number) => `1${3 + (n % 7)}${String((n * 7_919_993 + 12_345_678) % 1_000_000_000).padStart(9, '0')}`;

@@ -3,6 +3,7 @@ import { distanceM, pointInRing } from '../../src/domain/geometry.js';
 import { bikeIdFromName } from '../../src/ingest/write/scans.js';
 import { generateWorld } from '../../src/sim/world.js';
 import { City, emptyOutbox } from '../../src/sim/city.js';
+import { OUT_SITE_FEE } from '../../src/sim/tide.js';
 import { HAIDIAN_FENCE } from '../../src/sim/places.js';
 import { Rng } from '../../src/sim/random.js';
 
@@ -131,6 +132,12 @@ describe('the moving city', () => {
     const returns = orders.filter((o) => o.event === 'return');
     expect(returns.length).toBeGreaterThan(0);
     for (const r of returns) expect(Number.isInteger(r.fee)).toBe(true);
+    // riders reported with every return; outside every site the operator adds its charge (站外还车扣费)
+    for (const r of returns) expect(r.userPhone).toMatch(/^1[3-9]\d{9}$/);
+    const outside = returns.filter((r) => !r.siteId);
+    expect(outside.length).toBeGreaterThan(0);
+    for (const r of outside) expect(r.fee).toBeGreaterThanOrEqual(OUT_SITE_FEE.bike);
+    expect(new Set(returns.map((r) => r.userPhone)).size).toBeLessThan(returns.length);
     expect(emptyOutbox(3).orders).toHaveLength(3);
   });
 

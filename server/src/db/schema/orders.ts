@@ -24,6 +24,10 @@ export const rideOrders = pgTable(
     /** Fee in fen (分). */
     fee: integer('fee'),
     outSiteReturn: boolean('out_site_return').notNull().default(false),
+    /** The rider, reported with the return: a digest and the masked phone (domain/rider.ts); the
+     *  partial index ride_orders_fee_idx (migration 0012) serves the fee list. */
+    riderKey: varchar('rider_key', { length: 64 }),
+    riderPhone: varchar('rider_phone', { length: 16 }),
     fullReturn: boolean('full_return').notNull().default(false),
   },
   (t) => [

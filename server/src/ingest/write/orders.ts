@@ -6,6 +6,7 @@ import { hourStart, lateHours } from '../late.js';
 import { iso, type Brand, type Indexed } from './common.js';
 import { placeReports, upsertLive, type LiveRow } from './live.js';
 import { recordAbnormal, type AbnormalEvent } from './abnormal.js';
+import { riderOf } from '../../domain/rider.js';
 
 type OrderRow = LiveRow & { index: number; order: OrderEvent };
 
@@ -49,22 +50,36 @@ async function writeRents(database: Database, brand: Brand, rows: OrderRow[]) {
   );
 }
 
+/** $14, $15 of the return statement: the rider's digest and masked phone (domain/rider.ts). */
+const riderColumns = (rows: OrderRow[]) => {
+  const riders = rows.map((r) => (r.order.userPhone ? riderOf(r.order.userPhone) : null));
+  return [riders.map((r) => r?.key ?? null), riders.map((r) => r?.phone ?? null)];
+};
+
 async function writeReturns(database: Database, brand: Brand, rows: OrderRow[], fullSites: Set<string>) {
   await database.query(
     `with ${lateOrderMarks('return_at', 12)},
        w as (insert into ride_orders (brand_id, order_id, bike_id, bike_type, area_id, return_area_id, return_at, return_lon, return_lat,
-                                return_site_id, fee, out_site_return, full_return)
-       select $1, u.order_id, u.bike_id, u.bike_type, u.area_id, u.area_id, u.at, u.lon, u.lat, u.site_id, u.fee, u.site_id is null, u.is_full
+                                return_site_id, fee, out_site_return, full_return, rider_key, rider_phone)
+       select $1, u.order_id, u.bike_id, u.bike_type, u.area_id, u.area_id, u.at, u.lon, u.lat, u.site_id, u.fee, u.site_id is null, u.is_full,
+              u.rider_key, u.rider_phone
          from unnest($2::varchar[], $3::varchar[], $4::smallint[], $5::varchar[], $6::timestamptz[], $7::float8[], $8::float8[],
-                     $9::varchar[], $10::int[], $11::bool[])
-              as u(order_id, bike_id, bike_type, area_id, at, lon, lat, site_id, fee, is_full)
+                     $9::varchar[], $10::int[], $11::bool[], $14::varchar[], $15::varchar[])
+              as u(order_id, bike_id, bike_type, area_id, at, lon, lat, site_id, fee, is_full, rider_key, rider_phone)
        on conflict (brand_id, order_id) do update set return_at = excluded.return_at, return_lon = excluded.return_lon,
          return_area_id = excluded.return_area_id,
          return_lat = excluded.return_lat, return_site_id = excluded.return_site_id, fee = excluded.fee,
          out_site_return = excluded.out_site_return,
-         full_return = ride_orders.full_return or excluded.full_return)
+         full_return = ride_orders.full_return or excluded.full_return,
+         rider_key = coalesce(excluded.rider_key, ride_orders.rider_key), rider_phone = coalesce(excluded.rider_phone, ride_orders.rider_phone))
        select 1`,
-    [...orderColumns(brand, rows), rows.map((r) => r.order.fee), rows.map((r) => !!r.siteId && fullSites.has(r.siteId)), ...lateParams(rows)],
+    [
+      ...orderColumns(brand, rows),
+      rows.map((r) => r.order.fee),
+      rows.map((r) => !!r.siteId && fullSites.has(r.siteId)),
+      ...lateParams(rows),
+      ...riderColumns(rows),
+    ],
   );
 }
 

@@ -251,3 +251,73 @@ export async function findOrder(database: Database, brandId: number, orderId: st
   const [row] = await database.query<OrderRow>(`${ORDER_SELECT} where o.brand_id = $1 and o.order_id = $2`, [brandId, orderId]);
   return row;
 }
+
+/* ---------- out-of-site return fees (fees.ts); ride_orders_fee_idx serves them ---------- */
+
+interface FeeFilter {
+  areaIds: string[];
+  brandLimit: number | null;
+  brandId?: number;
+  from: Date;
+  to: Date;
+}
+
+/** Out-of-site returns in the areas (by return position) and period, of `brandLimit` only when set. */
+function feeWhere(f: FeeFilter) {
+  const w = new Where().add('o.return_area_id = any(?::text[])', f.areaIds).add('o.return_at >= ?', f.from).add('o.return_at < ?', f.to);
+  if (f.brandLimit !== null) w.add('o.brand_id = ?', f.brandLimit);
+  if (f.brandId) w.add('o.brand_id = ?', f.brandId);
+  return w;
+}
+
+export interface FeeDayRow {
+  day: string;
+  brandId: number;
+  brandName: string | null;
+  outSiteNum: number;
+  feeNum: number;
+  feeFen: number;
+  /** over every group of the filter, not only this page */
+  total: number;
+  sumNum: number;
+  sumFen: number;
+}
+
+/** Per day (in `tz`) and brand: out-of-site returns, those with a fee, the fees' sum; newest day first, paged. */
+export async function feeDayPage(database: Database, f: FeeFilter & { tz: string; limit: number; offset: number }) {
+  const w = feeWhere(f);
+  const n = w.params.length;
+  return database.query<FeeDayRow>(
+    `with d as (select to_char(o.return_at at time zone $${n + 1}, 'YYYY-MM-DD') as day, o.brand_id, count(*)::int as num,
+                       count(*) filter (where o.fee > 0)::int as fee_num, coalesce(sum(o.fee), 0)::bigint as fen
+                  from ride_orders o where o.out_site_return and ${w.sql} group by 1, 2)
+     select d.day, d.brand_id as "brandId", b.brand_name as "brandName", d.num as "outSiteNum", d.fee_num as "feeNum",
+            d.fen::float8 as "feeFen", count(*) over ()::int as total, sum(d.num) over ()::int as "sumNum", sum(d.fen) over ()::float8 as "sumFen"
+       from d left join brands b on b.id = d.brand_id
+      order by d.day desc, d.brand_id limit $${n + 2} offset $${n + 3}`,
+    [...w.params, f.tz, f.limit, f.offset],
+  );
+}
+
+export interface FeeRiderRow {
+  riderPhone: string | null;
+  outSiteNum: number;
+  feeNum: number;
+  feeFen: number;
+  lastAt: Date;
+  total: number;
+}
+
+/** Per rider (the digest; its masked phone): out-of-site returns and fees in the period; most charged first, paged. */
+export async function feeRiderPage(database: Database, f: FeeFilter & { limit: number; offset: number }) {
+  const w = feeWhere(f);
+  const n = w.params.length;
+  return database.query<FeeRiderRow>(
+    `select o.rider_phone as "riderPhone", count(*)::int as "outSiteNum", count(*) filter (where o.fee > 0)::int as "feeNum",
+            coalesce(sum(o.fee), 0)::float8 as "feeFen", max(o.return_at) as "lastAt", count(*) over ()::int as total
+       from ride_orders o where o.out_site_return and ${w.sql}
+      group by o.rider_key, o.rider_phone
+      order by "feeFen" desc, "outSiteNum" desc, o.rider_key nulls last limit $${n + 1} offset $${n + 2}`,
+    [...w.params, f.limit, f.offset],
+  );
+}

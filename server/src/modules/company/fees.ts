@@ -1,0 +1,91 @@
+/**
+ * 站外还车扣费 (issue 14): what operators charged for rides returned outside every site, as they
+ * reported it with the return (`fee`, `userPhone` of the open API). Per brand and day, and per
+ * rider (masked phone) for one brand; by the return's district, in the request's areas; an
+ * enterprise account sees its own brand only.
+ */
+import type { Database } from '../../db/client.js';
+import type { Auth } from '../../http/auth.js';
+import { badRequest } from '../../http/envelope.js';
+import { dayNumber, dayStart, dayText, formatTime, nextDay, today } from '../../domain/time.js';
+import { yuan } from './records.js';
+import * as repo from './repo.js';
+
+/** The longest period one call may cover (a year). */
+export const FEE_MAX_DAYS = 366;
+
+export interface FeeQuery {
+  brandId?: number;
+  startTime?: string;
+  endTime?: string;
+}
+
+/** startTime..endTime as whole days (yyyy-MM-dd, both included); by default this month up to today. */
+export function feePeriod(q: FeeQuery, tz: string, now = new Date()) {
+  const day = (v: string | undefined, field: string) => {
+    const t = v?.trim();
+    if (!t) return undefined;
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(t) || dayText(dayNumber(t)) !== t) throw badRequest(`参数 ${field} 应为日期 yyyy-MM-dd`);
+    return t;
+  };
+  const end = day(q.endTime, 'endTime') ?? today(tz, now).day;
+  const start = day(q.startTime, 'startTime') ?? `${end.slice(0, 8)}01`;
+  if (end < start) throw badRequest('参数 endTime 不能早于 startTime');
+  if (dayNumber(end) - dayNumber(start) >= FEE_MAX_DAYS) throw badRequest(`查询时间跨度不能超过 ${FEE_MAX_DAYS} 天，请缩小 startTime 与 endTime 的范围`);
+  return { startTime: start, endTime: end, from: dayStart(start, tz), to: dayStart(nextDay(end), tz) };
+}
+
+const scopeOf = (auth: Auth, q: FeeQuery, tz: string) => {
+  const p = feePeriod(q, tz);
+  return { period: p, filter: { areaIds: auth.scopeAreaIds(), brandLimit: auth.brandLimit, brandId: q.brandId, from: p.from, to: p.to } };
+};
+
+const toDay = (r: repo.FeeDayRow) => ({
+  date: r.day,
+  brandId: r.brandId,
+  brandName: r.brandName ?? '',
+  outSiteNum: r.outSiteNum,
+  feeNum: r.feeNum,
+  feeAmount: yuan(r.feeFen)!,
+});
+
+/** One page of the per brand and day list, with the totals of the whole filter. */
+export async function feeList(database: Database, auth: Auth, q: FeeQuery & { limit: number; offset: number }, tz: string) {
+  const { period, filter } = scopeOf(auth, q, tz);
+  const rows = await repo.feeDayPage(database, { ...filter, tz, limit: q.limit, offset: q.offset });
+  // a page past the end has no rows to carry the totals: ask for the first row's
+  const head = rows[0] ?? (q.offset > 0 ? (await repo.feeDayPage(database, { ...filter, tz, limit: 1, offset: 0 }))[0] : undefined);
+  return {
+    lists: rows.map(toDay),
+    total: head?.total ?? 0,
+    sum: { outSiteNum: head?.sumNum ?? 0, feeAmount: yuan(head?.sumFen ?? 0)! },
+    startTime: period.startTime,
+    endTime: period.endTime,
+  };
+}
+
+/** Every row of the per brand and day list, for the export. */
+export async function* feePages(database: Database, auth: Auth, q: FeeQuery, tz: string, pageSize = 2000) {
+  const { filter } = scopeOf(auth, q, tz);
+  for (let offset = 0; ; offset += pageSize) {
+    const rows = await repo.feeDayPage(database, { ...filter, tz, limit: pageSize, offset });
+    if (rows.length) yield rows.map(toDay);
+    if (rows.length < pageSize) return;
+  }
+}
+
+/** Per rider of the filter (a brand and a day from the list, usually): masked phone, returns, fees. */
+export async function feeRiders(database: Database, auth: Auth, q: FeeQuery & { limit: number; offset: number }, tz: string) {
+  const { filter } = scopeOf(auth, q, tz);
+  const rows = await repo.feeRiderPage(database, { ...filter, limit: q.limit, offset: q.offset });
+  return {
+    lists: rows.map((r) => ({
+      riderPhone: r.riderPhone ?? '未上报',
+      outSiteNum: r.outSiteNum,
+      feeNum: r.feeNum,
+      feeAmount: yuan(r.feeFen)!,
+      lastTime: formatTime(r.lastAt, tz)!,
+    })),
+    total: rows[0]?.total ?? 0,
+  };
+}
