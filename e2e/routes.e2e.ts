@@ -29,7 +29,7 @@ const ROUTES: Array<[string, string]> = [
   ['/companyManagement/dispatchSync', '调度同步'],
   ['/companyManagement/requestSync', '租还信息'],
   ['/companyManagement/bikeSync', '车辆同步'],
-  ['/companyManagement/bikeOutSideFee', '站外还车扣费'],
+  ['/companyManagement/bikeOutSideFee', '企业管理'], // built: the section's desk page, 站外还车扣费 its selected tab
   ['/companyManagement/bikeRideOrder', '骑行订单'],
   ['/inforManagement', '信息管理'],
   ['/systemSettings', '系统设置'],

@@ -14,6 +14,8 @@ import { registerWeb } from './http/web.js';
 import healthRoutes from './modules/health/routes.js';
 import authRoutes from './modules/auth/routes.js';
 import { accountCheckRoutes, userRoutes } from './modules/users/routes.js';
+import { registrationRoutes } from './modules/users/registration.js';
+import { feedRoutes, thirdPartyRoutes } from './modules/thirdParty/routes.js';
 import roleRoutes from './modules/roles/routes.js';
 import areaRoutes from './modules/areas/routes.js';
 import forbidRoutes from './modules/forbid/routes.js';
@@ -108,6 +110,9 @@ export async function buildApp(config: Config, database: Database, opts: { logge
   await app.register(healthRoutes, { prefix: '/api' });
   await app.register(authRoutes, { prefix: '/api' });
   await app.register(accountCheckRoutes, { prefix: '/api' });
+  // /api/register (public: people apply for an account); /api/saveThirdPartyAuthUser, getThirdPartyAuthList, checkAuthPhone
+  await app.register(registrationRoutes, { prefix: '/api' });
+  await app.register(thirdPartyRoutes, { prefix: '/api' });
   await app.register(userRoutes, { prefix: '/api/user' });
   await app.register(roleRoutes, { prefix: '/api/role' });
   await app.register(areaRoutes, { prefix: '/api/area' });
@@ -124,6 +129,7 @@ export async function buildApp(config: Config, database: Database, opts: { logge
   await app.register(quotaRoutes, { prefix: '/api/bikeLimit' });
   await app.register(areaTotalRoutes, { prefix: '/api/indexPage' });
   await app.register(openRoutes, { prefix: '/api/open/v1' });
+  await app.register(feedRoutes, { prefix: '/api/feed/v1' }); // third-party keys only
   await registerWeb(app, config);
   return app as unknown as FastifyInstance;
 }

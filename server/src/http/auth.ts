@@ -128,8 +128,12 @@ export function tokenOf(req: FastifyRequest): string | null {
   return t.trim() || null;
 }
 
-/** Routes outside the console guard: the API docs, and the open API (it has its own, operator tokens). */
-const isConsoleRoute = (url: string) => url.startsWith('/api/') && !url.startsWith('/api/open/') && url !== '/api/docs' && !url.startsWith('/api/docs/');
+/**
+ * Routes outside the console guard: the API docs, the open API (its own guard, operator tokens)
+ * and the third-party feeds (their own guard, third-party keys).
+ */
+const isConsoleRoute = (url: string) =>
+  url.startsWith('/api/') && !url.startsWith('/api/open/') && !url.startsWith('/api/feed/') && url !== '/api/docs' && !url.startsWith('/api/docs/');
 
 export function registerAuth(app: FastifyInstance, database: Database, areas: AreaCache) {
   app.decorateRequest('auth', null as unknown as Auth);

@@ -8,8 +8,11 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-/** Routes that need no console token: login, health, the docs, and the open API (its own guard). */
-const PUBLIC = [/^\/api\/login$/, /^\/api\/health$/, /^\/api\/docs(\/|$)/, /^\/api\/open\//];
+/**
+ * Routes that need no console token: login, health, the docs, registration (people apply for an
+ * account), the open API and the third-party feeds (their own guards).
+ */
+const PUBLIC = [/^\/api\/login$/, /^\/api\/health$/, /^\/api\/docs(\/|$)/, /^\/api\/register(\/|$)/, /^\/api\/open\//, /^\/api\/feed\//];
 
 describe('the guard', () => {
   it('answers code 401 without a token on every registered /api route', async () => {

@@ -109,13 +109,20 @@ describe('user management', () => {
   });
 
   it('audits applications and lists them separately', async () => {
-    const applicant = await admin.post('/api/user/add', { username: 'hd_apply', password: 'Passw0rd1', areaId: '110108' });
-    await t.database.query('update users set audit_status = 0 where id = $1', [applicant.body.data.id]);
+    const applicant = await new Client(t.app).post('/api/register', {
+      username: 'hd_apply',
+      password: 'Passw0rd1',
+      name: '申请人',
+      phone: '13600000009',
+      areaId: '110108',
+      applyType: 2,
+      roleId: 31,
+    });
     const audits = await haidian.get('/api/user/audit_list');
     expect(audits.body.data.lists.map((u: { username: string }) => u.username)).toEqual(['hd_apply']);
     expect((await haidian.get('/api/user/list', { username: 'hd_apply' })).body.data.total).toBe(0);
     expect((await haidian.post('/api/user/audit', { id: applicant.body.data.id, auditStatus: 1 })).body.message).toBe('审核已通过');
-    expect((await haidian.get('/api/user/audit_list')).body.data.total).toBe(0);
+    expect((await haidian.get('/api/user/audit_list', { auditStatus: 0 })).body.data.total).toBe(0);
     expect((await haidian.post('/api/user/audit', { id: chaoyangUserId, auditStatus: 2 })).body.code).toBe(5002);
   });
 

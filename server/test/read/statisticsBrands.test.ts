@@ -193,7 +193,7 @@ describe('pend', () => {
     maintainPend: 2,
     siteLowPowerPend: 2,
     accusePend: 1,
-    userPend: 6,
+    userPend: 1,
     dispatchPend: 3,
     supervisePend: 1,
     dispatchWarnPend: 1,
@@ -204,13 +204,13 @@ describe('pend', () => {
     maintainPend: 1,
     siteLowPowerPend: 1,
     accusePend: 0,
-    userPend: 1,
+    userPend: 0,
     dispatchPend: 1,
     supervisePend: 0,
     dispatchWarnPend: 0,
   };
 
-  it('counts 海淀: pending accounts by role, sites with a pile under 10 %, full or empty sites (S1, S4 full; S5 empty)', async () => {
+  it('counts 海淀: pending applications by role (userPend: platform accounts only), sites with a pile under 10 %, full or empty sites (S1, S4 full; S5 empty)', async () => {
     expect(await get(c.hd, 'pend', { selfAreaId: HD })).toEqual(HD_PEND);
     expect(await get(c.hd, 'pend', { selfAreaId: HD, areaId: HD })).toEqual(HD_PEND);
   });
@@ -224,7 +224,7 @@ describe('pend', () => {
       maintainPend: 3,
       siteLowPowerPend: 3,
       accusePend: 1,
-      userPend: 7,
+      userPend: 1,
       dispatchPend: 4,
       supervisePend: 1,
       dispatchWarnPend: 1,

@@ -95,7 +95,7 @@ const NOW_STATUS: { brand: Brand; bike: string; at: Place; status?: number; bike
   { brand: 'hb', bike: 'HX1', at: 'S3', bikeType: 0 }, // never filed: illegal
 ];
 
-/** Accounts waiting for audit (direct SQL: applications come from an app this repository does not have). */
+/** Applications (direct SQL, as POST /api/register stores them): no role is a platform account (apply_type 1). */
 export const PENDING_USERS: { username: string; areaId: string; roles: number[]; audit?: number }[] = [
   { username: 'p_maint1', areaId: HD, roles: [31] },
   { username: 'p_maint2', areaId: HD, roles: [31, 34] },
@@ -253,8 +253,8 @@ export async function buildStatsWorld(app: FastifyInstance, database: Database):
 
   for (const u of PENDING_USERS) {
     const [row] = await database.query<{ id: number }>(
-      `insert into users (username, password_hash, name, area_id, user_level, audit_status) values ($1, 'x', $1, $2, 2, $3) returning id`,
-      [u.username, u.areaId, u.audit ?? 0],
+      `insert into users (username, password_hash, name, area_id, user_level, audit_status, apply_type) values ($1, 'x', $1, $2, 2, $3, $4) returning id`,
+      [u.username, u.areaId, u.audit ?? 0, u.roles.length ? 2 : 1],
     );
     for (const roleId of u.roles) await database.query(`insert into user_roles (user_id, role_id) values ($1, $2)`, [row.id, roleId]);
   }

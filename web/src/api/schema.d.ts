@@ -10162,6 +10162,208 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/auditLog/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 操作日志列表 */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description 当前操作区域（6 位区域编码），缺省为用户所属区域 */
+                    selfAreaId?: string;
+                    /** @description 操作用户的用户名（精确） */
+                    username?: string;
+                    /** @description 接口路径，如 /api/user/add（见 GET /api/auditLog/routes） */
+                    route?: string;
+                    method?: "POST" | "PUT" | "DELETE" | "PATCH";
+                    /** @description 对象编号（路径参数、id 或新建对象的 id） */
+                    objectId?: string;
+                    /** @description 开始时间 yyyy-MM-dd HH:mm:ss */
+                    startTime?: string;
+                    /** @description 结束时间 yyyy-MM-dd HH:mm:ss */
+                    endTime?: string;
+                    /** @description 页码，从 1 开始 */
+                    currentPage?: number;
+                    /** @description 每页条数 */
+                    pageSize?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            message: string;
+                            data: {
+                                lists: {
+                                    id: string;
+                                    /** @description 操作时间 yyyy-MM-dd HH:mm:ss */
+                                    time: string;
+                                    userId: number;
+                                    username: string;
+                                    userName: string;
+                                    /** @description 操作用户所属区域 */
+                                    areaId: string;
+                                    method: string;
+                                    route: string;
+                                    /** @description 操作（接口摘要） */
+                                    summary: string;
+                                    objectId: string | null;
+                                    /** @description 修改前摘要（暂无则为 null） */
+                                    before: unknown;
+                                    /** @description 请求与结果摘要 {params, query, body, answer}，已去除密码、令牌与密钥 */
+                                    after: unknown;
+                                    ip: string;
+                                    /** @description 结果：返回码与提示 */
+                                    outcome: string;
+                                }[];
+                                /** @description 条数，最多数到 10000（更多时 more 为 true） */
+                                total: number;
+                                /** @description 多于 10000 条 */
+                                more: boolean;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auditLog/routes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 操作日志的操作列表 */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description 当前操作区域（6 位区域编码），缺省为用户所属区域 */
+                    selfAreaId?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            message: string;
+                            data: {
+                                method: string;
+                                url: string;
+                                summary: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auditLog/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * 导出操作日志
+         * @description 文件 操作日志.xlsx：筛选同 GET /api/auditLog/list（JSON 正文或查询参数，正文优先），新的在前，最多 100000 条。
+         */
+        post: {
+            parameters: {
+                query?: {
+                    /** @description 当前操作区域（6 位区域编码），缺省为用户所属区域 */
+                    selfAreaId?: string;
+                    /** @description 操作用户的用户名（精确） */
+                    username?: string;
+                    /** @description 接口路径，如 /api/user/add（见 GET /api/auditLog/routes） */
+                    route?: string;
+                    method?: "POST" | "PUT" | "DELETE" | "PATCH";
+                    /** @description 对象编号（路径参数、id 或新建对象的 id） */
+                    objectId?: string;
+                    /** @description 开始时间 yyyy-MM-dd HH:mm:ss */
+                    startTime?: string;
+                    /** @description 结束时间 yyyy-MM-dd HH:mm:ss */
+                    endTime?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            /** @description 可省略：筛选也可放在查询参数 */
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description 当前操作区域（6 位区域编码），缺省为用户所属区域 */
+                        selfAreaId?: string;
+                        /** @description 操作用户的用户名（精确） */
+                        username?: string;
+                        /** @description 接口路径，如 /api/user/add（见 GET /api/auditLog/routes） */
+                        route?: string;
+                        method?: "POST" | "PUT" | "DELETE" | "PATCH";
+                        /** @description 对象编号（路径参数、id 或新建对象的 id） */
+                        objectId?: string;
+                        /** @description 开始时间 yyyy-MM-dd HH:mm:ss */
+                        startTime?: string;
+                        /** @description 结束时间 yyyy-MM-dd HH:mm:ss */
+                        endTime?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/open/v1/token": {
         parameters: {
             query?: never;

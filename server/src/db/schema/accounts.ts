@@ -64,6 +64,11 @@ export const users = pgTable(
     failedLogins: integer('failed_logins').notNull().default(0),
     lockedUntil: timestamp('locked_until', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Applications (migration 0010): 1 platform account, 2 an applicable role; null: added by an administrator. */
+    applyType: smallint('apply_type'),
+    applyReason: text('apply_reason'),
+    auditUserId: integer('audit_user_id'),
+    auditTime: timestamp('audit_time', { withTimezone: true }),
   },
   (t) => [index('users_area_idx').on(t.areaId), index('users_phone_idx').on(t.phone)],
 );
@@ -93,4 +98,28 @@ export const sessions = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('sessions_user_idx').on(t.userId)],
+);
+
+/** Third-party keys (第三方授权, migration 0010): a read-only key for one area, stored only as its SHA-256 hash. */
+export const thirdPartyKeys = pgTable(
+  'third_party_keys',
+  {
+    id: serial('id').primaryKey(),
+    name: varchar('name', { length: 64 }).notNull(),
+    company: varchar('company', { length: 128 }),
+    phone: varchar('phone', { length: 20 }).notNull().unique(),
+    areaId: varchar('area_id', { length: 6 })
+      .notNull()
+      .references(() => areas.id),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** 0 enabled, 1 revoked. */
+    status: smallint('status').notNull().default(0),
+    keyHash: varchar('key_hash', { length: 64 }).notNull().unique(),
+    keyPrefix: varchar('key_prefix', { length: 16 }).notNull(),
+    creatorId: integer('creator_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+  },
+  (t) => [index('third_party_keys_area_idx').on(t.areaId)],
 );

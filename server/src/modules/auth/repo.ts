@@ -6,6 +6,7 @@ export interface LoginRow {
   passwordHash: string;
   status: number;
   auditStatus: number;
+  auditRemark: string | null;
   unavailableTime: Date | null;
   /** The account was waiting (back-off) when this attempt came: refuse it unchecked. */
   waiting: boolean;
@@ -33,7 +34,7 @@ export async function countAttempt(database: Database, username: string, freeFai
          else null end
        from prev where u.id = prev.id
      returning u.id, u.password_hash as "passwordHash", u.status, u.audit_status as "auditStatus",
-               u.unavailable_time as "unavailableTime", prev.waiting,
+               u.audit_remark as "auditRemark", u.unavailable_time as "unavailableTime", prev.waiting,
                extract(epoch from (u.locked_until - now()))::float8 as "waitSeconds"`,
     [username, freeFailures, maxDelayS],
   );

@@ -45,7 +45,7 @@ export async function login(
     throw badRequest(WRONG);
   }
   if (u.auditStatus === 0) throw forbidden('账号正在审核中，请等待管理员审核');
-  if (u.auditStatus === 2) throw forbidden('账号审核未通过，请联系管理员');
+  if (u.auditStatus === 2) throw forbidden(u.auditRemark ? `账号审核未通过：${u.auditRemark}` : '账号审核未通过，请联系管理员');
   const problem = accountProblem(u);
   if (problem) throw forbidden(problem);
   // the address's count is not cleared: logging in to one's own account must not buy more guesses

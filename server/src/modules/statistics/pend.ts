@@ -1,7 +1,8 @@
 /**
  * To-do counts of the home page (spec §2 to-do list, §3 To-do counts) for the areas in scope.
- * Applications are accounts waiting for audit (audit_status 0), by the role they applied for
- * (spec §6 role ids: 5 reporters, 27 site role, 31 maintainers, 32 supervisors, 34 maintainer warnings).
+ * Applications are self-registered accounts waiting for audit (audit_status 0, users/applications.ts):
+ * userPend the platform accounts (apply_type 1), the others by the role applied for (spec §6 role
+ * ids: 5 reporters, 27 site role, 31 maintainers, 32 supervisors, 34 maintainer warnings).
  * - siteApplyPend is always 0: there is no site-application table yet (nothing to count).
  * - accusePend counts pending reporter (role 5) accounts, the list its to-do item opens; violation
  *   reports themselves are not stored anywhere yet.

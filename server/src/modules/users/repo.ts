@@ -19,6 +19,11 @@ export interface UserFilter {
   roleId?: number;
   status?: number;
   auditStatus?: number;
+  /** applications: 1 platform account, 2 a role */
+  applyType?: number;
+  /** applications: applied at or after / before */
+  from?: Date;
+  to?: Date;
   limit: number;
   offset: number;
 }
@@ -31,8 +36,12 @@ export async function listProfiles(database: Database, f: UserFilter) {
     where.push(clause.replace('?', `$${params.length}`));
   };
   if (f.audit) {
+    // applications: accounts that registered themselves, in any audit state (or the one asked for)
+    where.push('u.apply_type is not null');
     if (f.auditStatus !== undefined) add('u.audit_status = ?', f.auditStatus);
-    else where.push('u.audit_status in (0, 2)');
+    if (f.applyType !== undefined) add('u.apply_type = ?', f.applyType);
+    if (f.from) add('u.created_at >= ?', f.from);
+    if (f.to) add('u.created_at < ?', f.to);
   } else where.push('u.audit_status = 1');
   if (f.username) add(`u.username ilike ?`, `%${likeEscape(f.username)}%`);
   if (f.name) add(`u.name ilike ?`, `%${likeEscape(f.name)}%`);
@@ -134,8 +143,74 @@ export async function setStatus(database: Database, id: number, status: number) 
   await database.query('update users set status = $2 where id = $1', [id, status]);
 }
 
-export async function setAudit(database: Database, id: number, auditStatus: number, remark: string | null) {
-  await database.query('update users set audit_status = $2, audit_remark = $3 where id = $1', [id, auditStatus, remark]);
+/** Audits a pending application (only while it is pending: two auditors cannot both decide); answers whether it was. */
+export async function setAudit(database: Writer, id: number, auditStatus: number, remark: string | null, auditorId: number) {
+  const rows = await database.query(
+    'update users set audit_status = $2, audit_remark = $3, audit_user_id = $4, audit_time = now() where id = $1 and audit_status = 0 returning id',
+    [id, auditStatus, remark, auditorId],
+  );
+  return rows.length > 0;
+}
+
+export interface ApplicationExtra {
+  id: number;
+  applyType: number;
+  applyReason: string | null;
+  auditTime: Date | null;
+  auditorName: string | null;
+}
+
+/** What an application adds to the profile: what was asked for, why, who decided and when. */
+export async function applicationExtras(database: Database, ids: number[]) {
+  return database.query<ApplicationExtra>(
+    `select u.id, u.apply_type as "applyType", u.apply_reason as "applyReason", u.audit_time as "auditTime", a.name as "auditorName"
+       from users u left join users a on a.id = u.audit_user_id where u.id = any($1::int[])`,
+    [ids],
+  );
+}
+
+/** The application's kind and state, for the auditor's checks. */
+export async function findApplication(database: Database, id: number) {
+  const [row] = await database.query<{ applyType: number | null; auditStatus: number }>(
+    'select apply_type as "applyType", audit_status as "auditStatus" from users where id = $1',
+    [id],
+  );
+  return row;
+}
+
+export interface NewApplicant {
+  username: string;
+  passwordHash: string;
+  name: string;
+  phone: string;
+  company: string | null;
+  areaId: string;
+  applyType: number;
+  applyReason: string | null;
+}
+
+/** Inserts a self-registered account waiting for audit (audit_status 0) and returns its id. */
+export async function insertApplicant(database: Writer, u: NewApplicant) {
+  const [row] = await database.query<{ id: number }>(
+    `insert into users (username, password_hash, name, phone, company, area_id, user_level, audit_status, apply_type, apply_reason)
+     values ($1, $2, $3, $4, $5, $6, 2, 0, $7, $8) returning id`,
+    [u.username, u.passwordHash, u.name, u.phone, u.company, u.areaId, u.applyType, u.applyReason],
+  );
+  return row.id;
+}
+
+/** Roles anyone may apply for (seeded 5, 27, 31, 32, 34 and any marked applicable). */
+export async function applicableRoles(database: Database) {
+  return database.query<{ id: number; roleName: string }>(`select id, role_name as "roleName" from roles where applicable and area_id = '000000' order by id`);
+}
+
+/** The areas directly below `parentId`, and whether each has areas below it. */
+export async function childAreas(database: Database, parentId: string) {
+  return database.query<{ id: string; areaName: string; level: number; leaf: boolean }>(
+    `select a.id, a.area_name as "areaName", a.level, not exists (select 1 from areas c where c.parent_id = a.id) as leaf
+       from areas a where a.parent_id = $1 order by a.id`,
+    [parentId],
+  );
 }
 
 /** The given roles with their area and permissions (unknown ids are left out). */

@@ -1,10 +1,12 @@
 import { Type, type Static } from 'typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Envelope, Paged, PageQuery, badRequest, ok, pageOf } from '../../http/envelope.js';
-import { parseLocalTime } from '../../domain/time.js';
-import { listProfiles } from './repo.js';
+import { formatTime, parseLocalTime } from '../../domain/time.js';
+import { timeRange } from '../../http/timeRange.js';
+import { applicationExtras, listProfiles } from './repo.js';
 import { toProfile } from '../../shared/profiles.js';
-import { Profile, SelfArea } from '../../http/schemas.js';
+import { Nullable, Profile, SelfArea } from '../../http/schemas.js';
+import { auditApplication } from './applications.js';
 import * as users from './service.js';
 
 const tags = ['用户管理'];
@@ -37,6 +39,21 @@ const ListQuery = Type.Object({
   auditStatus: Type.Optional(Type.Integer({ minimum: 0, maximum: 2 })),
 });
 
+const AuditQuery = Type.Object({
+  ...ListQuery.properties,
+  applyType: Type.Optional(Type.Integer({ minimum: 1, maximum: 2, description: '1 平台账号, 2 角色申请' })),
+  startTime: Type.Optional(Type.String({ maxLength: 19, description: '申请时间起 yyyy-MM-dd' })),
+  endTime: Type.Optional(Type.String({ maxLength: 19, description: '申请时间止 yyyy-MM-dd（含当天）' })),
+});
+
+const Application = Type.Object({
+  ...Profile.properties,
+  applyType: Type.Integer({ description: '1 平台账号, 2 角色申请' }),
+  applyReason: Nullable(Type.String()),
+  auditTime: Nullable(Type.String()),
+  auditorName: Nullable(Type.String()),
+});
+
 /** Accounts (用户管理, 账号审核), under /api/user. */
 export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { database, config } = app.ctx;
@@ -48,13 +65,8 @@ export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
     return d;
   };
 
-  const list = (audit: boolean) => async (req: { auth: import('../../http/auth.js').Auth; query: Static<typeof ListQuery> }) => {
-    const { rows, total } = await listProfiles(database, {
-      ...req.query,
-      areaIds: req.auth.scopeAreaIds(),
-      audit,
-      ...pageOf(req.query),
-    });
+  const list = async (req: { auth: import('../../http/auth.js').Auth; query: Static<typeof ListQuery> }) => {
+    const { rows, total } = await listProfiles(database, { ...req.query, areaIds: req.auth.scopeAreaIds(), audit: false, ...pageOf(req.query) });
     return ok({ lists: rows.map((r) => toProfile(r, config.tz)), total });
   };
 
@@ -62,14 +74,39 @@ export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/list',
     { config: { permission: 'user.manage' }, schema: { tags, summary: '用户列表', querystring: ListQuery, response: { 200: Envelope(Paged(Profile)) } } },
-    list(false),
+    list,
   );
 
-  // 账号审核列表（待审核与已驳回）
+  // 账号审核列表：自助注册的申请（待审核、已通过、已驳回），本区域及下级
   app.get(
     '/audit_list',
-    { config: { permission: 'user.audit' }, schema: { tags, summary: '账号审核列表', querystring: ListQuery, response: { 200: Envelope(Paged(Profile)) } } },
-    list(true),
+    {
+      config: { permission: 'user.audit' },
+      schema: { tags, summary: '账号审核列表', querystring: AuditQuery, response: { 200: Envelope(Paged(Application)) } },
+    },
+    async (req) => {
+      const { from, to } = timeRange(req.query, config.tz);
+      const { rows, total } = await listProfiles(database, { ...req.query, from, to, areaIds: req.auth.scopeAreaIds(), audit: true, ...pageOf(req.query) });
+      const extras = new Map(
+        (
+          await applicationExtras(
+            database,
+            rows.map((r) => r.id),
+          )
+        ).map((e) => [e.id, e]),
+      );
+      const lists = rows.map((r) => {
+        const e = extras.get(r.id);
+        return {
+          ...toProfile(r, config.tz),
+          applyType: e?.applyType ?? 0,
+          applyReason: e?.applyReason ?? null,
+          auditTime: formatTime(e?.auditTime, config.tz),
+          auditorName: e?.auditorName ?? null,
+        };
+      });
+      return ok({ lists, total });
+    },
   );
 
   // 新增用户
@@ -144,7 +181,7 @@ export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
   );
 
-  // 审核账号申请
+  // 审核账号申请：通过（平台账号须分配角色）或驳回（须填原因，申请人登录时可见）
   app.post(
     '/audit',
     {
@@ -156,12 +193,14 @@ export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
         body: Type.Object({
           id: Id,
           auditStatus: Type.Union([Type.Literal(1), Type.Literal(2)], { description: '1 通过, 2 驳回' }),
-          remark: Type.Optional(Type.String({ maxLength: 256 })),
+          remark: Type.Optional(Type.String({ maxLength: 256, description: '驳回原因（驳回时必填）' })),
+          roleIds: Type.Optional(Type.Array(Id, { maxItems: 50, description: '平台账号通过时分配的角色' })),
         }),
       },
     },
     async (req) => {
-      await users.auditUser(database, req.auth, req.body.id, req.body.auditStatus, req.body.remark);
+      const { id, ...decision } = req.body;
+      await auditApplication(database, req.auth, id, decision);
       return ok(null, req.body.auditStatus === 1 ? '审核已通过' : '已驳回');
     },
   );

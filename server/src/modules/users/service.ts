@@ -124,8 +124,3 @@ export async function banUser(database: Database, auth: Auth, id: number, status
   await repo.setStatus(database, id, status);
   if (status === 1) await repo.deleteSessions(database, id);
 }
-
-export async function auditUser(database: Database, auth: Auth, id: number, auditStatus: 1 | 2, remark?: string) {
-  await loadManaged(database, auth, id);
-  await repo.setAudit(database, id, auditStatus, remark ?? null);
-}

@@ -10,7 +10,12 @@ export interface Paged<T> {
 
 export type ListCall<T, K extends string> = (q: Filters<K> & { currentPage: number; pageSize: number }) => Promise<Paged<T>>;
 
-export function useList<T, K extends string>(key: string, query: ListQuery<K>, call: ListCall<T, K>) {
+/** `R`: what the call answers, a page and whatever else it carries (totals of the filter, say). */
+export function useList<T, K extends string, R extends Paged<T> = Paged<T>>(
+  key: string,
+  query: ListQuery<K>,
+  call: (q: Filters<K> & { currentPage: number; pageSize: number }) => Promise<R>,
+) {
   const { filters, currentPage, pageSize } = query;
   return useQuery({
     queryKey: ['desk', key, filters, currentPage, pageSize],

@@ -1,0 +1,120 @@
+/** Third-party key queries: the key itself never reaches the database, only its SHA-256 hash. */
+import type { Database } from '../../db/client.js';
+import { likeEscape } from '../../db/sql.js';
+
+export interface KeyRow {
+  id: number;
+  name: string;
+  company: string | null;
+  phone: string;
+  areaId: string;
+  areaName: string | null;
+  expiresAt: Date;
+  status: number;
+  keyPrefix: string;
+  creatorName: string | null;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+const SELECT = `
+  select k.id, k.name, k.company, k.phone, k.area_id as "areaId", a.area_name as "areaName", k.expires_at as "expiresAt",
+         k.status, k.key_prefix as "keyPrefix", c.name as "creatorName", k.created_at as "createdAt", k.updated_at as "updatedAt"
+    from third_party_keys k
+    left join areas a on a.id = k.area_id
+    left join users c on c.id = k.creator_id`;
+
+export interface KeyFilter {
+  areaIds: string[];
+  name?: string;
+  company?: string;
+  phone?: string;
+  /** 0 enabled and not expired, 1 revoked, 2 enabled but expired */
+  state?: number;
+  limit: number;
+  offset: number;
+}
+
+export async function listKeys(database: Database, f: KeyFilter) {
+  const where = ['k.area_id = any($1::varchar[])'];
+  const params: unknown[] = [f.areaIds];
+  const add = (clause: string, value: unknown) => {
+    params.push(value);
+    where.push(clause.replaceAll('?', `$${params.length}`));
+  };
+  if (f.name) add('k.name ilike ?', `%${likeEscape(f.name)}%`);
+  if (f.company) add('k.company ilike ?', `%${likeEscape(f.company)}%`);
+  if (f.phone) add('k.phone like ?', `%${likeEscape(f.phone)}%`);
+  if (f.state === 0) where.push('k.status = 0 and k.expires_at > now()');
+  if (f.state === 1) where.push('k.status = 1');
+  if (f.state === 2) where.push('k.status = 0 and k.expires_at <= now()');
+  const cond = where.join(' and ');
+  const [{ total }] = await database.query<{ total: number }>(`select count(*)::int as total from third_party_keys k where ${cond}`, params);
+  const rows = await database.query<KeyRow>(`${SELECT} where ${cond} order by k.id desc limit $${params.length + 1} offset $${params.length + 2}`, [
+    ...params,
+    f.limit,
+    f.offset,
+  ]);
+  return { rows, total };
+}
+
+export async function findKey(database: Database, id: number): Promise<KeyRow | undefined> {
+  const [row] = await database.query<KeyRow>(`${SELECT} where k.id = $1`, [id]);
+  return row;
+}
+
+export async function phoneExists(database: Database, phone: string, exceptId?: number) {
+  return (await database.query('select 1 from third_party_keys where phone = $1 and id <> $2', [phone, exceptId ?? 0])).length > 0;
+}
+
+export interface NewKey {
+  name: string;
+  company: string | null;
+  phone: string;
+  areaId: string;
+  expiresAt: Date;
+  status: number;
+  keyHash: string;
+  keyPrefix: string;
+  creatorId: number;
+}
+
+export async function insertKey(database: Database, k: NewKey) {
+  const [row] = await database.query<{ id: number }>(
+    `insert into third_party_keys (name, company, phone, area_id, expires_at, status, key_hash, key_prefix, creator_id)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9) returning id`,
+    [k.name, k.company, k.phone, k.areaId, k.expiresAt, k.status, k.keyHash, k.keyPrefix, k.creatorId],
+  );
+  return row.id;
+}
+
+export interface KeyChange {
+  name: string;
+  company: string | null;
+  phone: string;
+  areaId: string;
+  expiresAt: Date;
+  status: number;
+}
+
+export async function updateKey(database: Database, id: number, k: KeyChange) {
+  await database.query(
+    `update third_party_keys set name = $2, company = $3, phone = $4, area_id = $5, expires_at = $6, status = $7, updated_at = now() where id = $1`,
+    [id, k.name, k.company, k.phone, k.areaId, k.expiresAt, k.status],
+  );
+}
+
+export async function replaceKeyHash(database: Database, id: number, keyHash: string, keyPrefix: string) {
+  await database.query('update third_party_keys set key_hash = $2, key_prefix = $3, updated_at = now() where id = $1', [id, keyHash, keyPrefix]);
+}
+
+/** The key holder a hash belongs to, if enabled and not expired (checked by the database's clock). */
+export async function findUsableKey(database: Database, keyHash: string) {
+  const [row] = await database.query<{ id: number; name: string; company: string | null; areaId: string; areaName: string | null; expiresAt: Date }>(
+    `select k.id, k.name, k.company, k.area_id as "areaId", a.area_name as "areaName", k.expires_at as "expiresAt"
+       from third_party_keys k left join areas a on a.id = k.area_id
+      where k.key_hash = $1 and k.status = 0 and k.expires_at > now()`,
+    [keyHash],
+  );
+  return row;
+}

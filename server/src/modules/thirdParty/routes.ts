@@ -1,0 +1,164 @@
+import { Type } from 'typebox';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { ApiError, Envelope, Paged, PageQuery, ok, pageOf } from '../../http/envelope.js';
+import { tokenOf } from '../../http/auth.js';
+import { AreaId, Nullable, SelfArea } from '../../http/schemas.js';
+import { formatTime } from '../../domain/time.js';
+import * as keys from './service.js';
+
+const tags = ['第三方授权'];
+const Id = Type.Integer({ minimum: 1 });
+const Phone = Type.String({ pattern: '^1\\d{10}$', description: '11 位手机号' });
+const manage = { permission: 'user.manage' } as const;
+
+const KeyItem = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  company: Nullable(Type.String()),
+  phone: Type.String({ description: '脱敏手机号' }),
+  areaId: Type.String(),
+  areaName: Type.String(),
+  expireTime: Type.String(),
+  status: Type.Integer({ description: '0 启用, 1 已撤销' }),
+  expired: Type.Boolean(),
+  keyPrefix: Type.String({ description: '密钥前缀（用于辨认）' }),
+  creatorName: Nullable(Type.String()),
+  createTime: Type.String(),
+  updateTime: Type.String(),
+});
+
+/** The console calls of 第三方授权, at the API root as the spec has them (needs 用户管理, 112). */
+export const thirdPartyRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const { database, config } = app.ctx;
+
+  // 新增或编辑第三方授权；新增时返回密钥（仅此一次）
+  app.post(
+    '/saveThirdPartyAuthUser',
+    {
+      config: manage,
+      schema: {
+        tags,
+        summary: '新增或编辑第三方授权',
+        querystring: Type.Object(SelfArea),
+        body: Type.Object({
+          id: Type.Optional(Id),
+          name: Type.Optional(Type.String({ minLength: 1, maxLength: 64, description: '名称（新增必填）' })),
+          company: Type.Optional(Nullable(Type.String({ maxLength: 128 }))),
+          phone: Type.Optional(Phone),
+          areaId: Type.Optional(AreaId),
+          expireTime: Type.Optional(Type.String({ maxLength: 19, description: '有效期至 yyyy-MM-dd（含当天）或 yyyy-MM-dd HH:mm:ss' })),
+          status: Type.Optional(Type.Union([Type.Literal(0), Type.Literal(1)], { description: '0 启用, 1 撤销' })),
+        }),
+        response: { 200: Envelope(Type.Object({ id: Type.Integer(), key: Nullable(Type.String(), '新增时的密钥，只返回这一次') })) },
+      },
+    },
+    async (req) => {
+      const saved = await keys.saveKey(database, req.auth, req.body, config.tz);
+      const message = req.body.id === undefined ? '授权已创建，请立即保存密钥' : req.body.status === 1 ? '授权已撤销' : '授权已保存';
+      return ok(saved, message);
+    },
+  );
+
+  // 重置密钥：旧密钥立即失效，新密钥只返回这一次
+  app.post(
+    '/resetThirdPartyAuthKey',
+    {
+      config: manage,
+      schema: {
+        tags,
+        summary: '重置第三方密钥',
+        querystring: Type.Object(SelfArea),
+        body: Type.Object({ id: Id }),
+        response: { 200: Envelope(Type.Object({ key: Type.String() })) },
+      },
+    },
+    async (req) => ok({ key: await keys.resetKey(database, req.auth, req.body.id) }, '密钥已重置，请立即保存'),
+  );
+
+  // 第三方授权列表（本区域及下级，手机号脱敏）
+  app.get(
+    '/getThirdPartyAuthList',
+    {
+      config: manage,
+      schema: {
+        tags,
+        summary: '第三方授权列表',
+        querystring: Type.Object({
+          ...SelfArea,
+          ...PageQuery,
+          name: Type.Optional(Type.String({ maxLength: 64 })),
+          company: Type.Optional(Type.String({ maxLength: 128 })),
+          phone: Type.Optional(Type.String({ maxLength: 20 })),
+          state: Type.Optional(Type.Integer({ minimum: 0, maximum: 2, description: '0 有效, 1 已撤销, 2 已过期' })),
+        }),
+        response: { 200: Envelope(Paged(KeyItem)) },
+      },
+    },
+    async (req) => ok(await keys.listKeys(database, req.auth, { ...req.query, ...pageOf(req.query) }, config.tz)),
+  );
+
+  // 检查手机号是否已有第三方授权（编辑时带上本条 id）
+  app.get(
+    '/checkAuthPhone',
+    {
+      config: manage,
+      schema: {
+        tags,
+        summary: '检查授权手机号',
+        querystring: Type.Object({ ...SelfArea, phone: Phone, id: Type.Optional(Id) }),
+        response: { 200: Envelope(Type.Object({ exists: Type.Boolean() })) },
+      },
+    },
+    async (req) => {
+      const exists = await keys.phoneTaken(database, req.query.phone, req.query.id);
+      return ok({ exists }, exists ? '该手机号已有授权' : '手机号可用');
+    },
+  );
+};
+
+const refused = (message: string) => new ApiError(401, message, 401);
+
+/**
+ * The key's own feed (/api/feed/v1), outside the console guard: a third-party key (Authorization:
+ * Bearer tpk_…) and nothing else. Real HTTP codes, as for machines. The public data feeds of the
+ * key's area come here; until then, the key's own description.
+ */
+export const feedRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const { database, config } = app.ctx;
+  app.decorateRequest('feedKey', undefined);
+
+  app.addHook('onRequest', async (req) => {
+    const key = tokenOf(req);
+    if (!key) throw refused('缺少授权密钥');
+    const holder = await keys.authenticate(database, key);
+    if (!holder) throw refused('授权密钥无效、已撤销或已过期');
+    req.feedKey = holder;
+  });
+
+  // 密钥信息：名称、单位、授权区域、有效期
+  app.get(
+    '/key',
+    {
+      schema: {
+        tags,
+        summary: '当前第三方密钥的信息',
+        response: {
+          200: Envelope(
+            Type.Object({ name: Type.String(), company: Nullable(Type.String()), areaId: Type.String(), areaName: Type.String(), expireTime: Type.String() }),
+          ),
+        },
+      },
+    },
+    async (req) => {
+      const k = req.feedKey!;
+      return ok({ name: k.name, company: k.company, areaId: k.areaId, areaName: k.areaName ?? '', expireTime: formatTime(k.expiresAt, config.tz) ?? '' });
+    },
+  );
+};
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The third-party key holder of a feed request. */
+    feedKey?: Awaited<ReturnType<typeof keys.authenticate>>;
+  }
+}

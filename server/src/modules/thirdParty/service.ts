@@ -1,0 +1,114 @@
+/**
+ * Third-party authorisation (第三方授权, issue 11): an outside party gets a read-only key for one
+ * area and a validity period. The key is random (32 bytes, prefix tpk_), answered once (on
+ * creation or an explicit reset) and stored only as its SHA-256 hash; revocation and expiry are
+ * read from the database on every request, so they hold from the next one on.
+ */
+import { randomBytes } from 'node:crypto';
+import type { Database } from '../../db/client.js';
+import type { Auth } from '../../http/auth.js';
+import { badRequest, notFound } from '../../http/envelope.js';
+import { hashToken } from '../../domain/password.js';
+import { formatTime, parseLocalTime } from '../../domain/time.js';
+import * as repo from './repo.js';
+
+export const KEY_PREFIX = 'tpk_';
+
+/** A new key, its hash and the prefix the list shows to tell keys apart. */
+export function newKey() {
+  const key = `${KEY_PREFIX}${randomBytes(32).toString('base64url')}`;
+  return { key, keyHash: hashToken(key), keyPrefix: key.slice(0, 10) };
+}
+
+/** Spec §5 mask: the first 3 digits and the last 4, the middle four hidden. */
+export const maskPhone = (phone: string) => (phone.length >= 11 ? `${phone.slice(0, 3)}****${phone.slice(7)}` : phone);
+
+export interface KeyInput {
+  id?: number;
+  name?: string;
+  company?: string | null;
+  phone?: string;
+  areaId?: string;
+  expireTime?: string;
+  status?: 0 | 1;
+}
+
+const blank = (v: string | null | undefined) => !v || v.trim() === '';
+
+/** The end of validity: a day (yyyy-MM-dd) means through that day; a time, that instant. */
+function expiryOf(text: string, tz: string): Date {
+  const t = text.trim();
+  const d = parseLocalTime(/^\d{4}-\d{2}-\d{2}$/.test(t) ? `${t} 23:59:59` : t, tz);
+  if (!d) throw badRequest('参数 expireTime 格式应为 yyyy-MM-dd 或 yyyy-MM-dd HH:mm:ss');
+  return d;
+}
+
+async function loadOwned(database: Database, auth: Auth, id: number) {
+  const k = await repo.findKey(database, id);
+  if (!k) throw notFound('授权');
+  auth.assertArea(k.areaId);
+  return k;
+}
+
+/** Creates (answering the key, once) or updates a key of the caller's area. */
+export async function saveKey(database: Database, auth: Auth, input: KeyInput, tz: string): Promise<{ id: number; key: string | null }> {
+  const old = input.id === undefined ? undefined : await loadOwned(database, auth, input.id);
+  const name = input.name?.trim() ?? old?.name;
+  if (blank(name)) throw badRequest('参数 name 不能为空');
+  const phone = input.phone ?? old?.phone;
+  if (!phone) throw badRequest('参数 phone 不能为空');
+  const areaId = input.areaId ?? old?.areaId;
+  if (!areaId) throw badRequest('参数 areaId 不能为空');
+  auth.assertArea(areaId);
+  if (input.expireTime === undefined && !old) throw badRequest('参数 expireTime 不能为空');
+  const expiresAt = input.expireTime !== undefined ? expiryOf(input.expireTime, tz) : old!.expiresAt;
+  if (input.expireTime !== undefined && expiresAt.getTime() <= Date.now()) throw badRequest('参数 expireTime 应晚于当前时间');
+  if (await repo.phoneExists(database, phone, old?.id)) throw badRequest('参数 phone：该手机号已有授权');
+  const company = input.company === undefined ? (old?.company ?? null) : blank(input.company) ? null : input.company!.trim();
+  const status = input.status ?? old?.status ?? 0;
+  const fields = { name: name!, company, phone, areaId, expiresAt, status };
+  if (old) {
+    await repo.updateKey(database, old.id, fields);
+    return { id: old.id, key: null };
+  }
+  const { key, keyHash, keyPrefix } = newKey();
+  const id = await repo.insertKey(database, { ...fields, keyHash, keyPrefix, creatorId: auth.user.id });
+  return { id, key };
+}
+
+/** Replaces a key: the old one stops working at once; the new one is answered once. */
+export async function resetKey(database: Database, auth: Auth, id: number) {
+  await loadOwned(database, auth, id);
+  const { key, keyHash, keyPrefix } = newKey();
+  await repo.replaceKeyHash(database, id, keyHash, keyPrefix);
+  return key;
+}
+
+export async function listKeys(database: Database, auth: Auth, f: Omit<repo.KeyFilter, 'areaIds'>, tz: string) {
+  const { rows, total } = await repo.listKeys(database, { ...f, areaIds: auth.scopeAreaIds() });
+  const now = Date.now();
+  const lists = rows.map((k) => ({
+    id: k.id,
+    name: k.name,
+    company: k.company,
+    phone: maskPhone(k.phone),
+    areaId: k.areaId,
+    areaName: k.areaName ?? '',
+    expireTime: formatTime(k.expiresAt, tz) ?? '',
+    status: k.status,
+    expired: new Date(k.expiresAt).getTime() <= now,
+    keyPrefix: k.keyPrefix,
+    creatorName: k.creatorName,
+    createTime: formatTime(k.createdAt, tz) ?? '',
+    updateTime: formatTime(k.updatedAt, tz) ?? '',
+  }));
+  return { lists, total };
+}
+
+export const phoneTaken = repo.phoneExists;
+
+/** The holder of a usable key (enabled, not expired), or undefined. */
+export async function authenticate(database: Database, key: string) {
+  if (!key.startsWith(KEY_PREFIX) || key.length > 128) return undefined;
+  return repo.findUsableKey(database, hashToken(key));
+}

@@ -1,0 +1,99 @@
+/**
+ * Account applications (账号审核, issue 11): people register themselves for a platform account
+ * (the auditor gives its roles) or for one applicable role (5, 27, 31, 32, 34); the account waits
+ * in audit state 0 until a regulator of its area approves (the account becomes usable) or rejects
+ * it with a reason (shown at login).
+ */
+import type { Database } from '../../db/client.js';
+import type { Auth } from '../../http/auth.js';
+import { badRequest, notFound } from '../../http/envelope.js';
+import { ROOT_AREA_ID, type AreaTree } from '../../domain/areas.js';
+import { hashPassword, passwordProblem } from '../../domain/password.js';
+import { assertAssignable } from './roleGrants.js';
+import { loadManaged, phoneTaken, usernameTaken } from './service.js';
+import * as repo from './repo.js';
+
+export const APPLY_TYPE = { platform: 1, role: 2 } as const;
+
+export interface Registration {
+  username: string;
+  password: string;
+  name: string;
+  phone: string;
+  company?: string;
+  areaId: string;
+  applyType: 1 | 2;
+  roleId?: number;
+  reason?: string;
+}
+
+const blank = (v: string | undefined) => !v || v.trim() === '';
+
+/** Checks a registration like the add-user form, then stores the account waiting for audit. */
+export async function register(database: Database, tree: AreaTree, input: Registration) {
+  if (blank(input.name)) throw badRequest('参数 name 不能为空');
+  if (!tree.get(input.areaId) || input.areaId === ROOT_AREA_ID) throw badRequest('参数 areaId 请选择具体的省、市或区县');
+  let roleIds: number[] = [];
+  if (input.applyType === APPLY_TYPE.role) {
+    if (input.roleId === undefined) throw badRequest('参数 roleId 不能为空：请选择申请的角色');
+    const applicable = await repo.applicableRoles(database);
+    if (!applicable.some((r) => r.id === input.roleId)) throw badRequest('参数 roleId 不是可申请的角色');
+    roleIds = [input.roleId];
+  }
+  const problem = passwordProblem(input.password);
+  if (problem) throw badRequest(`参数 password：${problem}`);
+  if (await usernameTaken(database, input.username)) throw badRequest('参数 username：用户名已存在，请换一个');
+  if (await phoneTaken(database, input.phone)) throw badRequest('参数 phone：手机号已被其他账号使用');
+  const passwordHash = await hashPassword(input.password);
+  return repo.inTransaction(database, async (w) => {
+    const id = await repo.insertApplicant(w, {
+      username: input.username,
+      passwordHash,
+      name: input.name.trim(),
+      phone: input.phone,
+      company: blank(input.company) ? null : input.company!.trim(),
+      areaId: input.areaId,
+      applyType: input.applyType,
+      applyReason: blank(input.reason) ? null : input.reason!.trim(),
+    });
+    await repo.replaceRoles(w, id, roleIds);
+    return id;
+  });
+}
+
+export interface Decision {
+  auditStatus: 1 | 2;
+  remark?: string;
+  /** platform accounts: the roles the approver gives */
+  roleIds?: number[];
+}
+
+/**
+ * Approves or rejects a pending application of the auditor's area. Approving a role application
+ * grants the role applied for, a platform account the roles chosen here; either way only roles
+ * the auditor may give (roleGrants).
+ */
+export async function auditApplication(database: Database, auth: Auth, id: number, d: Decision) {
+  const target = await loadManaged(database, auth, id);
+  const app = await repo.findApplication(database, id);
+  if (!app || app.applyType === null) throw notFound('申请');
+  if (app.auditStatus !== 0) throw badRequest('该申请已审核，请刷新后重试');
+  const remark = d.remark?.trim() || null;
+  let roleIds: number[] | null = null;
+  if (d.auditStatus === 2) {
+    if (!remark) throw badRequest('参数 remark 不能为空：驳回时请填写原因');
+  } else if (app.applyType === APPLY_TYPE.platform) {
+    if (!d.roleIds?.length) throw badRequest('参数 roleIds 不能为空：平台账号通过时请分配角色');
+    await assertAssignable(database, auth, d.roleIds, target.areaId);
+    roleIds = d.roleIds;
+  } else {
+    await assertAssignable(database, auth, target.roleIds, target.areaId);
+  }
+  await repo.inTransaction(database, async (w) => {
+    if (!(await repo.setAudit(w, id, d.auditStatus, remark, auth.user.id))) throw badRequest('该申请已审核，请刷新后重试');
+    if (roleIds) await repo.replaceRoles(w, id, roleIds);
+  });
+}
+
+export const applicableRoles = repo.applicableRoles;
+export const childAreas = repo.childAreas;

@@ -1,0 +1,89 @@
+/**
+ * Self-registration (账号申请, issue 11), public at the API root: POST /api/register stores an
+ * account waiting for audit; /api/register/areas and /api/register/roles fill the form's pickers.
+ * Registrations are limited per client address (in this process's memory).
+ */
+import { Type } from 'typebox';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Envelope, badRequest, ok } from '../../http/envelope.js';
+import { AreaId } from '../../http/schemas.js';
+import { ROOT_AREA_ID } from '../../domain/areas.js';
+import { FailureLimiter } from '../../shared/failureLimiter.js';
+import { applicableRoles, childAreas, register } from './applications.js';
+
+const tags = ['账号申请'];
+/** Registration attempts one address may make per window. */
+export const REGISTER_LIMIT = 10;
+export const REGISTER_WINDOW_MINUTES = 10;
+
+export const registrationRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const { database, areas } = app.ctx;
+  const attempts = new FailureLimiter(REGISTER_LIMIT, REGISTER_WINDOW_MINUTES * 60_000);
+
+  // 注册申请：平台账号或可申请的角色，提交后等待审核
+  app.post(
+    '/register',
+    {
+      config: { public: true },
+      onRequest: async (req) => {
+        if (attempts.blocked(req.ip)) throw badRequest(`注册申请过于频繁，请 ${REGISTER_WINDOW_MINUTES} 分钟后再试`);
+        attempts.fail(req.ip); // every attempt counts, accepted or not
+      },
+      schema: {
+        tags,
+        summary: '注册申请账号',
+        security: [],
+        body: Type.Object({
+          username: Type.String({ pattern: '^[A-Za-z0-9_]{3,32}$', description: '3-32 位字母、数字或下划线' }),
+          password: Type.String({ minLength: 6, maxLength: 32 }),
+          name: Type.String({ minLength: 1, maxLength: 64 }),
+          phone: Type.String({ pattern: '^1\\d{10}$', description: '11 位手机号' }),
+          company: Type.Optional(Type.String({ maxLength: 128 })),
+          areaId: AreaId,
+          applyType: Type.Union([Type.Literal(1), Type.Literal(2)], { description: '1 平台账号, 2 角色（运维人员、监督员等）' }),
+          roleId: Type.Optional(Type.Integer({ minimum: 1, description: '申请的角色（applyType 2 时必填）' })),
+          reason: Type.Optional(Type.String({ maxLength: 256, description: '申请说明' })),
+        }),
+        response: { 200: Envelope(Type.Object({ id: Type.Integer() })) },
+      },
+    },
+    async (req) => {
+      const id = await register(database, await areas.tree(), req.body);
+      req.log.info({ userId: id }, 'registered');
+      return ok({ id }, '申请已提交，请等待审核');
+    },
+  );
+
+  // 可申请的角色
+  app.get(
+    '/register/roles',
+    {
+      config: { public: true },
+      schema: {
+        tags,
+        summary: '可申请的角色',
+        security: [],
+        response: { 200: Envelope(Type.Array(Type.Object({ id: Type.Integer(), roleName: Type.String() }))) },
+      },
+    },
+    async () => ok(await applicableRoles(database)),
+  );
+
+  // 申请区域：某区域的下级区域（缺省为全国的下级，即各省）
+  app.get(
+    '/register/areas',
+    {
+      config: { public: true },
+      schema: {
+        tags,
+        summary: '申请区域的下级区域',
+        security: [],
+        querystring: Type.Object({ parentId: Type.Optional(AreaId) }),
+        response: {
+          200: Envelope(Type.Array(Type.Object({ id: Type.String(), areaName: Type.String(), level: Type.Integer(), leaf: Type.Boolean() }))),
+        },
+      },
+    },
+    async (req) => ok(await childAreas(database, req.query.parentId ?? ROOT_AREA_ID)),
+  );
+};
