@@ -38,7 +38,7 @@ export class GeoCache {
       `select concat_ws('|', (select max(updated_at)::text || count(*) from sites),
                             (select max(id)::text || count(*) || coalesce(sum(length(fence::text)), 0)
                                     || md5(coalesce(string_agg(id::text, ',' order by id) filter (where enabled), '')) from forbid_zones),
-                            (select max(updated_at)::text from areas where gps_rail is not null)) as v`,
+                            (select max(updated_at)::text || count(*) from areas where gps_rail is not null)) as v`,
     );
     return v.v;
   }

@@ -32,9 +32,9 @@ describe('normalizePolygon', () => {
       ]),
     ).toMatchObject({ ok: false, message: expect.stringContaining('直线') });
     expect(normalizePolygon([{ lon: 200, lat: 1 }, ...square])).toMatchObject({ ok: false, message: expect.stringContaining('第 1 个点坐标超出范围') });
-    expect(normalizePolygon([{ lat: 1 }, ...square], 'fence')).toMatchObject({ ok: false, message: 'fence 第 1 个点缺少经度或纬度' });
+    expect(normalizePolygon([{ lat: 1 }, ...square], 'fence')).toMatchObject({ ok: false, message: expect.stringContaining('fence 第 1 个点缺少经度或纬度') });
     expect(normalizePolygon('not json')).toMatchObject({ ok: false });
-    expect(normalizePolygon({ lon: 1 })).toMatchObject({ ok: false, message: 'gpsRail 应为坐标点数组' });
+    expect(normalizePolygon({ lon: 1 })).toMatchObject({ ok: false, message: 'gpsRail 应为坐标点数组或 GeoJSON 多边形' });
   });
 });
 
