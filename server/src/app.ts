@@ -1,6 +1,7 @@
 /** buildApp(): external plugins, then our own (context, guard), then one module per feature. */
 import Fastify, { type FastifyInstance } from 'fastify';
 import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
@@ -29,6 +30,8 @@ import abnormalRoutes from './modules/abnormal/routes.js';
 import settingsRoutes from './modules/settings/routes.js';
 import { areaTotalRoutes, quotaRoutes } from './modules/limits/routes.js';
 import openRoutes from './ingest/routes.js';
+import { fileRoutes, uploadRoutes } from './modules/uploads/routes.js';
+import informationRoutes from './modules/information/routes.js';
 import { GeoCache } from './shared/geoCache.js';
 
 export interface AppContext {
@@ -93,6 +96,8 @@ export async function buildApp(config: Config, database: Database, opts: { logge
       security: [{ bearer: [] }],
     },
   });
+  // POST /api/upload reads one file as a stream, up to UPLOAD_MAX_MB (modules/uploads)
+  await app.register(multipart, { limits: { fileSize: config.uploadMaxBytes, files: 1, fields: 10, parts: 11 } });
   await app.register(swaggerUi, { routePrefix: '/api/docs', uiConfig: { docExpansion: 'none' } });
 
   const areas = new AreaCache(database);
@@ -128,6 +133,9 @@ export async function buildApp(config: Config, database: Database, opts: { logge
   await app.register(settingsRoutes, { prefix: '/api/config' });
   await app.register(quotaRoutes, { prefix: '/api/bikeLimit' });
   await app.register(areaTotalRoutes, { prefix: '/api/indexPage' });
+  await app.register(uploadRoutes, { prefix: '/api' });
+  await app.register(fileRoutes);
+  await app.register(informationRoutes, { prefix: '/api/information' });
   await app.register(openRoutes, { prefix: '/api/open/v1' });
   await app.register(feedRoutes, { prefix: '/api/feed/v1' }); // third-party keys only
   await registerWeb(app, config);

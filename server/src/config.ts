@@ -33,6 +33,8 @@ export interface Config {
    * default) ignores them; a hop count; or addresses / CIDR ranges of the reverse proxies.
    */
   trustProxy: TrustProxy;
+  /** Largest file POST /api/upload accepts, in bytes (UPLOAD_MAX_MB, default 10). */
+  uploadMaxBytes: number;
 }
 
 export type TrustProxy = false | number | string[];
@@ -133,5 +135,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jobs: bool(env, 'JOBS') ?? true,
     openRateLimit: int(env, 'OPEN_RATE_LIMIT', 1200, 1, 1_000_000),
     trustProxy: trustProxy(env.TRUST_PROXY),
+    uploadMaxBytes: int(env, 'UPLOAD_MAX_MB', 10, 1, 100) * 1024 * 1024,
   };
 }

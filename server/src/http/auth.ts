@@ -135,34 +135,41 @@ export function tokenOf(req: FastifyRequest): string | null {
 const isConsoleRoute = (url: string) =>
   url.startsWith('/api/') && !url.startsWith('/api/open/') && !url.startsWith('/api/feed/') && url !== '/api/docs' && !url.startsWith('/api/docs/');
 
+/**
+ * The session behind a token, or the refusal (401 no/unknown/expired token, 5002 unusable account).
+ * The guard uses it for /api; routes outside /api that need a user (the files at /uploads) call it.
+ */
+export async function authenticate(database: Database, areas: AreaCache, token: string | null): Promise<Auth> {
+  if (!token) throw unauthorized('请先登录');
+  const tokenHash = hashToken(token);
+  const [row] = await database.query<SessionRow>(
+    `select u.id, u.username, u.name, u.area_id as "areaId", u.user_level as "userLevel", u.brand_id as "brandId",
+            u.status, u.unavailable_time as "unavailableTime", s.expires_at < now() as expired,
+            (select array_agg(distinct rp.permission_id) from user_roles ur
+               join role_permissions rp on rp.role_id = ur.role_id where ur.user_id = u.id) as held
+       from sessions s join users u on u.id = s.user_id where s.token_hash = $1`,
+    [tokenHash],
+  );
+  if (!row) throw unauthorized();
+  if (row.expired) {
+    await database.query('delete from sessions where token_hash = $1', [tokenHash]);
+    throw unauthorized('登录已过期，请重新登录');
+  }
+  const problem = accountProblem(row);
+  if (problem) {
+    await database.query('delete from sessions where user_id = $1', [row.id]);
+    throw forbidden(problem);
+  }
+  return new Auth(row, new Set(row.held ?? []), tokenHash, await areas.tree());
+}
+
 export function registerAuth(app: FastifyInstance, database: Database, areas: AreaCache) {
   app.decorateRequest('auth', null as unknown as Auth);
 
   app.addHook('onRequest', async (req) => {
     const url = req.routeOptions.url;
     if (!url || !isConsoleRoute(url) || req.routeOptions.config.public) return;
-    const token = tokenOf(req);
-    if (!token) throw unauthorized('请先登录');
-    const tokenHash = hashToken(token);
-    const [row] = await database.query<SessionRow>(
-      `select u.id, u.username, u.name, u.area_id as "areaId", u.user_level as "userLevel", u.brand_id as "brandId",
-              u.status, u.unavailable_time as "unavailableTime", s.expires_at < now() as expired,
-              (select array_agg(distinct rp.permission_id) from user_roles ur
-                 join role_permissions rp on rp.role_id = ur.role_id where ur.user_id = u.id) as held
-         from sessions s join users u on u.id = s.user_id where s.token_hash = $1`,
-      [tokenHash],
-    );
-    if (!row) throw unauthorized();
-    if (row.expired) {
-      await database.query('delete from sessions where token_hash = $1', [tokenHash]);
-      throw unauthorized('登录已过期，请重新登录');
-    }
-    const problem = accountProblem(row);
-    if (problem) {
-      await database.query('delete from sessions where user_id = $1', [row.id]);
-      throw forbidden(problem);
-    }
-    const auth = new Auth(row, new Set(row.held ?? []), tokenHash, await areas.tree());
+    const auth = await authenticate(database, areas, tokenOf(req));
     const need = req.routeOptions.config.permission;
     if (need && !auth.can(need)) throw forbidden();
     req.auth = auth;

@@ -71,6 +71,12 @@ export async function findManaged(database: Database, id: number) {
   return u;
 }
 
+/** The area of an account, or undefined. */
+export async function areaOfUser(database: Database, id: number): Promise<string | undefined> {
+  const [row] = await database.query<{ areaId: string }>('select area_id as "areaId" from users where id = $1', [id]);
+  return row?.areaId;
+}
+
 export async function usernameExists(database: Database, username: string) {
   return (await database.query('select 1 from users where username = $1', [username])).length > 0;
 }

@@ -7,6 +7,8 @@ import { applicationExtras, listProfiles } from './repo.js';
 import { toProfile } from '../../shared/profiles.js';
 import { Nullable, Profile, SelfArea } from '../../http/schemas.js';
 import { auditApplication } from './applications.js';
+import { registerOwner } from '../../shared/uploads.js';
+import { brandsOf } from '../../shared/brands.js';
 import * as users from './service.js';
 
 const tags = ['用户管理'];
@@ -57,6 +59,27 @@ const Application = Type.Object({
 /** Accounts (用户管理, 账号审核), under /api/user. */
 export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { database, config } = app.ctx;
+  // ID card photos (/uploads/…) open for the account itself and those who manage its area
+  registerOwner('idcard', (db, auth, ownerId) => users.mayReadIdcard(db, auth, ownerId));
+
+  // 可选的企业（新增企业账号）：当前区域及下级区域内的企业；企业账号只得到自己的企业
+  app.get(
+    '/enterpriseOptions',
+    {
+      config: { permission: 'user.manage' },
+      schema: {
+        tags,
+        summary: '可选企业',
+        querystring: Type.Object(SelfArea),
+        response: { 200: Envelope(Type.Array(Type.Object({ brandId: Type.Integer(), brandName: Type.String() }))) },
+      },
+    },
+    async (req) => {
+      const rows = await brandsOf(database, req.auth.scopeAreaIds());
+      const limit = req.auth.brandLimit;
+      return ok(rows.filter((b) => limit === null || b.brandId === limit).map((b) => ({ brandId: b.brandId, brandName: b.brandName })));
+    },
+  );
 
   const validity = (v: string | null | undefined) => {
     if (v === undefined || v === null || v === '') return v === undefined ? undefined : null;

@@ -5,6 +5,8 @@ import { badRequest, forbidden, notFound } from '../../http/envelope.js';
 import { hashPassword, passwordProblem, randomPassword } from '../../domain/password.js';
 import { assertAssignable, assertKeptRolesCover } from './roleGrants.js';
 import { setPassword } from '../../shared/accounts.js';
+import { readableBrand } from '../../shared/brands.js';
+import { attachUploads, fileOf, urlOf } from '../../shared/uploads.js';
 import * as repo from './repo.js';
 
 export interface UserInput {
@@ -41,6 +43,35 @@ function checkLevel(auth: Auth, level: number | undefined) {
   if (level !== undefined && level > auth.user.userLevel) throw forbidden('不能创建级别高于自己的账号');
 }
 
+/** The stored files of the ID card fields (400 naming the field for an address that is not an upload). */
+function idcardFiles(input: UserInput): { front?: string | null; back?: string | null } {
+  const one = (v: string | null | undefined, field: string) => {
+    if (v === undefined || v === null || v === '') return v === undefined ? undefined : null;
+    const file = fileOf(v);
+    if (!file) throw badRequest(`参数 ${field} 不是可用的上传文件，请重新上传`);
+    return file;
+  };
+  return { front: one(input.idcardUrl, 'idcardUrl'), back: one(input.idcardBackUrl, 'idcardBackUrl') };
+}
+
+/** An enterprise account's enterprise must exist and be one the editor sees. */
+async function checkBrand(database: Database, auth: Auth, brandId: number | null | undefined) {
+  if (brandId !== undefined && brandId !== null) await readableBrand(database, auth, brandId);
+}
+
+/** Attaches the ID card photos to the account in its write: each an upload of the editor or already the account's. */
+async function attachIdcards(w: repo.Writer, auth: Auth, id: number, files: { front?: string | null; back?: string | null }) {
+  if (files.front) await attachUploads(w, auth, 'idcard', id, [files.front], 'idcardUrl');
+  if (files.back) await attachUploads(w, auth, 'idcard', id, [files.back], 'idcardBackUrl');
+}
+
+/** ID card photos: the account itself, and whoever manages accounts of its area. */
+export async function mayReadIdcard(database: Database, auth: Auth, userId: number) {
+  if (auth.user.id === userId) return true;
+  const areaId = await repo.areaOfUser(database, userId);
+  return !!areaId && auth.can('user.manage') && auth.sees(areaId);
+}
+
 export const usernameTaken = repo.usernameExists;
 export const phoneTaken = repo.phoneExists;
 
@@ -52,6 +83,8 @@ export async function createUser(database: Database, auth: Auth, input: UserInpu
   if (await usernameTaken(database, input.username)) throw badRequest('用户名已存在，请换一个');
   if (input.phone && (await phoneTaken(database, input.phone))) throw badRequest('手机号已被其他账号使用');
   await assertAssignable(database, auth, input.roleIds ?? [], input.areaId);
+  await checkBrand(database, auth, input.brandId);
+  const idcards = idcardFiles(input);
   const passwordHash = await hashPassword(input.password);
   return repo.inTransaction(database, async (w) => {
     const id = await repo.insertUser(w, {
@@ -65,11 +98,12 @@ export async function createUser(database: Database, auth: Auth, input: UserInpu
       siteId: input.siteId ?? null,
       brandId: input.brandId ?? null,
       unavailableTime: input.unavailableTime ?? null,
-      idcardUrl: input.idcardUrl ?? null,
-      idcardBackUrl: input.idcardBackUrl ?? null,
+      idcardUrl: idcards.front ? urlOf(idcards.front) : null,
+      idcardBackUrl: idcards.back ? urlOf(idcards.back) : null,
       creatorId: auth.user.id,
     });
     await repo.replaceRoles(w, id, input.roleIds ?? []);
+    await attachIdcards(w, auth, id, idcards);
     return id;
   });
 }
@@ -96,13 +130,18 @@ export async function editUser(database: Database, auth: Auth, id: number, input
   const areaId = input.areaId ?? target.areaId;
   if (input.roleIds) await assertAssignable(database, auth, input.roleIds, areaId);
   else if (areaId !== target.areaId) await assertKeptRolesCover(database, auth, target.roleIds, areaId);
+  await checkBrand(database, auth, input.brandId);
+  const idcards = idcardFiles(input);
   const values: Record<string, unknown> = {};
   for (const [key, col] of Object.entries(COLUMNS)) {
     const v = (input as Record<string, unknown>)[key];
     if (v !== undefined) values[col] = v;
   }
+  if (idcards.front !== undefined) values.idcard_url = idcards.front && urlOf(idcards.front);
+  if (idcards.back !== undefined) values.idcard_back_url = idcards.back && urlOf(idcards.back);
   await repo.inTransaction(database, async (w) => {
     await repo.updateUserColumns(w, id, values);
+    await attachIdcards(w, auth, id, idcards);
     if (input.roleIds) await repo.replaceRoles(w, id, input.roleIds);
     // a new validity period in the past ends the sessions at once
     if (input.unavailableTime && input.unavailableTime.getTime() <= Date.now()) await repo.deleteSessions(w, id);

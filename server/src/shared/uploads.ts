@@ -1,0 +1,172 @@
+/**
+ * Uploaded files, in one place for every screen: the type sniffed from the bytes (never the name
+ * or the browser's mime), a random stored name under DATA_DIR/uploads, a row naming the purpose,
+ * the uploader and, once the owning object is saved, its id. Who may read a file depends on its
+ * owner: each feature registers how to check that for its purpose (registerOwner).
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import type { Database } from '../db/client.js';
+import type { Auth } from '../http/auth.js';
+import { badRequest } from '../http/envelope.js';
+
+/** What a file is for: ID card photos (users), notice attachments, enterprise documents. */
+export const PURPOSES = ['idcard', 'notice', 'document'] as const;
+export type Purpose = (typeof PURPOSES)[number];
+
+export type FileKind = 'png' | 'jpg' | 'webp' | 'pdf' | 'docx' | 'xlsx';
+
+const IMAGES: FileKind[] = ['png', 'jpg', 'webp'];
+const DOCUMENTS: FileKind[] = [...IMAGES, 'pdf', 'docx', 'xlsx'];
+
+/** The kinds each purpose accepts. */
+export const ALLOWED: Record<Purpose, FileKind[]> = { idcard: IMAGES, notice: DOCUMENTS, document: DOCUMENTS };
+
+export const MIME: Record<FileKind, string> = {
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  webp: 'image/webp',
+  pdf: 'application/pdf',
+  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+};
+
+const LABEL: Record<FileKind, string> = { png: 'PNG', jpg: 'JPG', webp: 'WEBP', pdf: 'PDF', docx: 'Word（docx）', xlsx: 'Excel（xlsx）' };
+
+/** The allowed kinds in words, for messages (e.g. 仅支持 PNG、JPG、WEBP). */
+export const allowedText = (purpose: Purpose) => ALLOWED[purpose].map((k) => LABEL[k]).join('、');
+
+const starts = (b: Buffer, bytes: number[], at = 0) => b.length >= at + bytes.length && bytes.every((x, i) => b[at + i] === x);
+
+/** The file's kind from its first bytes (and, for zip-based Office files, the part names inside), or null. */
+export function sniff(b: Buffer): FileKind | null {
+  if (starts(b, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'png';
+  if (starts(b, [0xff, 0xd8, 0xff])) return 'jpg';
+  if (starts(b, [0x52, 0x49, 0x46, 0x46]) && starts(b, [0x57, 0x45, 0x42, 0x50], 8)) return 'webp';
+  if (starts(b, [0x25, 0x50, 0x44, 0x46, 0x2d])) return 'pdf'; // %PDF-
+  if (starts(b, [0x50, 0x4b, 0x03, 0x04])) {
+    // an OOXML package: part names are stored uncompressed in the zip headers
+    const text = b.toString('latin1');
+    if (!text.includes('[Content_Types].xml')) return null;
+    if (text.includes('word/document.xml')) return 'docx';
+    if (text.includes('xl/workbook.xml')) return 'xlsx';
+  }
+  return null;
+}
+
+/** A stored name: 32 hex characters and a known extension; anything else (../, /etc/…, %2F) is no file of ours. */
+const FILE_NAME = /^[0-9a-f]{32}\.(png|jpg|webp|pdf|docx|xlsx)$/;
+export const isFileName = (s: string) => FILE_NAME.test(s);
+
+/** The stored name of a `/uploads/{file}` address (or of a bare name), or null. */
+export function fileOf(url: string | null | undefined): string | null {
+  if (!url) return null;
+  const name = url.startsWith('/uploads/') ? url.slice('/uploads/'.length) : url;
+  return isFileName(name) ? name : null;
+}
+
+export const urlOf = (file: string) => `/uploads/${file}`;
+
+export const uploadDir = (dataDir: string) => path.join(dataDir, 'uploads');
+
+export interface UploadRow {
+  id: number;
+  file: string;
+  purpose: Purpose;
+  ownerId: number | null;
+  uploaderId: number;
+  areaId: string;
+  originalName: string;
+  size: number;
+  mime: string;
+  createdAt: Date;
+}
+
+const SELECT = `select id, file, purpose, owner_id as "ownerId", uploader_id as "uploaderId", area_id as "areaId",
+                       original_name as "originalName", size, mime, created_at as "createdAt" from uploads`;
+
+/** The name as the user gave it, without folders or control characters, at most 255 characters. */
+export function cleanName(name: string | undefined, kind: FileKind): string {
+  const base = (name ?? '')
+    .split(/[\\/]/)
+    .pop()!
+    .replace(/[\u0000-\u001f\u007f]/g, '')
+    .trim();
+  return (base || `文件.${kind}`).slice(0, 255);
+}
+
+/**
+ * Stores the bytes under a random name and records them, unattached, for `auth`'s user. Refuses
+ * (400) an empty file or one whose bytes are not of a kind the purpose accepts.
+ */
+export async function saveUpload(database: Database, dataDir: string, auth: Auth, purpose: Purpose, originalName: string | undefined, bytes: Buffer) {
+  if (!bytes.length) throw badRequest('参数 file 不能为空文件');
+  const kind = sniff(bytes);
+  if (!kind || !ALLOWED[purpose].includes(kind))
+    throw badRequest(`参数 file 的文件类型不支持：${purpose === 'idcard' ? '身份证照片' : '附件'}仅支持 ${allowedText(purpose)}`);
+  const file = `${randomBytes(16).toString('hex')}.${kind}`;
+  const dir = uploadDir(dataDir);
+  await fs.promises.mkdir(dir, { recursive: true });
+  await fs.promises.writeFile(path.join(dir, file), bytes, { flag: 'wx' });
+  const [row] = await database.query<UploadRow>(
+    `insert into uploads (file, purpose, uploader_id, area_id, original_name, size, mime)
+     values ($1, $2, $3, $4, $5, $6, $7)
+     returning id, file, purpose, owner_id as "ownerId", uploader_id as "uploaderId", area_id as "areaId",
+               original_name as "originalName", size, mime, created_at as "createdAt"`,
+    [file, purpose, auth.user.id, auth.areaId, cleanName(originalName, kind), bytes.length, MIME[kind]],
+  );
+  return row;
+}
+
+export async function findUpload(database: Pick<Database, 'query'>, file: string): Promise<UploadRow | undefined> {
+  const [row] = await database.query<UploadRow>(`${SELECT} where file = $1`, [file]);
+  return row;
+}
+
+/** The files attached to one owner, oldest first. */
+export async function uploadsOf(database: Pick<Database, 'query'>, purpose: Purpose, ownerId: number): Promise<UploadRow[]> {
+  return database.query<UploadRow>(`${SELECT} where purpose = $1 and owner_id = $2 order by id`, [purpose, ownerId]);
+}
+
+/**
+ * Attaches files to their owner, in the owner's write (`w`, its transaction): each must be of this
+ * purpose and either already this owner's or an unattached upload of the caller. `field` names
+ * the parameter in the refusal. With `only`, the owner's other files of this purpose are let go.
+ */
+export async function attachUploads(
+  w: Pick<Database, 'query'>,
+  auth: Auth,
+  purpose: Purpose,
+  ownerId: number,
+  files: string[],
+  field: string,
+  opts: { only?: boolean } = {},
+) {
+  for (const file of files) {
+    const row = await findUpload(w, file);
+    const mine = row && row.purpose === purpose && (row.ownerId === ownerId || (row.ownerId === null && row.uploaderId === auth.user.id));
+    if (!mine) throw badRequest(`参数 ${field} 不是可用的上传文件，请重新上传`);
+  }
+  if (files.length) await w.query('update uploads set owner_id = $3 where purpose = $1 and file = any($2::varchar[])', [purpose, files, ownerId]);
+  if (opts.only) {
+    await w.query('update uploads set owner_id = null where purpose = $1 and owner_id = $2 and not (file = any($3::varchar[]))', [purpose, ownerId, files]);
+  }
+}
+
+/** How a feature decides who may read the files attached to one of its objects. */
+export type OwnerCheck = (database: Database, auth: Auth, ownerId: number, upload: UploadRow) => Promise<boolean>;
+
+const owners = new Map<Purpose, OwnerCheck>();
+
+/** A feature names the check for its purpose once, when its routes load (the check takes the database: several apps may share this module). */
+export function registerOwner(purpose: Purpose, check: OwnerCheck) {
+  owners.set(purpose, check);
+}
+
+/** May `auth` read the file: an unattached one only its uploader; an attached one whoever may see the owner. */
+export async function mayRead(database: Database, auth: Auth, upload: UploadRow): Promise<boolean> {
+  if (upload.ownerId === null) return upload.uploaderId === auth.user.id;
+  const check = owners.get(upload.purpose);
+  return check ? check(database, auth, upload.ownerId, upload) : false;
+}
