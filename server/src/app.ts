@@ -10,6 +10,7 @@ import type { Database } from './db/client.js';
 import { frameworkErrors, registerErrorHandler } from './http/errors.js';
 import { registerValidation } from './http/validation.js';
 import { registerAuth } from './http/auth.js';
+import { registerAudit } from './http/audit.js';
 import { AreaCache } from './shared/areaCache.js';
 import { registerWeb } from './http/web.js';
 import healthRoutes from './modules/health/routes.js';
@@ -29,6 +30,7 @@ import statisticsRoutes from './modules/statistics/routes.js';
 import abnormalRoutes from './modules/abnormal/routes.js';
 import settingsRoutes from './modules/settings/routes.js';
 import { areaTotalRoutes, quotaRoutes } from './modules/limits/routes.js';
+import auditLogRoutes from './modules/auditLog/routes.js';
 import openRoutes from './ingest/routes.js';
 import { fileRoutes, uploadRoutes } from './modules/uploads/routes.js';
 import informationRoutes from './modules/information/routes.js';
@@ -109,6 +111,7 @@ export async function buildApp(config: Config, database: Database, opts: { logge
   const geo = new GeoCache(database);
   app.decorate('ctx', { config, database, areas, geo, routes });
   registerAuth(app, database, areas);
+  registerAudit(app, database); // every console write leaves an audit row in its own transaction (http/audit.ts)
 
   // at the API root, as the spec has them: /api/health; /api/login, logout, user, pwd, permission/list,
   // getSlider, hello (the session); /api/checkPhone, checkUsername (the add-user form)
@@ -136,6 +139,7 @@ export async function buildApp(config: Config, database: Database, opts: { logge
   await app.register(uploadRoutes, { prefix: '/api' });
   await app.register(fileRoutes);
   await app.register(informationRoutes, { prefix: '/api/information' });
+  await app.register(auditLogRoutes, { prefix: '/api/auditLog' });
   await app.register(openRoutes, { prefix: '/api/open/v1' });
   await app.register(feedRoutes, { prefix: '/api/feed/v1' }); // third-party keys only
   await registerWeb(app, config);

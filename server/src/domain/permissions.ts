@@ -48,6 +48,7 @@ export const PERMISSIONS = [
     [112, 'user.manage', '用户管理'],
     [113, 'role.manage', '角色管理'],
     [114, 'user.audit', '账号审核'],
+    [119, 'audit.view', '操作日志'],
   ]),
   ...menu(10, 'regionalSettings', '区域设置', [
     [115, 'area.manage', '区域管理'],

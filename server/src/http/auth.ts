@@ -132,7 +132,7 @@ export function tokenOf(req: FastifyRequest): string | null {
  * Routes outside the console guard: the API docs, the open API (its own guard, operator tokens)
  * and the third-party feeds (their own guard, third-party keys).
  */
-const isConsoleRoute = (url: string) =>
+export const isConsoleRoute = (url: string) =>
   url.startsWith('/api/') && !url.startsWith('/api/open/') && !url.startsWith('/api/feed/') && url !== '/api/docs' && !url.startsWith('/api/docs/');
 
 /**

@@ -4,7 +4,9 @@ import { Envelope, Paged, PageQuery, ok, pageOf } from '../../http/envelope.js';
 import { needs } from '../../http/auth.js';
 import { SelfArea } from '../../http/schemas.js';
 import { BrandIdT, RideOrder, SyncLog, TrackPoint } from './schemas.js';
-import { findOrder, listOrders, listSyncLogs, trackOf, type SyncKind } from './records.js';
+import { detailText, findOrder, listOrders, listSyncLogs, syncLogPages, trackOf, type SyncKind, type SyncLogOut } from './records.js';
+import { emptyBody } from '../../http/schemas.js';
+import { sendXlsx, type XlsxColumn } from '../../http/xlsx.js';
 
 const tags = ['企业管理'];
 const read = needs('companyManagement');
@@ -21,23 +23,54 @@ const SyncQuery = Type.Object({
   ),
 });
 
+const syncColumns: XlsxColumn<SyncLogOut>[] = [
+  { header: '调用时间', width: 22, value: (r) => r.time },
+  { header: '企业', width: 18, value: (r) => r.brandName },
+  { header: '接口', width: 28, value: (r) => r.endpoint },
+  { header: '提交条数', value: (r) => r.itemCount },
+  { header: '接收条数', value: (r) => r.accepted },
+  { header: '拒绝条数', value: (r) => r.rejected },
+  { header: '结果', value: (r) => r.resultText },
+  { header: '耗时（毫秒）', value: (r) => r.durationMs },
+  { header: '拒绝明细', width: 60, value: (r) => detailText(r.detail) },
+];
+
 const OrderKey = Type.Object({ ...SelfArea, brandId: BrandIdT, orderId: Type.String({ minLength: 1, maxLength: 64, description: '订单编号' }) });
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {
   const { database, config } = app.ctx;
 
-  const syncList = (url: string, kind: SyncKind, summary: string) =>
-    app.get(url, { config: read, schema: { tags, summary, querystring: SyncQuery, response: { 200: Envelope(Paged(SyncLog)) } } }, async (req) =>
+  /** The list of one kind at `get{name}`, and its streamed export at POST `export{name}` (filters as the list's). */
+  const syncList = (name: string, kind: SyncKind, summary: string) => {
+    app.get(`/get${name}`, { config: read, schema: { tags, summary, querystring: SyncQuery, response: { 200: Envelope(Paged(SyncLog)) } } }, async (req) =>
       ok(await listSyncLogs(database, req.auth, kind, { ...req.query, ...pageOf(req.query) }, config.tz)),
     );
+    const Filters = Type.Omit(SyncQuery, ['currentPage', 'pageSize']);
+    app.post(
+      `/export${name}`,
+      {
+        config: needs('company.export'),
+        preValidation: emptyBody,
+        schema: {
+          tags,
+          summary: `导出${summary}`,
+          description: `文件 ${summary}.xlsx，行同 get${name} 的全部页（最新在前）；筛选可放在 JSON 正文或查询参数中，正文优先。`,
+          querystring: Filters,
+          body: Filters,
+        },
+      },
+      async (req, reply) =>
+        sendXlsx(reply, `${summary}.xlsx`, summary, syncColumns, syncLogPages(database, req.auth, kind, { ...req.query, ...req.body }, config.tz)),
+    );
+  };
   // 站点同步记录（企业拉取站点）
-  syncList('/getSyncSiteLogList', 'site', '站点同步记录');
+  syncList('SyncSiteLogList', 'site', '站点同步记录');
   // 调度同步记录（上架 / 下架）
-  syncList('/getDispatchSyncList', 'dispatch', '调度同步记录');
+  syncList('DispatchSyncList', 'dispatch', '调度同步记录');
   // 借还车同步记录
-  syncList('/getRequestSyncList', 'request', '借还车同步记录');
+  syncList('RequestSyncList', 'request', '借还车同步记录');
   // 车辆备案同步记录
-  syncList('/getBikeSyncList', 'bike', '车辆同步记录');
+  syncList('BikeSyncList', 'bike', '车辆同步记录');
 
   // 骑行订单列表（借车时间筛选）
   app.get(

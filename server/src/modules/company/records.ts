@@ -12,32 +12,46 @@ import * as repo from './repo.js';
 export type SyncKind = 'site' | 'dispatch' | 'request' | 'bike';
 const RESULT_TEXT: Record<string, string> = { ok: '成功', partial: '部分成功', failed: '失败' };
 
-export async function listSyncLogs(
-  database: Database,
-  auth: Auth,
-  kind: SyncKind,
-  f: { brandId?: number; result?: string; startTime?: string; endTime?: string; limit: number; offset: number },
-  tz: string,
-) {
-  const { from, to } = timeRange(f, tz);
-  // logs of enterprises readable in the request's areas, and of pile gateways of those areas; an enterprise user's own only
-  const { rows, total } = await repo.syncLogPage(database, {
-    ...f,
-    kind,
-    from,
-    to,
-    areaIds: auth.scopeAreaIds(),
-    brandLimit: auth.brandLimit,
-  });
-  return {
-    lists: rows.map(({ at, ...r }) => ({
-      ...r,
-      brandName: r.brandName ?? '',
-      time: formatTime(at, tz)!,
-      resultText: RESULT_TEXT[r.result] ?? r.result,
-    })),
-    total,
-  };
+type SyncFilter = { brandId?: number; result?: string; startTime?: string; endTime?: string };
+
+const toSyncLog = ({ at, ...r }: repo.SyncRow, tz: string) => ({
+  ...r,
+  brandName: r.brandName ?? '',
+  time: formatTime(at, tz)!,
+  resultText: RESULT_TEXT[r.result] ?? r.result,
+});
+export type SyncLogOut = ReturnType<typeof toSyncLog>;
+
+// logs of enterprises readable in the request's areas, and of pile gateways of those areas; an enterprise user's own only
+const syncScope = (auth: Auth, kind: SyncKind, f: SyncFilter, tz: string) => ({
+  ...f,
+  ...timeRange(f, tz),
+  kind,
+  areaIds: auth.scopeAreaIds(),
+  brandLimit: auth.brandLimit,
+});
+
+export async function listSyncLogs(database: Database, auth: Auth, kind: SyncKind, f: SyncFilter & { limit: number; offset: number }, tz: string) {
+  const { rows, total } = await repo.syncLogPage(database, { ...syncScope(auth, kind, f, tz), limit: f.limit, offset: f.offset });
+  return { lists: rows.map((r) => toSyncLog(r, tz)), total };
+}
+
+/** Every log of the filter, newest first, page by page (the export; no count). */
+export async function* syncLogPages(database: Database, auth: Auth, kind: SyncKind, f: SyncFilter, tz: string, pageSize = 2000) {
+  const scope = syncScope(auth, kind, f, tz);
+  for (let offset = 0; ; offset += pageSize) {
+    const { rows } = await repo.syncLogPage(database, { ...scope, limit: pageSize, offset, count: false });
+    if (rows.length) yield rows.map((r) => toSyncLog(r, tz));
+    if (rows.length < pageSize) return;
+  }
+}
+
+/** The rejected items of a log's detail as one line each (the export's 明细 column). */
+export function detailText(detail: unknown): string {
+  if (!detail || typeof detail !== 'object') return '';
+  const d = detail as { error?: string; rejected?: { index: number; id: string | null; reason: string }[] };
+  if (d.error) return d.error;
+  return (d.rejected ?? []).map((x) => `第 ${x.index + 1} 条${x.id ? `（${x.id}）` : ''}：${x.reason}`).join('\n');
 }
 
 /** Fee in fen → yuan with two decimals, exactly ('150' → '1.50'). */
