@@ -10,6 +10,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as schema from './schema/index.js';
+import { holdTransaction, withUnits } from './unitOfWork.js';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export type DbKind = 'pglite' | 'postgres';
@@ -26,6 +27,11 @@ export interface Database {
   query<T = Record<string, unknown>>(text: string, params?: unknown[], name?: string): Promise<T[]>;
   /** Runs `fn` in one transaction: all of its statements commit together or none does. */
   tx<T>(fn: (query: Query) => Promise<T>): Promise<T>;
+  /**
+   * Runs `fn` as one unit of work: every query and tx in its async context runs on one transaction,
+   * committed when it resolves (db/unitOfWork.ts). Absent on stand-in databases (the OpenAPI script).
+   */
+  unit?<T>(fn: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
   /** Applies the committed SQL migrations (serialised across processes on PostgreSQL). */
   migrate(): Promise<void>;
@@ -120,104 +126,139 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     const listeners = new Set<() => Promise<void>>();
     pool.on('error', () => {}); // idle client errors surface on the next query
     await pool.query('select 1');
-    return {
-      kind: 'postgres',
-      db: drizzlePg(pool, { schema }) as unknown as Db,
-      query: async (text, params, name) => (await pool.query(name ? { name, text, values: params as unknown[] } : { text, values: params as unknown[] })).rows,
-      tx: async (fn) => {
-        const client = await pool.connect();
+    const begin = async () => {
+      const client = await pool.connect();
+      let released = false;
+      const end = async (sql: string) => {
+        if (released) return;
+        released = true;
         try {
-          await client.query('begin');
-          const out = await fn(async (text, params) => (await client.query(text, params as unknown[])).rows);
-          await client.query('commit');
-          return out;
-        } catch (e) {
-          await client.query('rollback').catch(() => {});
-          throw e;
+          await client.query(sql);
         } finally {
           client.release();
         }
-      },
-      close: async () => {
-        leader?.release();
-        leader = null;
-        await Promise.all([...listeners].map((stop) => stop()));
-        await pool.end();
-      },
-      listen: async (channel, onPayload, onLost) => {
-        const client = new pg.Client({ connectionString: opts.databaseUrl, connectionTimeoutMillis: 10_000 });
-        let stopped = false;
-        const stop = async () => {
-          if (stopped) return;
-          stopped = true;
-          listeners.delete(stop);
-          await client.end().catch(() => {});
-        };
-        client.on('notification', (m) => {
-          if (m.channel === channel) onPayload(m.payload ?? '');
-        });
-        const lost = () => {
-          if (!stopped) onLost();
-          void stop();
-        };
-        client.on('error', lost);
-        client.on('end', lost);
-        await client.connect();
-        listeners.add(stop);
-        try {
-          await client.query(`listen ${pg.escapeIdentifier(channel)}`);
-        } catch (e) {
-          await stop();
-          throw e;
-        }
-        return stop;
-      },
-      tryLeadership: async () => {
-        if (leader) return true;
-        const client = await pool.connect();
-        const { rows } = await client.query<{ ok: boolean }>('select pg_try_advisory_lock($1) as ok', [JOBS_LOCK]);
-        if (rows[0].ok) {
-          leader = client;
-          // losing the connection loses the lock: give up leadership so another process can take it
-          client.on('error', () => {
-            leader = null;
-          });
-          return true;
-        }
+      };
+      try {
+        await client.query('begin');
+      } catch (e) {
+        released = true;
         client.release();
-        return false;
-      },
-      migrate: async () => {
-        const client = await pool.connect();
-        try {
-          await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
-          await migratePg(drizzlePg(client), { migrationsFolder: MIGRATIONS_DIR });
-        } finally {
-          await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => {});
-          client.release();
-        }
-      },
+        throw e;
+      }
+      return {
+        query: async (text: string, params?: unknown[], name?: string) =>
+          (await client.query(name ? { name, text, values: params as unknown[] } : { text, values: params as unknown[] })).rows,
+        commit: () => end('commit'),
+        rollback: () => end('rollback').catch(() => {}),
+      };
     };
+    return withUnits(
+      {
+        kind: 'postgres',
+        db: drizzlePg(pool, { schema }) as unknown as Db,
+        query: async (text, params, name) =>
+          (await pool.query(name ? { name, text, values: params as unknown[] } : { text, values: params as unknown[] })).rows,
+        tx: async (fn) => {
+          const client = await pool.connect();
+          try {
+            await client.query('begin');
+            const out = await fn(async (text, params) => (await client.query(text, params as unknown[])).rows);
+            await client.query('commit');
+            return out;
+          } catch (e) {
+            await client.query('rollback').catch(() => {});
+            throw e;
+          } finally {
+            client.release();
+          }
+        },
+        close: async () => {
+          leader?.release();
+          leader = null;
+          await Promise.all([...listeners].map((stop) => stop()));
+          await pool.end();
+        },
+        listen: async (channel, onPayload, onLost) => {
+          const client = new pg.Client({ connectionString: opts.databaseUrl, connectionTimeoutMillis: 10_000 });
+          let stopped = false;
+          const stop = async () => {
+            if (stopped) return;
+            stopped = true;
+            listeners.delete(stop);
+            await client.end().catch(() => {});
+          };
+          client.on('notification', (m) => {
+            if (m.channel === channel) onPayload(m.payload ?? '');
+          });
+          const lost = () => {
+            if (!stopped) onLost();
+            void stop();
+          };
+          client.on('error', lost);
+          client.on('end', lost);
+          await client.connect();
+          listeners.add(stop);
+          try {
+            await client.query(`listen ${pg.escapeIdentifier(channel)}`);
+          } catch (e) {
+            await stop();
+            throw e;
+          }
+          return stop;
+        },
+        tryLeadership: async () => {
+          if (leader) return true;
+          const client = await pool.connect();
+          const { rows } = await client.query<{ ok: boolean }>('select pg_try_advisory_lock($1) as ok', [JOBS_LOCK]);
+          if (rows[0].ok) {
+            leader = client;
+            // losing the connection loses the lock: give up leadership so another process can take it
+            client.on('error', () => {
+              leader = null;
+            });
+            return true;
+          }
+          client.release();
+          return false;
+        },
+        migrate: async () => {
+          const client = await pool.connect();
+          try {
+            await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
+            await migratePg(drizzlePg(client), { migrationsFolder: MIGRATIONS_DIR });
+          } finally {
+            await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => {});
+            client.release();
+          }
+        },
+      },
+      begin,
+    );
   }
   const release = opts.dataDir ? takeLock(opts.dataDir) : () => {};
   try {
     const dataDir = opts.dataDir ? path.join(opts.dataDir, 'pgdata') : undefined;
     const client = await PGlite.create({ dataDir, loadDataDir: opts.loadDataDir });
     if (dataDir) ownerOnly(dataDir);
-    return {
-      kind: 'pglite',
-      db: drizzlePglite(client, { schema }) as unknown as Db,
-      query: async <T>(text: string, params?: unknown[]) => (await client.query<T>(text, params)).rows,
-      tx: (fn) => client.transaction((t) => fn(async <T>(text: string, params?: unknown[]) => (await t.query<T>(text, params)).rows)),
-      close: async () => {
-        await client.close();
-        release();
+    const begin = () =>
+      holdTransaction((fn) => client.transaction((t) => fn({ query: async <T>(text: string, params?: unknown[]) => (await t.query<T>(text, params)).rows })));
+    return withUnits(
+      {
+        kind: 'pglite',
+        db: drizzlePglite(client, { schema }) as unknown as Db,
+        query: async <T>(text: string, params?: unknown[]) => (await client.query<T>(text, params)).rows,
+        tx: (fn) => client.transaction((t) => fn(async <T>(text: string, params?: unknown[]) => (await t.query<T>(text, params)).rows)),
+        close: async () => {
+          await client.close();
+          release();
+        },
+        tryLeadership: async () => true,
+        migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder: MIGRATIONS_DIR }),
+        dump: () => client.dumpDataDir('none') as Promise<Blob>,
+        pglite: client,
       },
-      tryLeadership: async () => true,
-      migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder: MIGRATIONS_DIR }),
-      dump: () => client.dumpDataDir('none') as Promise<Blob>,
-      pglite: client,
-    };
+      begin,
+    );
   } catch (e) {
     release();
     throw e;

@@ -3667,6 +3667,69 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/company/exportSyncSiteLogList": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * 导出站点同步记录
+         * @description 文件 站点同步记录.xlsx，行同 getSyncSiteLogList 的全部页（最新在前）；筛选可放在 JSON 正文或查询参数中，正文优先。
+         */
+        post: {
+            parameters: {
+                query?: {
+                    /** @description 当前操作区域（6 位区域编码），缺省为用户所属区域 */
+                    selfAreaId?: string;
+                    /** @description 企业（品牌）ID */
+                    brandId?: number;
+                    /** @description 开始时间 yyyy-MM-dd HH:mm:ss */
+                    startTime?: string;
+                    /** @description 结束时间（含） yyyy-MM-dd HH:mm:ss */
+                    endTime?: string;
+                    /** @description ok 成功, partial 部分成功, failed 失败 */
+                    result?: "ok" | "partial" | "failed";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description 当前操作区域（6 位区域编码），缺省为用户所属区域 */
+                        selfAreaId?: string;
+                        /** @description 企业（品牌）ID */
+                        brandId?: number;
+                        /** @description 开始时间 yyyy-MM-dd HH:mm:ss */
+                        startTime?: string;
+                        /** @description 结束时间（含） yyyy-MM-dd HH:mm:ss */
+                        endTime?: string;
+                        /** @description ok 成功, partial 部分成功, failed 失败 */
+                        result?: "ok" | "partial" | "failed";
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/company/getDispatchSyncList": {
         parameters: {
             query?: never;
@@ -3744,6 +3807,69 @@ export interface paths {
         };
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/company/exportDispatchSyncList": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * 导出调度同步记录
+         * @description 文件 调度同步记录.xlsx，行同 getDispatchSyncList 的全部页（最新在前）；筛选可放在 JSON 正文或查询参数中，正文优先。
+         */
+        post: {
+            parameters: {
+                query?: {
+                    /** @description 当前操作区域（6 位区域编码），缺省为用户所属区域 */
+                    selfAreaId?: string;
+                    /** @description 企业（品牌）ID */
+                    brandId?: number;
+                    /** @description 开始时间 yyyy-MM-dd HH:mm:ss */
+                    startTime?: string;
+                    /** @description 结束时间（含） yyyy-MM-dd HH:mm:ss */
+                    endTime?: string;
+                    /** @description ok 成功, partial 部分成功, failed 失败 */
+                    result?: "ok" | "partial" | "failed";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description 当前操作区域（6 位区域编码），缺省为用户所属区域 */
+                        selfAreaId?: string;
+                        /** @description 企业（品牌）ID */
+                        brandId?: number;
+                        /** @description 开始时间 yyyy-MM-dd HH:mm:ss */
+                        startTime?: string;
+                        /** @description 结束时间（含） yyyy-MM-dd HH:mm:ss */
+                        endTime?: string;
+                        /** @description ok 成功, partial 部分成功, failed 失败 */
+                        result?: "ok" | "partial" | "failed";
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
         delete?: never;
         options?: never;
         head?: never;
@@ -3833,6 +3959,69 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/company/exportRequestSyncList": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * 导出借还车同步记录
+         * @description 文件 借还车同步记录.xlsx，行同 getRequestSyncList 的全部页（最新在前）；筛选可放在 JSON 正文或查询参数中，正文优先。
+         */
+        post: {
+            parameters: {
+                query?: {
+                    /** @description 当前操作区域（6 位区域编码），缺省为用户所属区域 */
+                    selfAreaId?: string;
+                    /** @description 企业（品牌）ID */
+                    brandId?: number;
+                    /** @description 开始时间 yyyy-MM-dd HH:mm:ss */
+                    startTime?: string;
+                    /** @description 结束时间（含） yyyy-MM-dd HH:mm:ss */
+                    endTime?: string;
+                    /** @description ok 成功, partial 部分成功, failed 失败 */
+                    result?: "ok" | "partial" | "failed";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description 当前操作区域（6 位区域编码），缺省为用户所属区域 */
+                        selfAreaId?: string;
+                        /** @description 企业（品牌）ID */
+                        brandId?: number;
+                        /** @description 开始时间 yyyy-MM-dd HH:mm:ss */
+                        startTime?: string;
+                        /** @description 结束时间（含） yyyy-MM-dd HH:mm:ss */
+                        endTime?: string;
+                        /** @description ok 成功, partial 部分成功, failed 失败 */
+                        result?: "ok" | "partial" | "failed";
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/company/getBikeSyncList": {
         parameters: {
             query?: never;
@@ -3910,6 +4099,69 @@ export interface paths {
         };
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/company/exportBikeSyncList": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * 导出车辆同步记录
+         * @description 文件 车辆同步记录.xlsx，行同 getBikeSyncList 的全部页（最新在前）；筛选可放在 JSON 正文或查询参数中，正文优先。
+         */
+        post: {
+            parameters: {
+                query?: {
+                    /** @description 当前操作区域（6 位区域编码），缺省为用户所属区域 */
+                    selfAreaId?: string;
+                    /** @description 企业（品牌）ID */
+                    brandId?: number;
+                    /** @description 开始时间 yyyy-MM-dd HH:mm:ss */
+                    startTime?: string;
+                    /** @description 结束时间（含） yyyy-MM-dd HH:mm:ss */
+                    endTime?: string;
+                    /** @description ok 成功, partial 部分成功, failed 失败 */
+                    result?: "ok" | "partial" | "failed";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description 当前操作区域（6 位区域编码），缺省为用户所属区域 */
+                        selfAreaId?: string;
+                        /** @description 企业（品牌）ID */
+                        brandId?: number;
+                        /** @description 开始时间 yyyy-MM-dd HH:mm:ss */
+                        startTime?: string;
+                        /** @description 结束时间（含） yyyy-MM-dd HH:mm:ss */
+                        endTime?: string;
+                        /** @description ok 成功, partial 部分成功, failed 失败 */
+                        result?: "ok" | "partial" | "failed";
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
         delete?: never;
         options?: never;
         head?: never;

@@ -1,0 +1,115 @@
+/**
+ * The audit log (操作日志): every console write leaves one row, written in the write's own
+ * transaction. An onRoute hook wraps the handler of every write route (so routes added later are
+ * covered without their authors doing anything): the handler runs as a unit of work
+ * (db/unitOfWork.ts), the row is inserted on the same transaction once the handler has its answer,
+ * and the answer goes out only after the commit. A handler that throws rolls back its writes and
+ * leaves no row; a row that cannot be written fails the request and nothing it did commits.
+ *
+ * Not recorded (README "Audit log"):
+ * - reads: GET/HEAD/OPTIONS, and writes that only read: a route with a path segment starting with
+ *   `export` (streamed .xlsx), a route with `config: { audit: false }`, and READS_BY_WRITE below;
+ * - requests without a logged-in user: public routes (login) and the open API (/api/open, its own
+ *   tokens, the ingest hot path);
+ * - refused and failed requests (no token, a permission the user lacks, invalid input, a refusal
+ *   or an error in the handler): nothing changed, the server log has them.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
+import type { Database } from '../db/client.js';
+import { redact } from '../domain/redact.js';
+import { isConsoleRoute } from './auth.js';
+
+/** A route the audit log records (the 操作 filter offers them). */
+export interface AuditedRoute {
+  method: string;
+  url: string;
+  summary: string;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** false: a write-method route that only reads (no audit row). */
+    audit?: boolean;
+  }
+  interface FastifyInstance {
+    /** Every route the audit log records, as registered. */
+    audited: AuditedRoute[];
+  }
+}
+
+const WRITES = new Set(['POST', 'PUT', 'DELETE', 'PATCH']);
+
+/** Write-method routes that change nothing of the data, with the reason. */
+export const READS_BY_WRITE: Record<string, string> = {
+  'POST /api/logout': 'ends the caller’s own session only',
+  'PUT /api/site/getMaxSiteId': 'reads the next site number (the spec has it as PUT)',
+};
+
+/** Is `METHOD url` a console write that the audit log records? */
+export function isAudited(method: string, url: string, config: { public?: boolean; audit?: boolean } = {}): boolean {
+  if (!WRITES.has(method) || !isConsoleRoute(url) || config.public || config.audit === false) return false;
+  if (/\/export/i.test(url) || READS_BY_WRITE[`${method} ${url}`]) return false;
+  return true;
+}
+
+const text = (v: unknown, max: number) => (v === undefined || v === null ? '' : String(v).slice(0, max));
+
+/** The object a write is about: its path parameters, else `id`/`ids` of body or query, else the answer's `id`. */
+function objectOf(req: FastifyRequest, data: unknown): string | null {
+  const params = Object.values((req.params ?? {}) as Record<string, unknown>).filter((v) => v !== undefined && v !== '');
+  if (params.length) return text(params.join(','), 64);
+  for (const src of [req.body, req.query, data]) {
+    if (!src || typeof src !== 'object' || Array.isArray(src)) continue;
+    const o = src as Record<string, unknown>;
+    const v = o.id ?? o.ids;
+    if (v !== undefined && v !== null && v !== '') return text(Array.isArray(v) ? v.join(',') : v, 64);
+  }
+  return null;
+}
+
+const orNull = (v: unknown) => (v && typeof v === 'object' && Object.keys(v).length === 0 ? null : (v ?? null));
+
+async function record(database: Database, req: FastifyRequest, method: string, url: string, summary: string, answer: unknown) {
+  const env = answer && typeof answer === 'object' && 'code' in answer ? (answer as { code: unknown; message?: unknown; data?: unknown }) : null;
+  const data = env ? env.data : undefined;
+  const { selfAreaId: _self, ...query } = (req.query ?? {}) as Record<string, unknown>;
+  const after = redact({
+    params: orNull(req.params),
+    query: orNull(query),
+    body: req.body ?? null,
+    answer: data ?? null,
+  });
+  const outcome = env ? `${text(env.code, 8)} ${text(env.message, 180)}` : 'sent';
+  const u = req.auth.user;
+  await database.query(
+    `insert into audit_log (user_id, username, user_name, area_id, method, route, summary, object_id, before, after, ip, outcome)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, null, $9, $10, $11)`,
+    [u.id, u.username, text(u.name, 64), u.areaId, method, url, text(summary, 200), objectOf(req, data), JSON.stringify(after), text(req.ip, 64), outcome],
+    'audit_insert',
+  );
+}
+
+export function registerAudit(app: FastifyInstance, database: Database) {
+  const audited: AuditedRoute[] = [];
+  app.decorate('audited', audited);
+  app.addHook('onRoute', (r: RouteOptions) => {
+    const methods = [r.method].flat().map(String);
+    // '/api/forbid/' is registered as '/api/forbid' too: one route for the log, without the slash
+    const url = r.url.length > 1 ? r.url.replace(/\/$/, '') : r.url;
+    const config = r.config ?? {};
+    const summary = text((r.schema as { summary?: string } | undefined)?.summary, 200);
+    for (const method of methods) {
+      if (isAudited(method, url, config) && !audited.some((a) => a.method === method && a.url === url)) audited.push({ method, url, summary });
+    }
+    if (!methods.some((m) => isAudited(m, url, config))) return;
+    const handler = r.handler;
+    r.handler = async function audited(this: FastifyInstance, req: FastifyRequest, reply: FastifyReply) {
+      if (!req.auth || !database.unit || !isAudited(req.method, url, config)) return handler.call(this, req, reply);
+      return database.unit(async () => {
+        const answer = await handler.call(this, req, reply);
+        await record(database, req, req.method, url, summary, answer === reply ? undefined : answer);
+        return answer;
+      });
+    };
+  });
+}

@@ -1,0 +1,92 @@
+/** The audit log's reads (rows are written by http/audit.ts, in each write's transaction). */
+import type { Database } from '../../db/client.js';
+
+export interface AuditFilter {
+  /** Entries of users in these areas (the request's area and below). */
+  areaIds: string[];
+  username?: string;
+  route?: string;
+  method?: string;
+  objectId?: string;
+  from?: Date;
+  to?: Date;
+}
+
+export interface AuditRow {
+  id: string;
+  at: Date;
+  userId: number;
+  username: string;
+  userName: string;
+  areaId: string;
+  method: string;
+  route: string;
+  summary: string;
+  objectId: string | null;
+  before: unknown;
+  after: unknown;
+  ip: string;
+  outcome: string;
+}
+
+const COLUMNS = `id::text as id, at, user_id as "userId", username, user_name as "userName", area_id as "areaId", method, route,
+  summary, object_id as "objectId", before, after, ip, outcome`;
+
+/** The where clause and its parameters; the area list is the first parameter. */
+function where(f: AuditFilter): { sql: string; params: unknown[] } {
+  const params: unknown[] = [f.areaIds];
+  const parts = ['area_id = any($1::varchar[])'];
+  const add = (sql: string, v: unknown) => {
+    params.push(v);
+    parts.push(sql.replace('?', `$${params.length}`));
+  };
+  if (f.username) add('username = ?', f.username);
+  if (f.route) add('route = ?', f.route);
+  if (f.method) add('method = ?', f.method);
+  if (f.objectId) add('object_id = ?', f.objectId);
+  if (f.from) add('at >= ?', f.from);
+  if (f.to) add('at < ?', f.to);
+  return { sql: parts.join(' and '), params };
+}
+
+/** Counting stops here: beyond it the list says "more than" instead of scanning a million rows. */
+export const COUNT_CAP = 10_000;
+
+/** One page, newest first, and the number of entries (counted up to COUNT_CAP + 1). */
+export async function listAudit(database: Database, f: AuditFilter, limit: number, offset: number) {
+  const w = where(f);
+  const n = w.params.length;
+  const [rows, [{ total }]] = await Promise.all([
+    database.query<AuditRow>(`select ${COLUMNS} from audit_log where ${w.sql} order by at desc, id desc limit $${n + 1} offset $${n + 2}`, [
+      ...w.params,
+      limit,
+      offset,
+    ]),
+    database.query<{ total: number }>(`select count(*)::int as total from (select 1 from audit_log where ${w.sql} limit $${n + 1}) t`, [
+      ...w.params,
+      COUNT_CAP + 1,
+    ]),
+  ]);
+  return { rows, total };
+}
+
+/** Every matching entry, newest first, page by page on the (at, id) key (no deep offsets). */
+export async function* auditPages(database: Database, f: AuditFilter, max: number, pageSize = 2000): AsyncIterable<AuditRow[]> {
+  const w = where(f);
+  const n = w.params.length;
+  let last: { at: Date; id: string } | null = null;
+  for (let sent = 0; sent < max;) {
+    const limit = Math.min(pageSize, max - sent);
+    const rows: AuditRow[] = last
+      ? await database.query<AuditRow>(
+          `select ${COLUMNS} from audit_log where ${w.sql} and (at, id) < ($${n + 1}, $${n + 2}::bigint) order by at desc, id desc limit $${n + 3}`,
+          [...w.params, last.at, last.id, limit],
+        )
+      : await database.query<AuditRow>(`select ${COLUMNS} from audit_log where ${w.sql} order by at desc, id desc limit $${n + 1}`, [...w.params, limit]);
+    if (rows.length) yield rows;
+    sent += rows.length;
+    if (rows.length < limit) return;
+    const end = rows[rows.length - 1];
+    last = { at: end.at, id: end.id };
+  }
+}
