@@ -25,10 +25,10 @@ const ROUTES: Array<[string, string]> = [
   ['/companyManagement/company', '企业信息'],
   ['/companyManagement/sum', '总量设置'],
   ['/companyManagement/check', '区域核准数量'],
-  ['/companyManagement/siteSync', '站点同步'],
-  ['/companyManagement/dispatchSync', '调度同步'],
-  ['/companyManagement/requestSync', '租还信息'],
-  ['/companyManagement/bikeSync', '车辆同步'],
+  ['/companyManagement/siteSync', '企业管理'], // built: 站点同步 is its selected tab
+  ['/companyManagement/dispatchSync', '企业管理'], // built: 调度同步 is its selected tab
+  ['/companyManagement/requestSync', '企业管理'], // built: 租还信息 is its selected tab
+  ['/companyManagement/bikeSync', '企业管理'], // built: 车辆同步 is its selected tab
   ['/companyManagement/bikeOutSideFee', '企业管理'], // built: the section's desk page, 站外还车扣费 its selected tab
   ['/companyManagement/bikeRideOrder', '骑行订单'],
   ['/inforManagement', '信息管理'],

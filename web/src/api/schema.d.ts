@@ -1837,6 +1837,8 @@ export interface paths {
                                 }[] | null;
                                 fullPileNum: number;
                                 fullPileName: string;
+                                /** @description 该区域及下级区域的站点数（不含已删除） */
+                                siteCount: number;
                             };
                         };
                     };
@@ -2038,6 +2040,8 @@ export interface paths {
                                 }[] | null;
                                 fullPileNum: number;
                                 fullPileName: string;
+                                /** @description 该区域及下级区域的站点数（不含已删除） */
+                                siteCount: number;
                             }[];
                         };
                     };
@@ -2099,6 +2103,8 @@ export interface paths {
                                 }[] | null;
                                 fullPileNum: number;
                                 fullPileName: string;
+                                /** @description 该区域及下级区域的站点数（不含已删除） */
+                                siteCount: number;
                             }[];
                         };
                     };
@@ -2218,6 +2224,8 @@ export interface paths {
                                     }[] | null;
                                     fullPileNum: number;
                                     fullPileName: string;
+                                    /** @description 该区域及下级区域的站点数（不含已删除） */
+                                    siteCount: number;
                                 }[];
                                 total: number;
                             };

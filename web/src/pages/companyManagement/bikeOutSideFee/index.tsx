@@ -11,7 +11,8 @@ import { useMemo, useState } from 'react';
 import { useSession } from '../../../app/session/store';
 import { DataTable, ExportButton, ListToolbar, QueryForm, RowActions, type Field, useList, useUrlQuery } from '../../../components/desk';
 import { hasPermission } from '../../../lib/permission';
-import { type FeeDay, type FeeKey, type FeeRider, exportFees, fetchEnterprises, fetchFeeRiders, fetchFees } from './service';
+import { fetchEnterprises } from '../service';
+import { type FeeDay, type FeeKey, type FeeRider, exportFees, fetchFeeRiders, fetchFees } from './service';
 import './fee.css';
 
 export function feeFilters(brands: { value: string; label: string }[], withArea: boolean, loading = false): Field<FeeKey>[] {

@@ -3,14 +3,13 @@ import type { Data, Item } from '../../../api/types';
 import { download } from '../../../app/download';
 import { dataOf, http } from '../../../app/request';
 import type { Filters } from '../../../components/desk';
+import { clean } from '../service';
 
 export type FeeKey = 'brandId' | 'startTime' | 'endTime' | 'selfAreaId';
 export type FeeFilters = Filters<FeeKey>;
 export type FeeDay = Item<Data<'/api/bikeOutSiteFee/getFeeList'>['lists']>;
 export type FeeRider = Item<Data<'/api/bikeOutSiteFee/getFeeUserDetails'>['lists']>;
 type Page = { currentPage: number; pageSize: number };
-
-const clean = (f: Record<string, string | number | undefined>) => Object.fromEntries(Object.entries(f).filter(([, v]) => v !== undefined && v !== ''));
 
 // 站外还车扣费列表（按企业、按天；附合计）GET /api/bikeOutSiteFee/getFeeList
 export const fetchFees = (q: FeeFilters & Page) => dataOf(http.get<Data<'/api/bikeOutSiteFee/getFeeList'>>('/bikeOutSiteFee/getFeeList', clean(q)));
@@ -21,9 +20,3 @@ export const fetchFeeRiders = (q: FeeFilters & Page) =>
 
 // 导出（筛选同列表，全部页）POST /api/bikeOutSiteFee/exportBikeOutSideFeeList
 export const exportFees = (f: FeeFilters) => download('POST', '/bikeOutSiteFee/exportBikeOutSideFeeList', { body: clean(f) }, '站外还车扣费.xlsx');
-
-// 企业筛选项：区域内的企业 GET /api/company/getEnterpriseList
-export const fetchEnterprises = (selfAreaId?: string) =>
-  dataOf(http.get<Data<'/api/company/getEnterpriseList'>>('/company/getEnterpriseList', clean({ selfAreaId, pageSize: '1000' }))).then((d) =>
-    d.lists.map((b) => ({ value: String(b.brandId), label: b.brandName })),
-  );

@@ -1,6 +1,6 @@
-import ScreenFrame from '../../../components/ScreenFrame';
+import SyncLogList from '../syncLog';
 
-/** 车辆同步: a titled frame until the screen is built. */
+/** 车辆同步 (#/companyManagement/bikeSync): the sync-log list of its kind (../syncLog). */
 export default function BikeSync() {
-  return <ScreenFrame screen="bikeSync" />;
+  return <SyncLogList screen="bikeSync" />;
 }

@@ -1,6 +1,6 @@
-import ScreenFrame from '../../../components/ScreenFrame';
+import SyncLogList from '../syncLog';
 
-/** 调度同步: a titled frame until the screen is built. */
+/** 调度同步 (#/companyManagement/dispatchSync): the sync-log list of its kind (../syncLog). */
 export default function DispatchSync() {
-  return <ScreenFrame screen="dispatchSync" />;
+  return <SyncLogList screen="dispatchSync" />;
 }

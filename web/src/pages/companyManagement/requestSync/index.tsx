@@ -1,6 +1,6 @@
-import ScreenFrame from '../../../components/ScreenFrame';
+import SyncLogList from '../syncLog';
 
-/** 租还信息: a titled frame until the screen is built. */
+/** 租还信息 (#/companyManagement/requestSync): the sync-log list of its kind (../syncLog). */
 export default function RequestSync() {
-  return <ScreenFrame screen="requestSync" />;
+  return <SyncLogList screen="requestSync" />;
 }

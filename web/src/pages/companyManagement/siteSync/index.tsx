@@ -1,6 +1,6 @@
-import ScreenFrame from '../../../components/ScreenFrame';
+import SyncLogList from '../syncLog';
 
-/** 站点同步: a titled frame until the screen is built. */
+/** 站点同步 (#/companyManagement/siteSync): the sync-log list of its kind (../syncLog). */
 export default function SiteSync() {
-  return <ScreenFrame screen="siteSync" />;
+  return <SyncLogList screen="siteSync" />;
 }

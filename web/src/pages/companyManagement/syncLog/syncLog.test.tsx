@@ -1,0 +1,75 @@
+// @vitest-environment jsdom
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { queryClient } from '../../../app/queryClient';
+import { heldDefaults, persistedDefaults, useSession } from '../../../app/session/store';
+import type { User } from '../../../app/session/types';
+import { renderRoute } from '../../../test/renderRoute';
+import { ok, stubFetch } from '../../../test/stubFetch';
+import RequestSync from '../requestSync';
+import BikeSync from '../bikeSync';
+
+function logIn(children: number[]) {
+  queryClient.clear();
+  const user = { id: 1, username: 'hd', name: '海淀', areaId: '110108', userLevel: 2, roles: [] } as unknown as User;
+  useSession.setState({ ...persistedDefaults(), ...heldDefaults(), authorization: 'tok', user, permissions: [{ id: 7, children }] });
+}
+
+const log = (over: Record<string, unknown>) => ({
+  id: 1,
+  brandId: 3,
+  brandName: '美团',
+  endpoint: 'POST /orders',
+  time: '2026-11-24 08:00:00',
+  itemCount: 100,
+  accepted: 98,
+  rejected: 2,
+  result: 'partial',
+  resultText: '部分成功',
+  detail: {
+    rejected: [
+      { index: 4, id: 'O-5', reason: 'at 时间格式不正确' },
+      { index: 9, id: null, reason: '条目应为对象' },
+    ],
+  },
+  durationMs: 35,
+  ...over,
+});
+
+let fx: ReturnType<typeof stubFetch>;
+beforeEach(() => {
+  fx = stubFetch((path) => {
+    if (path === '/api/company/getEnterpriseList') return ok({ lists: [{ brandId: 3, brandName: '美团' }], total: 1 });
+    if (path === '/api/company/getRequestSyncList')
+      return ok({ lists: [log({}), log({ id: 2, result: 'ok', resultText: '成功', rejected: 0, accepted: 100, detail: null })], total: 2 });
+    if (path === '/api/company/getBikeSyncList') return ok({ lists: [], total: 0 });
+  });
+});
+afterEach(() => vi.restoreAllMocks());
+
+describe('sync logs', () => {
+  it('lists the calls of its kind and shows the rejected items of a call with their reasons', { timeout: 120_000 }, async () => {
+    logIn([110]);
+    renderRoute(<RequestSync />, '/companyManagement/requestSync');
+    const cells = await screen.findAllByText('2026-11-24 08:00:00');
+    expect(screen.getByText('部分成功')).toBeTruthy();
+    expect(screen.getByRole('button', { name: /导\s*出/ })).toBeTruthy();
+    fireEvent.click(within(cells[0].closest('tr')!).getByRole('button', { name: '明细' }));
+    await screen.findByText('at 时间格式不正确');
+    expect(document.body.textContent).toContain('第 5 条');
+    expect(document.body.textContent).toContain('O-5');
+    expect(document.body.textContent).toContain('条目应为对象');
+    const q = Object.fromEntries(fx.last('/api/company/getRequestSyncList')!.url.searchParams);
+    expect(q).toMatchObject({ currentPage: '1', pageSize: '10' });
+  });
+
+  it('sends the URL filters to its own call, says 暂无数据 when empty, no 导出 without 110', { timeout: 120_000 }, async () => {
+    logIn([]);
+    const { router } = renderRoute(<BikeSync />, '/companyManagement/bikeSync');
+    await router.navigate('/companyManagement/bikeSync?result=failed&startTime=2026-11-01&endTime=2026-11-02');
+    await waitFor(() => expect(fx.last('/api/company/getBikeSyncList')?.url.searchParams.get('result')).toBe('failed'), { timeout: 20_000 });
+    expect(Object.fromEntries(fx.last('/api/company/getBikeSyncList')!.url.searchParams)).toMatchObject({ startTime: '2026-11-01', endTime: '2026-11-02' });
+    expect((await screen.findAllByText('暂无数据')).length).toBeGreaterThan(0);
+    expect(screen.queryByRole('button', { name: /导\s*出/ })).toBeNull();
+  });
+});
