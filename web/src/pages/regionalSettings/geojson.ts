@@ -1,0 +1,173 @@
+/**
+ * GeoJSON import (issue 12): Feature, FeatureCollection, Polygon and MultiPolygon to the polygons the
+ * server stores (GCJ-02, open rings: the server closes them), or a Chinese error per feature. Pure;
+ * never throws on garbage. Each polygon is checked by the server's own rule (server/src/domain/polygon.ts
+ * normalizePolygon: range, finite numbers, 3 distinct points, not on one line, at most 2,000 points,
+ * no holes, no crossing edges); this file adds the GeoJSON shapes, names, the per-file limits and WGS-84.
+ */
+import gcoord from 'gcoord';
+import type { LonLat } from '../../components/deskMap/types';
+// the server's polygon rule, pure and import-free: the same function decides here and there
+import { normalizePolygon } from '../../../../server/src/domain/polygon';
+
+/** The coordinate system of a file: WGS-84 (GPS, most GIS tools) or GCJ-02 (高德/腾讯, what is stored). */
+export type CoordSys = 'gcj02' | 'wgs84';
+export const COORD_SYS: Record<CoordSys, string> = { gcj02: 'GCJ-02（高德/腾讯）', wgs84: 'WGS-84（GPS）' };
+
+/** Most features in one file, and most vertices in all of them (larger files: split them). */
+export const MAX_FEATURES = 300;
+export const MAX_FILE_VERTICES = 5000;
+/** Most characters read from one file (a 5,000-vertex file is a few hundred KB). */
+export const MAX_TEXT = 5_000_000;
+
+export interface GeoPolygon {
+  /** the feature's place in the file, from 1 */
+  feature: number;
+  /** its part for a MultiPolygon, from 1 (1 for a Polygon) */
+  part: number;
+  /** properties.name / alias / 名称 (#2… for a MultiPolygon's further parts), else 要素 N; at most 64 characters */
+  name: string;
+  /** properties.serial / 编号, when given */
+  serial: string | null;
+  /** GCJ-02, open (no closing point), at least 3 points, at most MAX_POINTS */
+  ring: LonLat[];
+}
+
+export interface GeoProblem {
+  feature: number;
+  name: string;
+  message: string;
+}
+
+export interface GeoParse {
+  polygons: GeoPolygon[];
+  /** one per refused feature (or MultiPolygon part) */
+  problems: GeoProblem[];
+  /** the whole file refused (not JSON, not GeoJSON, too large): no polygons then */
+  fatal: string | null;
+  /** features read */
+  features: number;
+}
+
+const fmt = (n: number) => n.toLocaleString('en-US');
+const isObj = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const fail = (fatal: string): GeoParse => ({ polygons: [], problems: [], fatal, features: 0 });
+
+/** A feature's name from its properties (name, alias, 名称, NAME), trimmed, at most 64 characters. */
+function nameOf(props: unknown, n: number): string {
+  if (isObj(props)) {
+    for (const k of ['name', 'alias', '名称', 'NAME', 'Name']) {
+      const v = props[k];
+      if ((typeof v === 'string' && v.trim()) || typeof v === 'number') return String(v).trim().slice(0, 64);
+    }
+  }
+  return `要素 ${n}`;
+}
+
+function serialOf(props: unknown): string | null {
+  if (!isObj(props)) return null;
+  const v = props.serial ?? props['编号'];
+  return (typeof v === 'string' && v.trim()) || typeof v === 'number' ? String(v).trim().slice(0, 32) : null;
+}
+
+/** A geometry (or a feature's) and the properties that name it. */
+interface Item {
+  geometry: unknown;
+  props: unknown;
+}
+
+/** The items of a GeoJSON value, or why it is not one. */
+function itemsOf(root: unknown): Item[] | string {
+  if (!isObj(root)) return '不是 GeoJSON：应为一个 JSON 对象';
+  switch (root.type) {
+    case 'FeatureCollection':
+      if (!Array.isArray(root.features)) return 'FeatureCollection 缺少 features 数组';
+      return root.features.map((f) => (isObj(f) ? { geometry: f.type === 'Feature' ? f.geometry : f, props: f.properties } : { geometry: f, props: null }));
+    case 'Feature':
+      return [{ geometry: root.geometry, props: root.properties }];
+    case 'Polygon':
+    case 'MultiPolygon':
+      return [{ geometry: root, props: null }];
+    default:
+      return `不支持的 GeoJSON 类型 ${typeof root.type === 'string' ? root.type.slice(0, 40) : '（缺少 type）'}：应为 FeatureCollection、Feature、Polygon 或 MultiPolygon`;
+  }
+}
+
+/** The polygons of a geometry (a Polygon is one), or null when it is not a (multi)polygon. */
+function partsOf(geometry: unknown): unknown[] | null {
+  if (!isObj(geometry)) return null;
+  if (geometry.type === 'Polygon') return [geometry.coordinates];
+  if (geometry.type === 'MultiPolygon') return Array.isArray(geometry.coordinates) ? geometry.coordinates : [geometry.coordinates];
+  return null;
+}
+
+/** Positions in a polygon's coordinates (for the file's total), without checking them. */
+function countPositions(parts: unknown[]): number {
+  let n = 0;
+  for (const rings of parts) if (Array.isArray(rings)) for (const r of rings) if (Array.isArray(r)) n += r.length;
+  return n;
+}
+
+const geomType = (g: unknown) => (isObj(g) && typeof g.type === 'string' ? g.type.slice(0, 40) : g === null || g === undefined ? '空' : typeof g);
+
+/** The open GCJ-02 ring of one polygon's coordinates (`[[[lon, lat], …]]`), or why it cannot be stored (the server's rule). */
+export function ringOf(rings: unknown, sys: CoordSys): { ring: LonLat[] } | { message: string } {
+  const r = normalizePolygon(Array.isArray(rings) ? rings : { type: 'Polygon', coordinates: rings }, '多边形');
+  if (!r.ok) return { message: r.message.replace(/^多边形 /, '多边形') };
+  // the closing point is dropped: the forms keep open rings and the server closes them
+  const open = r.ring.slice(0, -1);
+  return { ring: sys === 'wgs84' ? open.map(wgsToGcj) : open };
+}
+
+const round7 = (v: number) => Math.round(v * 1e7) / 1e7;
+
+export function wgsToGcj(p: LonLat): LonLat {
+  const [lon, lat] = gcoord.transform([p.lon, p.lat], gcoord.WGS84, gcoord.GCJ02);
+  return { lon: round7(lon), lat: round7(lat) };
+}
+
+export function gcjToWgs(p: LonLat): LonLat {
+  const [lon, lat] = gcoord.transform([p.lon, p.lat], gcoord.GCJ02, gcoord.WGS84);
+  return { lon: round7(lon), lat: round7(lat) };
+}
+
+/** Reads GeoJSON text (or a parsed value) in the given coordinate system. */
+export function parseGeoJson(input: unknown, sys: CoordSys): GeoParse {
+  let root = input;
+  if (typeof input === 'string') {
+    if (input.length > MAX_TEXT) return fail(`文件过大：最多 ${fmt(MAX_TEXT)} 个字符`);
+    if (!input.trim()) return fail('没有内容：请选择文件或粘贴 GeoJSON');
+    try {
+      root = JSON.parse(input.replace(/^\uFEFF/, ''));
+    } catch {
+      return fail('不是有效的 JSON：请检查文件内容');
+    }
+  }
+  const items = itemsOf(root);
+  if (typeof items === 'string') return fail(items);
+  if (items.length === 0) return fail('文件中没有要素');
+  if (items.length > MAX_FEATURES) return fail(`要素过多：每个文件最多 ${MAX_FEATURES} 个，本文件 ${fmt(items.length)} 个，请拆分后导入`);
+  const parts = items.map((it) => partsOf(it.geometry));
+  const total = parts.reduce((t, p) => t + (p ? countPositions(p) : 0), 0);
+  if (total > MAX_FILE_VERTICES) return fail(`顶点过多：每个文件最多 ${fmt(MAX_FILE_VERTICES)} 个，本文件 ${fmt(total)} 个，请拆分或简化后导入`);
+  const out: GeoParse = { polygons: [], problems: [], fatal: null, features: items.length };
+  items.forEach((it, k) => {
+    const feature = k + 1;
+    const name = nameOf(it.props, feature);
+    const polys = parts[k];
+    if (!polys) {
+      out.problems.push({ feature, name, message: `第 ${feature} 个要素：不是多边形（${geomType(it.geometry)}）` });
+      return;
+    }
+    if (polys.length === 0) out.problems.push({ feature, name, message: `第 ${feature} 个要素：没有坐标` });
+    polys.forEach((rings, p) => {
+      const part = p + 1;
+      const r = ringOf(rings, sys);
+      const where = polys.length > 1 ? `第 ${feature} 个要素（第 ${part} 块）` : `第 ${feature} 个要素`;
+      const partName = part > 1 ? `${name.slice(0, 60)}#${part}` : name;
+      if ('message' in r) out.problems.push({ feature, name: partName, message: `${where}：${r.message}` });
+      else out.polygons.push({ feature, part, name: partName, serial: serialOf(it.props), ring: r.ring });
+    });
+  });
+  return out;
+}
