@@ -2,7 +2,7 @@
  * 禁停区域: the forbidden zones as a desk list with a map above it (a row click fits its zone), 新增 / 编辑 / 删除,
  * 状态 switches a zone on or off (a switched-off zone no longer places reports nor is drawn on the big screen).
  */
-import { PlusOutlined } from '@ant-design/icons';
+import { ImportOutlined, PlusOutlined } from '@ant-design/icons';
 import { Button, Switch, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -11,6 +11,10 @@ import { toast } from '../../app/feedback';
 import { DataTable, type Field, ListToolbar, QueryForm, RowActions, optionsOf, useList, useUrlQuery } from '../../components/desk';
 import type { LonLat } from '../../components/deskMap/types';
 import ForbidForm, { FORBID_TYPES } from './forbidForm';
+import GeoExportButton from './GeoExportButton';
+import { zoneShape } from './geoExport';
+import ZoneImport from './ZoneImport';
+import { fetchAllForbid } from './geoService';
 import { deleteForbid, fetchAreaSites, fetchForbid, switchForbid } from './service';
 import type { Forbid, ForbidKey } from './types';
 import { vertexCount } from './zoneGeo';
@@ -101,6 +105,7 @@ export default function ForbidTab({ canEdit, areaUser }: { canEdit: boolean; are
   const sites = useQuery({ queryKey: ['regional', 'sites', areaId], queryFn: () => fetchAreaSites(areaId), staleTime: 60_000 });
   const client = useQueryClient();
   const [editing, setEditing] = useState<Editing>(null);
+  const [importing, setImporting] = useState(false);
   const [focus, setFocus] = useState<{ id: number; fit: LonLat[] } | null>(null);
   const zones = useMemo(() => list.data?.lists ?? [], [list.data]);
   const pick = (z: Forbid) => setFocus({ id: z.id, fit: [...z.fence] });
@@ -135,11 +140,17 @@ export default function ForbidTab({ canEdit, areaUser }: { canEdit: boolean; are
         onRefresh={() => void list.refetch()}
         left={
           canEdit && (
-            <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({})}>
-              新增禁停区
-            </Button>
+            <>
+              <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({})}>
+                新增禁停区
+              </Button>
+              <Button icon={<ImportOutlined />} onClick={() => setImporting(true)}>
+                导入 GeoJSON
+              </Button>
+            </>
           )
         }
+        right={<GeoExportButton fileName="禁停区域.geojson" load={async () => (await fetchAllForbid(query.filters)).map(zoneShape)} />}
       />
       <DataTable<Forbid>
         rowKey="id"
@@ -150,6 +161,7 @@ export default function ForbidTab({ canEdit, areaUser }: { canEdit: boolean; are
         onRow={(z) => ({ onClick: () => pick(z) })}
       />
       {editing && <ForbidForm zone={editing.zone} others={zones} onClose={() => setEditing(null)} />}
+      {importing && <ZoneImport areaId={areaId} others={zones} onClose={() => setImporting(false)} />}
     </>
   );
 }
