@@ -1,6 +1,6 @@
 /**
- * 区域设置 (#/regionalSettings/{tab}): 区域管理 (the area tree and its fields) and 禁停区域 (forbidden zones
- * on a map) as tabs of one desk page. Menu 10; buttons 115 区域管理 and 117 禁停区管理 allow the edits.
+ * 区域设置 (#/regionalSettings/{tab}): 区域管理 (the area tree and its fields), 运营区域 (operating and entry fences) and 禁停区域 (forbidden zones
+ * on a map) as tabs of one desk page. Menu 10; buttons 115 区域管理, 116 区域围栏 and 117 禁停区管理 allow the edits.
  */
 import { useSession } from '../../app/session/store';
 import FilterPresetBar from '../../components/FilterPresetBar';
@@ -8,6 +8,7 @@ import { DeskPage, DeskTabs } from '../../components/desk';
 import { hasPermission } from '../../lib/permission';
 import AreasTab from './areas';
 import ForbidTab from './forbid';
+import RailsTab from './rails';
 import './regional.css';
 
 export default function RegionalSettings() {
@@ -19,6 +20,7 @@ export default function RegionalSettings() {
       <DeskTabs
         items={[
           { key: 'area', label: '区域管理', render: () => <AreasTab canEdit={hasPermission(perms, 10, 115)} /> },
+          { key: 'rail', label: '运营区域', render: () => <RailsTab canEdit={hasPermission(perms, 10, 116)} /> },
           { key: 'forbid', label: '禁停区域', render: () => <ForbidTab canEdit={hasPermission(perms, 10, 117)} areaUser={areaUser} /> },
         ]}
       />

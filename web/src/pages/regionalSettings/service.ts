@@ -1,6 +1,7 @@
 /** Calls of 区域设置 (/api/area, /api/forbid, /api/site/rail; spec §7). Filters go as the URL holds them. */
 import type { Data } from '../../api/types';
 import { dataOf, http } from '../../app/request';
+import type { LonLat } from '../../components/deskMap/types';
 import type { AreaEdit, ForbidEdit, ForbidFilters, NewForbid } from './types';
 
 type Page = { currentPage: number; pageSize: number };
@@ -13,6 +14,32 @@ export const updateArea = (body: AreaEdit) => dataOf(http.put<Data<'/api/area/',
 
 // 区域内全部站点（站点数、地图参照）GET /api/site/rail
 export const fetchAreaSites = (areaId?: string) => dataOf(http.get<Data<'/api/site/rail'>>('/site/rail', { selfAreaId: areaId }));
+
+// 区域详情（含运营围栏）GET /api/area/get
+export const fetchArea = (areaId: string) => dataOf(http.get<Data<'/api/area/get'>>('/area/get', { areaId }));
+
+// 区域及下级的运营围栏 GET /api/area/rail
+export const fetchRails = (areaId: string) => dataOf(http.get<Data<'/api/area/rail'>>('/area/rail', { selectAreaId: areaId }));
+
+// 设置运营围栏 POST /api/area/rail
+export const saveRail = (areaId: string, gpsRail: LonLat[]) => dataOf(http.post<Data<'/api/area/rail', 'post'>>('/area/rail', { areaId, gpsRail }));
+
+// 删除运营围栏 DELETE /api/area/rail/{id}
+export const deleteRail = (areaId: string) => dataOf(http.del<Data<'/api/area/rail/{id}', 'delete'>>(`/area/rail/${areaId}`));
+
+// 区域及下级的入口围栏 GET /api/area/entryRail
+export const fetchEntryRails = (areaId: string) => dataOf(http.get<Data<'/api/area/entryRail'>>('/area/entryRail', { selectAreaId: areaId }));
+
+// 新增入口围栏 POST /api/area/entryRail
+export const createEntryRail = (areaId: string, name: string, gpsRail: LonLat[]) =>
+  dataOf(http.post<Data<'/api/area/entryRail', 'post'>>('/area/entryRail', { areaId, name, gpsRail }));
+
+// 修改入口围栏 PUT /api/area/entryRail/{id}
+export const updateEntryRail = (id: number, name: string, gpsRail: LonLat[]) =>
+  dataOf(http.put<Data<'/api/area/entryRail/{id}', 'put'>>(`/area/entryRail/${id}`, { name, gpsRail }));
+
+// 删除入口围栏 DELETE /api/area/entryRail/{id}
+export const deleteEntryRail = (id: number) => dataOf(http.del<Data<'/api/area/entryRail/{id}', 'delete'>>(`/area/entryRail/${id}`));
 
 // 禁停区列表（type 0 禁停围栏, 1 禁停区）GET /api/forbid/
 export const fetchForbid = (q: ForbidFilters & Page) => dataOf(http.get<Data<'/api/forbid/'>>('/forbid/', q));
