@@ -72,6 +72,7 @@ export const routes: RouteObject[] = [
         errorElement: <RouteError />,
         children: [
           { path: 'login', lazy: screen(() => import('../pages/login')) },
+          { path: 'register', lazy: screen(() => import('../pages/register')) },
           { path: 'unlogin', Component: Unlogin },
           { path: '401', Component: Unlogin },
           { path: '404', Component: NotFound },

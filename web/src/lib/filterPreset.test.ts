@@ -8,12 +8,12 @@ describe('filter presets of the to-do links', () => {
   it('reads every link of the home to-do list', () => {
     const presets = Object.fromEntries(TODO_ITEMS.map((t) => [t.key, of(t.to)]));
     expect(presets.siteApplyPend).toEqual({ flag: 'site' });
-    expect(presets.siteRolePend).toEqual({ tab: 'audit', roleId: 27 });
+    expect(presets.siteRolePend).toEqual({ roleId: 27, auditStatus: 0 });
     expect(presets.siteLowPowerPend).toEqual({ equipmentPower: [0, 10] });
-    expect(presets.accusePend).toEqual({ tab: 'audit', roleId: 5 });
-    expect(presets.userPend).toEqual({ tab: 'audit' });
-    expect(presets.maintainPend).toEqual({ tab: 'audit', roleId: 31 });
-    expect(presets.supervisePend).toEqual({ tab: 'audit', roleId: 32 });
+    expect(presets.accusePend).toEqual({ roleId: 5, auditStatus: 0 });
+    expect(presets.userPend).toEqual({ applyType: 1, auditStatus: 0 });
+    expect(presets.maintainPend).toEqual({ roleId: 31, auditStatus: 0 });
+    expect(presets.supervisePend).toEqual({ roleId: 32, auditStatus: 0 });
     expect(presets.dispatchWarnPend).toEqual({ tab: 'audit', roleId: 34, clockWarn: 1, clockRole: 1 });
     for (const t of TODO_ITEMS) expect(describeFilterPreset(of(t.to)).length, t.to).toBeGreaterThan(0);
   });

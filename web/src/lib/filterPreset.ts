@@ -1,6 +1,6 @@
 /**
  * The filter a link hands to a list screen in its query (the home to-do list, spec §2 "To-do
- * items"): e.g. #/regionalSettings?tab=audit&roleId=27 or #/deviceManagement?equipmentPower=0-10.
+ * items"): e.g. #/systemSettings/audit?roleId=27&auditStatus=0 or #/deviceManagement?equipmentPower=0-10.
  * The screen reads it once as the preset of its filters.
  */
 export interface FilterPreset {
@@ -9,6 +9,10 @@ export interface FilterPreset {
   /** regionalSettings: 'audit' = the applications to review */
   tab?: string;
   roleId?: number;
+  /** 账号审核: 1 platform account applications */
+  applyType?: number;
+  /** 账号审核: 0 pending */
+  auditStatus?: number;
   /** deviceManagement: pile power range in percent */
   equipmentPower?: [number, number];
   clockWarn?: number;
@@ -25,6 +29,10 @@ export function parseFilterPreset(q: URLSearchParams): FilterPreset {
   if (tab) p.tab = tab;
   const roleId = int(q.get('roleId'));
   if (roleId !== undefined) p.roleId = roleId;
+  const applyType = int(q.get('applyType'));
+  if (applyType !== undefined) p.applyType = applyType;
+  const auditStatus = int(q.get('auditStatus'));
+  if (auditStatus !== undefined) p.auditStatus = auditStatus;
   const power = /^(\d{1,3})-(\d{1,3})$/.exec(q.get('equipmentPower') ?? '');
   if (power && Number(power[1]) <= Number(power[2]) && Number(power[2]) <= 100) p.equipmentPower = [Number(power[1]), Number(power[2])];
   const clockWarn = int(q.get('clockWarn'));
@@ -42,7 +50,8 @@ export function describeFilterPreset(p: FilterPreset): string[] {
   const out: string[] = [];
   if (p.flag === 'site') out.push('站点申请');
   else if (p.flag) out.push(`类型：${p.flag}`);
-  if (p.tab === 'audit') out.push('待审核');
+  if (p.tab === 'audit' || p.auditStatus === 0) out.push('待审核');
+  if (p.applyType === 1) out.push('平台账号申请');
   if (p.roleId !== undefined) out.push(`角色：${ROLE_NAMES[p.roleId] ?? p.roleId}`);
   if (p.equipmentPower) out.push(`电量 ${p.equipmentPower[0]}%–${p.equipmentPower[1]}%`);
   if (p.clockWarn === 1) out.push('打卡预警');

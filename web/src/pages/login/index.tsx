@@ -1,7 +1,7 @@
 import { LockOutlined, UserOutlined } from '@ant-design/icons';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Form, Input } from 'antd';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { platformName } from '../../app/config';
 import { DEFAULT_ERROR } from '../../app/request';
 import { useSession } from '../../app/session/store';
@@ -42,6 +42,9 @@ export default function Login() {
             登录
           </Button>
         </Form>
+        <Link to="/register" className="login-register">
+          没有账号？申请账号
+        </Link>
       </section>
       <footer className="login-footer">{name}</footer>
     </main>

@@ -1,11 +1,14 @@
 /**
- * 系统设置 (#/systemSettings/{tab}): 用户管理 ('user', button 112) and 角色管理 ('role', button 113)
- * of menu 9 as tabs of one desk page; a tab the user lacks the permission for is left out.
+ * 系统设置 (#/systemSettings/{tab}): 用户管理 ('user', button 112), 角色管理 ('role', 113), 账号审核
+ * ('audit', 114) and 第三方授权 ('thirdParty', 112) of menu 9 as tabs of one desk page; a tab the
+ * user lacks the permission for is left out.
  */
 import { useSession } from '../../app/session/store';
 import { DeskPage, DeskTabs } from '../../components/desk';
 import { hasPermission } from '../../lib/permission';
+import Applications from './applications';
 import RolesTab from './roles';
+import ThirdPartyTab from './thirdParty';
 import UsersTab from './users';
 import './systemSettings.css';
 
@@ -14,12 +17,15 @@ export default function SystemSettings() {
   const areaUser = useSession((s) => (s.user?.userLevel ?? 0) >= 2);
   const canUsers = hasPermission(perms, 9, 112);
   const canRoles = hasPermission(perms, 9, 113);
+  const canAudit = hasPermission(perms, 9, 114);
   return (
     <DeskPage screen="systemSettings">
       <DeskTabs
         items={[
           { key: 'user', label: '用户管理', allowed: canUsers, render: () => <UsersTab areaUser={areaUser} canRoles={canRoles} /> },
           { key: 'role', label: '角色管理', allowed: canRoles, render: () => <RolesTab /> },
+          { key: 'audit', label: '账号审核', allowed: canAudit, render: () => <Applications areaUser={areaUser} /> },
+          { key: 'thirdParty', label: '第三方授权', allowed: canUsers, render: () => <ThirdPartyTab areaUser={areaUser} /> },
         ]}
       />
     </DeskPage>

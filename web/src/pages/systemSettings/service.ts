@@ -6,7 +6,18 @@
 import type { Data } from '../../api/types';
 import { toast } from '../../app/feedback';
 import { DEFAULT_ERROR, type Envelope, RequestError, dataOf, handleEnvelope, http, request } from '../../app/request';
-import type { RoleAddBody, RoleEditBody, RoleFilters, UserAddBody, UserEditBody, UserFilters } from './types';
+import type {
+  ApplicationFilters,
+  AuditBody,
+  RoleAddBody,
+  RoleEditBody,
+  RoleFilters,
+  ThirdPartyBody,
+  ThirdPartyFilters,
+  UserAddBody,
+  UserEditBody,
+  UserFilters,
+} from './types';
 
 type Page = { currentPage: number; pageSize: number };
 
@@ -65,3 +76,26 @@ export const usernameTaken = (username: string) => dataOf(http.get<Data<'/api/ch
 
 // 手机号是否已被其他账号使用（编辑时带上本人 id）GET /api/checkPhone
 export const phoneTaken = (phone: string, id?: number) => dataOf(http.get<Data<'/api/checkPhone'>>('/checkPhone', { phone, id })).then((d) => d.exists);
+
+// 账号审核列表（自助注册的申请）GET /api/user/audit_list
+export const fetchApplications = (q: ApplicationFilters & Page) => dataOf(http.get<Data<'/api/user/audit_list'>>('/user/audit_list', q));
+
+// 审核申请：通过（平台账号带角色）或驳回（带原因）POST /api/user/audit
+export const auditApplication = (body: AuditBody) => written(http.post<null>('/user/audit', body, quiet));
+
+// 可申请的角色（筛选项）GET /api/register/roles
+export const fetchApplicableRoles = () => dataOf(http.get<Data<'/api/register/roles'>>('/register/roles'));
+
+// 第三方授权列表（手机号脱敏）GET /api/getThirdPartyAuthList
+export const fetchThirdParty = (q: ThirdPartyFilters & Page) => dataOf(http.get<Data<'/api/getThirdPartyAuthList'>>('/getThirdPartyAuthList', q));
+
+// 新增或编辑第三方授权；新增时返回密钥（仅此一次）POST /api/saveThirdPartyAuthUser
+export const saveThirdParty = (body: ThirdPartyBody) => written(http.post<Data<'/api/saveThirdPartyAuthUser', 'post'>>('/saveThirdPartyAuthUser', body, quiet));
+
+// 重置第三方密钥：旧密钥立即失效 POST /api/resetThirdPartyAuthKey
+export const resetThirdPartyKey = (id: number) =>
+  written(http.post<Data<'/api/resetThirdPartyAuthKey', 'post'>>('/resetThirdPartyAuthKey', { id }, quiet)).then((d) => d.key);
+
+// 手机号是否已有第三方授权（编辑时带上本条 id）GET /api/checkAuthPhone
+export const authPhoneTaken = (phone: string, id?: number) =>
+  dataOf(http.get<Data<'/api/checkAuthPhone'>>('/checkAuthPhone', { phone, id })).then((d) => d.exists);

@@ -21,3 +21,16 @@ export type RoleAddBody = Body<'/api/role/add'>;
 export type RoleEditBody = Body<'/api/role/edit'>;
 /** The permission tree the editor may grant (GET /api/role/getPermission): menus and their buttons. */
 export type PermissionMenu = Item<Data<'/api/role/getPermission'>['tree']>;
+
+/** One application of 账号审核 (GET /api/user/audit_list): a self-registered account and what it asked for. */
+export type ApplicationRow = Item<Data<'/api/user/audit_list'>['lists']>;
+/** The application list's filters: its query parameters (paging aside). */
+export type ApplicationKey = keyof Omit<Query<'/api/user/audit_list'>, 'currentPage' | 'pageSize' | 'username' | 'status'> & string;
+export type ApplicationFilters = Filters<ApplicationKey>;
+export type AuditBody = Body<'/api/user/audit'>;
+
+/** One third-party key of 第三方授权 (GET /api/getThirdPartyAuthList); the phone comes masked. */
+export type ThirdPartyRow = Item<Data<'/api/getThirdPartyAuthList'>['lists']>;
+export type ThirdPartyKey = keyof Omit<Query<'/api/getThirdPartyAuthList'>, 'currentPage' | 'pageSize'> & string;
+export type ThirdPartyFilters = Filters<ThirdPartyKey>;
+export type ThirdPartyBody = Body<'/api/saveThirdPartyAuthUser'>;

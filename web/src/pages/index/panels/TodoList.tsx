@@ -8,15 +8,18 @@ import { fetchPend } from '../service';
 import type { PendData } from '../types';
 import './todo.css';
 
-/** The to-do items of spec §2 and the screens they open (with the filter each one names). */
+/**
+ * The to-do items of spec §2 and the screens they open (with the filter each one names): the
+ * applications land on 系统设置 · 账号审核 filtered to the pending ones of the role (or platform accounts).
+ */
 export const TODO_ITEMS: Array<{ key: keyof PendData; label: string; to: string }> = [
   { key: 'siteApplyPend', label: '站点申请', to: '/miBicycle?flag=site' },
-  { key: 'siteRolePend', label: '站点角色申请', to: '/regionalSettings?tab=audit&roleId=27' },
+  { key: 'siteRolePend', label: '站点角色申请', to: '/systemSettings/audit?roleId=27&auditStatus=0' },
   { key: 'siteLowPowerPend', label: '电量低于10%站点', to: '/deviceManagement?equipmentPower=0-10' },
-  { key: 'accusePend', label: '违规举报', to: '/regionalSettings?tab=audit&roleId=5' },
-  { key: 'userPend', label: '平台账号申请', to: '/regionalSettings?tab=audit' },
-  { key: 'maintainPend', label: '运维人员申请', to: '/regionalSettings?tab=audit&roleId=31' },
-  { key: 'supervisePend', label: '监督员申请', to: '/regionalSettings?tab=audit&roleId=32' },
+  { key: 'accusePend', label: '违规举报', to: '/systemSettings/audit?roleId=5&auditStatus=0' },
+  { key: 'userPend', label: '平台账号申请', to: '/systemSettings/audit?applyType=1&auditStatus=0' },
+  { key: 'maintainPend', label: '运维人员申请', to: '/systemSettings/audit?roleId=31&auditStatus=0' },
+  { key: 'supervisePend', label: '监督员申请', to: '/systemSettings/audit?roleId=32&auditStatus=0' },
   { key: 'dispatchWarnPend', label: '运维预警', to: '/regionalSettings?tab=audit&roleId=34&clockWarn=1&clockRole=1' },
 ];
 

@@ -1,0 +1,179 @@
+/**
+ * 申请账号 (#/register, public, phone-sized friendly): people apply for an account of an area, a
+ * platform (regulator) account or a role (运维人员, 监督员, 站点申请人 …); the account waits for a
+ * regulator of that area to approve it (系统设置 · 账号审核). The server's refusal is shown on the form.
+ */
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { Alert, Button, Cascader, Form, Input, Radio, Result } from 'antd';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { platformName } from '../../app/config';
+import { DEFAULT_ERROR } from '../../app/request';
+import { PASSWORD_RULE, PHONE_RULE, USERNAME_RULE } from '../systemSettings/rules';
+import { fetchAreas, fetchRoles, register, type RegisterBody } from './service';
+import '../login/login.css';
+import './register.css';
+
+interface AreaOption {
+  value: string;
+  label: string;
+  isLeaf: boolean;
+  children?: AreaOption[];
+}
+
+interface Values {
+  kind: string;
+  username: string;
+  password: string;
+  confirm: string;
+  name: string;
+  phone: string;
+  area: string[];
+  company?: string;
+  reason?: string;
+}
+
+const PLATFORM = 'platform';
+
+/** The body the server takes from the form's values. */
+export function bodyOf(v: Values): RegisterBody {
+  const platform = v.kind === PLATFORM;
+  return {
+    username: v.username.trim(),
+    password: v.password,
+    name: v.name.trim(),
+    phone: v.phone.trim(),
+    areaId: v.area[v.area.length - 1],
+    applyType: platform ? 1 : 2,
+    ...(platform ? {} : { roleId: Number(v.kind) }),
+    ...(v.company?.trim() ? { company: v.company.trim() } : {}),
+    ...(v.reason?.trim() ? { reason: v.reason.trim() } : {}),
+  };
+}
+
+const toOptions = (rows: { id: string; areaName: string; leaf: boolean }[]): AreaOption[] =>
+  rows.map((a) => ({ value: a.id, label: a.areaName, isLeaf: a.leaf }));
+
+/** Areas level by level: provinces first, the children of a picked one when it opens. */
+function useAreaOptions() {
+  const [options, setOptions] = useState<AreaOption[] | null>(null);
+  const top = useQuery({ queryKey: ['register', 'areas'], queryFn: () => fetchAreas(), staleTime: Infinity });
+  const shown = options ?? (top.data ? toOptions(top.data) : []);
+  const load = async (path: AreaOption[]) => {
+    const target = path[path.length - 1];
+    const kids = toOptions(await fetchAreas(target.value));
+    target.children = kids;
+    if (!kids.length) target.isLeaf = true;
+    setOptions([...shown]);
+  };
+  return { options: shown, load, loading: top.isPending };
+}
+
+export default function Register() {
+  const [form] = Form.useForm<Values>();
+  const roles = useQuery({ queryKey: ['register', 'roles'], queryFn: fetchRoles, staleTime: Infinity });
+  const areas = useAreaOptions();
+  const mutation = useMutation({
+    mutationFn: async (v: Values) => {
+      const env = await register(bodyOf(v));
+      if (env.code !== 200) throw new Error(env.message || DEFAULT_ERROR);
+      return env.data;
+    },
+  });
+  const name = platformName();
+  if (mutation.isSuccess) {
+    return (
+      <main className="login-page">
+        <section className="login-card register-card" aria-label="申请已提交">
+          <Result
+            status="success"
+            title="申请已提交"
+            subTitle="请等待所在区域的管理员审核；审核通过后即可用申请的账号登录，未通过时登录会提示原因。"
+            extra={
+              <Link to="/login">
+                <Button type="primary">返回登录</Button>
+              </Link>
+            }
+          />
+        </section>
+      </main>
+    );
+  }
+  return (
+    <main className="login-page">
+      <section className="login-card register-card" aria-label="申请账号">
+        <h1 className="login-title">申请账号</h1>
+        <p className="login-subtitle">{name}</p>
+        {mutation.isError && <Alert type="error" showIcon title={mutation.error.message} className="login-error" role="alert" />}
+        <Form<Values> form={form} layout="vertical" onFinish={(v) => mutation.mutate(v)} requiredMark={false} initialValues={{ kind: '31' }}>
+          <Form.Item name="kind" label="申请类型" rules={[{ required: true, message: '请选择申请类型' }]}>
+            <Radio.Group className="register-kind" optionType="button" buttonStyle="solid">
+              {(roles.data ?? []).map((r) => (
+                <Radio.Button key={r.id} value={String(r.id)}>
+                  {r.roleName}
+                </Radio.Button>
+              ))}
+              <Radio.Button value={PLATFORM}>平台账号（监管人员）</Radio.Button>
+            </Radio.Group>
+          </Form.Item>
+          <Form.Item name="area" label="所属区域" rules={[{ required: true, message: '请选择所属区域' }]}>
+            <Cascader
+              options={areas.options}
+              loadData={(path) => void areas.load(path as AreaOption[])}
+              changeOnSelect
+              placeholder="请选择省 / 市 / 区县"
+              showSearch={false}
+            />
+          </Form.Item>
+          <Form.Item
+            name="name"
+            label="姓名"
+            rules={[
+              { required: true, whitespace: true, message: '请输入姓名' },
+              { max: 64, message: '姓名最多 64 个字' },
+            ]}
+          >
+            <Input placeholder="请输入真实姓名" autoComplete="name" />
+          </Form.Item>
+          <Form.Item name="phone" label="手机号" validateTrigger="onBlur" rules={[{ required: true, message: '请输入手机号' }, PHONE_RULE]}>
+            <Input placeholder="11 位手机号" inputMode="numeric" autoComplete="tel" maxLength={11} />
+          </Form.Item>
+          <Form.Item name="username" label="登录账号" validateTrigger="onBlur" rules={[{ required: true, message: '请输入登录账号' }, USERNAME_RULE]}>
+            <Input placeholder="3-32 位字母、数字或下划线" autoComplete="username" />
+          </Form.Item>
+          <Form.Item name="password" label="密码" validateTrigger="onBlur" rules={[{ required: true, message: '请输入密码' }, PASSWORD_RULE]}>
+            <Input.Password placeholder="6-32 位，含字母和数字" autoComplete="new-password" />
+          </Form.Item>
+          <Form.Item
+            name="confirm"
+            label="确认密码"
+            dependencies={['password']}
+            validateTrigger="onBlur"
+            rules={[
+              { required: true, message: '请再次输入密码' },
+              ({ getFieldValue }) => ({
+                validator: async (_, v) => {
+                  if (v && v !== getFieldValue('password')) throw new Error('两次输入的密码不一致');
+                },
+              }),
+            ]}
+          >
+            <Input.Password placeholder="请再次输入密码" autoComplete="new-password" />
+          </Form.Item>
+          <Form.Item name="company" label="单位（选填）" rules={[{ max: 128, message: '单位最多 128 个字' }]}>
+            <Input placeholder="所在单位或公司" autoComplete="organization" />
+          </Form.Item>
+          <Form.Item name="reason" label="申请说明（选填）" rules={[{ max: 256, message: '最多 256 个字' }]}>
+            <Input.TextArea placeholder="如：负责某区站点运维" rows={2} maxLength={256} />
+          </Form.Item>
+          <Button type="primary" htmlType="submit" block size="large" loading={mutation.isPending}>
+            提交申请
+          </Button>
+        </Form>
+        <Link to="/login" className="register-back">
+          已有账号？返回登录
+        </Link>
+      </section>
+    </main>
+  );
+}
