@@ -22,6 +22,8 @@ export interface User {
   /** 1 enterprise user, 2 area administrator, 3 super administrator */
   userLevel: number;
   siteId: string | null;
+  /** an enterprise account's enterprise (it sees only that enterprise's data); null for regulators */
+  brandId?: number | null;
   createTime: string | null;
   unavailableTime: string | null;
   idcardUrl: string | null;

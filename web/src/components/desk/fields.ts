@@ -28,6 +28,8 @@ export type Field<K extends string = string> =
   | (Base<K> & { type: 'dateRange'; names: [K, K] })
   /** dialog forms: an on/off switch (boolean value) */
   | (Base<K> & { type: 'switch' })
+  /** dialog forms: a control of the screen's own (an upload, a long text) given the form's value, onChange and id */
+  | (Base<K> & { type: 'custom'; render: (p: { value?: unknown; onChange?: (v: unknown) => void; id?: string }) => ReactNode })
   /** dialog forms: shown, not edited */
   | (Base<K> & { type: 'display'; render?: (value: unknown) => ReactNode });
 

@@ -1,18 +1,17 @@
 import { useQuery } from '@tanstack/react-query';
-import { Descriptions, Image, Modal, Spin, Typography } from 'antd';
+import { Descriptions, Modal, Spin } from 'antd';
 import { fetchUser } from '../../app/session/service';
 import { useSession } from '../../app/session/store';
 import type { User } from '../../app/session/types';
 import { maskMobile } from '../../lib/mask';
 import { formatDateTime } from '../../lib/time';
-import { uploadUrl } from '../../lib/upload';
+import { UploadImage } from '../uploads';
 
 const NONE = '暂无';
 
+/** ID card photos come through the session (components/uploads): an <img> alone cannot send the token. */
 function IdPhoto({ src, alt }: { src: string | null; alt: string }) {
-  const url = uploadUrl(src);
-  if (!url) return <Typography.Text type="secondary">{NONE}</Typography.Text>;
-  return <Image src={url} alt={alt} width={160} height={100} style={{ objectFit: 'cover' }} />;
+  return <UploadImage url={src} alt={alt} />;
 }
 
 function rows(u: User) {

@@ -58,7 +58,12 @@ describe('user menu', () => {
   });
 
   it('shows every profile field', async () => {
-    fetchMock.mockImplementation(() => reply({ code: 200, message: '', data: user }));
+    fetchMock.mockImplementation((url: string) =>
+      url.startsWith('/uploads/')
+        ? Promise.resolve(new Response('png', { headers: { 'content-type': 'image/png' } }))
+        : reply({ code: 200, message: '', data: user }),
+    );
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:front'), revokeObjectURL: vi.fn() }));
     renderRoute(<UserMenu />);
     await openItem('个人信息');
     const dialog = await screen.findByRole('dialog');
@@ -72,7 +77,10 @@ describe('user menu', () => {
     expect(d.getByText('全国')).toBeTruthy();
     expect(d.getByText('长期有效')).toBeTruthy();
     expect(d.getByText('2024-03-01 09:30:00')).toBeTruthy();
-    expect(d.getByAltText('身份证正面').getAttribute('src')).toBe('/uploads/front.png');
+    // the photo comes through fetch with the token (an <img> cannot send it), shown as a blob: URL
+    expect((await d.findByAltText('身份证正面')).getAttribute('src')).toBe('blob:front');
+    const photoCall = fetchMock.mock.calls.find(([u]) => u === '/uploads/front.png');
+    expect(new Headers(photoCall?.[1]?.headers).get('Authorization')).toBe('Bearer tok');
     expect(d.getByText('暂无')).toBeTruthy();
     await waitFor(() => expect(fetchMock).toHaveBeenCalledWith('/api/user', expect.anything()));
   });

@@ -1,6 +1,17 @@
-import ScreenFrame from '../../components/ScreenFrame';
+/**
+ * 信息管理 (#/inforManagement, menu 8): a regulator's notices (publishing with 信息发布, 111), or an
+ * enterprise account's inbox (a user with an enterprise reads what is aimed at it).
+ */
+import { useSession } from '../../app/session/store';
+import { DeskPage } from '../../components/desk';
+import { hasPermission } from '../../lib/permission';
+import InboxTab from './inbox';
+import NoticesTab from './notices';
+import './inforManagement.css';
 
-/** 信息管理: a titled frame until the screen is built. */
 export default function InforManagement() {
-  return <ScreenFrame screen="inforManagement" />;
+  const user = useSession((s) => s.user);
+  const canEdit = useSession((s) => hasPermission(s.permissions, 8, 111));
+  const areaUser = (user?.userLevel ?? 0) >= 2;
+  return <DeskPage screen="inforManagement">{user?.brandId ? <InboxTab /> : <NoticesTab areaUser={areaUser} canEdit={canEdit} />}</DeskPage>;
 }

@@ -1,14 +1,17 @@
 /**
  * 新增用户 / 编辑用户: username and initial password on create (the server's rules), name, phone
  * (spec §5: 11 digits, shown whole only here), roles the server offers this editor (role/addRoleAll),
- * area within the editor's own (the session's area tree), validity. A refusal keeps the dialog open.
+ * area within the editor's own (the session's area tree), validity, 所属企业 (an enterprise account
+ * sees only its enterprise's data), ID card photos (uploaded at once, attached on save). A refusal
+ * keeps the dialog open.
  */
 import { useQuery } from '@tanstack/react-query';
 import type { Rule } from 'antd/es/form';
 import { useMemo } from 'react';
 import { FormDialog, type Field, type Option } from '../../components/desk';
+import { ImageUpload } from '../../components/uploads';
 import { FOREVER, PASSWORD_RULE, PHONE_RULE, USERNAME_RULE, validityOf, validityOptions } from './rules';
-import { addUser, editUser, fetchAssignableRoles, phoneTaken, usernameTaken } from './service';
+import { addUser, editUser, fetchAssignableRoles, fetchEnterpriseOptions, phoneTaken, usernameTaken } from './service';
 import type { UserRow } from './types';
 
 export interface UserValues {
@@ -21,6 +24,10 @@ export interface UserValues {
   roleIds?: string[];
   areaId: string;
   validity?: string;
+  /** enterprise id as the picker holds it (string); empty: a regulator's account */
+  brandId?: string;
+  idcardUrl?: string | null;
+  idcardBackUrl?: string | null;
 }
 
 /** A rule asking the server whether a well-formed value is already taken (checked on blur and on submit). */
@@ -35,7 +42,7 @@ function unique(pattern: RegExp, taken: (v: string) => Promise<boolean>, message
 }
 
 /** The dialog's fields; `userId` is the account being edited (its own phone is not taken). */
-export function userFields(userId: number | null, roles: Option[], rolesLoading: boolean, validity: Option[]): Field[] {
+export function userFields(userId: number | null, roles: Option[], rolesLoading: boolean, validity: Option[], brands: Option[] = []): Field[] {
   const creating = userId === null;
   const account: Field[] = creating
     ? [
@@ -71,6 +78,26 @@ export function userFields(userId: number | null, roles: Option[], rolesLoading:
     { name: 'roleIds', label: '角色', type: 'select', multiple: true, options: roles, loading: rolesLoading },
     { name: 'areaId', label: '区域', type: 'area', required: true },
     { name: 'validity', label: '有效期', type: 'select', options: validity, extra: '到期后账号无法登录' },
+    {
+      name: 'brandId',
+      label: '所属企业',
+      type: 'select',
+      options: brands,
+      placeholder: '监管账号无需选择',
+      extra: '选择企业即为企业账号：只看本企业的数据和发给它的通知',
+    },
+    {
+      name: 'idcardUrl',
+      label: '身份证正面',
+      type: 'custom',
+      render: (p) => <ImageUpload {...p} value={p.value as string | null} alt="身份证正面" />,
+    },
+    {
+      name: 'idcardBackUrl',
+      label: '身份证背面',
+      type: 'custom',
+      render: (p) => <ImageUpload {...p} value={p.value as string | null} alt="身份证背面" />,
+    },
   ];
 }
 
@@ -85,6 +112,9 @@ function initialOf(user: UserRow | null, areaId?: string): Partial<UserValues> {
     roleIds: user.roles.map((r) => String(r.id)),
     areaId: user.areaId,
     validity: user.unavailableTime ?? FOREVER,
+    brandId: user.brandId ? String(user.brandId) : undefined,
+    idcardUrl: user.idcardUrl,
+    idcardBackUrl: user.idcardBackUrl,
   };
 }
 
@@ -100,16 +130,26 @@ interface Props {
 export default function UserForm({ editing, areaId, onClose, onSaved }: Props) {
   const user = editing === 'new' ? null : editing;
   const roles = useQuery({ queryKey: ['systemSettings', 'assignableRoles'], queryFn: fetchAssignableRoles, enabled: editing !== null, staleTime: 60_000 });
+  const brands = useQuery({ queryKey: ['systemSettings', 'enterprises'], queryFn: fetchEnterpriseOptions, enabled: editing !== null, staleTime: 60_000 });
   const fields = useMemo(() => {
     // the account's own roles keep their names even when this editor may not hand them out
     const offered = new Map<number, string>((roles.data ?? []).map((r) => [r.id, r.roleName]));
     for (const r of user?.roles ?? []) if (!offered.has(r.id)) offered.set(r.id, r.roleName);
     const options = [...offered].map(([id, label]) => ({ value: String(id), label }));
-    return userFields(user?.id ?? null, options, roles.isLoading, validityOptions(user?.unavailableTime));
-  }, [roles.data, roles.isLoading, user]);
+    const brandOptions = (brands.data ?? []).map((b) => ({ value: String(b.brandId), label: b.brandName }));
+    return userFields(user?.id ?? null, options, roles.isLoading, validityOptions(user?.unavailableTime), brandOptions);
+  }, [roles.data, roles.isLoading, brands.data, user]);
 
   const submit = async (v: UserValues) => {
-    const common = { name: v.name.trim(), roleIds: (v.roleIds ?? []).map(Number), areaId: v.areaId, unavailableTime: validityOf(v.validity) };
+    const common = {
+      name: v.name.trim(),
+      roleIds: (v.roleIds ?? []).map(Number),
+      areaId: v.areaId,
+      unavailableTime: validityOf(v.validity),
+      brandId: v.brandId ? Number(v.brandId) : null,
+      idcardUrl: v.idcardUrl || null,
+      idcardBackUrl: v.idcardBackUrl || null,
+    };
     if (user) {
       await editUser({ id: user.id, ...common, phone: v.phone?.trim() || null, company: v.company?.trim() || null });
     } else {

@@ -99,3 +99,6 @@ export const resetThirdPartyKey = (id: number) =>
 // 手机号是否已有第三方授权（编辑时带上本条 id）GET /api/checkAuthPhone
 export const authPhoneTaken = (phone: string, id?: number) =>
   dataOf(http.get<Data<'/api/checkAuthPhone'>>('/checkAuthPhone', { phone, id })).then((d) => d.exists);
+
+// 可选企业（新增企业账号）GET /api/user/enterpriseOptions
+export const fetchEnterpriseOptions = () => dataOf(http.get<Data<'/api/user/enterpriseOptions'>>('/user/enterpriseOptions'));

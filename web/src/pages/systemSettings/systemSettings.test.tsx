@@ -168,6 +168,9 @@ describe('系统设置 · 用户管理', () => {
       roleIds: [],
       areaId: '110108',
       unavailableTime: null,
+      brandId: null,
+      idcardUrl: null,
+      idcardBackUrl: null,
     });
   });
 
@@ -212,6 +215,9 @@ describe('系统设置 · 用户管理', () => {
       roleIds: [32],
       areaId: '110108',
       unavailableTime: null,
+      brandId: null,
+      idcardUrl: null,
+      idcardBackUrl: null,
       phone: null,
       company: null,
     });

@@ -1,0 +1,6 @@
+/** Uploaded files for every screen: upload, show (through the session), attach (../../../../shared/MANAGEMENT.md). */
+export { default as UploadImage } from './UploadImage';
+export { default as UploadLink } from './UploadLink';
+export { default as ImageUpload } from './ImageUpload';
+export { default as FileUpload, type Attached } from './FileUpload';
+export { uploadFile, fetchUpload, type Uploaded, type Purpose } from './service';
