@@ -2,7 +2,7 @@
 import L from 'leaflet';
 import type * as Leaflet from 'leaflet';
 import { useEffect, useRef } from 'react';
-import type { LonLat, MapShape } from './types';
+import type { LonLat, MapCircle, MapShape } from './types';
 
 const ll = (p: LonLat): [number, number] => [p.lat, p.lon];
 
@@ -36,4 +36,24 @@ export function useFit(map: Leaflet.Map | null, ring: readonly LonLat[] | null |
     if (!map || !ring?.length) return;
     map.fitBounds(L.latLngBounds(ring.map(ll)), { padding: [24, 24], maxZoom: 18 });
   }, [map, ring]);
+}
+
+/** Vector circles (pixel radius, e.g. sized by a count), each coloured and with a tooltip; a click gives its id. */
+export function useCircles(map: Leaflet.Map | null, circles: readonly MapCircle[] | undefined, onCircle: ((id: string) => void) | undefined) {
+  const cb = useRef(onCircle);
+  cb.current = onCircle;
+  useEffect(() => {
+    if (!map || !circles?.length) return;
+    const group = L.featureGroup(
+      circles.map((c) => {
+        const m = L.circleMarker(ll(c), { radius: c.radius, color: c.color, weight: c.selected ? 3 : 1, fillColor: c.color, fillOpacity: 0.45 });
+        if (c.label) m.bindTooltip(c.label, { direction: 'top' });
+        m.on('click', () => cb.current?.(c.id));
+        return m;
+      }),
+    ).addTo(map);
+    return () => {
+      group.remove();
+    };
+  }, [map, circles]);
 }

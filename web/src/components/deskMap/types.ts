@@ -23,6 +23,16 @@ export interface MapShape {
   selected?: boolean;
 }
 
+/** A vector circle of a pixel radius (e.g. sized and coloured by a site's imbalance); a click on it gives its id. */
+export interface MapCircle extends LonLat {
+  id: string;
+  /** pixels */
+  radius: number;
+  color: string;
+  label?: string;
+  selected?: boolean;
+}
+
 export interface DeskMapProps {
   /** the view's centre (GCJ-02); the map moves when it changes */
   center: LonLat;
@@ -34,6 +44,9 @@ export interface DeskMapProps {
   /** labelled coloured polygons (a list's zones); clicks on them go to onShape */
   shapes?: readonly MapShape[];
   onShape?: (id: string) => void;
+  /** vector circles (statistics on the map); clicks on them go to onCircle */
+  circles?: readonly MapCircle[];
+  onCircle?: (id: string) => void;
   /** the view fits this ring whenever a new one is given (a row clicked in a list) */
   fit?: readonly LonLat[] | null;
   /** picker mode: the chosen point (a draggable marker); a click on the map moves it */

@@ -3,13 +3,25 @@
  * bundle: only the charts and components the console uses are registered.
  */
 import { BarChart, LineChart, PieChart } from 'echarts/charts';
-import { DataZoomComponent, GridComponent, LegendComponent, TitleComponent, TooltipComponent } from 'echarts/components';
+import { DataZoomComponent, GridComponent, LegendComponent, MarkAreaComponent, MarkPointComponent, TitleComponent, TooltipComponent } from 'echarts/components';
 import * as echarts from 'echarts/core';
 import { CanvasRenderer } from 'echarts/renderers';
 import { useEffect, useRef } from 'react';
 import type { EChartProps } from './types';
 
-echarts.use([LineChart, BarChart, PieChart, GridComponent, LegendComponent, TooltipComponent, TitleComponent, DataZoomComponent, CanvasRenderer]);
+echarts.use([
+  LineChart,
+  BarChart,
+  PieChart,
+  GridComponent,
+  LegendComponent,
+  TooltipComponent,
+  TitleComponent,
+  DataZoomComponent,
+  MarkPointComponent,
+  MarkAreaComponent,
+  CanvasRenderer,
+]);
 
 export default function EChartCore({ option, className, style, onClick, ariaLabel }: EChartProps) {
   const el = useRef<HTMLDivElement>(null);

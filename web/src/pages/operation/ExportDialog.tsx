@@ -1,0 +1,118 @@
+/**
+ * 导出设置 of 运营统计 (spec §5): time type (day, month or year, as the view allows), the date, and
+ * the hours, days or months to include as checkboxes with 全选, all chosen by default. `run` gets
+ * the period and the chosen slots (comma-separated) and downloads the file; 数据导出成功！ after.
+ */
+import { DownloadOutlined } from '@ant-design/icons';
+import { Button, Checkbox, DatePicker, Modal, Radio, Space, Typography } from 'antd';
+import type { Dayjs } from 'dayjs';
+import { useState } from 'react';
+import { toast } from '../../app/feedback';
+import { RequestError } from '../../app/request';
+import { slotsOf } from '../index/dialogs/ExportDialog';
+import { dateOf, periodLevel, periodOf, type Period, type TimeType } from './period';
+
+const LABEL: Record<TimeType, string> = { day: '日', month: '月', year: '年' };
+const slotLabel = (type: TimeType, n: number) => (type === 'day' ? `${n}时` : type === 'month' ? `${n}日` : `${n}月`);
+
+interface Props {
+  title: string;
+  /** the view's period: the dialog opens on it */
+  period: Period;
+  types: TimeType[];
+  run: (period: Period, group: string) => Promise<unknown>;
+  disabled?: boolean;
+}
+
+function Dialog({ title, period, types, run, onClose }: Omit<Props, 'disabled'> & { onClose: () => void }) {
+  const first = periodLevel(period);
+  const [type, setType] = useState<TimeType>(types.includes(first) ? first : types[0]);
+  const [date, setDate] = useState<Dayjs>(() => dateOf(period));
+  const [chosen, setChosen] = useState<number[]>(() => slotsOf(type, date));
+  const [busy, setBusy] = useState(false);
+  const slots = slotsOf(type, date);
+  const all = chosen.length === slots.length;
+
+  const changeType = (t: TimeType) => {
+    setType(t);
+    setChosen(slotsOf(t, date));
+  };
+  const changeDate = (d: Dayjs | null) => {
+    if (!d) return;
+    setDate(d);
+    setChosen(slotsOf(type, d));
+  };
+  const submit = async () => {
+    if (!chosen.length) {
+      void toast().warning('请至少选择一项');
+      return;
+    }
+    setBusy(true);
+    try {
+      await run(periodOf(type, date), [...chosen].sort((a, b) => a - b).join(','));
+      void toast().success('数据导出成功！');
+      onClose();
+    } catch (err) {
+      if (!(err instanceof RequestError && err.handled)) void toast().error(err instanceof Error ? err.message : '导出失败，请稍后再试');
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Modal
+      open
+      title={`导出设置 · ${title}`}
+      width={720}
+      onCancel={onClose}
+      footer={
+        <Space>
+          <Button onClick={onClose}>取消</Button>
+          <Button type="primary" loading={busy} onClick={() => void submit()}>
+            导出
+          </Button>
+        </Space>
+      }
+    >
+      <Space orientation="vertical" style={{ width: '100%' }} size="middle">
+        <Space wrap>
+          <span>时间类型</span>
+          <Radio.Group
+            aria-label="时间类型"
+            value={type}
+            onChange={(e) => changeType(e.target.value as TimeType)}
+            options={types.map((t) => ({ value: t, label: LABEL[t] }))}
+            optionType="button"
+          />
+          <DatePicker allowClear={false} picker={type === 'day' ? 'date' : type} value={date} onChange={changeDate} aria-label="导出时间" />
+        </Space>
+        <Checkbox checked={all} indeterminate={chosen.length > 0 && !all} onChange={(e) => setChosen(e.target.checked ? slots : [])}>
+          全选
+        </Checkbox>
+        <Checkbox.Group value={chosen} onChange={(v) => setChosen(v as number[])} style={{ display: 'flex', flexWrap: 'wrap', gap: 6 }}>
+          {slots.map((n) => (
+            <Checkbox key={n} value={n} style={{ width: 72, marginInlineStart: 0 }}>
+              {slotLabel(type, n)}
+            </Checkbox>
+          ))}
+        </Checkbox.Group>
+        <Typography.Text type="secondary">
+          已选 {chosen.length} / {slots.length} 项
+        </Typography.Text>
+      </Space>
+    </Modal>
+  );
+}
+
+/** 导出 button opening the dialog. */
+export default function ExportDialogButton({ disabled, ...props }: Props) {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Button icon={<DownloadOutlined />} disabled={disabled} onClick={() => setOpen(true)} className="op-no-print">
+        导出
+      </Button>
+      {open && <Dialog {...props} onClose={() => setOpen(false)} />}
+    </>
+  );
+}
