@@ -31,7 +31,8 @@ export function seriesOption(
     grid,
     tooltip: { trigger: 'axis' },
     legend: { top: 0, type: 'scroll' },
-    xAxis: { type: 'category', data: x, triggerEvent: !!opts.clickableX },
+    // clickable labels all show (a hidden one could not be clicked)
+    xAxis: { type: 'category', data: x, triggerEvent: !!opts.clickableX, axisLabel: opts.clickableX ? { interval: 0, fontSize: 10 } : undefined },
     yAxis: { type: 'value', name: opts.unit ?? '', minInterval: opts.unit === '%' ? undefined : 1 },
     series: series.map((s, i) => ({
       name: s.name,
