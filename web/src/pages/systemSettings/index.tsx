@@ -7,6 +7,7 @@ import { useSession } from '../../app/session/store';
 import { DeskPage, DeskTabs } from '../../components/desk';
 import { hasPermission } from '../../lib/permission';
 import Applications from './applications';
+import AuditLogTab from './auditLog';
 import RolesTab from './roles';
 import ThirdPartyTab from './thirdParty';
 import UsersTab from './users';
@@ -24,6 +25,7 @@ export default function SystemSettings() {
         items={[
           { key: 'user', label: '用户管理', allowed: canUsers, render: () => <UsersTab areaUser={areaUser} canRoles={canRoles} /> },
           { key: 'role', label: '角色管理', allowed: canRoles, render: () => <RolesTab /> },
+          { key: 'log', label: '操作日志', allowed: hasPermission(perms, 9, 119), render: () => <AuditLogTab areaUser={areaUser} /> },
           { key: 'audit', label: '账号审核', allowed: canAudit, render: () => <Applications areaUser={areaUser} /> },
           { key: 'thirdParty', label: '第三方授权', allowed: canUsers, render: () => <ThirdPartyTab areaUser={areaUser} /> },
         ]}
