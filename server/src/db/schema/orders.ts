@@ -34,7 +34,10 @@ export const rideOrders = pgTable(
     primaryKey({ columns: [t.brandId, t.orderId] }),
     index('ride_orders_rent_idx').on(t.areaId, t.rentAt),
     index('ride_orders_return_idx').on(t.returnAreaId, t.returnAt),
-    index('ride_orders_bike_idx').on(t.bikeId),
+    // migration 0013 (hand-written: drizzle has no INCLUDE): (brand_id, rent_at) include (area_id), and
+    // (bike_id varchar_pattern_ops, rent_at) for bike prefixes, which replaced ride_orders_bike_idx
+    index('ride_orders_brand_rent_idx').on(t.brandId, t.rentAt),
+    index('ride_orders_bike_rent_idx').on(t.bikeId.op('varchar_pattern_ops'), t.rentAt),
   ],
 );
 
