@@ -45,6 +45,7 @@ describe('账号申请 and 第三方授权 (screenshots in test-output/e2e)', ()
     await page.locator('#password').fill(APPLICANT.password);
     await page.locator('#confirm').fill(APPLICANT.password);
     await page.locator('#reason').fill('负责海淀区站点的日常运维');
+    await page.evaluate(() => window.scrollTo(0, 0));
     await screenshot(page, 'accounts-register');
     await page.getByRole('button', { name: /提交申请/ }).click();
     await page.getByText('申请已提交').waitFor();
@@ -76,7 +77,7 @@ describe('账号申请 and 第三方授权 (screenshots in test-output/e2e)', ()
     await confirm.getByText(/确定通过“王运维”的运维人员申请吗/).waitFor();
     await confirm.getByRole('button', { name: /确\s*定/ }).click();
     await admin.getByText('审核已通过').waitFor();
-    await admin.locator('.desk-page').getByText('暂无数据').first().waitFor();
+    await row.waitFor({ state: 'detached' });
     expect(adminProblems.errors).toEqual([]);
   });
 

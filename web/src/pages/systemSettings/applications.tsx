@@ -47,28 +47,32 @@ interface ColumnProps {
 
 export function applicationColumns(p: ColumnProps): ColumnsType<ApplicationRow> {
   return [
-    { title: '姓名', dataIndex: 'name', width: 100, ellipsis: true },
-    { title: '用户名', dataIndex: 'username', width: 120, ellipsis: true },
-    { title: '手机号', dataIndex: 'phone', width: 120, render: (v: string | null) => maskMobile(v) || '—' },
-    { title: '申请', key: 'applied', width: 110, render: (_, a) => <Tag color={a.applyType === 1 ? 'blue' : 'cyan'}>{appliedFor(a)}</Tag> },
-    { title: '区域', dataIndex: 'areaName', width: 100 },
-    { title: '单位', dataIndex: 'company', width: 140, ellipsis: true, render: (v: string | null) => v || '—' },
-    { title: '申请说明', dataIndex: 'applyReason', width: 160, ellipsis: true, render: (v: string | null) => v || '—' },
-    { title: '申请时间', dataIndex: 'createTime', width: 160 },
+    { title: '姓名', dataIndex: 'name', width: 90, ellipsis: true },
+    { title: '用户名', dataIndex: 'username', width: 110, ellipsis: true },
+    { title: '手机号', dataIndex: 'phone', width: 115, render: (v: string | null) => maskMobile(v) || '—' },
+    { title: '申请', key: 'applied', width: 100, render: (_, a) => <Tag color={a.applyType === 1 ? 'blue' : 'cyan'}>{appliedFor(a)}</Tag> },
+    { title: '区域', dataIndex: 'areaName', width: 90 },
+    { title: '单位', dataIndex: 'company', width: 130, ellipsis: true, render: (v: string | null) => v || '—' },
+    { title: '申请说明', dataIndex: 'applyReason', width: 150, ellipsis: true, render: (v: string | null) => v || '—' },
+    { title: '申请时间', dataIndex: 'createTime', width: 155 },
     {
       title: '状态',
       dataIndex: 'auditStatus',
-      width: 90,
+      width: 80,
       render: (s: number, a) => {
         const tag = <Tag color={AUDIT_STATES[s]?.color}>{AUDIT_STATES[s]?.label ?? s}</Tag>;
-        return s === 2 && a.auditRemark ? <Tooltip title={`驳回原因：${a.auditRemark}`}>{tag}</Tooltip> : tag;
+        if (s === 0) return tag;
+        // who decided and when, and why a rejection
+        const why = [a.auditorName && `审核人：${a.auditorName} ${a.auditTime ?? ''}`, s === 2 && a.auditRemark && `驳回原因：${a.auditRemark}`].filter(
+          Boolean,
+        );
+        return why.length ? <Tooltip title={why.join('；')}>{tag}</Tooltip> : tag;
       },
     },
-    { title: '审核人', dataIndex: 'auditorName', width: 100, render: (v: string | null, a) => (v ? `${v} ${a.auditTime?.slice(5, 16) ?? ''}` : '—') },
     {
       title: '操作',
       key: 'actions',
-      width: 110,
+      width: 100,
       fixed: 'right',
       render: (_, a) =>
         a.auditStatus === 0 ? (

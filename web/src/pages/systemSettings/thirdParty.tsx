@@ -40,15 +40,23 @@ interface ColumnProps {
 
 export function thirdPartyColumns(p: ColumnProps): ColumnsType<ThirdPartyRow> {
   return [
-    { title: '名称', dataIndex: 'name', width: 140, ellipsis: true },
-    { title: '单位', dataIndex: 'company', width: 160, ellipsis: true, render: (v: string | null) => v || '—' },
-    { title: '联系手机', dataIndex: 'phone', width: 120 },
-    { title: '授权区域', dataIndex: 'areaName', width: 100 },
-    { title: '有效期至', dataIndex: 'expireTime', width: 110, render: (v: string) => v.slice(0, 10) },
-    { title: '状态', key: 'state', width: 80, render: (_, k) => <State k={k} /> },
+    { title: '名称', dataIndex: 'name', width: 130, ellipsis: true },
+    { title: '单位', dataIndex: 'company', width: 150, ellipsis: true, render: (v: string | null) => v || '—' },
+    { title: '联系手机', dataIndex: 'phone', width: 110 },
+    { title: '授权区域', dataIndex: 'areaName', width: 90 },
+    { title: '有效期至', dataIndex: 'expireTime', width: 100, render: (v: string) => v.slice(0, 10) },
+    { title: '状态', key: 'state', width: 75, render: (_, k) => <State k={k} /> },
     { title: '密钥', dataIndex: 'keyPrefix', width: 130, render: (v: string) => <Typography.Text code>{v}…</Typography.Text> },
-    { title: '创建人', dataIndex: 'creatorName', width: 100, render: (v: string | null) => v || '—' },
-    { title: '创建时间', dataIndex: 'createTime', width: 160 },
+    {
+      title: '创建',
+      key: 'created',
+      width: 150,
+      render: (_, k) => (
+        <span title={k.createTime}>
+          {k.creatorName ?? '—'} {k.createTime.slice(0, 10)}
+        </span>
+      ),
+    },
     {
       title: '操作',
       key: 'actions',
