@@ -32,6 +32,30 @@ export function areaChain(id: string): string[] {
   return [...new Set(chain)].slice(0, levelOfCode(p));
 }
 
+/**
+ * Why a new area's code does not fit under its parent, or null. Division codes nest by prefix: a
+ * province PP0000 under 全国, a city PPCC00 under its province, a district PPCCDD under its city; below a
+ * district (a 片区 of level 4) the code is a free one of the same city (PPCC, then not 00). Level 5 and
+ * deeper do not exist.
+ */
+export function codeMisfit(code: string, parent: { id: string; level: number }): string | null {
+  if (!isAreaId(code) || code === ROOT_AREA_ID) return `区域编码 ${code} 应为 6 位数字`;
+  const p = parent.id;
+  const tail = (from: number) => code.slice(from) === '0'.repeat(6 - from);
+  switch (parent.level) {
+    case 0:
+      return tail(2) ? null : `全国下的区域编码应为省级编码（如 110000）`;
+    case 1:
+      return code.startsWith(p.slice(0, 2)) && tail(4) && code !== p ? null : `${p} 下的区域编码应为 ${p.slice(0, 2)}xx00（市级）`;
+    case 2:
+      return code.startsWith(p.slice(0, 4)) && code !== p ? null : `${p} 下的区域编码应为 ${p.slice(0, 4)}xx（区县级）`;
+    case 3:
+      return code.startsWith(p.slice(0, 4)) && !code.endsWith('00') ? null : `${p} 下的片区编码应为同城市的 ${p.slice(0, 4)}xx（末两位不为 00）`;
+    default:
+      return '最多支持到第 4 级区域';
+  }
+}
+
 /** The tree of areas in memory; rebuilt from the database when areas change. */
 export class AreaTree {
   private readonly byId = new Map<string, AreaNode>();

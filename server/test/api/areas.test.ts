@@ -38,6 +38,7 @@ describe('area reads', () => {
       gpsRail: null,
       fullPileNum: 1,
       fullPileName: '满桩值',
+      siteCount: 0,
     });
     expect((await haidian.get('/api/area/get', { areaId: '110105' })).body.code).toBe(5002);
   });

@@ -54,13 +54,21 @@ export async function updateAreaColumns(database: Database, id: string, values: 
   await database.query(`update areas set ${sets.join(', ')} where id = $1`, [id, ...Object.values(values)]);
 }
 
-/** How many child areas and users hang on the area. */
+/** How many child areas, sites, users and enterprises hang on the area (deleted sites and enterprises not counted). */
 export async function dependents(database: Database, id: string) {
-  const [row] = await database.query<{ kids: number; users: number }>(
-    `select (select count(*)::int from areas where parent_id = $1) as kids, (select count(*)::int from users where area_id = $1) as users`,
+  const [row] = await database.query<{ kids: number; sites: number; users: number; brands: number }>(
+    `select (select count(*)::int from areas where parent_id = $1) as kids,
+            (select count(*)::int from sites where area_id = $1 and deleted_at is null) as sites,
+            (select count(*)::int from users where area_id = $1) as users,
+            (select count(*)::int from brands where area_id = $1 and deleted_at is null) as brands`,
     [id],
   );
   return row;
+}
+
+/** Sites (not deleted) per area that has any. */
+export async function siteCounts(database: Database) {
+  return database.query<{ areaId: string; n: number }>(`select area_id as "areaId", count(*)::int as n from sites where deleted_at is null group by area_id`);
 }
 
 export async function deleteArea(database: Database, id: string) {

@@ -1,6 +1,6 @@
 import { Type, type TProperties } from 'typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Envelope, Paged, PageQuery, ok, pageOf } from '../../http/envelope.js';
+import { Envelope, Paged, PageQuery, notFound, ok, pageOf } from '../../http/envelope.js';
 import { needs } from '../../http/auth.js';
 import { SelfArea, AreaId, Polygon } from '../../http/schemas.js';
 import { Area, AreaBrief, AreaFields, EntryRail, Rail } from './schemas.js';
@@ -25,7 +25,9 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     async (req) => {
       const id = req.query.areaId ?? req.auth.areaId;
       req.auth.assertArea(id);
-      return ok(areas.toArea(await areas.getArea(database, id)));
+      const [area] = await areas.areasIn(database, await cache.tree(), [id]);
+      if (!area) throw notFound('区域');
+      return ok(area);
     },
   );
 
@@ -42,8 +44,8 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
 
   // 当前用户的区域树（以其所属区域为根）
   app.get('/user', { schema: { tags, summary: '用户区域树', querystring: Q(), response: { 200: Envelope(Type.Array(Type.Unknown())) } } }, async (req) => {
-    const ids = (await cache.tree()).descendants(req.auth.areaId);
-    return ok(areas.nest(await areas.areasIn(database, ids), req.auth.areaId));
+    const tree = await cache.tree();
+    return ok(areas.nest(await areas.areasIn(database, tree, tree.descendants(req.auth.areaId)), req.auth.areaId));
   });
 
   // 全国区域列表（扁平）
@@ -65,15 +67,22 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     async (req) => {
       const id = req.query.areaId ?? req.auth.areaId;
       req.auth.assertArea(id);
-      const kids = (await cache.tree()).children(id).map((n) => n.id);
-      return ok((await areas.areasIn(database, kids)).map(areas.toArea));
+      const tree = await cache.tree();
+      return ok(
+        await areas.areasIn(
+          database,
+          tree,
+          tree.children(id).map((n) => n.id),
+        ),
+      );
     },
   );
 
   // 当前区域及其下全部区域（扁平）
-  app.get('/listsAll', { schema: { tags, summary: '区域及下级（扁平）', querystring: Q(), response: { 200: Envelope(Type.Array(Area)) } } }, async (req) =>
-    ok((await areas.areasIn(database, (await cache.tree()).descendants(req.auth.areaId))).map(areas.toArea)),
-  );
+  app.get('/listsAll', { schema: { tags, summary: '区域及下级（扁平）', querystring: Q(), response: { 200: Envelope(Type.Array(Area)) } } }, async (req) => {
+    const tree = await cache.tree();
+    return ok(await areas.areasIn(database, tree, tree.descendants(req.auth.areaId)));
+  });
 
   // 区县所属的城市
   app.get(
@@ -111,7 +120,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       if (req.query.areaName) ids = ids.filter((id) => tree.get(id)!.areaName.includes(req.query.areaName!));
       ids.sort();
       const { limit, offset } = pageOf(req.query);
-      return ok({ lists: (await areas.areasIn(database, ids.slice(offset, offset + limit))).map(areas.toArea), total: ids.length });
+      return ok({ lists: await areas.areasIn(database, tree, ids.slice(offset, offset + limit)), total: ids.length });
     },
   );
 
@@ -139,7 +148,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     return ok(null, '区域修改成功');
   });
 
-  // 删除区域（须无下级区域与用户）
+  // 删除区域（须无下级区域、站点、用户与企业）
   app.delete('/:id', { config: manage, schema: { tags, summary: '删除区域', querystring: Q(), params: Type.Object({ id: AreaId }) } }, async (req) => {
     await areas.deleteArea(database, cache, req.auth, req.params.id);
     return ok(null, '区域已删除');

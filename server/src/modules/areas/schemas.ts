@@ -15,6 +15,7 @@ export const Area = Type.Object({
   gpsRail: Nullable(Type.Array(LonLatT)),
   fullPileNum: Type.Number(),
   fullPileName: Type.String(),
+  siteCount: Type.Integer({ description: '该区域及下级区域的站点数（不含已删除）' }),
 });
 
 export const AreaBrief = Type.Object({

@@ -3,16 +3,27 @@ import type { Database } from '../../db/client.js';
 import type { Auth } from '../../http/auth.js';
 import { badRequest, notFound } from '../../http/envelope.js';
 import { normalizePolygon, type LonLat } from '../../domain/geometry.js';
-import { ROOT_AREA_ID, type AreaTree } from '../../domain/areas.js';
+import { codeMisfit, ROOT_AREA_ID, type AreaTree } from '../../domain/areas.js';
 import { formatTime } from '../../domain/time.js';
 import type { AreaCache } from '../../shared/areaCache.js';
 import * as repo from './repo.js';
 import type { AreaRow } from './repo.js';
 
 export type { AreaRow };
-export const areasIn = repo.areasIn;
 
-export const toArea = (r: AreaRow) => ({ ...r, areaCode: r.id });
+/** An area as the console gets it: its row, its code, and siteCount (its sites and those of the areas below). */
+export type AreaOut = AreaRow & { areaCode: string; siteCount: number };
+
+/** The rows of `ids` with their site counts summed up the tree (one grouped count over sites). */
+export async function areasIn(database: Database, tree: AreaTree, ids: string[]): Promise<AreaOut[]> {
+  const rows = await repo.areasIn(database, ids);
+  const wanted = new Set(ids);
+  const total = new Map<string, number>();
+  for (const { areaId, n } of await repo.siteCounts(database)) {
+    for (const node of tree.path(areaId)) if (wanted.has(node.id)) total.set(node.id, (total.get(node.id) ?? 0) + n);
+  }
+  return rows.map((r) => ({ ...r, areaCode: r.id, siteCount: total.get(r.id) ?? 0 }));
+}
 
 export async function getArea(database: Database, id: string): Promise<AreaRow> {
   const row = await repo.findArea(database, id);
@@ -20,16 +31,16 @@ export async function getArea(database: Database, id: string): Promise<AreaRow> 
   return row;
 }
 
-export interface TreeNode extends ReturnType<typeof toArea> {
+export interface TreeNode extends AreaOut {
   children: TreeNode[];
 }
 
 /** The nested tree below `rootId` from rows that include it. */
-export function nest(rows: AreaRow[], rootId: string): TreeNode[] {
+export function nest(rows: AreaOut[], rootId: string): TreeNode[] {
   const byParent = new Map<string, TreeNode[]>();
   let root: TreeNode | undefined;
   for (const r of rows) {
-    const node: TreeNode = { ...toArea(r), children: [] };
+    const node: TreeNode = { ...r, children: [] };
     if (r.id === rootId) root = node;
     if (r.parentId !== null) {
       const list = byParent.get(r.parentId) ?? [];
@@ -76,7 +87,8 @@ export async function createArea(
 ) {
   auth.assertArea(input.parentId);
   const parent = await getArea(database, input.parentId);
-  if (parent.level >= 4) throw badRequest('最多支持到第 4 级区域');
+  const misfit = codeMisfit(input.id, parent);
+  if (misfit) throw badRequest(`参数 id：${misfit}`);
   if (await repo.areaExists(database, input.id)) throw badRequest(`区域编码 ${input.id} 已存在`);
   const rail = input.gpsRail ? polygonOrThrow(input.gpsRail, 'gpsRail') : null;
   await repo.insertArea(database, {
@@ -117,9 +129,16 @@ export async function deleteArea(database: Database, cache: AreaCache, auth: Aut
   auth.assertArea(id);
   if (id === ROOT_AREA_ID || id === auth.user.areaId) throw badRequest('不能删除自己所属的区域');
   await getArea(database, id);
-  const { kids, users } = await repo.dependents(database, id);
+  const { kids, sites, users, brands } = await repo.dependents(database, id);
   if (kids > 0) throw badRequest(`该区域下还有 ${kids} 个下级区域，请先删除下级区域`);
-  if (users > 0) throw badRequest(`该区域下还有 ${users} 个用户，请先调整这些用户的区域`);
+  const held = [
+    [sites, '站点'],
+    [users, '用户'],
+    [brands, '企业'],
+  ]
+    .filter(([n]) => Number(n) > 0)
+    .map(([n, what]) => `${n} 个${what}`);
+  if (held.length) throw badRequest(`该区域下还有 ${held.join('、')}，不能删除`);
   await repo.deleteArea(database, id);
   await cache.reload();
 }

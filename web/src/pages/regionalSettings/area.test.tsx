@@ -14,6 +14,8 @@ beforeEach(() => {
       return ok([
         { siteId: 'S1', siteName: '站1', siteLon: 116.3, siteLat: 39.98, areaId: '110108', gpsRail: null, length: 20, flag: 1, num: 3, recycleSwitch: false },
       ]);
+    if (path === '/api/area/' && method === 'POST') return ok(null, 200, '区域添加成功');
+    if (path === '/api/area/110105' && method === 'DELETE') return ok(null, 400, '该区域下还有 3 个站点、2 个用户，不能删除');
     if (path === '/api/area/' && method === 'PUT') return refuse ? ok(null, 400, '聚合区域编码不存在') : ok(null, 200, '区域修改成功');
     return undefined;
   });
@@ -48,7 +50,9 @@ describe('#/regionalSettings/area', () => {
     fireEvent.click(document.querySelector('.regional-mark')!);
     await waitFor(() => expect(document.querySelector('.ant-descriptions-title')?.textContent).toBe('海淀区'));
     expect(document.querySelector('.regional-detail')!.textContent).toContain('HD');
-    await waitFor(() => expect(fetched.last('/api/site/rail')!.url.searchParams.get('selfAreaId')).toBe('110108'));
+    // 站点数 is the server's siteCount of the area (no site list fetched for it)
+    expect(document.querySelector('.regional-detail')!.textContent).toContain('站点数1');
+    expect(fetched.last('/api/site/rail')).toBeUndefined();
     fireEvent.change(screen.getByPlaceholderText('搜索区域名称或编码'), { target: { value: '浦东' } });
     await screen.findByText('没有匹配的区域');
   });
@@ -87,11 +91,39 @@ describe('#/regionalSettings/area', () => {
     });
   });
 
+  it('adds a sub-area with a code that fits under the selected one, and shows why a delete is refused', SLOW, async () => {
+    renderPage('/regionalSettings/area');
+    await screen.findByText('海淀区', {}, WAIT);
+    fireEvent.click(screen.getByText('海淀区'));
+    await waitFor(() => expect(document.querySelector('.ant-descriptions-title')?.textContent).toBe('海淀区'));
+    fireEvent.click(screen.getByRole('button', { name: /新增下级区域/ }));
+    const dialog = await screen.findByRole('dialog', {}, WAIT);
+    expect(dialog.textContent).toContain('海淀区（110108）');
+    fireEvent.change(input(dialog, 'id'), { target: { value: '120101' } });
+    fireEvent.blur(input(dialog, 'id'));
+    await within(dialog).findByText('110108 下的片区编码应为同城市的 1101xx（末两位不为 00）', {}, WAIT);
+    fireEvent.change(input(dialog, 'id'), { target: { value: '110190' } });
+    fireEvent.change(input(dialog, 'areaName'), { target: { value: ' 中关村片区 ' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: /确\s*定/ }));
+    await screen.findByText('区域添加成功', {}, WAIT);
+    expect(fetched.last('/api/area/', 'POST')!.body).toEqual({ id: '110190', parentId: '110108', areaName: '中关村片区' });
+
+    fireEvent.click(screen.getByText('朝阳区'));
+    await waitFor(() => expect(document.querySelector('.ant-descriptions-title')?.textContent).toBe('朝阳区'));
+    fireEvent.click(screen.getByRole('button', { name: /删除区域/ }));
+    const confirm = await screen.findByText('确定要删除区域“朝阳区”吗？', {}, WAIT);
+    fireEvent.click(within(confirm.closest('.ant-modal') as HTMLElement).getByRole('button', { name: /确\s*定/ }));
+    await screen.findByText('该区域下还有 3 个站点、2 个用户，不能删除', {}, WAIT);
+    expect(fetched.last('/api/area/110105', 'DELETE')).toBeTruthy();
+  });
+
   it('hides 编辑区域 without the area.manage button', WAIT, async () => {
     logIn([117]);
     renderPage('/regionalSettings/area');
     await screen.findByText('北京市辖区', {}, WAIT);
     await waitFor(() => expect(document.querySelector('.ant-descriptions-title')?.textContent).toBe('北京市'));
     expect(screen.queryByRole('button', { name: /编辑区域/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: /新增下级区域/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: /删除区域/ })).toBeNull();
   });
 });

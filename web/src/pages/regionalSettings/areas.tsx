@@ -1,13 +1,19 @@
-/** 区域管理: the user's area and below as a searchable tree; the chosen area's fields of spec §3, edited in a dialog. */
-import { EditOutlined } from '@ant-design/icons';
-import { Badge, Button, Descriptions, Empty, Input, Result, Skeleton, Tag, Tree, Typography } from 'antd';
+/**
+ * 区域管理: the user's area and below as a searchable tree; the chosen area's fields of spec §3 (siteCount from
+ * the server), edited in a dialog; 新增下级区域 with a code that fits under it, 删除区域 (the server refuses while
+ * sites, users or enterprises remain, saying how many).
+ */
+import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { Badge, Button, Descriptions, Empty, Input, Result, Skeleton, Space, Tag, Tree, Typography } from 'antd';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
-import { FormDialog } from '../../components/desk';
+import { toast } from '../../app/feedback';
+import { FormDialog, useConfirm } from '../../components/desk';
 import { isAggregation } from '../../lib/aggregation';
 import { AGGREGATION, AREA_FORM, areaBody, areaValues, type AreaFormValues } from './areaForm';
 import { type AreaTreeNode, filterTree, LEVELS, nestAreas } from './areaTree';
-import { fetchAreas, fetchAreaSites, updateArea } from './service';
+import { createArea, deleteArea, fetchAreas, updateArea } from './service';
+import { subAreaBody, subAreaForm, type SubAreaValues } from './subAreaForm';
 import type { Area } from './types';
 
 /** The name with the searched text marked. */
@@ -62,15 +68,33 @@ function AreaSearchTree({ roots, selected, onSelect }: { roots: AreaTreeNode[]; 
 
 const onOff = (v: boolean, on: string, off: string) => <Badge status={v ? 'success' : 'default'} text={v ? on : off} />;
 
-function AreaDetail({ area, parent, canEdit }: { area: Area; parent?: Area; canEdit: boolean }) {
-  const sites = useQuery({ queryKey: ['regional', 'sites', area.id], queryFn: () => fetchAreaSites(area.id), staleTime: 60_000 });
+function AreaDetail({ area, parent, canEdit, onGone }: { area: Area; parent?: Area; canEdit: boolean; onGone: (id: string) => void }) {
   const [editing, setEditing] = useState(false);
+  const [adding, setAdding] = useState(false);
   const client = useQueryClient();
-  const siteCount = sites.data?.length;
+  const { confirmDelete } = useConfirm();
+  const siteCount = area.siteCount;
+  const refresh = () => client.invalidateQueries({ queryKey: ['regional', 'areas'] });
   const submit = async (v: AreaFormValues) => {
     await updateArea(areaBody(area.id, v));
-    await client.invalidateQueries({ queryKey: ['regional', 'areas'] });
+    await refresh();
   };
+  const addSub = async (v: SubAreaValues) => {
+    await createArea(subAreaBody(area.id, v));
+    await refresh();
+  };
+  const remove = () =>
+    confirmDelete(`区域“${area.areaName}”`, async () => {
+      try {
+        await deleteArea(area.id);
+      } catch {
+        return; // the request layer has shown the server's reason (how many sites, users, enterprises remain)
+      }
+      toast().success('区域已删除');
+      onGone(area.parentId ?? '');
+      await refresh();
+    });
+  const subFields = useMemo(() => subAreaForm(area), [area]);
   return (
     <div className="regional-detail">
       <Descriptions
@@ -80,16 +104,28 @@ function AreaDetail({ area, parent, canEdit }: { area: Area; parent?: Area; canE
         title={area.areaName}
         extra={
           canEdit && (
-            <Button type="primary" icon={<EditOutlined />} onClick={() => setEditing(true)}>
-              编辑区域
-            </Button>
+            <Space>
+              <Button type="primary" icon={<EditOutlined />} onClick={() => setEditing(true)}>
+                编辑区域
+              </Button>
+              {area.level < 4 && (
+                <Button icon={<PlusOutlined />} onClick={() => setAdding(true)}>
+                  新增下级区域
+                </Button>
+              )}
+              {area.level > 0 && (
+                <Button danger icon={<DeleteOutlined />} onClick={remove}>
+                  删除区域
+                </Button>
+              )}
+            </Space>
           )
         }
         items={[
           { key: 'code', label: '区域编码', children: area.areaCode },
           { key: 'level', label: '级别', children: LEVELS[area.level] ?? area.level },
           { key: 'parent', label: '上级区域', children: parent ? `${parent.areaName}（${parent.id}）` : (area.parentId ?? '—') },
-          { key: 'sites', label: '站点数', children: sites.isPending ? '…' : (siteCount ?? '—') },
+          { key: 'sites', label: '站点数', children: siteCount },
           { key: 'agg', label: '聚合区域', children: AGGREGATION[area.aggregation as 0 | 1] ?? area.aggregation },
           { key: 'aggId', label: '聚合区域编码', children: area.aggregationId || '—' },
           { key: 'view', label: '聚合视图', children: isAggregation(area) ? <Tag color="blue">是</Tag> : <Tag>否</Tag> },
@@ -111,6 +147,17 @@ function AreaDetail({ area, parent, canEdit }: { area: Area; parent?: Area; canE
         onSubmit={submit}
         onClose={() => setEditing(false)}
       />
+      <FormDialog<SubAreaValues>
+        open={adding}
+        title={`新增下级区域（${area.areaName}）`}
+        fields={subFields}
+        initialValues={{ parent: `${area.areaName}（${area.id}）`, id: '', areaName: '' }}
+        horizontal
+        width={520}
+        success="区域添加成功"
+        onSubmit={addSub}
+        onClose={() => setAdding(false)}
+      />
     </div>
   );
 }
@@ -129,7 +176,7 @@ export default function AreasTab({ canEdit }: { canEdit: boolean }) {
     <div className="regional-split">
       <AreaSearchTree roots={roots} selected={selected?.id} onSelect={setPicked} />
       {selected ? (
-        <AreaDetail key={selected.id} area={selected} parent={byId.get(selected.parentId ?? '')} canEdit={canEdit} />
+        <AreaDetail key={selected.id} area={selected} parent={byId.get(selected.parentId ?? '')} canEdit={canEdit} onGone={setPicked} />
       ) : (
         <Typography.Text type="secondary">请选择区域</Typography.Text>
       )}

@@ -115,8 +115,12 @@ export default function RailsTab({ canEdit }: { canEdit: boolean }) {
   };
   const remove = (t: Target, what: string) =>
     confirmDelete(what, async () => {
-      if (t.kind === 'rail') await deleteRail(areaId);
-      else if (t.id !== null) await deleteEntryRail(t.id);
+      try {
+        if (t.kind === 'rail') await deleteRail(areaId);
+        else if (t.id !== null) await deleteEntryRail(t.id);
+      } catch {
+        return; // the request layer has shown why
+      }
       toast().success('围栏已删除');
       await refresh();
       choose({ kind: 'rail' });

@@ -2,7 +2,7 @@
 import type { Data } from '../../api/types';
 import { dataOf, http } from '../../app/request';
 import type { LonLat } from '../../components/deskMap/types';
-import type { AreaEdit, ForbidEdit, ForbidFilters, NewForbid } from './types';
+import type { AreaEdit, ForbidEdit, ForbidFilters, NewArea, NewForbid } from './types';
 
 type Page = { currentPage: number; pageSize: number };
 
@@ -55,3 +55,9 @@ export const switchForbid = (id: number, enabled: boolean) => updateForbid(id, {
 
 // 删除禁停区 DELETE /api/forbid/{id}
 export const deleteForbid = (id: number) => dataOf(http.del<Data<'/api/forbid/{id}', 'delete'>>(`/forbid/${id}`));
+
+// 新增下级区域 POST /api/area/
+export const createArea = (body: NewArea) => dataOf(http.post<Data<'/api/area/', 'post'>>('/area/', body));
+
+// 删除区域（有站点、用户或企业时服务端拒绝并说明数量）DELETE /api/area/{id}
+export const deleteArea = (id: string) => dataOf(http.del<Data<'/api/area/{id}', 'delete'>>(`/area/${id}`));

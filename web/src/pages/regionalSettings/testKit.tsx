@@ -24,13 +24,14 @@ export const area = (id: string, areaName: string, level: number, parentId: stri
   gpsRail: null,
   fullPileNum: 1,
   fullPileName: '满桩值',
+  siteCount: 0,
   ...more,
 });
 
 export const AREAS: Area[] = [
   area('110000', '北京市', 1, '000000'),
   area('110100', '北京市辖区', 2, '110000'),
-  area('110108', '海淀区', 3, '110100', { platformCode: 'HD' }),
+  area('110108', '海淀区', 3, '110100', { platformCode: 'HD', siteCount: 1 }),
   area('110105', '朝阳区', 3, '110100'),
   area('110101', '东城区', 3, '110100'),
 ];

@@ -22,3 +22,5 @@ export type RailSite = Item<Data<'/api/site/rail'>>;
 export type Rail = Item<Data<'/api/area/rail'>>;
 /** An entry fence (GET /api/area/entryRail: several per area, named). */
 export type EntryRail = Item<Data<'/api/area/entryRail'>>;
+/** A new sub-area (POST /api/area/). */
+export type NewArea = Body<'/api/area/', 'post'>;
