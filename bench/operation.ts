@@ -1,0 +1,161 @@
+/**
+ * bench/operation: every call of the 运营统计 screen (#/operation) over HTTP on PostgreSQL, for the
+ * city of bench/dashboard.ts (20,000 sites, 1,000,000 bikes, 30 days of 200,000 rides a day rolled
+ * up by the real jobs). The world is the dashboard bench's own: when the database BENCH_DB_NAME
+ * (default sbs_bench_operation) does not exist yet, `bench/dashboard.ts postgres` seeds it and
+ * keeps it (BENCH_KEEP), then this bench reuses it; BENCH_DROP=1 drops it at the end.
+ *
+ * No answer cache is counted: the calls of these views keep none, except the site ranking's
+ * RankCache, so siteRankAll is timed on its query (repo.siteRanking, what the route runs on a miss).
+ * p50 / p95 over BENCH_CALLS calls per view (parameters vary over days, months, data types, sites).
+ *
+ *   npm run bench:operation
+ *   BENCH_SITES=2000 BENCH_RIDES=20000 BENCH_DB_NAME=op_small npm run bench:operation
+ */
+import { spawnSync } from 'node:child_process';
+import pg from 'pg';
+import { loadConfig } from '../server/src/config.js';
+import { buildApp } from '../server/src/app.js';
+import { localDay } from '../server/src/domain/time.js';
+import { siteRanking } from '../server/src/modules/statistics/repo.js';
+import { windowOf } from '../server/src/modules/statistics/window.js';
+import { PG_URL, freshDatabase, postgresReachable } from './db.js';
+import { fmt } from './world.js';
+
+const NAME = process.env.BENCH_DB_NAME ?? 'sbs_bench_operation';
+const CALLS = Number(process.env.BENCH_CALLS ?? 60);
+const SITES = Number(process.env.BENCH_SITES ?? 20_000);
+const TZ = 'Asia/Shanghai';
+const pad = (n: number) => String(n).padStart(2, '0');
+
+async function exists() {
+  const c = new pg.Client({ connectionString: PG_URL });
+  await c.connect();
+  try {
+    return (await c.query(`select 1 from pg_database where datname = $1`, [NAME])).rowCount === 1;
+  } finally {
+    await c.end();
+  }
+}
+
+interface Timing {
+  name: string;
+  p50: number;
+  p95: number;
+  max: number;
+}
+
+async function time(name: string, n: number, run: (i: number) => Promise<unknown>): Promise<Timing> {
+  const ms: number[] = [];
+  for (let i = 0; i < n; i++) {
+    const t = performance.now();
+    await run(i);
+    ms.push(performance.now() - t);
+  }
+  ms.sort((a, b) => a - b);
+  const at = (p: number) => ms[Math.min(ms.length - 1, Math.ceil((p / 100) * ms.length) - 1)];
+  const r = { name, p50: at(50), p95: at(95), max: ms[ms.length - 1] };
+  console.log(`  ${name.padEnd(40)} p50 ${r.p50.toFixed(1).padStart(7)} ms   p95 ${r.p95.toFixed(1).padStart(7)} ms   max ${r.max.toFixed(0).padStart(5)} ms`);
+  return r;
+}
+
+async function main() {
+  if (!(await postgresReachable())) {
+    console.log('[postgres] not reachable (set BENCH_DATABASE_URL); skipped');
+    return;
+  }
+  if (!(await exists())) {
+    console.log(`[postgres] seeding ${NAME} with bench/dashboard.ts (kept for this bench)`);
+    const r = spawnSync(process.execPath, ['--import', 'tsx', 'bench/dashboard.ts', 'postgres'], {
+      stdio: 'inherit',
+      env: { ...process.env, BENCH_KEEP: '1', BENCH_DB_NAME: NAME, BENCH_CALLS: '5' },
+    });
+    if (r.status !== 0) throw new Error('seeding failed');
+  }
+  process.env.BENCH_DB_NAME = NAME;
+  const { database } = await freshDatabase('postgres', { reuse: true });
+  const [{ rides, days }] = await database.query<{ rides: number; days: number }>(
+    `select count(*)::int as rides, count(distinct (rent_at at time zone '${TZ}')::date)::int as days from ride_orders`,
+  );
+  const [{ sites }] = await database.query<{ sites: number }>(`select count(*)::int as sites from sites`);
+  console.log(`[postgres] ${NAME}: ${fmt(sites)} sites, ${fmt(rides)} ride orders over ${days} days`);
+  const config = loadConfig({ DATA_DIR: '/tmp', LOG_LEVEL: 'silent', WEB_DIST: '/nonexistent', JOBS: '0' });
+  const app = await buildApp(config, database, { logger: false });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const base = `http://127.0.0.1:${(app.server.address() as import('node:net').AddressInfo).port}`;
+  const login = (await (
+    await fetch(`${base}/api/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'admin', password: 'Bench12345' }),
+    })
+  ).json()) as { data: { token: string } };
+  const get = async (path: string) => {
+    const r = await fetch(`${base}/api${path}${path.includes('?') ? '&' : '?'}selfAreaId=110108`, { headers: { authorization: `Bearer ${login.data.token}` } });
+    const body = (await r.json()) as { code: number; message: string };
+    if (body.code !== 200) throw new Error(`${path}: ${body.code} ${body.message}`);
+    return body;
+  };
+  const now = new Date();
+  const [y, m] = localDay(now, TZ).split('-').map(Number);
+  // the days of the history: today and the 29 before it
+  const dayOf = (i: number) => {
+    const d = new Date(now.getTime() - (i % Math.max(1, days)) * 86_400_000);
+    const [yy, mm, dd] = localDay(d, TZ).split('-').map(Number);
+    return { year: yy, month: mm, day: dd, q: `year=${yy}&month=${mm}&day=${dd}` };
+  };
+  const prevMonth = m === 1 ? { year: y - 1, month: 12 } : { year: y, month: m - 1 };
+  const monthOf = (i: number) => (i % 2 ? prevMonth : { year: y, month: m });
+  const site = (i: number) => `110108${String(1 + ((i * 7919) % SITES)).padStart(7, '0')}`;
+  const out: Timing[] = [];
+  const n = CALLS;
+  out.push(await time('趋势 brandBikeOnline year', n, (i) => get(`/dashboard/brandBikeOnline?year=${y}&dataType=${1 + (i % 5)}`)));
+  out.push(
+    await time('趋势 brandBikeOnline month', n, (i) =>
+      get(`/dashboard/brandBikeOnline?year=${monthOf(i).year}&month=${monthOf(i).month}&dataType=${1 + (i % 5)}`),
+    ),
+  );
+  out.push(await time('趋势 brandBikeOnline day', n, (i) => get(`/dashboard/brandBikeOnline?${dayOf(i).q}&dataType=${1 + (i % 5)}`)));
+  out.push(await time('租还 rentReturn day', n, (i) => get(`/statistics/rentReturn?${dayOf(i).q}`)));
+  out.push(await time('租还 rentReturn month', n, (i) => get(`/statistics/rentReturn?year=${monthOf(i).year}&month=${monthOf(i).month}`)));
+  out.push(
+    await time('租还 tidal 7-day dateGroup', n, (i) => {
+      const group = Array.from({ length: 7 }, (_, k) => {
+        const d = dayOf(i + k);
+        return `${d.year}-${pad(d.month)}-${pad(d.day)}`;
+      });
+      return get(`/statistics/tidal?mold=1&dateGroup=${group.join(',')}`);
+    }),
+  );
+  out.push(await time('租还 tidalSites day', n, (i) => get(`/statistics/tidalSites?${dayOf(i).q}&limit=100`)));
+  out.push(await time('租还 tidalSites month', n, (i) => get(`/statistics/tidalSites?year=${monthOf(i).year}&month=${monthOf(i).month}&limit=100`)));
+  const rank = (q: Parameters<typeof windowOf>[0], i: number) =>
+    siteRanking(database, windowOf(q, TZ), { areaIds: ['110108'], brandId: null, siteType: i % 3, orderBy: i % 2 ? 'return' : 'rent' }, TZ);
+  out.push(await time('站点 siteRankAll day (query, no cache)', n, (i) => rank(dayOf(i), i)));
+  out.push(await time('站点 siteRankAll month (query, no cache)', n, (i) => rank(monthOf(i), i)));
+  out.push(await time('站点 siteRankAll hour (query, no cache)', n, (i) => rank({ ...dayOf(i), hour: 6 + (i % 17) }, i)));
+  out.push(
+    await time('站点 siteStatistics month', n, (i) => get(`/dashboard/siteStatistics?siteId=${site(i)}&year=${monthOf(i).year}&month=${monthOf(i).month}`)),
+  );
+  out.push(await time('站点 siteStatistics day', n, (i) => get(`/dashboard/siteStatistics?siteId=${site(i)}&${dayOf(i).q}`)));
+  out.push(await time('品牌 areaVerify', n, () => get('/statistics/areaVerify')));
+  out.push(await time('品牌 brandPercent', n, () => get('/statistics/brandPercent')));
+  out.push(await time('品牌 brandPercentNew', n, () => get('/statistics/brandPercentNew')));
+  await app.close();
+  await database.close();
+  if (process.env.BENCH_DROP) {
+    const c = new pg.Client({ connectionString: PG_URL });
+    await c.connect();
+    await c.query(`drop database if exists ${NAME} with (force)`);
+    await c.end();
+  }
+  console.log(`\noperation: ${fmt(sites)} sites, ${fmt(rides)} rides over ${days} days, ${n} calls each, ${new Date().toISOString()}`);
+  for (const t of out) console.log(`postgres ${t.name.padEnd(40)} p50 ${t.p50.toFixed(1).padStart(7)} ms  p95 ${t.p95.toFixed(1).padStart(7)} ms`);
+  const slow = out.filter((t) => t.p95 >= 200);
+  console.log(slow.length ? `p95 ≥ 200 ms: ${slow.map((t) => t.name).join(', ')}` : 'every view call p95 < 200 ms');
+}
+
+main().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});
