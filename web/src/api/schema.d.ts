@@ -9651,6 +9651,132 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/config/siteParams": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 读取站点参数 */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description 当前操作区域（6 位区域编码），缺省为用户所属区域 */
+                    selfAreaId?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            message: string;
+                            data: {
+                                areaId: string;
+                                areaName: string;
+                                aggregation: number;
+                                /** @description 仅 aggregation 为 0 时可设置 */
+                                editable: boolean;
+                                /** @description 不可设置的原因 */
+                                reason: string | null;
+                                fullPileNum: number;
+                                fullPileName: string;
+                                /** @description 新站点默认半径（米） */
+                                length: number;
+                                /** @description 新站点偏少阈值（%） */
+                                dispatchThresholdLess: number;
+                                /** @description 新站点偏多阈值（%） */
+                                dispatchThresholdMore: number;
+                                /** @description 新站点调度响应时限（分钟） */
+                                dispatchResponseMinute: number;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        /**
+         * 设置站点参数
+         * @description 设置 selfAreaId 区域及其下级区域的满桩值、名称和新站点的默认半径、偏少/偏多阈值、调度响应时限。aggregation 不为 0 的区域不能设置（400）。
+         */
+        put: {
+            parameters: {
+                query?: {
+                    /** @description 当前操作区域（6 位区域编码），缺省为用户所属区域 */
+                    selfAreaId?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description 满桩值（系数），大于 0 且不超过 10；容量 = floor(停放容量 × 满桩值) */
+                        fullPileNum?: number;
+                        /** @description 满桩值名称，缺省不变（初始为 满桩值） */
+                        fullPileName?: string;
+                        /** @description 圆形站点默认半径 5-500 米 */
+                        length?: number;
+                        /** @description 偏少阈值 0-100（%） */
+                        dispatchThresholdLess?: number;
+                        /** @description 偏多阈值 0-100（%） */
+                        dispatchThresholdMore?: number;
+                        /** @description 调度响应时限（分钟） */
+                        dispatchResponseMinute?: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            message: string;
+                            data: {
+                                areaId: string;
+                                areaName: string;
+                                aggregation: number;
+                                /** @description 仅 aggregation 为 0 时可设置 */
+                                editable: boolean;
+                                /** @description 不可设置的原因 */
+                                reason: string | null;
+                                fullPileNum: number;
+                                fullPileName: string;
+                                /** @description 新站点默认半径（米） */
+                                length: number;
+                                /** @description 新站点偏少阈值（%） */
+                                dispatchThresholdLess: number;
+                                /** @description 新站点偏多阈值（%） */
+                                dispatchThresholdMore: number;
+                                /** @description 新站点调度响应时限（分钟） */
+                                dispatchResponseMinute: number;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/bikeLimit/save": {
         parameters: {
             query?: never;

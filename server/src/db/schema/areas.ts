@@ -21,6 +21,11 @@ export const areas = pgTable(
     gpsRail: jsonb('gps_rail').$type<LonLat[] | null>(),
     fullPileNum: real('full_pile_num').notNull().default(1),
     fullPileName: varchar('full_pile_name', { length: 32 }).notNull().default('满桩值'),
+    /** Site parameters new sites of the area take (null: the sites table's default; migration 0011). */
+    siteLength: integer('site_length'),
+    siteThresholdLess: integer('site_threshold_less'),
+    siteThresholdMore: integer('site_threshold_more'),
+    siteResponseMinute: integer('site_response_minute'),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('areas_parent_idx').on(t.parentId)],

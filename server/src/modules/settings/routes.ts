@@ -1,9 +1,9 @@
-/** /api/config: the area's full-pile value (满桩值) that scales site capacities. */
+/** /api/config: the area's full-pile value (满桩值) that scales site capacities, and the site parameters new sites take. */
 import { Type } from 'typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Envelope, badRequest, ok } from '../../http/envelope.js';
 import { SelfArea, emptyBody } from '../../http/schemas.js';
-import { fullPile, setFullPile } from './service.js';
+import { fullPile, setFullPile, setSiteParams, siteParams } from './service.js';
 
 const tags = ['满桩值设置'];
 
@@ -12,6 +12,20 @@ const Alias = Type.String({ minLength: 1, maxLength: 32, description: '满桩值
 const Result = Envelope(
   Type.Object({ data: Type.Number({ description: '满桩值（非数字时为 1）' }), alias: Type.String({ description: '名称（缺省 满桩值）' }) }),
 );
+
+const SiteParams = Type.Object({
+  areaId: Type.String(),
+  areaName: Type.String(),
+  aggregation: Type.Integer(),
+  editable: Type.Boolean({ description: '仅 aggregation 为 0 时可设置' }),
+  reason: Type.Union([Type.String(), Type.Null()], { description: '不可设置的原因' }),
+  fullPileNum: Type.Number(),
+  fullPileName: Type.String(),
+  length: Type.Integer({ description: '新站点默认半径（米）' }),
+  dispatchThresholdLess: Type.Integer({ description: '新站点偏少阈值（%）' }),
+  dispatchThresholdMore: Type.Integer({ description: '新站点偏多阈值（%）' }),
+  dispatchResponseMinute: Type.Integer({ description: '新站点调度响应时限（分钟）' }),
+});
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {
   const { database } = app.ctx;
@@ -45,6 +59,38 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       const alias = req.body.alias ?? req.query.alias;
       return ok(await setFullPile(database, req.auth, pile, alias?.trim() || undefined), '满桩值已保存');
     },
+  );
+
+  // 读取区域站点参数（新站点的默认值）
+  app.get(
+    '/siteParams',
+    { schema: { tags, summary: '读取站点参数', querystring: Type.Object(SelfArea), response: { 200: Envelope(SiteParams) } } },
+    async (req) => ok(await siteParams(database, req.auth.areaId)),
+  );
+
+  // 设置区域站点参数（仅非聚合区域；该区域及下级区域的新站点按此取默认值）
+  app.put(
+    '/siteParams',
+    {
+      config: { permission: 'area.manage' },
+      schema: {
+        tags,
+        summary: '设置站点参数',
+        description:
+          '设置 selfAreaId 区域及其下级区域的满桩值、名称和新站点的默认半径、偏少/偏多阈值、调度响应时限。aggregation 不为 0 的区域不能设置（400）。',
+        querystring: Type.Object(SelfArea),
+        body: Type.Object({
+          fullPileNum: Type.Optional(Pile),
+          fullPileName: Type.Optional(Alias),
+          length: Type.Optional(Type.Integer({ minimum: 5, maximum: 500, description: '圆形站点默认半径 5-500 米' })),
+          dispatchThresholdLess: Type.Optional(Type.Integer({ minimum: 0, maximum: 100, description: '偏少阈值 0-100（%）' })),
+          dispatchThresholdMore: Type.Optional(Type.Integer({ minimum: 0, maximum: 100, description: '偏多阈值 0-100（%）' })),
+          dispatchResponseMinute: Type.Optional(Type.Integer({ minimum: 0, maximum: 1440, description: '调度响应时限（分钟）' })),
+        }),
+        response: { 200: Envelope(SiteParams) },
+      },
+    },
+    async (req) => ok(await setSiteParams(database, req.auth, req.body), '站点参数已保存'),
   );
 };
 export default routes;

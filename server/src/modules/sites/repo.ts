@@ -40,6 +40,21 @@ export async function maxSiteId(database: Database, areaId: string): Promise<str
 }
 
 /** Inserts unless the id is taken; answers whether it did. Column names come from the service, never from input. */
+/** The site parameters the district gives new sites (null: the table's default). */
+export async function areaSiteDefaults(database: Database, areaId: string) {
+  const [a] = await database.query<{
+    length: number | null;
+    dispatch_threshold_less: number | null;
+    dispatch_threshold_more: number | null;
+    dispatch_response_minute: number | null;
+  }>(
+    `select site_length as length, site_threshold_less as dispatch_threshold_less, site_threshold_more as dispatch_threshold_more,
+            site_response_minute as dispatch_response_minute from areas where id = $1`,
+    [areaId],
+  );
+  return a;
+}
+
 export async function insertSite(database: Database, values: Record<string, unknown>): Promise<boolean> {
   const cols = Object.keys(values);
   const rows = await database.query(

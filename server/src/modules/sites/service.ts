@@ -125,6 +125,9 @@ export async function createSite(c: SiteCtx, input: SiteInput): Promise<string> 
   }
   assertDistrict(c.tree, c.auth, areaId);
   const values = columnsOf(input);
+  // what the request leaves out, the district's site parameters give (站点参数); else the table's default
+  const defaults = await repo.areaSiteDefaults(c.database, areaId);
+  for (const [col, v] of Object.entries(defaults ?? {})) if (values[col] === undefined && v !== null) values[col] = v;
   checkThresholds((values.dispatch_threshold_less as number) ?? 20, (values.dispatch_threshold_more as number) ?? 80);
   values.area_id = areaId;
   let id: string | null = null;
