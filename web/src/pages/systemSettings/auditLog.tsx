@@ -43,7 +43,7 @@ export function summaryOf(after: unknown): string {
 }
 
 export const auditColumns: ColumnsType<AuditEntry> = [
-  { title: '时间', dataIndex: 'time', width: 170 },
+  { title: '时间', dataIndex: 'time', width: 160 },
   {
     title: '用户',
     key: 'user',
@@ -58,7 +58,7 @@ export const auditColumns: ColumnsType<AuditEntry> = [
   {
     title: '操作',
     key: 'op',
-    width: 220,
+    width: 190,
     render: (_, e) => (
       <span>
         <Tag color={METHOD_COLOR[e.method] ?? 'default'}>{e.method}</Tag>
@@ -66,10 +66,10 @@ export const auditColumns: ColumnsType<AuditEntry> = [
       </span>
     ),
   },
-  { title: '对象', dataIndex: 'objectId', width: 110, ellipsis: true, render: (v: string | null) => v || '—' },
-  { title: '摘要', key: 'summary', width: 360, ellipsis: true, render: (_, e) => summaryOf(e.after) },
-  { title: '结果', dataIndex: 'outcome', width: 150, ellipsis: true },
-  { title: '地址', dataIndex: 'ip', width: 130 },
+  { title: '对象', dataIndex: 'objectId', width: 80, ellipsis: true, render: (v: string | null) => v || '—' },
+  { title: '摘要', key: 'summary', width: 260, ellipsis: true, render: (_, e) => summaryOf(e.after) },
+  { title: '结果', dataIndex: 'outcome', width: 130, ellipsis: true },
+  { title: '地址', dataIndex: 'ip', width: 120 },
 ];
 
 const pretty = (v: unknown) => (v === null || v === undefined ? '（无）' : JSON.stringify(v, null, 2));

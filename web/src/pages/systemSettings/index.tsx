@@ -1,7 +1,7 @@
 /**
  * 系统设置 (#/systemSettings/{tab}): 用户管理 ('user', button 112), 角色管理 ('role', 113), 账号审核
- * ('audit', 114) and 第三方授权 ('thirdParty', 112) of menu 9 as tabs of one desk page; a tab the
- * user lacks the permission for is left out.
+ * ('audit', 114), 第三方授权 ('thirdParty', 112) and 操作日志 ('log', 119) of menu 9 as tabs of one
+ * desk page; a tab the user lacks the permission for is left out.
  */
 import { useSession } from '../../app/session/store';
 import { DeskPage, DeskTabs } from '../../components/desk';
@@ -25,9 +25,9 @@ export default function SystemSettings() {
         items={[
           { key: 'user', label: '用户管理', allowed: canUsers, render: () => <UsersTab areaUser={areaUser} canRoles={canRoles} /> },
           { key: 'role', label: '角色管理', allowed: canRoles, render: () => <RolesTab /> },
-          { key: 'log', label: '操作日志', allowed: hasPermission(perms, 9, 119), render: () => <AuditLogTab areaUser={areaUser} /> },
           { key: 'audit', label: '账号审核', allowed: canAudit, render: () => <Applications areaUser={areaUser} /> },
           { key: 'thirdParty', label: '第三方授权', allowed: canUsers, render: () => <ThirdPartyTab areaUser={areaUser} /> },
+          { key: 'log', label: '操作日志', allowed: hasPermission(perms, 9, 119), render: () => <AuditLogTab areaUser={areaUser} /> },
         ]}
       />
     </DeskPage>
