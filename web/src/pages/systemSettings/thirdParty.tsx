@@ -41,7 +41,7 @@ interface ColumnProps {
 export function thirdPartyColumns(p: ColumnProps): ColumnsType<ThirdPartyRow> {
   return [
     { title: '名称', dataIndex: 'name', width: 130, ellipsis: true },
-    { title: '单位', dataIndex: 'company', width: 150, ellipsis: true, render: (v: string | null) => v || '—' },
+    { title: '单位', dataIndex: 'company', width: 130, ellipsis: true, render: (v: string | null) => v || '—' },
     { title: '联系手机', dataIndex: 'phone', width: 110 },
     { title: '授权区域', dataIndex: 'areaName', width: 90 },
     { title: '有效期至', dataIndex: 'expireTime', width: 100, render: (v: string) => v.slice(0, 10) },
@@ -50,7 +50,7 @@ export function thirdPartyColumns(p: ColumnProps): ColumnsType<ThirdPartyRow> {
     {
       title: '创建',
       key: 'created',
-      width: 150,
+      width: 170,
       render: (_, k) => (
         <span title={k.createTime}>
           {k.creatorName ?? '—'} {k.createTime.slice(0, 10)}
