@@ -28,8 +28,11 @@ export interface Scope {
   readonly brandId: number | null;
 }
 
-/** A route's `config` naming the permission it needs (a typo does not compile). */
-export const needs = (permission: PermissionKey) => ({ permission });
+/**
+ * A route's `config` naming the permission it needs (a typo does not compile); several: any one of
+ * them will do (a read that two sections share, e.g. the site fences under 站点管理 and 区域设置).
+ */
+export const needs = (...keys: [PermissionKey, ...PermissionKey[]]) => ({ permission: keys.length === 1 ? keys[0] : keys });
 
 /**
  * Who is asking and what they may reach: built by the guard, read-only. A request naming
@@ -100,8 +103,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** No token needed (login, health, docs). */
     public?: boolean;
-    /** Permission key the route needs (domain/permissions.ts); absent: any logged-in user. */
-    permission?: PermissionKey;
+    /** Permission key the route needs (domain/permissions.ts), or keys of which one will do; absent: any logged-in user. */
+    permission?: PermissionKey | readonly PermissionKey[];
   }
   interface FastifyRequest {
     auth: Auth;
@@ -171,7 +174,7 @@ export function registerAuth(app: FastifyInstance, database: Database, areas: Ar
     if (!url || !isConsoleRoute(url) || req.routeOptions.config.public) return;
     const auth = await authenticate(database, areas, tokenOf(req));
     const need = req.routeOptions.config.permission;
-    if (need && !auth.can(need)) throw forbidden();
+    if (need && !(typeof need === 'string' ? auth.can(need) : need.some((k) => auth.can(k)))) throw forbidden();
     req.auth = auth;
   });
 

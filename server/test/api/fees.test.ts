@@ -25,7 +25,7 @@ let t: TestContext;
 let admin: Client;
 let hd: Client;
 let cy: Client;
-let ent: Client;
+let ent: Client & { userId: number };
 let noPerm: Client;
 let mt: number;
 

@@ -56,6 +56,20 @@ describe('the guard', () => {
     expect((await u.get('/api/area/get', { selfAreaId: 'abc' })).body.code).toBe(400);
   });
 
+  it('lets a route shared by two sections answer either (GET /api/site/rail: 站点管理 or 区域设置), nobody else', async () => {
+    const admin = await adminClient(t.app);
+    const roleOf = async (roleName: string, permissionIds: number[]) =>
+      (await admin.post('/api/role/add', { roleName, permissionIds }, { selfAreaId: '110108' })).body.data.id as number;
+    const regional = await userClient(t.app, admin, { username: 'regional_only', areaId: '110108', roleIds: [await roleOf('只有区域设置', [10])] });
+    const device = await userClient(t.app, admin, { username: 'device_only', areaId: '110108', roleIds: [await roleOf('只有站点管理', [3])] });
+    const warn = await userClient(t.app, admin, { username: 'warn_only', areaId: '110108', roleIds: [await roleOf('只有异常列表', [1])] });
+    expect((await regional.get('/api/site/rail')).body.code).toBe(200);
+    expect((await device.get('/api/site/rail')).body.code).toBe(200);
+    expect((await warn.get('/api/site/rail')).body.code).toBe(5002);
+    // the other site calls stay 站点管理's
+    expect((await regional.get('/api/site/')).body.code).toBe(5002);
+  });
+
   it('keeps transport errors as HTTP errors with the envelope', async () => {
     const r = await t.app.inject({ method: 'POST', url: '/api/login', headers: { 'content-type': 'application/json' }, payload: '{bad' });
     expect(r.statusCode).toBe(400);

@@ -48,7 +48,8 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/rail',
     {
-      config: read,
+      // 区域设置 draws the sites under its fences and zones for orientation: its users read them too
+      config: needs('deviceManagement', 'regionalSettings'),
       schema: {
         tags,
         summary: '站点围栏列表',
