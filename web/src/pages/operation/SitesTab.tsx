@@ -4,7 +4,7 @@
  * away (siteStatistics over the same period), and the spec's export (siteRankAllOut).
  */
 import { useQuery } from '@tanstack/react-query';
-import { Button, Card, Modal, Space, Typography } from 'antd';
+import { Card, Modal, Space, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import dayjs from 'dayjs';
 import { useState } from 'react';
@@ -121,11 +121,7 @@ export default function SitesTab({ area, canExport }: { area: string; canExport:
       title: '操作',
       key: 'actions',
       width: 110,
-      render: (_, r) => (
-        <Button type="link" size="small" onClick={() => setSite(r)}>
-          使用曲线
-        </Button>
-      ),
+      render: (_, r) => <Typography.Link onClick={() => setSite(r)}>使用曲线</Typography.Link>,
     },
   ];
   const when = rq.hour !== undefined ? `${periodLabel(period)}${rq.hour}时` : periodLabel(period);

@@ -92,18 +92,26 @@ export default function TrendTab({ area, canExport }: { area: string; canExport:
             />
           </div>
           <Typography.Text type="secondary" className="op-hint">
-            {canDrill ? '点击曲线上的点查看下一级（年 → 月 → 日）' : dataType === ACTIVE_TYPE ? '活跃车辆不支持下钻' : '已是最细的时间粒度（逐时）'}
+            {canDrill
+              ? '点击曲线上的点或横轴的月份、日期查看下一级（年 → 月 → 日）'
+              : dataType === ACTIVE_TYPE
+                ? '活跃车辆不支持下钻'
+                : '已是最细的时间粒度（逐时）'}
           </Typography.Text>
         </Col>
         <Col span={8}>
           <div className="op-chart" data-testid="trend-share">
-            <LazyEChart
-              ariaLabel="各品牌占比"
-              option={pieOption(
-                shares.map((s) => ({ name: s.name, value: s.value })),
-                `各品牌${typeLabel}占比`,
-              )}
-            />
+            {shares.every((s) => s.value === 0) ? (
+              <Empty description="暂无数据（各品牌占比）" />
+            ) : (
+              <LazyEChart
+                ariaLabel="各品牌占比"
+                option={pieOption(
+                  shares.map((s) => ({ name: s.name, value: s.value })),
+                  `各品牌${typeLabel}占比`,
+                )}
+              />
+            )}
           </div>
         </Col>
       </Row>

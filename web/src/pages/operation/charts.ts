@@ -28,7 +28,8 @@ export function seriesOption(
   return {
     animation: false,
     color: PALETTE,
-    grid,
+    // room above the bars for the peaks' pins
+    grid: marks.length ? { ...grid, top: 64 } : grid,
     tooltip: { trigger: 'axis' },
     legend: { top: 0, type: 'scroll' },
     // clickable labels all show (a hidden one could not be clicked)
@@ -44,7 +45,7 @@ export function seriesOption(
       itemStyle: s.color ? { color: s.color } : undefined,
       ...(i === 0 && marks.length
         ? {
-            markPoint: { symbol: 'pin', symbolSize: 44, label: { fontSize: 10, formatter: (p: { name: string }) => p.name }, data: marks },
+            markPoint: { symbol: 'pin', symbolSize: 36, label: { fontSize: 10, formatter: (p: { name: string }) => p.name }, data: marks },
             markArea: {
               silent: true,
               itemStyle: { color: 'rgba(250, 173, 20, 0.08)' },
