@@ -33,7 +33,7 @@ export function seriesOption(
     tooltip: { trigger: 'axis' },
     legend: { top: 0, type: 'scroll' },
     // clickable labels all show (a hidden one could not be clicked)
-    xAxis: { type: 'category', data: x, triggerEvent: !!opts.clickableX, axisLabel: opts.clickableX ? { interval: 0, fontSize: 10 } : undefined },
+    xAxis: { type: 'category', data: x, triggerEvent: !!opts.clickableX, ...(opts.clickableX ? { axisLabel: { interval: 0, fontSize: 10 } } : {}) },
     yAxis: { type: 'value', name: opts.unit ?? '', minInterval: opts.unit === '%' ? undefined : 1 },
     series: series.map((s, i) => ({
       name: s.name,
@@ -68,6 +68,6 @@ export function pieOption(items: { name: string; value: number }[], title: strin
     title: { text: title, left: 'center', top: 0, textStyle: { fontSize: 13 } },
     tooltip: { trigger: 'item', formatter: '{b}: {c} ({d}%)' },
     legend: { bottom: 0, type: 'scroll' },
-    series: [{ type: 'pie', radius: ['35%', '62%'], center: ['50%', '50%'], data: items, label: { formatter: '{b}\n{d}%' } }],
+    series: [{ type: 'pie', radius: ['35%', '62%'], center: ['50%', '50%'], data: items, label: { formatter: '{d}%' } }],
   };
 }
