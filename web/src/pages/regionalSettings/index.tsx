@@ -8,6 +8,7 @@ import { DeskPage, DeskTabs } from '../../components/desk';
 import { hasPermission } from '../../lib/permission';
 import AreasTab from './areas';
 import ForbidTab from './forbid';
+import ParamsTab from './params';
 import RailsTab from './rails';
 import './regional.css';
 
@@ -21,6 +22,7 @@ export default function RegionalSettings() {
         items={[
           { key: 'area', label: '区域管理', render: () => <AreasTab canEdit={hasPermission(perms, 10, 115)} /> },
           { key: 'rail', label: '运营区域', render: () => <RailsTab canEdit={hasPermission(perms, 10, 116)} /> },
+          { key: 'params', label: '站点参数', render: () => <ParamsTab canEdit={hasPermission(perms, 10, 115)} /> },
           { key: 'forbid', label: '禁停区域', render: () => <ForbidTab canEdit={hasPermission(perms, 10, 117)} areaUser={areaUser} /> },
         ]}
       />

@@ -1,5 +1,5 @@
 /** Calls of 区域设置 (/api/area, /api/forbid, /api/site/rail; spec §7). Filters go as the URL holds them. */
-import type { Data } from '../../api/types';
+import type { Body as ApiBody, Data } from '../../api/types';
 import { dataOf, http } from '../../app/request';
 import type { LonLat } from '../../components/deskMap/types';
 import type { AreaEdit, ForbidEdit, ForbidFilters, NewArea, NewForbid } from './types';
@@ -61,3 +61,10 @@ export const createArea = (body: NewArea) => dataOf(http.post<Data<'/api/area/',
 
 // 删除区域（有站点、用户或企业时服务端拒绝并说明数量）DELETE /api/area/{id}
 export const deleteArea = (id: string) => dataOf(http.del<Data<'/api/area/{id}', 'delete'>>(`/area/${id}`));
+
+// 区域站点参数（满桩值、新站点默认半径、阈值、响应时限）GET /api/config/siteParams
+export const fetchSiteParams = (areaId?: string) => dataOf(http.get<Data<'/api/config/siteParams'>>('/config/siteParams', { selfAreaId: areaId }));
+
+// 设置区域站点参数（仅非聚合区域）PUT /api/config/siteParams
+export const saveSiteParams = (areaId: string, body: ApiBody<'/api/config/siteParams', 'put'>) =>
+  dataOf(http.put<Data<'/api/config/siteParams', 'put'>>('/config/siteParams', body, { params: { selfAreaId: areaId } }));

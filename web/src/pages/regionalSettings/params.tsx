@@ -1,0 +1,109 @@
+/**
+ * 站点参数 (#/regionalSettings/params): per area the full-pile value and its name, and what new sites take
+ * when created without them (default radius, 偏少 / 偏多 thresholds, response minutes). Editable with
+ * button 115 where the area's aggregation is 0 (spec §6); otherwise read-only with the server's reason.
+ */
+import { Alert, Button, Card, Form, Input, InputNumber, Skeleton } from 'antd';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { toast } from '../../app/feedback';
+import { QueryForm, useUrlQuery, type Field } from '../../components/desk';
+import { fetchSiteParams, saveSiteParams } from './service';
+
+type ParamKey = 'selfAreaId';
+const FIELDS: Field<ParamKey>[] = [{ name: 'selfAreaId', label: '区域', type: 'area' }];
+
+interface Values {
+  fullPileName: string;
+  fullPileNum: number;
+  length: number;
+  dispatchThresholdLess: number;
+  dispatchThresholdMore: number;
+  dispatchResponseMinute: number;
+}
+
+export default function ParamsTab({ canEdit }: { canEdit: boolean }) {
+  const query = useUrlQuery(FIELDS);
+  const areaId = query.filters.selfAreaId;
+  const params = useQuery({ queryKey: ['regional', 'siteParams', areaId], queryFn: () => fetchSiteParams(areaId) });
+  const client = useQueryClient();
+  const [form] = Form.useForm<Values>();
+  const p = params.data;
+  const locked = !canEdit || !p?.editable;
+  const submit = async (v: Values) => {
+    try {
+      await saveSiteParams(p!.areaId, { ...v, fullPileName: v.fullPileName.trim() });
+    } catch {
+      return; // the request layer has shown the server's message
+    }
+    toast().success('站点参数已保存');
+    await client.invalidateQueries({ queryKey: ['regional', 'siteParams'] });
+  };
+  return (
+    <>
+      <QueryForm fields={FIELDS} query={query} />
+      {params.isPending || !p ? (
+        <Skeleton active paragraph={{ rows: 6 }} />
+      ) : (
+        <Card title={`${p.areaName}站点参数`} className="regional-params">
+          {p.reason && <Alert type="warning" showIcon className="regional-params-note" title={p.reason} data-testid="params-reason" />}
+          {!p.reason && !canEdit && <Alert type="info" showIcon className="regional-params-note" title="没有区域管理权限，只能查看" />}
+          <Form<Values>
+            key={`${p.areaId}-${JSON.stringify(p)}`}
+            form={form}
+            layout="horizontal"
+            labelCol={{ span: 8 }}
+            wrapperCol={{ span: 12 }}
+            initialValues={p}
+            disabled={locked}
+            onFinish={(v) => void submit(v)}
+          >
+            <Form.Item
+              name="fullPileName"
+              label="满桩值名称"
+              rules={[
+                { required: true, whitespace: true, message: '请输入满桩值名称' },
+                { max: 32, message: '最多 32 个字' },
+              ]}
+            >
+              <Input />
+            </Form.Item>
+            <Form.Item name="fullPileNum" label="满桩系数" extra="容量 = floor(停放容量 × 满桩系数)" rules={[{ required: true, message: '请输入满桩系数' }]}>
+              <InputNumber min={0.01} max={10} step={0.1} />
+            </Form.Item>
+            <Form.Item name="length" label="新站点默认半径（米）" extra="无围栏的圆形站点" rules={[{ required: true, message: '请输入默认半径' }]}>
+              <InputNumber min={5} max={500} precision={0} />
+            </Form.Item>
+            <Form.Item name="dispatchThresholdLess" label="偏少阈值（%）" rules={[{ required: true, message: '请输入偏少阈值' }]}>
+              <InputNumber min={0} max={100} precision={0} />
+            </Form.Item>
+            <Form.Item
+              name="dispatchThresholdMore"
+              label="偏多阈值（%）"
+              dependencies={['dispatchThresholdLess']}
+              rules={[
+                { required: true, message: '请输入偏多阈值' },
+                ({ getFieldValue }) => ({
+                  validator: async (_, v: number) => {
+                    if (typeof v === 'number' && v <= getFieldValue('dispatchThresholdLess')) throw new Error('偏多阈值应大于偏少阈值');
+                  },
+                }),
+              ]}
+            >
+              <InputNumber min={0} max={100} precision={0} />
+            </Form.Item>
+            <Form.Item name="dispatchResponseMinute" label="调度响应时限（分钟）" rules={[{ required: true, message: '请输入调度响应时限' }]}>
+              <InputNumber min={0} max={1440} precision={0} />
+            </Form.Item>
+            {!locked && (
+              <Form.Item wrapperCol={{ offset: 8 }}>
+                <Button type="primary" htmlType="submit">
+                  保存站点参数
+                </Button>
+              </Form.Item>
+            )}
+          </Form>
+        </Card>
+      )}
+    </>
+  );
+}
