@@ -33,6 +33,8 @@ beforeEach(() => {
   }));
 });
 afterEach(() => vi.unstubAllGlobals());
+// the first render loads antd's table, form and modal parts: slow on a busy machine
+vi.setConfig({ testTimeout: 90_000 });
 
 const item = (label: string) => screen.getByText(label, { selector: 'label' }).closest('.ant-form-item') as HTMLElement;
 const type = (label: string, value: string) => fireEvent.change(item(label).querySelector('input, textarea')!, { target: { value } });

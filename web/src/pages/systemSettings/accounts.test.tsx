@@ -113,6 +113,8 @@ beforeEach(() => {
   });
 });
 afterEach(() => vi.unstubAllGlobals());
+// the first render loads antd's table, form and modal parts: slow on a busy machine
+vi.setConfig({ testTimeout: 90_000 });
 
 function renderAt(entry: string) {
   const router = createMemoryRouter([{ path: '/systemSettings/:id?', element: <SystemSettings /> }], { initialEntries: [entry] });
