@@ -111,6 +111,13 @@ export async function listQuotas(database: Database, f: { areaIds: string[]; bra
 
 /* ---------- what operators sent: sync logs and ride orders (records.ts) ---------- */
 
+/**
+ * The request's areas as a set to join (`column in ${AREA_SET}`): a hash semi-join. `= any(?)` over
+ * a national scope (3,349 areas) compared every row with each area in turn: 2 s for one enterprise's
+ * day of 66,667 rides, 0.13 s as a join (bench/rides).
+ */
+const AREA_SET = '(select unnest(?::text[]))';
+
 /** A conjunction of clauses whose `?` become the next parameter. */
 class Where {
   readonly parts: string[] = [];
@@ -233,7 +240,7 @@ export async function orderPage(
     offset: number;
   },
 ) {
-  const w = new Where().add('o.area_id = any(?::text[])', f.areaIds);
+  const w = new Where().add(`o.area_id in ${AREA_SET}`, f.areaIds);
   if (f.brandLimit !== null) w.add('o.brand_id = ?', f.brandLimit);
   if (f.brandId) w.add('o.brand_id = ?', f.brandId);
   if (f.bikeId) w.add('o.bike_id like ?', `${likeEscape(f.bikeId)}%`);
@@ -267,7 +274,7 @@ interface FeeFilter {
 
 /** Out-of-site returns in the areas (by return position) and period, of `brandLimit` only when set. */
 function feeWhere(f: FeeFilter) {
-  const w = new Where().add('o.return_area_id = any(?::text[])', f.areaIds).add('o.return_at >= ?', f.from).add('o.return_at < ?', f.to);
+  const w = new Where().add(`o.return_area_id in ${AREA_SET}`, f.areaIds).add('o.return_at >= ?', f.from).add('o.return_at < ?', f.to);
   if (f.brandLimit !== null) w.add('o.brand_id = ?', f.brandLimit);
   if (f.brandId) w.add('o.brand_id = ?', f.brandId);
   return w;
