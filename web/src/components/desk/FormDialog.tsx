@@ -3,7 +3,7 @@
  * with Chinese messages, a success toast, the server's message on failure (the dialog stays open).
  */
 import { Button, Drawer, Form, type FormInstance, Modal, Space } from 'antd';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { toast } from '../../app/feedback';
 import { RequestError } from '../../app/request';
 import { type Field, requiredMessage } from './fields';
@@ -34,6 +34,12 @@ export default function FormDialog<V extends object>(p: Props<V>) {
   const [own] = Form.useForm<V>();
   const form = p.form ?? own;
   const [busy, setBusy] = useState(false);
+  const ownForm = !p.form;
+  // the form store outlives the closed dialog: each opening starts from this opening's initialValues
+  // (else an 编辑 right after a 新增 showed the previous dialog's values)
+  useEffect(() => {
+    if (p.open && ownForm && !own.isFieldsTouched()) own.resetFields();
+  }, [p.open, ownForm, own]);
   const submit = async () => {
     let values: V;
     try {
