@@ -105,6 +105,10 @@ const SAMPLES: [string, (w: World) => Req | Promise<Req>][] = [
     },
   ],
   ['PUT /api/config/fullPileNum', (w) => ({ as: w.hd, query: { selfAreaId: HD }, body: { pile: 1.2 } })],
+  [
+    'PUT /api/config/siteParams',
+    (w) => ({ as: w.hd, query: { selfAreaId: HD }, body: { fullPileNum: 1.1, length: 30, dispatchThresholdLess: 10, dispatchThresholdMore: 90 } }),
+  ],
   ['POST /api/bikeLimit/save', (w) => ({ as: w.hd, body: { selfAreaId: HD, brandId: w.s.brandId, areaId: HD, bikeNum: 8, ebikeNum: 3 } })],
   ['POST /api/indexPage/setAreaTotalNumber', (w) => ({ as: w.hd, body: { selfAreaId: HD, bikeNum: 100, ebikeNum: 50 } })],
   ['POST /api/indexPage/setAreaBikeNumber', (w) => ({ as: w.hd, body: { selfAreaId: HD, brandId: w.s.brandId, areaId: HD, bikeNum: 1, ebikeNum: 2 } })],

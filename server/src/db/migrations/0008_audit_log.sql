@@ -22,11 +22,16 @@ CREATE INDEX "audit_log_at_idx" ON "audit_log" USING btree ("at" DESC, "id" DESC
 --> statement-breakpoint
 CREATE INDEX "audit_log_username_idx" ON "audit_log" USING btree ("username", "at" DESC, "id" DESC);
 --> statement-breakpoint
-CREATE INDEX "audit_log_route_idx" ON "audit_log" USING btree ("route", "at" DESC, "id" DESC);
+CREATE INDEX "audit_log_route_idx" ON "audit_log" USING btree ("route", "method", "at" DESC, "id" DESC);
 --> statement-breakpoint
 CREATE INDEX "audit_log_object_idx" ON "audit_log" USING btree ("object_id", "at" DESC, "id" DESC);
 --> statement-breakpoint
 CREATE INDEX "audit_log_area_idx" ON "audit_log" USING btree ("area_id", "at" DESC, "id" DESC);
+--> statement-breakpoint
+CREATE INDEX "audit_log_area_route_idx" ON "audit_log" USING btree ("area_id", "route", "at" DESC, "id" DESC);
+--> statement-breakpoint
+-- the role list counts each role's users (and the user list filters by role): by role, not a scan of every link
+CREATE INDEX IF NOT EXISTS "user_roles_role_idx" ON "user_roles" USING btree ("role_id", "user_id");
 --> statement-breakpoint
 -- 操作日志 (119, under 系统设置) for the seeded administrator roles of existing databases; new ones get it from the seed
 INSERT INTO "permissions" ("id", "key", "name", "parent_id", "sort") SELECT 119, 'audit.view', '操作日志', 9, 0 WHERE EXISTS (SELECT 1 FROM "permissions" WHERE "id" = 9) ON CONFLICT DO NOTHING;

@@ -2,8 +2,8 @@
 import type { Database } from '../../db/client.js';
 
 export interface AuditFilter {
-  /** Entries of users in these areas (the request's area and below). */
-  areaIds: string[];
+  /** Entries of users in these areas (the request's area and below); null: every area (the national scope). */
+  areaIds: string[] | null;
   username?: string;
   route?: string;
   method?: string;
@@ -32,14 +32,15 @@ export interface AuditRow {
 const COLUMNS = `id::text as id, at, user_id as "userId", username, user_name as "userName", area_id as "areaId", method, route,
   summary, object_id as "objectId", before, after, ip, outcome`;
 
-/** The where clause and its parameters; the area list is the first parameter. */
+/** The where clause and its parameters. */
 function where(f: AuditFilter): { sql: string; params: unknown[] } {
-  const params: unknown[] = [f.areaIds];
-  const parts = ['area_id = any($1::varchar[])'];
+  const params: unknown[] = [];
+  const parts: string[] = ['true'];
   const add = (sql: string, v: unknown) => {
     params.push(v);
     parts.push(sql.replace('?', `$${params.length}`));
   };
+  if (f.areaIds) add('area_id = any(?::varchar[])', f.areaIds);
   if (f.username) add('username = ?', f.username);
   if (f.route) add('route = ?', f.route);
   if (f.method) add('method = ?', f.method);

@@ -7,6 +7,7 @@ import { emptyBody, SelfArea } from '../../http/schemas.js';
 import { timeRange } from '../../http/timeRange.js';
 import { sendXlsx, type XlsxColumn } from '../../http/xlsx.js';
 import { formatTime } from '../../domain/time.js';
+import { ROOT_AREA_ID } from '../../domain/areas.js';
 import { COUNT_CAP, auditPages, listAudit, type AuditFilter, type AuditRow } from './repo.js';
 
 const tags = ['操作日志'];
@@ -48,7 +49,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   const tz = config.tz;
 
   const filterOf = (auth: Auth, q: FilterQuery): AuditFilter => ({
-    areaIds: auth.scopeAreaIds(),
+    areaIds: auth.areaId === ROOT_AREA_ID ? null : auth.scopeAreaIds(),
     username: q.username?.trim() || undefined,
     route: q.route?.trim() || undefined,
     method: q.method,
