@@ -250,7 +250,10 @@ export async function orderPage(
   const [{ total }] = await database.query<{ total: number }>(`select count(*)::int as total from ride_orders o where ${w.sql}`, w.params);
   const n = w.params.length;
   const rows = await database.query<OrderRow>(
-    `${ORDER_SELECT} where ${w.sql} order by o.rent_at desc nulls last, o.brand_id, o.order_id limit $${n + 1} offset $${n + 2}`,
+    // with a period every row has a rent time: plain `desc` lets the (brand_id, rent_at) index give the
+    // order (`nulls last` made it sort the whole day: 0.9 s for an enterprise's 66,667 rides)
+    `${ORDER_SELECT} where ${w.sql} order by o.rent_at desc${f.from || f.to ? '' : ' nulls last'}, o.brand_id, o.order_id
+      limit $${n + 1} offset $${n + 2}`,
     [...w.params, f.limit, f.offset],
   );
   return { rows, total };
