@@ -6,11 +6,16 @@ import { useSession } from '../../app/session/store';
 import FilterPresetBar from '../../components/FilterPresetBar';
 import { DeskPage, DeskTabs } from '../../components/desk';
 import { hasPermission } from '../../lib/permission';
+import Applications from '../systemSettings/applications';
+import type { ApplicationFilters } from '../systemSettings/types';
 import AreasTab from './areas';
 import ForbidTab from './forbid';
 import ParamsTab from './params';
 import RailsTab from './rails';
 import './regional.css';
+
+/** 平台账号审核 (the to-do link `regionalSettings, audit` of spec §2): 系统设置's application list pinned to platform accounts. */
+const PLATFORM: ApplicationFilters = { applyType: '1' };
 
 export default function RegionalSettings() {
   const perms = useSession((s) => s.permissions);
@@ -24,6 +29,12 @@ export default function RegionalSettings() {
           { key: 'rail', label: '运营区域', render: () => <RailsTab canEdit={hasPermission(perms, 10, 116)} /> },
           { key: 'params', label: '站点参数', render: () => <ParamsTab canEdit={hasPermission(perms, 10, 115)} /> },
           { key: 'forbid', label: '禁停区域', render: () => <ForbidTab canEdit={hasPermission(perms, 10, 117)} areaUser={areaUser} /> },
+          {
+            key: 'audit',
+            label: '平台账号审核',
+            allowed: hasPermission(perms, 9, 114),
+            render: () => <Applications fixed={PLATFORM} areaUser={areaUser} />,
+          },
         ]}
       />
     </DeskPage>
