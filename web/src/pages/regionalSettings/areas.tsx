@@ -15,6 +15,7 @@ import { type AreaTreeNode, filterTree, LEVELS, nestAreas } from './areaTree';
 import { createArea, deleteArea, fetchAreas, updateArea } from './service';
 import { subAreaBody, subAreaForm, type SubAreaValues } from './subAreaForm';
 import type { Area } from './types';
+import { vertexCount } from './zoneGeo';
 
 /** The name with the searched text marked. */
 function Marked({ text, q }: { text: string; q: string }) {
@@ -133,7 +134,7 @@ function AreaDetail({ area, parent, canEdit, onGone }: { area: Area; parent?: Ar
           { key: 'monitor', label: '监控', children: onOff(area.monitorOpen, '已开启', '未开启') },
           { key: 'open', label: '对外开放', children: onOff(area.isOpen, '已开放', '未开放') },
           { key: 'pile', label: area.fullPileName || '满桩值', children: area.fullPileNum },
-          { key: 'rail', label: '运营围栏', children: area.gpsRail?.length ? `${area.gpsRail.length} 个顶点` : '未设置' },
+          { key: 'rail', label: '运营围栏', children: area.gpsRail?.length ? `${vertexCount(area.gpsRail)} 个顶点` : '未设置' },
         ]}
       />
       <FormDialog<AreaFormValues>
