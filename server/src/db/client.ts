@@ -32,6 +32,8 @@ export interface Database {
    * committed when it resolves (db/unitOfWork.ts). Absent on stand-in databases (the OpenAPI script).
    */
   unit?<T>(fn: () => Promise<T>): Promise<T>;
+  /** Is the caller inside a unit of work (its queries run on the unit's transaction)? */
+  inUnit?(): boolean;
   close(): Promise<void>;
   /** Applies the committed SQL migrations (serialised across processes on PostgreSQL). */
   migrate(): Promise<void>;

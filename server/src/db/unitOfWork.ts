@@ -18,7 +18,22 @@ export interface OpenTx {
   rollback(): Promise<void>;
 }
 
+/**
+ * How long a unit may hold its transaction. On PGlite the transaction is the database's one lock: a
+ * handler that awaited work queued behind its own unit (a query started outside it) would hold it
+ * for ever and stop every request. Past the limit the unit rolls back, frees the lock and fails.
+ */
+export const UNIT_TIMEOUT_MS = 30_000;
+
+export class UnitTimeoutError extends Error {
+  constructor(ms: number) {
+    super(`操作超时（${Math.round(ms / 1000)} 秒未完成），已撤销，请稍后重试`);
+  }
+}
+
 interface Unit {
+  /** Set when the unit was abandoned (timeout): its late statements are refused, never run outside it. */
+  aborted?: boolean;
   /** Opened by the unit's first statement: work before it (reading an upload) holds no transaction. */
   tx: () => Promise<OpenTx>;
   opened?: Promise<OpenTx>;
@@ -29,11 +44,16 @@ interface Unit {
 }
 
 /** Adds `unit()` to a database, given how to open a transaction held across awaits. */
-export function withUnits(base: Omit<Database, 'unit'>, begin: () => Promise<OpenTx>): Database {
+export function withUnits(base: Omit<Database, 'unit' | 'inUnit'>, begin: () => Promise<OpenTx>, opts: { timeoutMs?: number } = {}): Database {
+  const timeoutMs = opts.timeoutMs ?? UNIT_TIMEOUT_MS;
   const store = new AsyncLocalStorage<Unit>();
   const current = () => {
     const u = store.getStore();
     return u?.open ? u : undefined;
+  };
+  const abandoned = () => {
+    const u = store.getStore();
+    return u?.aborted ? u : undefined;
   };
   const track = <T>(u: Unit, p: Promise<T>): Promise<T> => {
     u.pending.add(p);
@@ -42,10 +62,12 @@ export function withUnits(base: Omit<Database, 'unit'>, begin: () => Promise<Ope
     return p;
   };
   const run = (u: Unit, text: string, params?: unknown[], name?: string) =>
-    track(
-      u,
-      u.tx().then((t) => t.query(text, params, name)),
-    );
+    u.aborted
+      ? Promise.reject(new UnitTimeoutError(timeoutMs))
+      : track(
+          u,
+          u.tx().then((t) => t.query(text, params, name)),
+        );
   const inUnit =
     (u: Unit): Query =>
     (text, params) =>
@@ -54,11 +76,12 @@ export function withUnits(base: Omit<Database, 'unit'>, begin: () => Promise<Ope
   return {
     ...base,
     query: (text, params, name) => {
-      const u = current();
+      const u = current() ?? abandoned();
       return u ? (run(u, text, params, name) as never) : base.query(text, params, name);
     },
+    inUnit: () => !!current(),
     tx: async (fn) => {
-      const u = current();
+      const u = current() ?? abandoned();
       if (!u) return base.tx(fn);
       const sp = `unit_sp_${++u.savepoints}`;
       await run(u, `savepoint ${sp}`);
@@ -74,14 +97,25 @@ export function withUnits(base: Omit<Database, 'unit'>, begin: () => Promise<Ope
     unit: async (fn) => {
       if (current()) return fn(); // already in one: join it
       const u: Unit = { tx: () => (u.opened ??= begin()), open: true, savepoints: 0, pending: new Set() };
+      let timer: NodeJS.Timeout | undefined;
+      const limit = new Promise<never>((_, reject) => {
+        timer = setTimeout(() => {
+          u.aborted = true;
+          reject(new UnitTimeoutError(timeoutMs));
+        }, timeoutMs);
+        timer.unref?.();
+      });
       try {
-        const out = await store.run(u, fn);
+        const out = await Promise.race([store.run(u, fn), limit]);
+        clearTimeout(timer);
         await Promise.allSettled([...u.pending]);
         u.open = false;
         if (u.opened) await (await u.opened).commit();
         return out;
       } catch (e) {
-        await Promise.allSettled([...u.pending]);
+        clearTimeout(timer);
+        // abandoned: its statements may be queued behind work that waits for this very lock; do not wait for them
+        if (!u.aborted) await Promise.allSettled([...u.pending]);
         u.open = false;
         if (u.opened) await u.opened.then((t) => t.rollback()).catch(() => {});
         throw e;

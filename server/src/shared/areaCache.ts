@@ -11,17 +11,22 @@ export class AreaCache {
 
   constructor(private readonly database: Database) {}
 
+  private load(): Promise<AreaTree> {
+    return this.database.query<AreaNode>(`select id, parent_id as "parentId", area_name as "areaName", level from areas`).then((rows) => {
+      this.current = new AreaTree(rows);
+      this.loadedAt = Date.now();
+      return this.current;
+    });
+  }
+
   async reload(): Promise<AreaTree> {
-    this.loading ??= this.database
-      .query<AreaNode>(`select id, parent_id as "parentId", area_name as "areaName", level from areas`)
-      .then((rows) => {
-        this.current = new AreaTree(rows);
-        this.loadedAt = Date.now();
-        return this.current;
-      })
-      .finally(() => {
-        this.loading = null;
-      });
+    // inside a write's unit of work (the audit log's transaction) read on that transaction: a load
+    // started by another request may be queued behind it (PGlite has one lock), and waiting for that
+    // one would wait for ever; it also sees the write's own changes
+    if (this.database.inUnit?.()) return this.load();
+    this.loading ??= this.load().finally(() => {
+      this.loading = null;
+    });
     return this.loading;
   }
 
