@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
-import { Client, createTestApp, type TestContext } from '../support/app.js';
+import { Client, createTestApp, userClient, type TestContext } from '../support/app.js';
 import { CY, HD, SITES, buildStatsWorld, statsClients, type StatsWorld } from '../support/statsWorld.js';
 
 let t: TestContext;
@@ -167,6 +167,34 @@ describe('refusals', () => {
     // 朝阳's own view holds its own rides only (r8, r9, r14 rented there on D)
     const cy = await data(c.cy, '/api/statistics/rentReturn', { selfAreaId: CY, ...DAY });
     expect(cy.rentTotal).toBe(3);
+  });
+
+  it('a user with 运营统计 and its export only (no big screen) reads every call of the screen, and nothing else of the big screen', async () => {
+    const role = await c.admin.post('/api/role/add', { roleName: '只有运营统计', permissionIds: [4, 106] }, { selfAreaId: HD });
+    const op = await userClient(t.app, c.admin, { username: 'operation_only', areaId: HD, roleIds: [role.body.data.id] });
+    const q = { selfAreaId: HD };
+    const calls: [string, Record<string, unknown>][] = [
+      ['/api/statistics/rentReturn', { ...q, ...DAY }],
+      ['/api/statistics/tidalSites', { ...q, ...DAY }],
+      ['/api/statistics/siteRankAll', { ...q, ...DAY }],
+      ['/api/statistics/tidal', { ...q, ...DAY }],
+      ['/api/statistics/brandPercent', q],
+      ['/api/statistics/brandPercentNew', q],
+      ['/api/statistics/areaVerify', q],
+      ['/api/dashboard/brandBikeOnline', { ...q, ...MONTH, dataType: 1 }],
+      ['/api/dashboard/siteStatistics', { ...q, ...DAY, siteId: SITES.S1.id }],
+    ];
+    for (const [url, query] of calls) expect((await op.get(url, query)).body.code, url).toBe(200);
+    const out = await t.app.inject({
+      method: 'GET',
+      url: `/api/statistics/siteRankAllOut?selfAreaId=${HD}&year=2024&month=3&day=10`,
+      headers: { authorization: `Bearer ${op.token}` },
+    });
+    expect(out.statusCode).toBe(200);
+    expect(String(out.headers['content-type'])).toContain('spreadsheetml');
+    // the big screen's own calls stay the big screen's
+    expect((await op.get('/api/dashboard/todayHistory', q)).body.code).toBe(5002);
+    expect((await op.get('/api/statistics/areaBrandDetails', q)).body.code).toBe(5002);
   });
 
   it('without 运营统计 (a supervisor) or its export button (an enterprise user): 5002', async () => {

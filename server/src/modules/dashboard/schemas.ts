@@ -7,6 +7,8 @@ export const tags = ['首页大屏'];
 export const read = needs('home');
 /** Its spreadsheets need the export button. */
 export const exporting = needs('home.export');
+/** Charts 运营统计 (menu 4) studies too: either section's users may read them. */
+export const readOrOperation = needs('home', 'operation');
 
 export const SiteIdQ = Type.String({ minLength: 1, maxLength: 32, description: '站点编号' });
 export const BrandIdQ = Type.Integer({ minimum: 1, description: '企业（品牌）ID' });

@@ -53,7 +53,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   // 导出站点排名（站点排名分析.xlsx），参数同站点排名，actionOrder 优先于 orderBy
   app.get(
     '/siteRankAllOut',
-    { config: { permission: 'home.export' }, schema: { tags, summary: '导出站点排名', querystring: RankOutQuery } },
+    { config: needs('home.export', 'operation.export'), schema: { tags, summary: '导出站点排名', querystring: RankOutQuery } },
     async (req, reply) => {
       const q = req.query;
       const w = windowOf(q, tz);

@@ -31,6 +31,8 @@ import {
 
 const tags = ['统计'];
 const home = needs('home');
+/** Calls the big screen and 运营统计 (menu 4) share: either section's users may read them. */
+const homeOrOperation = needs('home', 'operation');
 const AreaQuery = Type.Object(SelfArea);
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {
@@ -43,7 +45,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/siteRankAll',
     {
-      config: { permission: 'home.siteRank' },
+      config: needs('home.siteRank', 'operation'),
       schema: {
         tags,
         summary: '站点排名',
@@ -66,7 +68,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/tidal',
     {
-      config: home,
+      config: homeOrOperation,
       schema: { tags, summary: '租还潮汐曲线', querystring: TidalQuery, response: { 200: Envelope(TidalData) } },
     },
     async (req) => ok(await tidal(database, req.auth.scope(), req.query, tz)),
@@ -76,7 +78,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/areaVerify',
     {
-      config: home,
+      config: homeOrOperation,
       schema: { tags, summary: '区域备案核查', querystring: AreaQuery, response: { 200: Envelope(AreaVerifyData) } },
     },
     async (req) => ok(stats.areaVerify(await counts(req.auth))),
@@ -86,7 +88,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/brandPercent',
     {
-      config: home,
+      config: homeOrOperation,
       schema: { tags, summary: '企业车辆占比', querystring: AreaQuery, response: { 200: Envelope(BrandPercentData) } },
     },
     async (req) => ok(stats.brandPercent(await counts(req.auth))),
@@ -96,7 +98,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/brandPercentNew',
     {
-      config: home,
+      config: homeOrOperation,
       schema: {
         tags,
         summary: '企业在线率与入站率',

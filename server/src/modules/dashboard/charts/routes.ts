@@ -8,7 +8,7 @@ import { needs } from '../../../http/auth.js';
 import { chosenSlots } from '../../../shared/slots.js';
 import { siteInScope } from '../../../shared/sites.js';
 import type { FigureCache } from '../figures.js';
-import { DayQ, MonthQ, SiteIdQ, YearQ, exporting, read, tags } from '../schemas.js';
+import { DayQ, MonthQ, SiteIdQ, YearQ, exporting, read, readOrOperation, tags } from '../schemas.js';
 import { brandTrend, onlineCollect, siteFlowToday, siteUsage, usageGrain, type TrendRow, type UsageRow } from './service.js';
 import { CollectRow, FlowToday, TrendBrand, UsageRowT } from './schemas.js';
 
@@ -144,7 +144,7 @@ export function registerCharts(app: App, deps: { figures: FigureCache }) {
   app.get(
     '/brandBikeOnline',
     {
-      config: read,
+      config: readOrOperation,
       schema: {
         tags,
         summary: '总量趋势',
@@ -213,7 +213,7 @@ export function registerCharts(app: App, deps: { figures: FigureCache }) {
   app.get(
     '/siteStatistics',
     {
-      config: read,
+      config: readOrOperation,
       schema: {
         tags,
         summary: '站点使用统计',
