@@ -4,16 +4,15 @@
  * the period and the chosen slots (comma-separated) and downloads the file; 数据导出成功！ after.
  */
 import { DownloadOutlined } from '@ant-design/icons';
-import { Button, Checkbox, DatePicker, Modal, Radio, Space, Typography } from 'antd';
+import { Button, DatePicker, Modal, Radio, Space } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { toast } from '../../app/feedback';
 import { RequestError } from '../../app/request';
-import { slotsOf } from '../index/dialogs/ExportDialog';
+import SlotChecks, { slotsOf } from '../../components/SlotChecks';
 import { dateOf, periodLevel, periodOf, type Period, type TimeType } from './period';
 
 const LABEL: Record<TimeType, string> = { day: '日', month: '月', year: '年' };
-const slotLabel = (type: TimeType, n: number) => (type === 'day' ? `${n}时` : type === 'month' ? `${n}日` : `${n}月`);
 
 interface Props {
   title: string;
@@ -31,7 +30,6 @@ function Dialog({ title, period, types, run, onClose }: Omit<Props, 'disabled'> 
   const [chosen, setChosen] = useState<number[]>(() => slotsOf(type, date));
   const [busy, setBusy] = useState(false);
   const slots = slotsOf(type, date);
-  const all = chosen.length === slots.length;
 
   const changeType = (t: TimeType) => {
     setType(t);
@@ -86,19 +84,7 @@ function Dialog({ title, period, types, run, onClose }: Omit<Props, 'disabled'> 
           />
           <DatePicker allowClear={false} picker={type === 'day' ? 'date' : type} value={date} onChange={changeDate} aria-label="导出时间" />
         </Space>
-        <Checkbox checked={all} indeterminate={chosen.length > 0 && !all} onChange={(e) => setChosen(e.target.checked ? slots : [])}>
-          全选
-        </Checkbox>
-        <Checkbox.Group value={chosen} onChange={(v) => setChosen(v as number[])} style={{ display: 'flex', flexWrap: 'wrap', gap: 6 }}>
-          {slots.map((n) => (
-            <Checkbox key={n} value={n} style={{ width: 72, marginInlineStart: 0 }}>
-              {slotLabel(type, n)}
-            </Checkbox>
-          ))}
-        </Checkbox.Group>
-        <Typography.Text type="secondary">
-          已选 {chosen.length} / {slots.length} 项
-        </Typography.Text>
+        <SlotChecks type={type} slots={slots} chosen={chosen} onChange={setChosen} />
       </Space>
     </Modal>
   );

@@ -1,22 +1,12 @@
-import { App, Button, Checkbox, DatePicker, Radio, Space, Typography } from 'antd';
+import { App, Button, DatePicker, Radio, Space } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useHomeArea } from '../hooks';
-import { daysInMonth } from '../parts/period';
 import { exportSiteUsage } from '../service';
 import HomeModal from './HomeModal';
+import SlotChecks, { slotsOf, type TimeType } from '../../../components/SlotChecks';
 import { useDialogs } from './dialogStore';
 
-export type TimeType = 'day' | 'month' | 'year';
-
-/** The slots of a time type: hours 0-23 of a day, days of the month, months 1-12 (spec §5). */
-export function slotsOf(type: TimeType, date: Dayjs): number[] {
-  if (type === 'day') return Array.from({ length: 24 }, (_, h) => h);
-  if (type === 'month') return Array.from({ length: daysInMonth(date.year(), date.month() + 1) }, (_, d) => d + 1);
-  return Array.from({ length: 12 }, (_, m) => m + 1);
-}
-
-const slotLabel = (type: TimeType, n: number) => (type === 'day' ? `${n}时` : type === 'month' ? `${n}日` : `${n}月`);
 /** dataType of siteStatisticsOutput: 1 day (hourly), 2 month (daily), 3 year (monthly). */
 const DATA_TYPE: Record<TimeType, number> = { day: 1, month: 2, year: 3 };
 
@@ -41,7 +31,6 @@ export default function ExportDialog({ siteId, siteName, year, month, day }: Pro
   const [chosen, setChosen] = useState<number[]>(() => slotsOf(type, date));
   const [busy, setBusy] = useState(false);
   const slots = slotsOf(type, date);
-  const all = chosen.length === slots.length;
 
   const changeType = (t: TimeType) => {
     setType(t);
@@ -104,19 +93,7 @@ export default function ExportDialog({ siteId, siteName, year, month, day }: Pro
           />
           <DatePicker allowClear={false} picker={type === 'day' ? 'date' : type} value={date} onChange={changeDate} aria-label="导出时间" />
         </Space>
-        <Checkbox checked={all} indeterminate={chosen.length > 0 && !all} onChange={(e) => setChosen(e.target.checked ? slots : [])}>
-          全选
-        </Checkbox>
-        <Checkbox.Group value={chosen} onChange={(v) => setChosen(v as number[])} style={{ display: 'flex', flexWrap: 'wrap', gap: 6 }}>
-          {slots.map((n) => (
-            <Checkbox key={n} value={n} style={{ width: 72, marginInlineStart: 0 }}>
-              {slotLabel(type, n)}
-            </Checkbox>
-          ))}
-        </Checkbox.Group>
-        <Typography.Text type="secondary">
-          已选 {chosen.length} / {slots.length} 项
-        </Typography.Text>
+        <SlotChecks type={type} slots={slots} chosen={chosen} onChange={setChosen} />
       </Space>
     </HomeModal>
   );

@@ -1,6 +1,6 @@
 import dayjs from 'dayjs';
 import { describe, expect, it } from 'vitest';
-import { slotsOf } from '../dialogs/ExportDialog';
+import { slotsOf } from '../../../components/SlotChecks';
 import { serial } from '../dialogs/HomeModal';
 import { areaPath } from '../AreaBar';
 import { cutMessages } from '../panels/MessagePanel';
