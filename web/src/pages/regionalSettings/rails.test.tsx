@@ -143,3 +143,92 @@ describe('#/regionalSettings/rail', () => {
     expect(screen.queryByRole('button', { name: /删\s*除/ })).toBeNull();
   });
 });
+
+describe('导入 / 导出 GeoJSON on the 运营区域 tab', () => {
+  type Pos = [number, number];
+  const ring = (lon: number, lat: number): Pos[] => [
+    [lon, lat],
+    [lon + 0.001, lat],
+    [lon + 0.001, lat + 0.001],
+    [lon, lat + 0.001],
+    [lon, lat],
+  ];
+  const feature = (name: string, r: Pos[]) => ({ type: 'Feature', properties: { name }, geometry: { type: 'Polygon', coordinates: [r] } });
+  const FILE = JSON.stringify({
+    type: 'FeatureCollection',
+    features: [feature('北门', ring(116.3, 39.98)), feature('坏门', ring(216.3, 39.98)), feature('南门', ring(116.32, 39.98))],
+  });
+  const open = (r: Pos[]) => r.slice(0, 4).map(([lon, lat]) => ({ lon, lat }));
+
+  async function importDialog() {
+    logIn([116]);
+    renderPage('/regionalSettings/rail?selectAreaId=110108');
+    await screen.findByText('西门', {}, WAIT);
+    fireEvent.click(screen.getByRole('button', { name: /导入 GeoJSON/ }));
+    const dialog = await screen.findByRole('dialog', {}, WAIT);
+    expect(dialog.textContent).toContain('导入海淀区的围栏（GeoJSON）');
+    fireEvent.change(within(dialog).getByLabelText('粘贴 GeoJSON'), { target: { value: FILE } });
+    await within(dialog).findByText(/共 3 个要素：2 个围栏待保存，1 处错误/, {}, WAIT);
+    return dialog;
+  }
+
+  it('saves the good polygons of a file as entry fences of the area, named from the file; the bad one is listed only', SLOW, async () => {
+    const dialog = await importDialog();
+    fireEvent.click(within(dialog).getByRole('button', { name: /保存 2 个/ }));
+    await waitFor(() => expect(fetched.calls.filter((c) => c.url.pathname === '/api/area/entryRail' && c.method === 'POST')).toHaveLength(2), WAIT);
+    const bodies = fetched.calls.filter((c) => c.url.pathname === '/api/area/entryRail' && c.method === 'POST').map((c) => c.body);
+    expect(bodies).toEqual(
+      expect.arrayContaining([
+        { areaId: '110108', name: '北门', gpsRail: open(ring(116.3, 39.98)) },
+        { areaId: '110108', name: '南门', gpsRail: open(ring(116.32, 39.98)) },
+      ]),
+    );
+    expect(fetched.last('/api/area/rail', 'POST')).toBeUndefined();
+  });
+
+  it('as the operating fence: the first polygon replaces it, the others are listed as not saved', SLOW, async () => {
+    const dialog = await importDialog();
+    fireEvent.mouseDown(within(dialog).getByLabelText('保存为'));
+    fireEvent.click(await screen.findByText('运营围栏（只取第一个多边形，替换现有的）', {}, WAIT));
+    fireEvent.click(within(dialog).getByRole('button', { name: /保存 2 个/ }));
+    await waitFor(() => expect(fetched.last('/api/area/rail', 'POST')).toBeTruthy(), WAIT);
+    expect(fetched.calls.filter((c) => c.url.pathname === '/api/area/rail' && c.method === 'POST')).toHaveLength(1);
+    expect(fetched.last('/api/area/rail', 'POST')!.body).toEqual({ areaId: '110108', gpsRail: open(ring(116.3, 39.98)) });
+    await within(dialog).findByText(/运营围栏每个区域只有一个/, {}, WAIT);
+    expect(fetched.last('/api/area/entryRail', 'POST')).toBeUndefined();
+  });
+
+  it('导出 GeoJSON: the operating fence and the entry fences of the area, named as the import reads them', SLOW, async () => {
+    const blobs: Blob[] = [];
+    vi.spyOn(URL, 'createObjectURL').mockImplementation((b) => {
+      blobs.push(b as Blob);
+      return 'blob:x';
+    });
+    vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => undefined);
+    const names: string[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      names.push(this.download);
+    });
+    logIn([116]);
+    renderPage('/regionalSettings/rail?selectAreaId=110108');
+    await screen.findByText('西门', {}, WAIT);
+    fireEvent.click(screen.getByRole('button', { name: /导出 GeoJSON/ }));
+    fireEvent.click(await screen.findByText('导出为 GCJ-02（高德/腾讯）', {}, WAIT));
+    await waitFor(() => expect(names).toEqual(['海淀区围栏.geojson']), WAIT);
+    const out = JSON.parse(await blobs[0].text());
+    expect(out.coordinateSystem).toBe('GCJ-02');
+    expect(out.features.map((f: { properties: { name: string; kind: string } }) => [f.properties.name, f.properties.kind])).toEqual([
+      ['海淀区运营围栏', 'rail'],
+      ['西门', 'entry'],
+    ]);
+    expect(out.features[0].geometry.coordinates[0]).toEqual(closed.map((p) => [p.lon, p.lat]));
+  });
+
+  it('offers no import without 116', SLOW, async () => {
+    logIn([]);
+    renderPage('/regionalSettings/rail?selectAreaId=110108');
+    await screen.findByText('西门', {}, WAIT);
+    expect(screen.queryByRole('button', { name: /导入 GeoJSON/ })).toBeNull();
+    expect(screen.getByRole('button', { name: /导出 GeoJSON/ })).toBeTruthy();
+  });
+});

@@ -4,13 +4,13 @@
  * named), drawn on the desk map over the area's sites and enabled forbidden zones. Draw, drag vertices,
  * save (checked first with the server's own polygon rule), delete with 温馨提示. Edits need button 116.
  */
-import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { DeleteOutlined, EditOutlined, ImportOutlined, PlusOutlined } from '@ant-design/icons';
 import { Alert, Button, Card, Empty, Input, List, Skeleton, Space, Tag, Typography } from 'antd';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { toast } from '../../app/feedback';
 import { useSession } from '../../app/session/store';
-import { QueryForm, useConfirm, useUrlQuery, type Field } from '../../components/desk';
+import { ListToolbar, QueryForm, useConfirm, useUrlQuery, type Field } from '../../components/desk';
 import DrawMap from '../../components/deskMap/DrawMap';
 import type { LonLat, MapShape } from '../../components/deskMap/types';
 import { MAP } from '../../lib/constants';
@@ -27,6 +27,9 @@ import {
   saveRail,
   updateEntryRail,
 } from './service';
+import FenceImport from './FenceImport';
+import GeoExportButton from './GeoExportButton';
+import type { ExportShape } from './geoExport';
 import type { EntryRail } from './types';
 import { boxOf, centreOfBox, openRing, vertexCount } from './zoneGeo';
 import { sitesNear, TYPE_COLOR } from './ZonesMap';
@@ -46,6 +49,14 @@ const LABELS = {
   drawingHint: '在地图上依次点击围栏的顶点，点击第一个顶点完成；边线不能相交',
   hint: '顶点可拖动修改；圆点为区域内站点，红色 / 橙色为启用中的禁停区，紫色为其他入口围栏',
 };
+
+/** 导出 GeoJSON of the tab: the area's operating fence and its entry fences, named as the import reads them back. */
+export function fenceShapes(area: { id: string; areaName: string; gpsRail?: readonly LonLat[] | null }, entries: readonly EntryRail[]): ExportShape[] {
+  const shapes: ExportShape[] = [];
+  if (area.gpsRail?.length) shapes.push({ ring: area.gpsRail, properties: { name: `${area.areaName}运营围栏`, kind: 'rail', areaId: area.id } });
+  for (const e of entries) if (e.gpsRail?.length) shapes.push({ ring: e.gpsRail, properties: { name: e.name, kind: 'entry', id: e.id, areaId: e.areaId } });
+  return shapes;
+}
 
 /** The ring to save, or the server's rule's message (the same function the server runs). */
 export function checkFence(ring: readonly LonLat[] | null): { ring: LonLat[] } | { message: string } {
@@ -75,6 +86,7 @@ export default function RailsTab({ canEdit }: { canEdit: boolean }) {
   const [draft, setDraft] = useState<{ ring: LonLat[] | null; name: string } | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
+  const [importing, setImporting] = useState(false);
 
   const ownEntries = useMemo(() => (entries.data ?? []).filter((e) => e.areaId === areaId), [entries.data, areaId]);
   const stored = (t: Target): { ring: LonLat[] | null; name: string } => {
@@ -165,6 +177,30 @@ export default function RailsTab({ canEdit }: { canEdit: boolean }) {
   return (
     <>
       <QueryForm fields={FIELDS} query={query} />
+      <ListToolbar
+        left={
+          canEdit && (
+            <Button icon={<ImportOutlined />} disabled={loading} onClick={() => setImporting(true)}>
+              导入 GeoJSON
+            </Button>
+          )
+        }
+        right={
+          <GeoExportButton
+            fileName={`${area.data?.areaName ?? ''}围栏.geojson`}
+            disabled={loading}
+            load={async () => (area.data ? fenceShapes({ ...area.data, id: areaId }, ownEntries) : [])}
+          />
+        }
+      />
+      {importing && area.data && (
+        <FenceImport
+          areaId={areaId}
+          areaName={area.data.areaName}
+          others={[openRing(area.data.gpsRail), ...ownEntries.map((e) => openRing(e.gpsRail))].filter((r): r is LonLat[] => !!r)}
+          onClose={() => setImporting(false)}
+        />
+      )}
       {loading ? (
         <Skeleton active paragraph={{ rows: 8 }} />
       ) : (
