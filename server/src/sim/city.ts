@@ -6,7 +6,7 @@
 import { distanceM, pointInRing } from '../domain/geometry.js';
 import { formatTime } from '../domain/time.js';
 import { Rng, deriveSeed } from './random.js';
-import { DISPATCH, RIDERS, available, fee, hourShare, isDispatchHour, parkingAppeal, riderPhone, siteDemand, tide } from './tide.js';
+import { DISPATCH, available, fee, hourShare, isDispatchHour, parkingAppeal, riderPhone, siteDemand, tide } from './tide.js';
 import { pointInSite, pointNearSite, type World } from './world.js';
 import { emptyOutbox, type Outbox, type ScanItem } from './outbox.js';
 import { Batteries } from './piles.js';
@@ -337,7 +337,7 @@ export class City {
         lat: r.lat,
         ...(inSite ? { siteId: sites[r.dest].id } : {}),
         fee: fee(r.minutes, b.type === 1, this.rng.chance(0.2), !inSite),
-        userPhone: riderPhone(Math.floor(RIDERS * this.rng.next() ** 2)),
+        userPhone: riderPhone(r.orderId),
       });
       if (this.cfg.rideStatus) out.status[b.brand].push({ bikeId: b.id, status: 1, lon: r.lon, lat: r.lat, reportedAt: iso(r.end) });
       this.lon[r.bike] = r.lon;

@@ -72,6 +72,18 @@ export function fee(minutes: number, ebike: boolean, card: boolean, outSite = fa
   return (card ? 0 : 150 * Math.max(1, Math.ceil(minutes / 30))) + extra;
 }
 
-/** The demo city's riders: a pool of phones (the `n`th rider); a few ride often, most seldom. */
+/** The demo city's riders: a pool of 20,000 phones. */
 export const RIDERS = 20_000;
-export const riderPhone = (n: number) => `1${3 + (n % 7)}${String((n * 7_919_993 + 12_345_678) % 1_000_000_000).padStart(9, '0')}`;
+
+/**
+ * The rider of an order, from its id (FNV-1a), so that naming riders draws nothing from the city's
+ * random sequence (the same seed gives the same city as before riders were reported); a few ride
+ * often, most seldom.
+ */
+export function riderPhone(orderId: string): string {
+  let h = 2166136261;
+  for (let i = 0; i < orderId.length; i++) h = Math.imul(h ^ orderId.charCodeAt(i), 16777619);
+  const u = (h >>> 0) / 4294967296;
+  const n = Math.floor(RIDERS * u * u);
+  return `1${3 + (n % 7)}${String((n * 7_919_993 + 12_345_678) % 1_000_000_000).padStart(9, '0')}`;
+}
