@@ -18,8 +18,8 @@ import { createTestApp, type TestContext } from '../support/app.js';
 import { storableText } from '../../src/domain/text.js';
 import { BRAND_B_MARK, CY, CY_MARK, buildWorld, fingerprint, type World } from './world.js';
 
-/** Routes that need no console token. */
-const PUBLIC = [/^\/api\/login$/, /^\/api\/health$/, /^\/api\/docs(\/|$)/, /^\/api\/open\/v1\/token$/];
+/** Routes that need no console token (registration: people apply for an account, with its area and role pickers). */
+const PUBLIC = [/^\/api\/login$/, /^\/api\/health$/, /^\/api\/docs(\/|$)/, /^\/api\/open\/v1\/token$/, /^\/api\/register(\/|$)/];
 /**
  * Routes any logged-in user may call (no permission in their config): their own profile and menus,
  * and the area and zone reads every screen needs, all scoped to the user's area. Reads only. A new
@@ -44,6 +44,8 @@ const ANY_USER = new Set([
   'GET /api/area/rail',
   'GET /api/area/entryRail',
   'GET /api/forbid/',
+  // the site parameters of the user's own area (new sites take them; editing needs 115)
+  'GET /api/config/siteParams',
 ]);
 
 interface Param {
