@@ -96,3 +96,22 @@ export const gateways = pgTable('gateways', {
     .references(() => areas.id),
   createdAt: ts('created_at').notNull().defaultNow(),
 });
+
+/** Maintainers of an enterprise (运维人员): name, phone (unique within the enterprise), the area they look after. */
+export const maintainers = pgTable(
+  'maintainers',
+  {
+    id: serial('id').primaryKey(),
+    brandId: integer('brand_id')
+      .notNull()
+      .references(() => brands.id, { onDelete: 'cascade' }),
+    maintainName: varchar('maintain_name', { length: 32 }).notNull(),
+    maintainPhone: varchar('maintain_phone', { length: 20 }).notNull(),
+    manageArea: varchar('manage_area', { length: 6 })
+      .notNull()
+      .references(() => areas.id),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('maintainers_brand_phone_uq').on(t.brandId, t.maintainPhone)],
+);
