@@ -3,30 +3,15 @@
  * naming the field. Coordinates come out in GCJ-02, times as Date. Pure.
  */
 import { COORD_SYSTEMS, toGcj02, type CoordSystem } from '../domain/coords.js';
-import { findTextProblem, storableText } from '../domain/text.js';
 import { RIDER_PHONE } from '../domain/rider.js';
+import { ItemError, check, itemId as id, oneOf, optionalText, type Raw } from '../shared/itemCheck.js';
+
+// the item machinery and the filing check are shared with the console's spreadsheet filing
+export { fail, idField, partition, type Checked } from '../shared/itemCheck.js';
+export { checkFiling, type BikeFiling } from '../shared/bikeFiling.js';
 
 export const MAX_ITEMS = 5000;
 export const FUTURE_LIMIT_MS = 5 * 60_000;
-
-export type Checked<T> = { ok: true; value: T } | { ok: false; reason: string };
-
-const fail = (reason: string): { ok: false; reason: string } => ({ ok: false, reason });
-
-type Raw = Record<string, unknown>;
-
-const ID_RE = /^[\w.:-]{1,64}$/;
-
-function id(raw: Raw, field: string, max = 32): string {
-  const v = raw[field];
-  if (typeof v === 'number' && Number.isInteger(v)) return String(v);
-  if (typeof v !== 'string' || !v.trim()) throw new ItemError(`缺少 ${field}`);
-  const s = v.trim();
-  if (s.length > max || !ID_RE.test(s)) throw new ItemError(`${field} 应为 1-${max} 位字母、数字或 _ . : -`);
-  return s;
-}
-
-class ItemError extends Error {}
 
 /** The last time text parsed: the items of a batch often share one reportedAt. */
 let lastText = '';
@@ -72,54 +57,12 @@ export function parsePosition(raw: Raw): { lon: number; lat: number } {
   return p;
 }
 
-function oneOf<T>(raw: Raw, field: string, values: readonly T[]): T {
-  const v = raw[field] as T;
-  if (!values.includes(v)) throw new ItemError(`${field} 只能是 ${values.join('、')}`);
-  return v;
-}
-
-function optionalText(raw: Raw, field: string, max: number): string | null {
-  const v = raw[field];
-  if (v === undefined || v === null || v === '') return null;
-  if (typeof v !== 'string' || v.length > max) throw new ItemError(`${field} 应为不超过 ${max} 个字符的文本`);
-  return v.trim();
-}
-
 function riderPhone(raw: Raw): string | null {
   const v = raw.userPhone;
   if (v === undefined || v === null || v === '') return null;
   if (typeof v !== 'string' || !RIDER_PHONE.test(v)) throw new ItemError('userPhone 应为 11 位手机号');
   return v;
 }
-
-function check<T>(item: unknown, f: (raw: Raw) => T): Checked<T> {
-  if (!item || typeof item !== 'object' || Array.isArray(item)) return fail('条目应为对象');
-  try {
-    return { ok: true, value: f(item as Raw) };
-  } catch (e) {
-    if (e instanceof ItemError) return fail(e.message);
-    throw e;
-  }
-}
-
-export interface BikeFiling {
-  bikeId: string;
-  bikeType: 0 | 1;
-  frameCode: string | null;
-  imeiCode: string | null;
-  licenseCode: string | null;
-  bikeMac: string | null;
-}
-
-export const checkFiling = (item: unknown) =>
-  check<BikeFiling>(item, (r) => ({
-    bikeId: id(r, 'bikeId'),
-    bikeType: oneOf(r, 'bikeType', [0, 1] as const),
-    frameCode: optionalText(r, 'frameCode', 64),
-    imeiCode: optionalText(r, 'imeiCode', 32),
-    licenseCode: optionalText(r, 'licenseCode', 32),
-    bikeMac: optionalText(r, 'bikeMac', 32)?.toUpperCase() ?? null,
-  }));
 
 export const checkWithdrawal = (item: unknown) => check<{ bikeId: string }>(item, (r) => ({ bikeId: id(r, 'bikeId') }));
 
@@ -247,50 +190,3 @@ export const checkScan = (item: unknown, now: number) =>
       : null;
     return { equipmentMac, siteId: id(r, 'siteId'), power, at: parseTime(r.at, 'at', now), seen };
   });
-
-/**
- * An item holding text no database can store (NUL, a lone surrogate) or nested absurdly deep: its
- * own reason; its strings are then made storable in place, so that recording the refusal (sync log,
- * failed-sync alerts) cannot fail the batch after its valid items were stored (issue 16).
- */
-function unstorable(item: unknown): string | null {
-  const p = findTextProblem(item, 16);
-  if (!p) return null;
-  if (p.kind === 'depth') return '条目嵌套层级过深';
-  scrub(item, 0);
-  return `${p.path || '条目'} 含有不允许的字符（空字符或不成对的代理字符）`;
-}
-
-function scrub(v: unknown, depth: number): void {
-  if (!v || typeof v !== 'object' || depth > 16) return;
-  const o = v as Record<string, unknown>;
-  for (const k of Object.keys(o)) {
-    const x = o[k];
-    if (typeof x === 'string') o[k] = storableText(x);
-    else scrub(x, depth + 1);
-    const clean = storableText(k);
-    if (clean !== k) {
-      o[clean] = o[k];
-      delete o[k];
-    }
-  }
-}
-
-/** Splits a batch into valid values (with their index) and rejections. */
-export function partition<T>(items: unknown[], checkItem: (item: unknown) => Checked<T>, idOf: (item: unknown) => string | null) {
-  const valid: { index: number; value: T }[] = [];
-  const rejected: { index: number; id: string | null; reason: string }[] = [];
-  items.forEach((item, index) => {
-    const bad = unstorable(item);
-    const c = bad ? fail(bad) : checkItem(item);
-    if (c.ok) valid.push({ index, value: c.value });
-    else rejected.push({ index, id: idOf(item), reason: c.reason });
-  });
-  return { valid, rejected };
-}
-
-/** The item's own id for a rejection, when it has one (storable, at most 64 characters). */
-export const idField = (field: string) => (item: unknown) => {
-  const v = item && typeof item === 'object' ? (item as Raw)[field] : undefined;
-  return typeof v === 'string' || typeof v === 'number' ? storableText(String(v).slice(0, 64)) : null;
-};

@@ -4,19 +4,9 @@
  * everything is idempotent.
  */
 
-export interface Rejection {
-  index: number;
-  id: string | null;
-  reason: string;
-  /** The item was refused because it belongs to another brand (HTTP 403). */
-  forbidden?: boolean;
-}
+import type { Indexed } from '../../shared/itemCheck.js';
 
-/** An item of a batch with its position in the request (answered in `rejected`). */
-export interface Indexed<T> {
-  index: number;
-  value: T;
-}
+export type { Indexed, Rejection } from '../../shared/itemCheck.js';
 
 /** The brand an operator writes for, and its area (where a bike outside every area is counted). */
 export interface Brand {
