@@ -6,3 +6,4 @@ export * from './bikes.js';
 export * from './orders.js';
 export * from './messages.js';
 export * from './statistics.js';
+export * from './filings.js';
