@@ -6,7 +6,8 @@
 import type { JobContext } from './context.js';
 import type { Query } from '../db/client.js';
 import { dayNumber, dayText, localDay, parseLocalTime } from '../domain/time.js';
-import { SITE_DAYS, SITE_TODAY, liveSince, siteDaysThrough } from '../shared/watermarks.js';
+import { rollAreaHours } from './areaStats.js';
+import { FEE_DAYS, SITE_DAYS, SITE_TODAY, liveSince, siteDaysThrough } from '../shared/watermarks.js';
 
 const HOUR = 3600_000;
 
@@ -37,6 +38,7 @@ async function rollHours(q: Query, from: Date, to: Date) {
       group by hour, area_id, site_id, brand_id, bike_type`,
     [start, end],
   );
+  await rollAreaHours(q, start, end);
 }
 
 /** Rebuilds the event columns of stats_daily for one local day (yyyy-MM-dd in TZ); keeps site_num. */
@@ -176,6 +178,56 @@ async function rerollSiteDay(q: Query, day: string, tz: string) {
   await monthAdd(q, day, month, 1);
 }
 
+/**
+ * Rebuilds fee_daily (站外还车扣费 per local day, return district and enterprise) for the local days
+ * first..last, both included, from the out-of-site returns (ride_orders_out_site_idx).
+ */
+async function rollFeeDays(q: Query, first: string, last: string, tz: string) {
+  await q(`delete from fee_daily where day >= $1::date and day <= $2::date`, [first, last]);
+  await q(
+    `insert into fee_daily (day, area_id, brand_id, out_site_num, fee_num, fee_fen)
+     select (return_at at time zone $3)::date, return_area_id, brand_id, count(*)::int, count(*) filter (where fee > 0)::int, coalesce(sum(fee), 0)
+       from ride_orders
+      where out_site_return and return_at >= ($1::date)::timestamp at time zone $3 and return_at < ($2::date + 1)::timestamp at time zone $3
+        and return_area_id is not null
+      group by 1, 2, 3`,
+    [first, last, tz],
+  );
+}
+
+/** The 'fee_days' watermark as a day number, or null before the first run. */
+async function feeDaysThrough(ctx: JobContext): Promise<number | null> {
+  const [row] = await ctx.database.query<{ cursor: string | number | null }>(`select cursor from job_runs where name = $1`, [FEE_DAYS]);
+  return row?.cursor == null ? null : Number(row.cursor);
+}
+
+/**
+ * Rolls the whole local days after the 'fee_days' watermark, up to yesterday, into fee_daily and
+ * moves the watermark, in one transaction. The first run starts at the first out-of-site return.
+ * Days already behind the watermark are rebuilt by rollupStats when ingest marks their hours (a late
+ * or corrected return). Answers the days rolled (first and last), or null.
+ */
+export async function rollupFeeDays(ctx: JobContext, now: Date): Promise<{ first: string; last: string } | null> {
+  const { database, tz } = ctx;
+  const last = dayNumber(localDay(now, tz)) - 1;
+  const through = await feeDaysThrough(ctx);
+  if (through !== null && through >= last) return null;
+  let first = through === null ? null : through + 1;
+  if (first === null) {
+    const [row] = await database.query<{ day: string | null }>(
+      `select to_char(min(return_at) at time zone $1, 'YYYY-MM-DD') as day from ride_orders where out_site_return`,
+      [tz],
+    );
+    first = row?.day ? Math.min(dayNumber(row.day), last) : last;
+  }
+  const span = { first: dayText(first), last: dayText(last) };
+  await database.tx(async (q) => {
+    await rollFeeDays(q, span.first, span.last, tz);
+    await moveWatermark(q, FEE_DAYS, last);
+  });
+  return span;
+}
+
 const STATS_HOURS = 'stats_hours';
 
 export interface RollupRun {
@@ -185,6 +237,8 @@ export interface RollupRun {
   siteDays: string[];
   /** The partial day (rollupSiteToday). */
   partial: { day: string; through: Date } | null;
+  /** Whole days rolled into fee_daily after its watermark (rollupFeeDays). */
+  feeDays: { first: string; last: string } | null;
 }
 
 /** [from, to) intervals of whole hours, merged. */
@@ -252,6 +306,7 @@ export async function rollupStats(ctx: JobContext, now: Date): Promise<RollupRun
   }
 
   const through = await siteDaysThrough(database);
+  const feeThrough = await feeDaysThrough(ctx);
   const days = [...byDay.keys()].sort();
   for (const day of days) {
     const { spans, marks } = byDay.get(day)!;
@@ -261,6 +316,8 @@ export async function rollupStats(ctx: JobContext, now: Date): Promise<RollupRun
       for (const [a, b] of spans) await rollHours(q, new Date(a), new Date(b));
       await rollDay(q, day, tz);
       if (through !== null && day <= through) await rerollSiteDay(q, day, tz);
+      // a day fee_daily already holds whole: rebuilt with the marks it clears (later days: rollupFeeDays)
+      if (feeThrough !== null && dayNumber(day) <= feeThrough) await rollFeeDays(q, day, day, tz);
     });
   }
   if (mark === null || end > mark) {
@@ -273,5 +330,6 @@ export async function rollupStats(ctx: JobContext, now: Date): Promise<RollupRun
   // the last day whose hours are all rolled: the one before the day the covered hours end in
   const siteDays = await rollupSiteDays(ctx, dayText(dayNumber(localDay(new Date(end), tz)) - 1));
   const partial = await rollupSiteToday(ctx, now);
-  return { days, siteDays, partial };
+  const feeDays = await rollupFeeDays(ctx, now);
+  return { days, siteDays, partial, feeDays };
 }

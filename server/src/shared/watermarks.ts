@@ -10,6 +10,11 @@ const HOUR = 3600_000;
 export const SITE_DAYS = 'site_days';
 /** job_runs row: the instant up to which the next day is rolled as partial rows (epoch ms). */
 export const SITE_TODAY = 'site_today';
+/**
+ * job_runs row: the last local day rolled whole into fee_daily (day number). Its days without a mark
+ * in stats_dirty are final; the fee list reads the later days and the marked ones from ride_orders.
+ */
+export const FEE_DAYS = 'fee_days';
 
 /**
  * Hours at or after this instant are read from the events: the hourly rollup (run at each hour's

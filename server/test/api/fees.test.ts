@@ -6,6 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
 import { Client, adminClient, createTestApp, userClient, type TestContext } from '../support/app.js';
 import { Operator, addBrand, addSite } from '../support/world.js';
+import { jobContextOf } from '../../src/jobs/index.js';
+import { rollupStats } from '../../src/jobs/rollup.js';
 
 const HD = '110108';
 const CY = '110105';
@@ -173,5 +175,60 @@ describe('out-of-site fees', () => {
     expect(denied.body.code).toBe(5002);
     const exportDenied = await noPerm.post('/api/bikeOutSiteFee/exportBikeOutSideFeeList', period);
     expect(exportDenied.body.code).toBe(5002);
+  });
+});
+
+describe('the daily fee rollup (fee_daily)', () => {
+  const rollup = () => rollupStats(jobContextOf(t.app.ctx), new Date());
+  const rolled = (day: string) =>
+    t.database.query<{ areaId: string; num: number; feeNum: number; fen: number }>(
+      `select area_id as "areaId", out_site_num as num, fee_num as "feeNum", fee_fen::float8 as fen from fee_daily where day = $1::date order by area_id`,
+      [day],
+    );
+  const hdMarch = async () => (await hd.get('/api/bikeOutSiteFee/getFeeList', period)).body.data;
+
+  it('rolls whole days up to yesterday and the list reads them', async () => {
+    const run = await rollup();
+    expect(run.feeDays?.first).toBe('2024-03-10');
+    expect(await rolled('2024-03-10')).toEqual([
+      { areaId: CY, num: 1, feeNum: 1, fen: 500 },
+      { areaId: HD, num: 3, feeNum: 2, fen: 1150 },
+    ]);
+    expect(await t.database.query(`select 1 from stats_dirty`)).toHaveLength(0);
+    // the list now answers from the rollup: a row changed behind its back shows
+    await t.database.query(`update fee_daily set fee_fen = fee_fen + 1 where day = '2024-03-10' and area_id = $1`, [HD]);
+    expect((await hdMarch()).lists[1].feeAmount).toBe('11.51');
+    await t.database.query(`update fee_daily set fee_fen = fee_fen - 1 where day = '2024-03-10' and area_id = $1`, [HD]);
+    expect((await hdMarch()).sum).toEqual({ outSiteNum: 4, feeAmount: '23.00' });
+  });
+
+  it('counts a late or corrected return at once and rolls it on the next run', async () => {
+    const op = await new Operator(t.app, 'mt').login();
+    const sent = await op.post('/orders', [
+      // o1 corrected: a higher fee; o2 corrected: returned at the site after all; o7 late: a new day
+      { orderId: 'o1', bikeId: 'MB1', event: 'return', at: '2024-03-10T08:20:00+08:00', ...OUT_HD, fee: 800, userPhone: '13800138000' },
+      { orderId: 'o2', bikeId: 'MB2', event: 'return', at: '2024-03-10T09:20:00+08:00', ...SITE, fee: 150 },
+      { orderId: 'o7', bikeId: 'MB3', event: 'return', at: '2024-03-09T18:00:00+08:00', ...OUT_HD, fee: 300 },
+    ]);
+    expect(sent.body.data.accepted).toBe(3);
+    const expected = {
+      lists: [
+        { date: '2024-03-11', brandId: mt, brandName: '美团', outSiteNum: 1, feeNum: 1, feeAmount: '11.50' },
+        { date: '2024-03-10', brandId: mt, brandName: '美团', outSiteNum: 2, feeNum: 1, feeAmount: '8.00' },
+        { date: '2024-03-09', brandId: mt, brandName: '美团', outSiteNum: 1, feeNum: 1, feeAmount: '3.00' },
+      ],
+      total: 3,
+      sum: { outSiteNum: 4, feeAmount: '22.50' },
+    };
+    // before the job runs: the marked days are counted from the orders
+    expect(await hdMarch()).toMatchObject(expected);
+    expect(await rolled('2024-03-10')).toContainEqual({ areaId: HD, num: 3, feeNum: 2, fen: 1150 });
+    await rollup();
+    expect(await rolled('2024-03-10')).toEqual([
+      { areaId: CY, num: 1, feeNum: 1, fen: 500 },
+      { areaId: HD, num: 2, feeNum: 1, fen: 800 },
+    ]);
+    expect(await rolled('2024-03-09')).toEqual([{ areaId: HD, num: 1, feeNum: 1, fen: 300 }]);
+    expect(await hdMarch()).toMatchObject(expected);
   });
 });

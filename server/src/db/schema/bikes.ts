@@ -40,6 +40,8 @@ export const bikeLive = pgTable(
     reportedAt: ts('reported_at').notNull(),
     /** Since when a parked bike stands outside every site. */
     outSiteSince: ts('out_site_since'),
+    /** Positions kept of the ride in progress (ride_points, migration 0015); 0 when parked. */
+    ridePoints: smallint('ride_points').notNull().default(0),
   },
   (t) => [index('bike_live_site_idx').on(t.siteId), index('bike_live_area_idx').on(t.areaId, t.status), index('bike_live_reported_idx').on(t.reportedAt)],
 );

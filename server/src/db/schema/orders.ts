@@ -1,5 +1,5 @@
 /** Ride orders, dispatches and the log of every open-API call that reports them (issue 3). */
-import { bigserial, boolean, doublePrecision, index, integer, jsonb, pgTable, primaryKey, smallint, varchar } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, boolean, date, doublePrecision, index, integer, jsonb, pgTable, primaryKey, smallint, varchar } from 'drizzle-orm/pg-core';
 import { ts } from './columns.js';
 
 /** Ride orders: one row per order, filled by its rent and return events. */
@@ -39,6 +39,39 @@ export const rideOrders = pgTable(
     index('ride_orders_brand_rent_idx').on(t.brandId, t.rentAt),
     index('ride_orders_bike_rent_idx').on(t.bikeId.op('varchar_pattern_ops'), t.rentAt),
   ],
+);
+
+/**
+ * Positions a rented bike reported during its rides (migration 0015): an order's track is its bike's
+ * points between rent and return. Only a report that becomes the bike's live state is kept, and at
+ * most RIDE_POINT_MAX per ride (bike_live.ride_points counts them).
+ */
+export const ridePoints = pgTable(
+  'ride_points',
+  {
+    bikeId: varchar('bike_id', { length: 32 }).notNull(),
+    at: ts('at').notNull(),
+    lon: doublePrecision('lon').notNull(),
+    lat: doublePrecision('lat').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.bikeId, t.at] })],
+);
+
+/**
+ * 站外还车扣费 per local day, return district and enterprise (migration 0015), rebuilt by the
+ * statistics job (jobs/rollup.ts) for each day it rolls; read up to the 'fee_days' watermark.
+ */
+export const feeDaily = pgTable(
+  'fee_daily',
+  {
+    day: date('day').notNull(),
+    areaId: varchar('area_id', { length: 6 }).notNull(),
+    brandId: integer('brand_id').notNull(),
+    outSiteNum: integer('out_site_num').notNull().default(0),
+    feeNum: integer('fee_num').notNull().default(0),
+    feeFen: bigint('fee_fen', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.areaId, t.brandId] })],
 );
 
 /** Dispatch (上架 up / 下架 down) records. */

@@ -37,7 +37,10 @@ export function feePeriod(q: FeeQuery, tz: string, now = new Date()) {
 
 const scopeOf = (auth: Auth, q: FeeQuery, tz: string) => {
   const p = feePeriod(q, tz);
-  return { period: p, filter: { areaIds: auth.scopeAreaIds(), brandLimit: auth.brandLimit, brandId: q.brandId, from: p.from, to: p.to } };
+  return {
+    period: p,
+    filter: { areaIds: auth.scopeAreaIds(), brandLimit: auth.brandLimit, brandId: q.brandId, from: p.from, to: p.to, startDay: p.startTime, endDay: p.endTime },
+  };
 };
 
 const toDay = (r: repo.FeeDayRow) => ({

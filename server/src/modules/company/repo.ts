@@ -4,6 +4,7 @@ import type { AreaTree } from '../../domain/areas.js';
 import { formatTime } from '../../domain/time.js';
 import { likeEscape } from '../../db/sql.js';
 import { BRAND_SELECT, brandInAreas, findBrand, type BrandRow } from '../../shared/brands.js';
+import { FEE_DAYS } from '../../shared/watermarks.js';
 
 export { findBrand, type BrandRow };
 
@@ -296,19 +297,47 @@ export interface FeeDayRow {
   sumFen: number;
 }
 
-/** Per day (in `tz`) and brand: out-of-site returns, those with a fee, the fees' sum; newest day first, paged. */
-export async function feeDayPage(database: Database, f: FeeFilter & { tz: string; limit: number; offset: number }) {
-  const w = feeWhere(f);
+/**
+ * Per day (in `tz`) and brand: out-of-site returns, those with a fee, the fees' sum; newest day first,
+ * paged. In one statement (one snapshot): the days of fee_daily up to the 'fee_days' watermark that
+ * have no mark in stats_dirty come from it; the later days (today) and the marked ones (a late or
+ * corrected return the job has not rolled yet) are counted from ride_orders, so the list is exact.
+ */
+export async function feeDayPage(database: Database, f: FeeFilter & { startDay: string; endDay: string; tz: string; limit: number; offset: number }) {
+  const w = new Where().add(`o.return_area_id in ${AREA_SET}`, f.areaIds);
+  const r = new Where().add(`f.area_id in ${AREA_SET}`, f.areaIds);
+  for (const [x, a] of [
+    [w, 'o'],
+    [r, 'f'],
+  ] as const) {
+    if (f.brandLimit !== null) x.add(`${a}.brand_id = ?`, f.brandLimit);
+    if (f.brandId) x.add(`${a}.brand_id = ?`, f.brandId);
+  }
   const n = w.params.length;
+  const m = r.params.length;
+  const rolled = r.sql.replace(/\$(\d+)/g, (_, k: string) => `$${Number(k) + n}`);
+  const p = n + m;
   return database.query<FeeDayRow>(
-    `with d as (select to_char(o.return_at at time zone $${n + 1}, 'YYYY-MM-DD') as day, o.brand_id, count(*)::int as num,
-                       count(*) filter (where o.fee > 0)::int as fee_num, coalesce(sum(o.fee), 0)::bigint as fen
-                  from ride_orders o where o.out_site_return and ${w.sql} group by 1, 2)
+    `with raw_days as (
+       select d::date as day from generate_series($${p + 1}::date, $${p + 2}::date, interval '1 day') d
+        where d::date > date '1970-01-01' + coalesce((select cursor::int from job_runs where name = '${FEE_DAYS}'), -1)
+           or d::date in (select (h.hour at time zone $${p + 3})::date from stats_dirty h)),
+     e as (
+       select f.day, f.brand_id, f.out_site_num as num, f.fee_num, f.fee_fen as fen
+         from fee_daily f
+        where f.day >= $${p + 1}::date and f.day <= $${p + 2}::date and f.day not in (select day from raw_days) and ${rolled}
+       union all
+       select (o.return_at at time zone $${p + 3})::date, o.brand_id, 1, (o.fee > 0)::int, coalesce(o.fee, 0)
+         from raw_days x
+         join ride_orders o on o.return_at >= x.day::timestamp at time zone $${p + 3} and o.return_at < (x.day + 1)::timestamp at time zone $${p + 3}
+        where o.out_site_return and ${w.sql}),
+     d as (select to_char(day, 'YYYY-MM-DD') as day, brand_id, sum(num)::int as num, sum(fee_num)::int as fee_num, sum(fen)::bigint as fen
+             from e group by e.day, e.brand_id)
      select d.day, d.brand_id as "brandId", b.brand_name as "brandName", d.num as "outSiteNum", d.fee_num as "feeNum",
             d.fen::float8 as "feeFen", count(*) over ()::int as total, sum(d.num) over ()::int as "sumNum", sum(d.fen) over ()::float8 as "sumFen"
        from d left join brands b on b.id = d.brand_id
-      order by d.day desc, d.brand_id limit $${n + 2} offset $${n + 3}`,
-    [...w.params, f.tz, f.limit, f.offset],
+      order by d.day desc, d.brand_id limit $${p + 4} offset $${p + 5}`,
+    [...w.params, ...r.params, f.startDay, f.endDay, f.tz, f.limit, f.offset],
   );
 }
 
