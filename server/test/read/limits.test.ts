@@ -131,6 +131,9 @@ describe('indexPage', () => {
       total: 2,
       lists: [
         {
+          areaId: HD,
+          ownBikeNum: 10,
+          ownEBikeNum: 5,
           brandId: mt,
           brandName: '美团',
           bikeColor: '#f5c518',
@@ -145,6 +148,9 @@ describe('indexPage', () => {
           siteEBikeNum: 1,
         },
         {
+          areaId: HD,
+          ownBikeNum: 1,
+          ownEBikeNum: 2,
           brandId: hb,
           brandName: '哈啰',
           bikeColor: '#00a0e9',

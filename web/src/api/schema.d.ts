@@ -3175,6 +3175,21 @@ export interface paths {
                                 bicycleUrl: string | null;
                                 /** @description 电动车信息文件地址 */
                                 electricVehicleUrl: string | null;
+                                /** @description 已上传的企业文件 */
+                                documents: {
+                                    /** @description 文件字段：brandApprovalUrl, otherUrl, maintainPersonUrl, bicycleUrl, electricVehicleUrl */
+                                    field: string;
+                                    /** @description 文件类别：政府批准文件、其他证明文件、运维人员信息、自行车信息、电动车信息 */
+                                    label: string;
+                                    /** @description 文件地址 /uploads/{file}（带登录凭证读取） */
+                                    url: string;
+                                    /** @description 文件名称 */
+                                    name: string;
+                                    /** @description MIME 类型 */
+                                    type: string;
+                                    /** @description 文件大小（字节） */
+                                    size: number | null;
+                                }[];
                                 /** @description 当前用户可见区域内的核准数量 */
                                 quotas: {
                                     /** @description 企业 ID */
@@ -3292,6 +3307,21 @@ export interface paths {
                                 bicycleUrl: string | null;
                                 /** @description 电动车信息文件地址 */
                                 electricVehicleUrl: string | null;
+                                /** @description 已上传的企业文件 */
+                                documents: {
+                                    /** @description 文件字段：brandApprovalUrl, otherUrl, maintainPersonUrl, bicycleUrl, electricVehicleUrl */
+                                    field: string;
+                                    /** @description 文件类别：政府批准文件、其他证明文件、运维人员信息、自行车信息、电动车信息 */
+                                    label: string;
+                                    /** @description 文件地址 /uploads/{file}（带登录凭证读取） */
+                                    url: string;
+                                    /** @description 文件名称 */
+                                    name: string;
+                                    /** @description MIME 类型 */
+                                    type: string;
+                                    /** @description 文件大小（字节） */
+                                    size: number | null;
+                                }[];
                                 /** @description 当前用户可见区域内的核准数量 */
                                 quotas: {
                                     /** @description 企业 ID */
@@ -3389,6 +3419,8 @@ export interface paths {
                         bikeColor?: string;
                         /** @description 电动车显示颜色，格式 #rrggbb */
                         ebikeColor?: string;
+                        /** @description 由服务端生成开放接口密码（16 位字母数字），只在本次返回一次 */
+                        generatePassword?: boolean;
                     };
                 };
             };
@@ -3405,6 +3437,8 @@ export interface paths {
                             data: {
                                 /** @description 企业 ID */
                                 brandId: number;
+                                /** @description 服务端生成的开放接口密码（generatePassword 时），只在此次返回 */
+                                brandPassword?: string;
                             };
                         };
                     };
@@ -3448,6 +3482,184 @@ export interface paths {
                     };
                 };
             };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            message: string;
+                            /** @enum {object|null} */
+                            data: never | null;
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/company/getMaintainerList": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 运维人员列表 */
+        get: {
+            parameters: {
+                query: {
+                    /** @description 当前操作区域（6 位区域编码），缺省为用户所属区域 */
+                    selfAreaId?: string;
+                    /** @description 页码，从 1 开始 */
+                    currentPage?: number;
+                    /** @description 每页条数 */
+                    pageSize?: number;
+                    /** @description 企业（品牌）ID */
+                    brandId: number;
+                    /** @description 姓名或手机号（模糊） */
+                    maintainName?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            message: string;
+                            data: {
+                                lists: {
+                                    /** @description 运维人员 ID */
+                                    id: number;
+                                    /** @description 企业 ID */
+                                    brandId: number;
+                                    /** @description 品牌名称 */
+                                    brandName: string;
+                                    /** @description 姓名 */
+                                    maintainName: string;
+                                    /** @description 手机号（脱敏：138****8000） */
+                                    maintainPhone: string;
+                                    /** @description 负责区域编码 */
+                                    manageArea: string;
+                                    /** @description 负责区域名称 */
+                                    manageAreaText: string;
+                                }[];
+                                total: number;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/company/saveMaintainer": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 新增或修改运维人员 */
+        post: {
+            parameters: {
+                query?: {
+                    /** @description 当前操作区域（6 位区域编码），缺省为用户所属区域 */
+                    selfAreaId?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        selfAreaId?: string;
+                        /** @description 有值为修改该运维人员，无值为新增 */
+                        id?: number;
+                        /** @description 企业（品牌）ID */
+                        brandId: number;
+                        /** @description 姓名 */
+                        maintainName: string;
+                        /** @description 11 位手机号；新增必填，修改时留空为不变 */
+                        maintainPhone?: string;
+                        /** @description 负责区域编码 */
+                        manageArea: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            message: string;
+                            data: {
+                                id: number;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/company/deleteMaintainer": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** 删除运维人员 */
+        delete: {
+            parameters: {
+                query: {
+                    /** @description 当前操作区域（6 位区域编码），缺省为用户所属区域 */
+                    selfAreaId?: string;
+                    /** @description 企业（品牌）ID */
+                    brandId: number;
+                    /** @description 运维人员 ID */
+                    id: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
             responses: {
                 /** @description Default Response */
                 200: {
@@ -9970,6 +10182,92 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/indexPage/getAreaTotalList": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 区域总量列表（本区域及直属下级）
+         * @description 第一行为 selfAreaId 所指区域，其后为其直属下级区域；每行的数字与以该区域为 selfAreaId 调用 getAreaTotalNumber 相同。
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description 当前操作区域（6 位区域编码），缺省为用户所属区域 */
+                    selfAreaId?: string;
+                    /** @description 页码，从 1 开始 */
+                    currentPage?: number;
+                    /** @description 每页条数 */
+                    pageSize?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            message: string;
+                            data: {
+                                lists: {
+                                    /** @description 区域编码 */
+                                    areaId: string;
+                                    /** @description 区域名称 */
+                                    areaName: string;
+                                    /** @description 核准自行车总量（各企业核准数量之和） */
+                                    bikeNum: number;
+                                    /** @description 核准电动车总量 */
+                                    ebikeNum: number;
+                                    /** @description 核准总量（自行车 + 电动车） */
+                                    totalNum: number;
+                                    /** @description 备案自行车数 */
+                                    filedBikeNum: number;
+                                    /** @description 备案电动车数 */
+                                    filedEBikeNum: number;
+                                    /** @description 在线自行车数（STALE_HOURS 内有上报） */
+                                    onlineBikeNum: number;
+                                    /** @description 在线电动车数 */
+                                    onlineEBikeNum: number;
+                                    /** @description 站内自行车数 */
+                                    siteBikeNum: number;
+                                    /** @description 站内电动车数 */
+                                    siteEBikeNum: number;
+                                    /** @description 区域内企业数 */
+                                    brandNum: number;
+                                    /** @description 区域自行车总量上限（由本区域监管设置，未设置为 0） */
+                                    capBikeNum: number;
+                                    /** @description 区域电动车总量上限（未设置为 0） */
+                                    capEBikeNum: number;
+                                    /** @description 上级区域编码 */
+                                    parentId: string | null;
+                                    /** @description 下级区域数 */
+                                    childNum: number;
+                                }[];
+                                total: number;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/indexPage/getAreaBrandList": {
         parameters: {
             query?: never;
@@ -10001,6 +10299,12 @@ export interface paths {
                             message: string;
                             data: {
                                 lists: {
+                                    /** @description 区域编码（selfAreaId） */
+                                    areaId: string;
+                                    /** @description 企业在本区域（不含下级）设置的自行车核准数量，可编辑的那一项 */
+                                    ownBikeNum: number;
+                                    /** @description 企业在本区域（不含下级）设置的电动车核准数量 */
+                                    ownEBikeNum: number;
                                     /** @description 企业编号 */
                                     brandId: number;
                                     /** @description 品牌名称 */
@@ -10009,9 +10313,9 @@ export interface paths {
                                     bikeColor: string;
                                     /** @description 电动车颜色 */
                                     ebikeColor: string;
-                                    /** @description 核准自行车数 */
+                                    /** @description 核准自行车数（本区域及下级之和，同大屏） */
                                     bikeNum: number;
-                                    /** @description 核准电动车数 */
+                                    /** @description 核准电动车数（本区域及下级之和） */
                                     ebikeNum: number;
                                     /** @description 备案自行车数 */
                                     filedBikeNum: number;

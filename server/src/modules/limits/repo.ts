@@ -26,3 +26,11 @@ export async function findAreaCap(database: Database, areaId: string) {
   );
   return row;
 }
+
+/** Enterprises' own quotas set on exactly this area (not its sub-areas). */
+export async function quotasAt(database: Database, areaId: string) {
+  return database.query<{ brandId: number; bikeNum: number; ebikeNum: number }>(
+    `select brand_id as "brandId", bike_quota as "bikeNum", ebike_quota as "ebikeNum" from brand_quotas where area_id = $1`,
+    [areaId],
+  );
+}

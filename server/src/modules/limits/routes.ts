@@ -3,10 +3,24 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Envelope, ok } from '../../http/envelope.js';
 import { needs } from '../../http/auth.js';
 import * as limits from './service.js';
-import { AreaBrandList, AreaCapData, AreaQuery, AreaTotalBody, AreaTotalData, ExistsData, ExistsQuery, QuotaBody, QuotaData } from './schemas.js';
+import {
+  AreaBrandList,
+  AreaCapData,
+  AreaQuery,
+  AreaTotalBody,
+  AreaTotalData,
+  AreaTotalList,
+  AreaTotalListQuery,
+  ExistsData,
+  ExistsQuery,
+  QuotaBody,
+  QuotaData,
+} from './schemas.js';
 
 const tags = ['核准数量与区域总量'];
 const quota = needs('company.quota');
+/** Reads the big screen and 企业管理's 总量设置 / 区域核准数量 share: either section's users may call them. */
+const homeOrCompany = needs('home', 'companyManagement');
 
 /** Approved quantities (核准数量) of an enterprise in an area, under /api/bikeLimit. */
 export const quotaRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -37,14 +51,30 @@ export const areaTotalRoutes: FastifyPluginAsyncTypebox = async (app) => {
   // 区域总量：核准总量（各企业核准之和）、区域总量上限、备案、在线与站内车辆数
   app.get(
     '/getAreaTotalNumber',
-    { config: { permission: 'home' }, schema: { tags, summary: '区域总量', querystring: AreaQuery, response: { 200: Envelope(AreaTotalData) } } },
+    { config: homeOrCompany, schema: { tags, summary: '区域总量', querystring: AreaQuery, response: { 200: Envelope(AreaTotalData) } } },
     async (req) => ok(await limits.areaTotal(database, req.auth, await areas.tree(), config.staleHours)),
+  );
+
+  // 总量设置列表：本区域及其直属下级区域，各自的总量上限与核准、备案、在线、站内车辆数（同 getAreaTotalNumber）
+  app.get(
+    '/getAreaTotalList',
+    {
+      config: homeOrCompany,
+      schema: {
+        tags,
+        summary: '区域总量列表（本区域及直属下级）',
+        description: '第一行为 selfAreaId 所指区域，其后为其直属下级区域；每行的数字与以该区域为 selfAreaId 调用 getAreaTotalNumber 相同。',
+        querystring: AreaTotalListQuery,
+        response: { 200: Envelope(AreaTotalList) },
+      },
+    },
+    async (req) => ok(await limits.areaTotalList(database, req.auth, await areas.tree(), config.staleHours, req.query)),
   );
 
   // 区域企业列表：各企业核准、备案、在线与站内车辆数
   app.get(
     '/getAreaBrandList',
-    { config: { permission: 'home' }, schema: { tags, summary: '区域企业车辆数量', querystring: AreaQuery, response: { 200: Envelope(AreaBrandList) } } },
+    { config: homeOrCompany, schema: { tags, summary: '区域企业车辆数量', querystring: AreaQuery, response: { 200: Envelope(AreaBrandList) } } },
     async (req) => ok(await limits.areaBrandList(database, req.auth, config.staleHours)),
   );
 

@@ -1,6 +1,7 @@
 /** TypeBox schemas of the limits-and-totals calls (核准数量与区域总量), with Chinese descriptions. */
 import { Type } from 'typebox';
-import { SelfArea } from '../../http/schemas.js';
+import { PageQuery, Paged } from '../../http/envelope.js';
+import { Nullable, SelfArea } from '../../http/schemas.js';
 
 const Int = (description: string) => Type.Integer({ description });
 const Count = (description: string) => Type.Integer({ minimum: 0, maximum: 10_000_000, description });
@@ -52,7 +53,7 @@ const NumberFields = {
   siteEBikeNum: Int('站内电动车数'),
 };
 
-export const AreaTotalData = Type.Object({
+const AreaTotalFields = {
   areaId: Type.String({ description: '区域编码' }),
   areaName: Type.String({ description: '区域名称' }),
   bikeNum: Int('核准自行车总量（各企业核准数量之和）'),
@@ -62,17 +63,32 @@ export const AreaTotalData = Type.Object({
   brandNum: Int('区域内企业数'),
   capBikeNum: Int('区域自行车总量上限（由本区域监管设置，未设置为 0）'),
   capEBikeNum: Int('区域电动车总量上限（未设置为 0）'),
-});
+};
+
+export const AreaTotalData = Type.Object(AreaTotalFields);
+
+export const AreaTotalListQuery = Type.Object({ ...SelfArea, ...PageQuery });
+
+export const AreaTotalList = Paged(
+  Type.Object({
+    ...AreaTotalFields,
+    parentId: Nullable(Type.String(), '上级区域编码'),
+    childNum: Int('下级区域数'),
+  }),
+);
 
 export const AreaBrandList = Type.Object({
   lists: Type.Array(
     Type.Object({
+      areaId: Type.String({ description: '区域编码（selfAreaId）' }),
+      ownBikeNum: Int('企业在本区域（不含下级）设置的自行车核准数量，可编辑的那一项'),
+      ownEBikeNum: Int('企业在本区域（不含下级）设置的电动车核准数量'),
       brandId: Int('企业编号'),
       brandName: Type.String({ description: '品牌名称' }),
       bikeColor: Type.String({ description: '自行车颜色' }),
       ebikeColor: Type.String({ description: '电动车颜色' }),
-      bikeNum: Int('核准自行车数'),
-      ebikeNum: Int('核准电动车数'),
+      bikeNum: Int('核准自行车数（本区域及下级之和，同大屏）'),
+      ebikeNum: Int('核准电动车数（本区域及下级之和）'),
       ...NumberFields,
     }),
   ),

@@ -8,8 +8,12 @@ import type { Auth } from '../../http/auth.js';
 import { badRequest, forbidden } from '../../http/envelope.js';
 import type { AreaTree } from '../../domain/areas.js';
 import { brandCounts, totalsOf } from '../../shared/brandCounts.js';
-import { setQuota } from '../../shared/quotas.js';
+import { assertCapCovers, setQuota } from '../../shared/quotas.js';
+import { pageOf } from '../../http/envelope.js';
 import * as repo from './repo.js';
+
+/** The limits calls' body fields, named in refusals. */
+const NUM_FIELDS = { bike: 'bikeNum', ebike: 'ebikeNum' };
 
 /** The area a write or look-up names (default: the request's), existing and within reach. */
 export function areaOf(auth: Auth, tree: AreaTree, areaId: string | undefined): string {
@@ -21,7 +25,7 @@ export function areaOf(auth: Auth, tree: AreaTree, areaId: string | undefined): 
 
 export async function saveQuota(database: Database, auth: Auth, tree: AreaTree, q: { brandId: number; areaId?: string; bikeNum: number; ebikeNum: number }) {
   const areaId = areaOf(auth, tree, q.areaId);
-  await setQuota(database, auth, tree, { brandId: q.brandId, areaId, bikeQuota: q.bikeNum, ebikeQuota: q.ebikeNum });
+  await setQuota(database, auth, tree, { brandId: q.brandId, areaId, bikeQuota: q.bikeNum, ebikeQuota: q.ebikeNum }, NUM_FIELDS);
   return { brandId: q.brandId, areaId, bikeNum: q.bikeNum, ebikeNum: q.ebikeNum };
 }
 
@@ -36,6 +40,7 @@ export async function quotaOf(database: Database, auth: Auth, tree: AreaTree, q:
 /** Saves an area's own caps (default area: the request's), replacing earlier ones. */
 export async function saveAreaCap(database: Database, auth: Auth, tree: AreaTree, q: { areaId?: string; bikeNum: number; ebikeNum: number }) {
   const areaId = areaOf(auth, tree, q.areaId);
+  await assertCapCovers(database, tree, { areaId, bikeCap: q.bikeNum, ebikeCap: q.ebikeNum }, NUM_FIELDS);
   await repo.upsertAreaCap(database, { areaId, bikeCap: q.bikeNum, ebikeCap: q.ebikeNum, userId: auth.user.id });
   return { areaId, bikeNum: q.bikeNum, ebikeNum: q.ebikeNum };
 }
@@ -46,12 +51,13 @@ export async function areaCapOf(database: Database, areaId: string) {
   return { capBikeNum: row?.bikeCap ?? 0, capEBikeNum: row?.ebikeCap ?? 0 };
 }
 
-export async function areaTotal(database: Database, auth: Auth, tree: AreaTree, staleHours: number) {
-  const [rows, cap] = await Promise.all([brandCounts(database, auth.scope(), staleHours), areaCapOf(database, auth.areaId)]);
+/** One area's totals (the area and below, the user's enterprise only for enterprise users) and its own caps. */
+async function totalOf(database: Database, tree: AreaTree, areaId: string, brandId: number | null, staleHours: number) {
+  const [rows, cap] = await Promise.all([brandCounts(database, { areaIds: tree.descendants(areaId), brandId }, staleHours), areaCapOf(database, areaId)]);
   const t = totalsOf(rows);
   return {
-    areaId: auth.areaId,
-    areaName: tree.get(auth.areaId)?.areaName ?? auth.areaId,
+    areaId,
+    areaName: tree.get(areaId)?.areaName ?? areaId,
     bikeNum: t.bikeQuota,
     ebikeNum: t.ebikeQuota,
     totalNum: t.bikeQuota + t.ebikeQuota,
@@ -66,10 +72,33 @@ export async function areaTotal(database: Database, auth: Auth, tree: AreaTree, 
   };
 }
 
+export async function areaTotal(database: Database, auth: Auth, tree: AreaTree, staleHours: number) {
+  return totalOf(database, tree, auth.areaId, auth.brandLimit, staleHours);
+}
+
+/**
+ * 总量设置: the request's area, then the areas right below it, a page at a time, each with its own
+ * caps and the totals of it and below (the numbers getAreaTotalNumber answers for that area).
+ */
+export async function areaTotalList(database: Database, auth: Auth, tree: AreaTree, staleHours: number, q: { currentPage?: number; pageSize?: number }) {
+  const ids = [auth.areaId, ...tree.children(auth.areaId).map((n) => n.id)];
+  const { limit, offset } = pageOf(q);
+  const lists = [];
+  for (const id of ids.slice(offset, offset + limit)) {
+    const t = await totalOf(database, tree, id, auth.brandLimit, staleHours);
+    lists.push({ ...t, parentId: tree.get(id)?.parentId ?? null, childNum: tree.children(id).length });
+  }
+  return { lists, total: ids.length };
+}
+
 export async function areaBrandList(database: Database, auth: Auth, staleHours: number) {
-  const rows = await brandCounts(database, auth.scope(), staleHours);
+  const [rows, own] = await Promise.all([brandCounts(database, auth.scope(), staleHours), repo.quotasAt(database, auth.areaId)]);
+  const at = new Map(own.map((o) => [o.brandId, o]));
   return {
     lists: rows.map((r) => ({
+      areaId: auth.areaId,
+      ownBikeNum: at.get(r.brandId)?.bikeNum ?? 0,
+      ownEBikeNum: at.get(r.brandId)?.ebikeNum ?? 0,
       brandId: r.brandId,
       brandName: r.brandName,
       bikeColor: r.bikeColor,
