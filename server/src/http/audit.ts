@@ -5,6 +5,8 @@
  * (db/unitOfWork.ts), the row is inserted on the same transaction once the handler has its answer,
  * and the answer goes out only after the commit. A handler that throws rolls back its writes and
  * leaves no row; a row that cannot be written fails the request and nothing it did commits.
+ * The row's `before` is the object as it was, read on the same unit before the handler runs, as
+ * http/auditObjects.ts declares per route (null for a route that creates).
  *
  * Not recorded (README "Audit log"):
  * - reads: GET/HEAD/OPTIONS, and writes that only read: a route with a path segment starting with
@@ -17,6 +19,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import type { Database } from '../db/client.js';
 import { redact } from '../domain/redact.js';
+import { loadRows } from '../db/snapshot.js';
+import { AUDIT_OBJECTS, CREATES } from './auditObjects.js';
 import { isConsoleRoute } from './auth.js';
 
 /** A route the audit log records (the 操作 filter offers them). */
@@ -69,7 +73,18 @@ function objectOf(req: FastifyRequest, data: unknown): string | null {
 
 const orNull = (v: unknown) => (v && typeof v === 'object' && Object.keys(v).length === 0 ? null : (v ?? null));
 
-async function record(database: Database, req: FastifyRequest, method: string, url: string, summary: string, answer: unknown) {
+/**
+ * The object as it was before the write (http/auditObjects.ts names its rows), read on the write's
+ * unit of work before the handler runs, redacted as the request is; null when the route creates.
+ */
+async function before(database: Database, req: FastifyRequest, method: string, url: string): Promise<unknown> {
+  const declared = AUDIT_OBJECTS[`${method} ${url}`];
+  if (!declared || declared === CREATES) return null;
+  const rows = await loadRows(database, declared(req));
+  return rows.length === 0 ? null : redact(rows.length === 1 ? rows[0] : rows);
+}
+
+async function record(database: Database, req: FastifyRequest, method: string, url: string, summary: string, answer: unknown, was: unknown) {
   const env = answer && typeof answer === 'object' && 'code' in answer ? (answer as { code: unknown; message?: unknown; data?: unknown }) : null;
   const data = env ? env.data : undefined;
   const { selfAreaId: _self, ...query } = (req.query ?? {}) as Record<string, unknown>;
@@ -83,8 +98,21 @@ async function record(database: Database, req: FastifyRequest, method: string, u
   const u = req.auth.user;
   await database.query(
     `insert into audit_log (user_id, username, user_name, area_id, method, route, summary, object_id, before, after, ip, outcome)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, null, $9, $10, $11)`,
-    [u.id, u.username, text(u.name, 64), u.areaId, method, url, text(summary, 200), objectOf(req, data), JSON.stringify(after), text(req.ip, 64), outcome],
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`,
+    [
+      u.id,
+      u.username,
+      text(u.name, 64),
+      u.areaId,
+      method,
+      url,
+      text(summary, 200),
+      objectOf(req, data),
+      was === null ? null : JSON.stringify(was),
+      JSON.stringify(after),
+      text(req.ip, 64),
+      outcome,
+    ],
     'audit_insert',
   );
 }
@@ -106,8 +134,9 @@ export function registerAudit(app: FastifyInstance, database: Database) {
     r.handler = async function audited(this: FastifyInstance, req: FastifyRequest, reply: FastifyReply) {
       if (!req.auth || !database.unit || !isAudited(req.method, url, config)) return handler.call(this, req, reply);
       return database.unit(async () => {
+        const was = await before(database, req, req.method, url);
         const answer = await handler.call(this, req, reply);
-        await record(database, req, req.method, url, summary, answer === reply ? undefined : answer);
+        await record(database, req, req.method, url, summary, answer === reply ? undefined : answer, was);
         return answer;
       });
     };

@@ -51,6 +51,28 @@ describe('recording', () => {
     expect(JSON.stringify(resetRow)).not.toContain(reset.body.data.password);
   });
 
+  it('an edit keeps the object as it was (before) beside the request (after), secrets redacted in both', async () => {
+    const add = await admin.post('/api/user/add', {
+      username: 'hd_before',
+      password: 'S3cretPass!',
+      name: '改名前',
+      phone: '13800001111',
+      areaId: '110108',
+      roleIds: [2],
+    });
+    expect(add.body.code).toBe(200);
+    expect((await admin.put('/api/user/edit', { id: add.body.data.id, name: '改名后' })).body.code).toBe(200);
+    const list = await admin.get('/api/auditLog/list', { route: '/api/user/edit', objectId: String(add.body.data.id) });
+    expect(list.body.data.lists).toHaveLength(1);
+    const [e] = list.body.data.lists;
+    expect(e.before).toMatchObject({ id: add.body.data.id, username: 'hd_before', name: '改名前', area_id: '110108', password_hash: '***' });
+    expect(e.after.body).toMatchObject({ id: add.body.data.id, name: '改名后' });
+    expect(e.before.name).not.toBe(e.after.body.name);
+    // a create has nothing before it
+    const [created] = (await rowsOf('/api/user/add')).filter((x) => x.object_id === String(add.body.data.id));
+    expect(created.before).toBeNull();
+  });
+
   it('a refused or failed write leaves no row and changes nothing', async () => {
     const before = await count();
     expect((await haidian.post('/api/user/add', { username: 'x', password: 'short' })).body.code).toBe(400); // invalid input

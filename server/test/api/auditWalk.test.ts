@@ -6,10 +6,16 @@
  * A write route without a sample FAILS this test: its author adds one to SAMPLES below (a request
  * that succeeds on this world, in the order the samples run), or marks the route `config: { audit:
  * false }` when it only reads.
+ *
+ * Each row's `before` (the object as it was, http/auditObjects.ts): every route must be declared
+ * there, and a route declared with rows records a non-null `before` for its sample, unless the
+ * sample says it `creates` (a create-or-edit route called without an id, an upsert of a new row).
+ * A key may end with `#label` to call a route a second time (the edit form of a create-or-edit route).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../src/db/client.js';
 import { isSecretName, REDACTED } from '../../src/domain/redact.js';
+import { AUDIT_OBJECTS, CREATES } from '../../src/http/auditObjects.js';
 import { Client, adminClient, createTestApp, userClient, type TestContext } from '../support/app.js';
 import { addBrand } from '../support/world.js';
 import { PNG, upload } from '../support/uploads.js';
@@ -25,6 +31,8 @@ interface Req {
   body?: unknown;
   /** A request Client cannot make (multipart): sends it and answers the envelope. */
   send?: () => Promise<{ body: { code: number; message: string; data: any } }>;
+  /** The request creates its object: nothing existed before it (before stays null). */
+  creates?: true;
 }
 interface World {
   admin: Client;
@@ -77,9 +85,20 @@ const SAMPLES: [string, (w: World) => Req | Promise<Req>][] = [
     (w) => ({
       as: w.hd,
       body: { brandName: '走查单车', brandAccount: 'walk_brand', brandPassword: 'Qingju_Walk_9', launchArea: [HD], operationAreaId: HD },
+      creates: true,
     }),
   ],
-  ['POST /api/company/setAreaQuota', (w) => ({ as: w.hd, body: { brandId: w.s.brandId, areaId: HD, bikeQuota: 100, ebikeQuota: 10 } })],
+  ['POST /api/company/createEnterprise#edit', (w) => ({ as: w.hd, body: { brandId: w.s.brandId, brandOperation: '走查运营公司' } })],
+  [
+    'POST /api/company/saveMaintainer',
+    (w) => ({ as: w.hd, body: { brandId: w.s.brandId, maintainName: '走查运维', maintainPhone: '13900000088', manageArea: HD }, creates: true }),
+  ],
+  [
+    'POST /api/company/saveMaintainer#edit',
+    (w) => ({ as: w.hd, body: { id: w.s.maintainerId, brandId: w.s.brandId, maintainName: '走查运维2', manageArea: HD } }),
+  ],
+  ['DELETE /api/company/deleteMaintainer', (w) => ({ as: w.hd, query: { brandId: w.s.brandId, id: w.s.maintainerId } })],
+  ['POST /api/company/setAreaQuota', (w) => ({ as: w.hd, body: { brandId: w.s.brandId, areaId: HD, bikeQuota: 100, ebikeQuota: 10 }, creates: true })],
   ['POST /api/site/', (w) => ({ as: w.hd, body: { siteName: '走查站点', siteLon: 116.337, siteLat: 39.992 } })],
   ['POST /api/site/rail', (w) => ({ as: w.hd, body: { siteName: '画出的站点', gpsRail: square(116.339, 39.976, 0.0005), selfAreaId: HD } })],
   ['PUT /api/site/batch', (w) => ({ as: w.hd, body: { siteIds: [w.s.siteId], fields: { siteBikeCeiling: 40 } } })],
@@ -91,7 +110,8 @@ const SAMPLES: [string, (w: World) => Req | Promise<Req>][] = [
   ['PUT /api/site/magnify/:id', (w) => ({ as: w.hd, url: `/api/site/magnify/${w.s.magnifyId}`, query: { selfAreaId: HD }, body: { alias: '晚高峰2' } })],
   ['DELETE /api/site/magnify/:id', (w) => ({ as: w.hd, url: `/api/site/magnify/${w.s.magnifyId}`, query: { selfAreaId: HD } })],
   ['PUT /api/site/:id', (w) => ({ as: w.hd, url: `/api/site/${w.s.siteId}`, body: { siteName: '走查站点2' } })],
-  ['POST /api/equipment', (w) => ({ as: w.hd, body: { equipmentMac: 'AA:BB:CC:00:0A:01', siteId: w.s.siteId } })],
+  ['POST /api/equipment', (w) => ({ as: w.hd, body: { equipmentMac: 'AA:BB:CC:00:0A:01', siteId: w.s.siteId }, creates: true })],
+  ['POST /api/equipment#move', (w) => ({ as: w.hd, body: { equipmentMac: 'AA:BB:CC:00:0A:01', siteId: w.s.railSiteId } })],
   ['DELETE /api/equipment/delete', (w) => ({ as: w.hd, query: { equipmentMac: 'AA:BB:CC:00:0A:01' } })],
   ['DELETE /api/device/site/delete', (w) => ({ as: w.hd, query: { siteId: w.s.railSiteId, areaId: HD } })],
   [
@@ -110,19 +130,34 @@ const SAMPLES: [string, (w: World) => Req | Promise<Req>][] = [
     (w) => ({ as: w.hd, query: { selfAreaId: HD }, body: { fullPileNum: 1.1, length: 30, dispatchThresholdLess: 10, dispatchThresholdMore: 90 } }),
   ],
   ['POST /api/bikeLimit/save', (w) => ({ as: w.hd, body: { selfAreaId: HD, brandId: w.s.brandId, areaId: HD, bikeNum: 8, ebikeNum: 3 } })],
-  ['POST /api/indexPage/setAreaTotalNumber', (w) => ({ as: w.hd, body: { selfAreaId: HD, bikeNum: 100, ebikeNum: 50 } })],
+  [
+    'POST /api/indexPage/setAreaTotalNumber',
+    async (w) => {
+      await w.database.query(`insert into area_caps (area_id, bike_cap, ebike_cap) values ($1, 90, 40) on conflict do nothing`, [HD]);
+      return { as: w.hd, body: { selfAreaId: HD, bikeNum: 100, ebikeNum: 50 } };
+    },
+  ],
   ['POST /api/indexPage/setAreaBikeNumber', (w) => ({ as: w.hd, body: { selfAreaId: HD, brandId: w.s.brandId, areaId: HD, bikeNum: 1, ebikeNum: 2 } })],
   ['POST /api/upload', (w) => ({ send: () => upload(t.app, w.hd.token, 'notice', '通知附件.png', PNG) })],
   [
     'POST /api/information/add',
-    (w) => ({ as: w.hd, body: { title: '走查通知', type: 1, body: '第一段。', state: 1, areaId: HD, brandIds: [w.s.brandId], attachments: [w.s.fileUrl] } }),
+    (w) => ({
+      as: w.hd,
+      body: { title: '走查通知', type: 1, body: '第一段。', state: 0, areaId: HD, brandIds: [w.s.brandId], attachments: [w.s.fileUrl] },
+      creates: true,
+    }),
+  ],
+  [
+    'POST /api/information/add#publish',
+    (w) => ({ as: w.hd, body: { id: w.s.noticeId, title: '走查通知', type: 1, body: '第一段。', state: 1, areaId: HD, brandIds: [w.s.brandId] } }),
   ],
   ['DELETE /api/information/delete', (w) => ({ as: w.hd, query: { id: w.s.noticeId } })],
   [
     'POST /api/saveThirdPartyAuthUser',
-    (w) => ({ as: w.hd, body: { name: '走查数据局', company: '走查单位', phone: '13900000077', areaId: HD, expireTime: '2099-12-31' } }),
+    (w) => ({ as: w.hd, body: { name: '走查数据局', company: '走查单位', phone: '13900000077', areaId: HD, expireTime: '2099-12-31' }, creates: true }),
   ],
   ['POST /api/resetThirdPartyAuthKey', (w) => ({ as: w.hd, body: { id: w.s.keyId } })],
+  ['POST /api/saveThirdPartyAuthUser#revoke', (w) => ({ as: w.hd, body: { id: w.s.keyId, status: 1 } })],
   ['DELETE /api/company/deleteEnterprise', (w) => ({ as: w.hd, query: { brandId: w.s.brandId } })],
 ];
 
@@ -133,12 +168,13 @@ function remember(key: string, data: any, s: Record<string, any>) {
   if (key === 'POST /api/area/entryRail') s.entryId = data.id;
   if (key === 'POST /api/forbid/') s.forbidId = data.id;
   if (key === 'POST /api/company/createEnterprise') s.brandId = data.brandId;
+  if (key === 'POST /api/company/saveMaintainer') s.maintainerId ??= data.id;
   if (key === 'POST /api/site/') s.siteId = data.siteId;
   if (key === 'POST /api/site/rail') s.railSiteId = data.siteId;
   if (key === 'POST /api/site/magnify/') s.magnifyId = data.id;
   if (key === 'POST /api/upload') s.fileUrl = data.url;
-  if (key === 'POST /api/information/add') s.noticeId = data.id;
-  if (key === 'POST /api/saveThirdPartyAuthUser') s.keyId = data.id;
+  if (key === 'POST /api/information/add') s.noticeId ??= data.id;
+  if (key === 'POST /api/saveThirdPartyAuthUser') s.keyId ??= data.id;
   if (key === 'PUT /api/user/reset' && data?.password) secrets.add(data.password);
   if (typeof data?.key === 'string') secrets.add(data.key);
 }
@@ -166,7 +202,7 @@ afterAll(() => t.close());
 
 describe('every console write leaves one audit row', () => {
   it('has a sample for every audited write route', () => {
-    const have = new Set(SAMPLES.map(([k]) => k));
+    const have = new Set(SAMPLES.map(([k]) => k.split('#')[0]));
     const missing = t.app.audited.map((r) => `${r.method} ${r.url}`).filter((k) => !have.has(k) && !have.has(`${k}/`));
     expect(
       missing,
@@ -174,8 +210,17 @@ describe('every console write leaves one audit row', () => {
     ).toEqual([]);
   });
 
-  for (const [key, sample] of SAMPLES) {
-    it(key, async () => {
+  it('knows what every audited write route is about (its before snapshot)', () => {
+    const missing = t.app.audited.map((r) => `${r.method} ${r.url}`).filter((k) => !AUDIT_OBJECTS[k]);
+    expect(
+      missing,
+      `write routes without a declaration in server/src/http/auditObjects.ts: name the rows each changes or deletes (or CREATES when it only adds)`,
+    ).toEqual([]);
+  });
+
+  for (const [label, sample] of SAMPLES) {
+    const key = label.split('#')[0];
+    it(label, async () => {
       const route = t.app.audited.find((r) => `${r.method} ${r.url}` === key.replace(/\/$/, ''));
       expect(route, `${key} is not an audited route (any more): remove its sample`).toBeDefined();
       const [method, pattern] = key.split(' ');
@@ -192,6 +237,10 @@ describe('every console write leaves one audit row', () => {
       const text = JSON.stringify(rows[0]);
       for (const s of secrets) expect(text, `${key}: a secret reached the audit log`).not.toContain(s);
       expect(leaks(rows[0].after)).toEqual([]);
+      const declared = AUDIT_OBJECTS[`${route!.method} ${route!.url}`];
+      if (declared === CREATES || req.creates) expect(rows[0].before, `${label}: creates, nothing before`).toBeNull();
+      else expect(rows[0].before, `${label}: changes or deletes an object, so the row keeps it as it was`).not.toBeNull();
+      expect(leaks(rows[0].before)).toEqual([]);
     });
   }
 });
