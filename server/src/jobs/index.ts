@@ -4,6 +4,7 @@ import type { JobContext } from './context.js';
 import { runSnapshot } from './snapshot.js';
 import { runAbnormalDetection } from './abnormal.js';
 import { rollupStats } from './rollup.js';
+import { recordFiled } from './areaStats.js';
 import type { Config } from '../config.js';
 import type { Database } from '../db/client.js';
 import { localDay } from '../domain/time.js';
@@ -38,7 +39,10 @@ export async function runMinuteJobs(ctx: JobContext, now: Date) {
  * (rollupStats: the same run is correct after downtime, in a back-fill, with late reports).
  */
 export async function runHourlyJobs(ctx: JobContext, now: Date) {
-  return rollupStats(ctx, now);
+  const run = await rollupStats(ctx, now);
+  // the day's filed bikes (数据接入率 over time)
+  await recordFiled(ctx, now);
+  return run;
 }
 
 /**
@@ -54,7 +58,10 @@ export async function runMaintenance(ctx: JobContext) {
 
 /** Once a day, after midnight: the same run, so that yesterday is complete before the day's first hour ends. */
 export async function runDailyJobs(ctx: JobContext, now: Date) {
-  return rollupStats(ctx, now);
+  const run = await rollupStats(ctx, now);
+  // the day's filed bikes (数据接入率 over time)
+  await recordFiled(ctx, now);
+  return run;
 }
 
 /**

@@ -2,15 +2,16 @@
  * Checks the rolled-up statistics against the raw events (npm run verify:stats): for every local day
  * of a range, per site and brand, the hourly table (hours the rollup has passed), the per-site day
  * table (days rolled whole, and the partial day up to its watermark) and the month table (its days
- * rolled whole), and per area, brand and bike type the daily rides, dispatches, active and placed
- * bikes. Answers every difference; none means every tier says what the events say.
+ * rolled whole), and per area, brand and bike type the hourly rents, returns, ups, downs and bikes
+ * ridden (stats_area_hourly, hours the rollup has passed) and the daily rides, dispatches, active and
+ * placed bikes. Answers every difference; none means every tier says what the events say.
  */
 import type { Database } from '../db/client.js';
 import { liveSince, siteWatermarks } from '../shared/watermarks.js';
 
 export interface StatsDifference {
   /** The table that disagrees with the events. */
-  table: 'stats_hourly' | 'stats_site_daily' | 'stats_site_monthly' | 'stats_daily';
+  table: 'stats_hourly' | 'stats_area_hourly' | 'stats_site_daily' | 'stats_site_monthly' | 'stats_daily';
   /** The local day (or month, yyyy-MM-01) and the key of the row: site and brand, or area, brand and type. */
   day: string;
   key: string;
@@ -27,6 +28,7 @@ export interface VerifyResult {
 }
 
 const SITE_COUNTS = ['rent_num', 'return_num', 'up_num', 'down_num'] as const;
+const AREA_COUNTS = ['rent_num', 'return_num', 'up_num', 'down_num', 'active_num'] as const;
 const DAILY_COUNTS = ['ride_num', 'dispatch_num', 'active_bike_num', 'online_num'] as const;
 
 /** Per local day (or month), site and brand, from the events in [$1, $2): rents, returns, ups, downs. */
@@ -82,6 +84,27 @@ export async function verifyStats(database: Database, tz: string, from: string, 
     const table = `select ${localDayOf('hour')} as day, site_id, brand_id, ${SITE_COUNTS.map((c) => `sum(${c})::int as ${c}`).join(', ')}
                      from stats_hourly where hour >= $1 and hour < $2 and site_id <> '' group by 1, 2, 3`;
     collect('stats_hourly', await q(diffSql(siteEvents(localDayOf('t')), table, ['site_id', 'brand_id'], SITE_COUNTS), [a, hoursEnd]));
+  }
+
+  // per hour, area, brand and type (rents in the rent's area, returns in the return's)
+  if (hoursEnd > a) {
+    const events = `
+      select ${localDayOf('hour')} as day, hour::text as hour, area_id, brand_id, bike_type, sum(rent)::int as rent_num,
+             sum(ret)::int as return_num, sum(up)::int as up_num, sum(down)::int as down_num, sum(active)::int as active_num
+        from (select date_trunc('hour', rent_at) as hour, area_id, brand_id, bike_type, count(*) as rent, 0 as ret, 0 as up, 0 as down,
+                     count(distinct bike_id) as active
+                from ride_orders where rent_at >= $1 and rent_at < $2 group by 1, 2, 3, 4
+              union all
+              select date_trunc('hour', return_at), return_area_id, brand_id, bike_type, 0, count(*), 0, 0, 0
+                from ride_orders where return_at >= $1 and return_at < $2 and return_area_id is not null group by 1, 2, 3, 4
+              union all
+              select date_trunc('hour', at), area_id, brand_id, bike_type, 0, 0, count(*) filter (where action = 'up'),
+                     count(*) filter (where action = 'down'), 0
+                from dispatches where at >= $1 and at < $2 group by 1, 2, 3, 4) e
+       group by 1, 2, 3, 4, 5`;
+    const table = `select ${localDayOf('hour')} as day, hour::text as hour, area_id, brand_id, bike_type, ${AREA_COUNTS.join(', ')}
+                     from stats_area_hourly where hour >= $1 and hour < $2`;
+    collect('stats_area_hourly', await q(diffSql(events, table, ['hour', 'area_id', 'brand_id', 'bike_type'], AREA_COUNTS), [a, hoursEnd]));
   }
 
   // whole days, then the partial day up to its watermark

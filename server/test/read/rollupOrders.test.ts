@@ -170,6 +170,48 @@ describe('statistics under any order of events and runs', () => {
     expect(total).toBe(v.days[0].rents);
   });
 
+  /**
+   * The curves read from stats_area_hourly (and the events for hours not rolled or marked late) equal
+   * the events of the day: rent/return per hour (运营统计 租还, the big screen's tidal curve) and the
+   * trend's rides, dispatches and bikes ridden per hour.
+   */
+  async function expectAreaCurves(label: string, d: string) {
+    const [y, m, dd] = d.split('-').map(Number);
+    const raw = await t.database.query<{ h: number; kind: string; n: number }>(
+      `select extract(hour from t at time zone $2)::int as h, kind, count(*)::int as n from (
+       select rent_at as t, 'rent' as kind from ride_orders where area_id = '110108' and rent_at >= $1 and rent_at < $1::timestamptz + interval '1 day'
+       union all
+       select return_at, 'ret' from ride_orders where return_area_id = '110108' and return_at >= $1 and return_at < $1::timestamptz + interval '1 day'
+       union all
+       select at, 'disp' from dispatches where area_id = '110108' and action in ('up', 'down') and at >= $1 and at < $1::timestamptz + interval '1 day') e
+     group by 1, 2`,
+      [at(d, 0).toISOString(), TZ],
+    );
+    const want = (kind: string) => Array.from({ length: 24 }, (_, h) => raw.find((r) => r.h === h && r.kind === kind)?.n ?? 0);
+    const flows = await admin.get('/api/statistics/rentReturn', { selfAreaId: '110108', year: y, month: m, day: dd });
+    expect(flows.body.code).toBe(200);
+    expect(flows.body.data.rent, `${label} ${d} rents`).toEqual(want('rent'));
+    expect(flows.body.data.ret, `${label} ${d} returns`).toEqual(want('ret'));
+    expect(want('rent').reduce((a, b) => a + b, 0)).toBeGreaterThan(0);
+    const active = await t.database.query<{ h: number; brand: number; n: number }>(
+      `select h, brand, sum(n)::int as n from (
+       select extract(hour from rent_at at time zone $2)::int as h, brand_id as brand, count(distinct bike_id) as n from ride_orders
+        where area_id = '110108' and rent_at >= $1 and rent_at < $1::timestamptz + interval '1 day' group by 1, 2, area_id, bike_type) x group by 1, 2`,
+      [at(d, 0).toISOString(), TZ],
+    );
+    for (const dataType of [3, 4]) {
+      const trend = await admin.get('/api/dashboard/brandBikeOnline', { selfAreaId: '110108', year: y, month: m, day: dd, dataType });
+      expect(trend.body.code).toBe(200);
+      const brands = Object.values(trend.body.data) as { brandId: number; rows: { hour: number; active_bike_num: number }[] }[];
+      for (const b of brands) {
+        const got = b.rows.map((r) => r.active_bike_num);
+        expect(got, `${label} ${d} active of brand ${b.brandId}`).toEqual(
+          Array.from({ length: 24 }, (_, h) => active.find((r) => r.h === h && r.brand === b.brandId)?.n ?? 0),
+        );
+      }
+    }
+  }
+
   it('a downtime: three days of events with no job, then one run', async () => {
     const rides = [5, 6, 7].flatMap((n) => ridesOf(day(n)));
     await sendWindow([], 0, 0, await sendWindow(rides, at(day(5), 0).getTime(), at(day(8), 120).getTime(), []));
@@ -189,9 +231,14 @@ describe('statistics under any order of events and runs', () => {
     await post('mt', '/bikes/status', [{ bikeId: 'M108', status: 1, reportedAt: at(day(1), 600).toISOString(), ...place(0) }]);
     const marks = await t.database.query<{ n: number }>(`select count(*)::int as n from stats_dirty`);
     expect(marks[0].n).toBeGreaterThan(0);
+    // marked hours are read from the events until the job rolls them again: the curves are right at once
+    await expectAreaCurves('late, not rolled yet', day(2));
+    await expectAreaCurves('late, not rolled yet', day(4));
     await runHourlyJobs(ctx, at(day(8), 4 * 60 + 10));
     expect((await t.database.query<{ n: number }>(`select count(*)::int as n from stats_dirty`))[0].n).toBe(0);
     await expectTruth('late', at(day(8), 4 * 60 + 10));
+    await expectAreaCurves('late, rolled', day(2));
+    await expectAreaCurves('late, rolled', day(4));
     const after = await verifyStats(t.database, TZ, day(2), day(2));
     expect(after.days[0].rents).toBeGreaterThan(before.days[0].rents);
     const [online] = await t.database.query<{ n: number }>(`select sum(online_num)::int as n from stats_daily where day = '2024-05-01'`);

@@ -19,6 +19,28 @@ export const statsHourly = pgTable(
   (t) => [primaryKey({ columns: [t.hour, t.areaId, t.siteId, t.brandId, t.bikeType] }), index('stats_hourly_area_idx').on(t.areaId, t.hour)],
 );
 
+/**
+ * Hourly statistics per area, brand and bike type (migration 0014), rolled and re-rolled with
+ * stats_hourly from the events: rents in the rent's area, returns in the return's, ups and downs in the
+ * dispatch's; active_num = distinct bikes rented in the hour. The tidal curve, 运营统计's rent/return
+ * view and the day-level trend read these (a day is 24 × brands × 2 rows per area, not every ride).
+ */
+export const statsAreaHourly = pgTable(
+  'stats_area_hourly',
+  {
+    hour: ts('hour').notNull(),
+    areaId: varchar('area_id', { length: 6 }).notNull(),
+    brandId: integer('brand_id').notNull(),
+    bikeType: smallint('bike_type').notNull(),
+    rentNum: integer('rent_num').notNull().default(0),
+    returnNum: integer('return_num').notNull().default(0),
+    upNum: integer('up_num').notNull().default(0),
+    downNum: integer('down_num').notNull().default(0),
+    activeNum: integer('active_num').notNull().default(0),
+  },
+  (t) => [primaryKey({ name: 'stats_area_hourly_pk', columns: [t.areaId, t.hour, t.brandId, t.bikeType] })],
+);
+
 /** The counters of the per-site totals below (a function: drizzle columns belong to one table). */
 const siteTotalColumns = () => ({
   areaId: varchar('area_id', { length: 6 }).notNull(),
@@ -67,6 +89,8 @@ export const statsDaily = pgTable(
     activeBikeNum: integer('active_bike_num').notNull().default(0),
     rideNum: integer('ride_num').notNull().default(0),
     dispatchNum: integer('dispatch_num').notNull().default(0),
+    /** Filed bikes of the day (migration 0014), recorded by the statistics job while the day runs; null before it did. */
+    filedNum: integer('filed_num'),
   },
   (t) => [primaryKey({ columns: [t.day, t.areaId, t.brandId, t.bikeType] })],
 );

@@ -5,6 +5,7 @@
 import type { Database } from '../../db/client.js';
 import { brandInAreas } from '../../shared/brands.js';
 import { siteWatermarks } from '../../shared/watermarks.js';
+import { spanParams, splitHours } from '../../shared/areaHours.js';
 import type { LogFilter, LogHour, LogKind, LogRow, LogScope } from './logs.js';
 import type { PendCounts } from './pend.js';
 import { RANK_LIMIT, rankTiers, rolledKeys, type RankFilter, type RankRow } from './rank.js';
@@ -143,29 +144,46 @@ export async function* logPages(database: Database, kind: LogKind, f: LogFilter,
 
 /* ---------- tidal (tidal.ts) ---------- */
 
-/** Rents (kind 1) and returns (kind 2) per local day, hour, brand and bike type over the windows. */
-export function tidalRows(database: Database, s: { areaIds: string[]; brandId: number | null }, ranges: Window[], tz: string) {
-  const params: unknown[] = [s.areaIds, ranges.map((r) => r.from.toISOString()), ranges.map((r) => r.to.toISOString()), tz];
-  let brand = '';
-  if (s.brandId !== null) {
-    params.push(s.brandId);
-    brand = ` and o.brand_id = $${params.length}`;
-  }
-  return database.query<{ day: string; hour: number; brandId: number; bikeType: number; kind: number; n: number }>(
-    `select to_char(e.t at time zone $4, 'YYYY-MM-DD') as day, extract(hour from e.t at time zone $4)::int as hour,
-            e.brand_id as "brandId", e.bike_type as "bikeType", e.kind, count(*)::int as n
-       from (
-         select o.rent_at as t, o.brand_id, o.bike_type, 1 as kind
-           from unnest($2::timestamptz[], $3::timestamptz[]) r(f, u)
-           join ride_orders o on o.area_id = any($1::varchar[]) and o.rent_at >= r.f and o.rent_at < r.u${brand}
-         union all
-         select o.return_at, o.brand_id, o.bike_type, 2
-           from unnest($2::timestamptz[], $3::timestamptz[]) r(f, u)
-           join ride_orders o on o.return_area_id = any($1::varchar[]) and o.return_at >= r.f and o.return_at < r.u${brand}
-       ) e
-      group by 1, 2, 3, 4, 5`,
-    params,
-  );
+/**
+ * Rents (kind 1) and returns (kind 2) per local day, hour, brand and bike type over the windows:
+ * rents in the rent's area, returns in the return's. The rolled hours come from stats_area_hourly,
+ * the rest (the last two hours, hours marked late and not rolled again) from the ride orders
+ * (shared/areaHours.ts), in one snapshot: the same counts as the orders give, at any time.
+ */
+export function tidalRows(database: Database, s: { areaIds: string[]; brandId: number | null }, ranges: Window[], tz: string, now = new Date()) {
+  return database.tx(async (q) => {
+    await q('set transaction isolation level repeatable read, read only');
+    const split = await splitHours(q, ranges, now);
+    const params: unknown[] = [s.areaIds, ...spanParams(split.rolled), split.skip, ...spanParams(split.live), tz];
+    let brand = '';
+    let brandA = '';
+    if (s.brandId !== null) {
+      params.push(s.brandId);
+      brand = ` and o.brand_id = $${params.length}`;
+      brandA = ` and a.brand_id = $${params.length}`;
+    }
+    return q<{ day: string; hour: number; brandId: number; bikeType: number; kind: number; n: number }>(
+      `select to_char(e.t at time zone $7, 'YYYY-MM-DD') as day, extract(hour from e.t at time zone $7)::int as hour,
+              e.brand_id as "brandId", e.bike_type as "bikeType", e.kind, sum(e.n)::int as n
+         from (
+           select a.hour as t, a.brand_id, a.bike_type, k.kind, case k.kind when 1 then a.rent_num else a.return_num end as n
+             from unnest($2::timestamptz[], $3::timestamptz[]) r(f, u)
+             join stats_area_hourly a on a.area_id = any($1::varchar[]) and a.hour >= r.f and a.hour < r.u and a.hour <> all($4::timestamptz[])${brandA}
+            cross join (values (1), (2)) k(kind)
+           union all
+           select o.rent_at, o.brand_id, o.bike_type, 1, 1
+             from unnest($5::timestamptz[], $6::timestamptz[]) r(f, u)
+             join ride_orders o on o.area_id = any($1::varchar[]) and o.rent_at >= r.f and o.rent_at < r.u${brand}
+           union all
+           select o.return_at, o.brand_id, o.bike_type, 2, 1
+             from unnest($5::timestamptz[], $6::timestamptz[]) r(f, u)
+             join ride_orders o on o.return_area_id = any($1::varchar[]) and o.return_at >= r.f and o.return_at < r.u${brand}
+         ) e
+        where e.n > 0
+        group by 1, 2, 3, 4, 5`,
+      params,
+    );
+  });
 }
 
 /* ---------- to-do counts (pend.ts) ---------- */

@@ -1,5 +1,6 @@
 /** Queries of the dashboard's curves and tables: the hourly and daily rollups, with the current hour from the ride orders. */
 import type { Database } from '../../../db/client.js';
+import { spanParams, splitHours } from '../../../shared/areaHours.js';
 
 /**
  * Rents (or returns) per brand and local hour at the sites of the areas (or one site) from `dayStart`:
@@ -41,18 +42,37 @@ export function dailyByBrand(database: Database, areaIds: string[], from: string
   );
 }
 
-/** Per brand and local hour in [start, end): bikes ridden (active), rides and dispatches (ups + downs). */
-export function hourlyByBrand(database: Database, areaIds: string[], start: string, end: string, tz: string) {
-  return database.query<{ brandId: number; h: number; active: number; rides: number; dispatch: number }>(
-    `select brand_id as "brandId", h, sum(active)::int as active, sum(rides)::int as rides, sum(dispatch)::int as dispatch from (
-       select brand_id, extract(hour from rent_at at time zone $4)::int as h, count(distinct bike_id) as active, 0 as rides, 0 as dispatch
-         from ride_orders where area_id = any($1::varchar[]) and rent_at >= $2 and rent_at < $3 group by 1, 2
-       union all
-       select brand_id, extract(hour from hour at time zone $4)::int, 0, sum(rent_num), sum(up_num + down_num)
-         from stats_hourly where area_id = any($1::varchar[]) and hour >= $2 and hour < $3 group by 1, 2) x
-     group by 1, 2`,
-    [areaIds, start, end, tz],
-  );
+/**
+ * Per brand and local hour in [start, end): bikes ridden (active: distinct bikes rented in the hour,
+ * counted per area and bike type and added up, as stats_daily counts a day's), rides and dispatches
+ * (ups + downs). The rolled hours come from stats_area_hourly, the others from the events
+ * (shared/areaHours.ts), in one snapshot.
+ */
+export function hourlyByBrand(database: Database, areaIds: string[], start: string, end: string, tz: string, now = new Date()) {
+  return database.tx(async (q) => {
+    await q('set transaction isolation level repeatable read, read only');
+    const split = await splitHours(q, [{ from: new Date(start), to: new Date(end) }], now);
+    return q<{ brandId: number; h: number; active: number; rides: number; dispatch: number }>(
+      `select brand_id as "brandId", extract(hour from t at time zone $7)::int as h, sum(active)::int as active, sum(rides)::int as rides,
+              sum(dispatch)::int as dispatch
+         from (
+           select a.hour as t, a.brand_id, a.active_num as active, a.rent_num as rides, a.up_num + a.down_num as dispatch
+             from unnest($2::timestamptz[], $3::timestamptz[]) r(f, u)
+             join stats_area_hourly a on a.area_id = any($1::varchar[]) and a.hour >= r.f and a.hour < r.u and a.hour <> all($4::timestamptz[])
+           union all
+           select date_trunc('hour', o.rent_at), o.brand_id, count(distinct o.bike_id), count(*), 0
+             from unnest($5::timestamptz[], $6::timestamptz[]) r(f, u)
+             join ride_orders o on o.area_id = any($1::varchar[]) and o.rent_at >= r.f and o.rent_at < r.u
+            group by 1, 2, o.area_id, o.bike_type
+           union all
+           select d.at, d.brand_id, 0, 0, (d.action in ('up', 'down'))::int
+             from unnest($5::timestamptz[], $6::timestamptz[]) r(f, u)
+             join dispatches d on d.area_id = any($1::varchar[]) and d.at >= r.f and d.at < r.u
+         ) x
+        group by 1, 2`,
+      [areaIds, ...spanParams(split.rolled), split.skip, ...spanParams(split.live), tz],
+    );
+  });
 }
 
 /** A site's rents, returns, ups and downs in [start, end) per local `part` (hour, day or month). */
