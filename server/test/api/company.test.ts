@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
 import { Client, adminClient, createTestApp, userClient, type TestContext } from '../support/app.js';
+import { PDF, upload } from '../support/uploads.js';
 
 let t: TestContext;
 let admin: Client;
@@ -10,6 +11,9 @@ let beijing: Client;
 let hdBrand: number;
 let cityBrand: number;
 let cyBrand: number;
+let approvalUrl: string;
+let bikesUrl: string;
+const XLSX = Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.from('....[Content_Types].xml....xl/workbook.xml....')]);
 
 const enterprise = (over: Record<string, unknown> = {}) => ({
   brandName: '青桔单车',
@@ -22,9 +26,6 @@ const enterprise = (over: Record<string, unknown> = {}) => ({
   brandOperationNum: 12,
   launchArea: ['110108'],
   operationAreaId: '110108',
-  brandApprovalUrl: '/uploads/approval.pdf',
-  brandApprovalName: '批准文件.pdf',
-  bicycleUrl: '/uploads/bikes.xlsx',
   bikeColor: '#00c853',
   ebikeColor: '#2962ff',
   ...over,
@@ -50,7 +51,13 @@ afterAll(() => t.close());
 
 describe('enterprises', () => {
   it('creates enterprises and lists those registered or operating in the area, never the password', async () => {
-    const a = await haidian.post('/api/company/createEnterprise', enterprise());
+    // documents are uploads of the editor (purpose document), attached to the enterprise on save
+    approvalUrl = (await upload(t.app, haidian.token, 'document', '批准文件.pdf', PDF)).body.data.url;
+    bikesUrl = (await upload(t.app, haidian.token, 'document', 'bikes.xlsx', XLSX)).body.data.url;
+    const a = await haidian.post(
+      '/api/company/createEnterprise',
+      enterprise({ brandApprovalUrl: approvalUrl, brandApprovalName: '批准文件.pdf', bicycleUrl: bikesUrl }),
+    );
     expect(a.body).toMatchObject({ code: 200, message: '企业已新增' });
     hdBrand = a.body.data.brandId;
     cityBrand = (
@@ -91,7 +98,7 @@ describe('enterprises', () => {
       launchAreaText: '海淀区',
       operationAreaId: ['110108'],
       operationAreaIdText: '海淀区',
-      brandApprovalUrl: '/uploads/approval.pdf',
+      brandApprovalUrl: approvalUrl,
       brandApprovalName: '批准文件.pdf',
       otherUrl: null,
       otherName: null,
@@ -117,7 +124,7 @@ describe('enterprises', () => {
       operationAreaId: ['110108'],
       launchArea: ['110108'],
       maintainPersonUrl: null,
-      bicycleUrl: '/uploads/bikes.xlsx',
+      bicycleUrl: bikesUrl,
       electricVehicleUrl: null,
       quotas: [],
     });
@@ -372,6 +379,12 @@ describe('deleting an enterprise', () => {
     expect((await login()).statusCode).toBe(200);
     await t.database.query(`insert into api_sessions (token_hash, brand_id, expires_at) values ('tok2', $1, now() + interval '1 hour')`, [hdBrand]);
     expect((await haidian.del('/api/company/deleteEnterprise', {})).body.message).toBe('缺少参数 brandId，请选择要删除的企业');
+    // refused while it has filed bikes, saying how many; withdrawn filings do not count
+    expect((await haidian.del('/api/company/deleteEnterprise', { brandId: hdBrand })).body).toMatchObject({
+      code: 400,
+      message: '该企业还有 3 辆车，不能删除：请先撤销这些车辆的备案',
+    });
+    await t.database.query('update bikes set withdrawn_at = now() where brand_id = $1 and withdrawn_at is null', [hdBrand]);
     const r = await haidian.del('/api/company/deleteEnterprise', { brandId: hdBrand });
     expect(r.body).toMatchObject({ code: 200, message: '企业已删除' });
     expect((await brandRow(hdBrand)).deletedAt).not.toBeNull();

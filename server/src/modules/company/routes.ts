@@ -4,7 +4,8 @@ import { Envelope, Paged, PageQuery, badRequest, ok, pageOf } from '../../http/e
 import { emptyBody, SelfArea } from '../../http/schemas.js';
 import { setQuota } from '../../shared/quotas.js';
 import { needs } from '../../http/auth.js';
-import { BrandIdT, Enterprise, EnterpriseDetail, EnterpriseInput, Quota } from './schemas.js';
+import { registerOwner } from '../../shared/uploads.js';
+import { BrandIdT, Enterprise, EnterpriseDetail, EnterpriseInput, Maintainer, MaintainerInput, Quota } from './schemas.js';
 import { listBrands, listQuotas, toEnterprise, toQuota } from './repo.js';
 import * as company from './service.js';
 import recordRoutes from './recordRoutes.js';
@@ -16,6 +17,8 @@ const edit = needs('company.edit');
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {
   const { database, config, areas } = app.ctx;
+  // enterprise documents (政府批准文件, 其他证明, 运维人员, 自行车, 电动车信息): readable by whoever may see the enterprise
+  registerOwner('document', (db, auth, ownerId) => company.mayReadDocument(db, auth, ownerId));
 
   // 企业列表：登记或运营区域在 selfAreaId 及下级区域内的企业（分页）
   app.get(
@@ -73,12 +76,19 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
         summary: '新增或修改企业',
         querystring: Type.Object(SelfArea),
         body: EnterpriseInput,
-        response: { 200: Envelope(Type.Object({ brandId: Type.Integer({ description: '企业 ID' }) })) },
+        response: {
+          200: Envelope(
+            Type.Object({
+              brandId: Type.Integer({ description: '企业 ID' }),
+              brandPassword: Type.Optional(Type.String({ description: '服务端生成的开放接口密码（generatePassword 时），只在此次返回' })),
+            }),
+          ),
+        },
       },
     },
     async (req) => {
-      const brandId = await company.saveEnterprise(database, req.auth, await areas.tree(), req.body);
-      return ok({ brandId }, req.body.brandId ? '企业信息已保存' : '企业已新增');
+      const saved = await company.saveEnterprise(database, req.auth, await areas.tree(), req.body);
+      return ok(saved, req.body.brandId ? '企业信息已保存' : '企业已新增');
     },
   );
 
@@ -101,6 +111,64 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       if (!brandId) throw badRequest('缺少参数 brandId，请选择要删除的企业');
       await company.deleteEnterprise(database, req.auth, brandId);
       return ok(null, '企业已删除');
+    },
+  );
+
+  // 企业的运维人员（手机号脱敏）
+  app.get(
+    '/getMaintainerList',
+    {
+      config: read,
+      schema: {
+        tags,
+        summary: '运维人员列表',
+        querystring: Type.Object({
+          ...SelfArea,
+          ...PageQuery,
+          brandId: BrandIdT,
+          maintainName: Type.Optional(Type.String({ maxLength: 32, description: '姓名或手机号（模糊）' })),
+        }),
+        response: { 200: Envelope(Paged(Maintainer)) },
+      },
+    },
+    async (req) => ok(await company.maintainers(database, req.auth, req.query.brandId, { name: req.query.maintainName?.trim(), ...pageOf(req.query) })),
+  );
+
+  // 新增或修改运维人员：带 id 为修改，修改时手机号留空为不变
+  app.post(
+    '/saveMaintainer',
+    {
+      config: edit,
+      schema: {
+        tags,
+        summary: '新增或修改运维人员',
+        querystring: Type.Object(SelfArea),
+        body: MaintainerInput,
+        response: { 200: Envelope(Type.Object({ id: Type.Integer() })) },
+      },
+    },
+    async (req) => {
+      const id = await company.saveMaintainer(database, req.auth, await areas.tree(), req.body);
+      return ok({ id }, req.body.id ? '运维人员已保存' : '运维人员已新增');
+    },
+  );
+
+  // 删除运维人员
+  app.delete(
+    '/deleteMaintainer',
+    {
+      config: edit,
+      preValidation: emptyBody,
+      schema: {
+        tags,
+        summary: '删除运维人员',
+        querystring: Type.Object({ ...SelfArea, brandId: BrandIdT, id: Type.Integer({ minimum: 1, description: '运维人员 ID' }) }),
+        response: { 200: Envelope(Type.Null()) },
+      },
+    },
+    async (req) => {
+      await company.deleteMaintainer(database, req.auth, req.query.brandId, req.query.id);
+      return ok(null, '运维人员已删除');
     },
   );
 

@@ -49,7 +49,37 @@ export const EnterpriseDetail = Type.Object({
   maintainPersonUrl: NStr('运维人员信息文件地址'),
   bicycleUrl: NStr('自行车信息文件地址'),
   electricVehicleUrl: NStr('电动车信息文件地址'),
+  documents: Type.Array(
+    Type.Object({
+      field: Type.String({ description: '文件字段：brandApprovalUrl, otherUrl, maintainPersonUrl, bicycleUrl, electricVehicleUrl' }),
+      label: Type.String({ description: '文件类别：政府批准文件、其他证明文件、运维人员信息、自行车信息、电动车信息' }),
+      url: Type.String({ description: '文件地址 /uploads/{file}（带登录凭证读取）' }),
+      name: Type.String({ description: '文件名称' }),
+      type: Type.String({ description: 'MIME 类型' }),
+      size: Nullable(Type.Integer(), '文件大小（字节）'),
+    }),
+    { description: '已上传的企业文件' },
+  ),
   quotas: Type.Array(Quota, { description: '当前用户可见区域内的核准数量' }),
+});
+
+export const Maintainer = Type.Object({
+  id: Type.Integer({ description: '运维人员 ID' }),
+  brandId: Type.Integer({ description: '企业 ID' }),
+  brandName: Type.String({ description: '品牌名称' }),
+  maintainName: Type.String({ description: '姓名' }),
+  maintainPhone: Type.String({ description: '手机号（脱敏：138****8000）' }),
+  manageArea: Type.String({ description: '负责区域编码' }),
+  manageAreaText: Type.String({ description: '负责区域名称' }),
+});
+
+export const MaintainerInput = Type.Object({
+  selfAreaId: Type.Optional(Type.String({ pattern: '^\\d{6}$' })),
+  id: Type.Optional(Type.Integer({ minimum: 1, description: '有值为修改该运维人员，无值为新增' })),
+  brandId: BrandIdT,
+  maintainName: Type.String({ minLength: 1, maxLength: 32, description: '姓名' }),
+  maintainPhone: Type.Optional(Type.String({ maxLength: 20, description: '11 位手机号；新增必填，修改时留空为不变' })),
+  manageArea: Type.String({ pattern: '^\\d{6}$', description: '负责区域编码' }),
 });
 
 const AreaList = (description: string) =>
@@ -84,6 +114,7 @@ export const EnterpriseInput = Type.Object({
   electricVehicleUrl: Opt(Type.String({ maxLength: 512 }), '电动车信息文件地址'),
   bikeColor: Color('自行车显示颜色'),
   ebikeColor: Color('电动车显示颜色'),
+  generatePassword: Type.Optional(Type.Boolean({ description: '由服务端生成开放接口密码（16 位字母数字），只在本次返回一次' })),
 });
 
 export const SyncLog = Type.Object({

@@ -7,9 +7,12 @@ import type { Database } from '../../db/client.js';
 import type { Auth } from '../../http/auth.js';
 import { ApiError, Code, badRequest, forbidden } from '../../http/envelope.js';
 import type { AreaTree } from '../../domain/areas.js';
-import { hashPassword } from '../../domain/password.js';
+import { hashPassword, randomPassword } from '../../domain/password.js';
+import { maskPhone } from '../../domain/rider.js';
 import { MISSING, readableBrand } from '../../shared/brands.js';
+import { type UploadRow, attachUploads, fileOf, findUpload, uploadsOf, urlOf } from '../../shared/uploads.js';
 import * as repo from './repo.js';
+import * as maintainerRepo from './maintainers/repo.js';
 
 export { MISSING, readableBrand };
 
@@ -19,6 +22,37 @@ const DOCUMENTS: Record<number, { key: 'maintainPersonUrl' | 'bicycleUrl' | 'ele
   2: { key: 'bicycleUrl', missing: '自行车信息不存在！' },
   3: { key: 'electricVehicleUrl', missing: '电动车信息不存在！' },
 };
+
+/** The enterprise's documents (uploads of purpose `document`, owned by the enterprise) and their name columns. */
+export const DOCUMENT_FIELDS = [
+  { field: 'brandApprovalUrl', label: '政府批准文件', nameField: 'brandApprovalName' },
+  { field: 'otherUrl', label: '其他证明文件', nameField: 'otherName' },
+  { field: 'maintainPersonUrl', label: '运维人员信息', nameField: null },
+  { field: 'bicycleUrl', label: '自行车信息', nameField: null },
+  { field: 'electricVehicleUrl', label: '电动车信息', nameField: null },
+] as const;
+type DocField = (typeof DOCUMENT_FIELDS)[number]['field'];
+
+const KIND_MIME: Record<string, string> = {
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  webp: 'image/webp',
+  pdf: 'application/pdf',
+  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+};
+
+/**
+ * Who may read an enterprise's documents (GET /uploads/{file}): a user of 企业管理 or of the big
+ * screen (its enterprise dialog) who may see the enterprise (registered, operating, launched or
+ * holding a quota in their area; an enterprise account only its own).
+ */
+export async function mayReadDocument(database: Database, auth: Auth, brandId: number) {
+  if (!auth.can('companyManagement') && !auth.can('home')) return false;
+  if (auth.brandLimit !== null && auth.brandLimit !== brandId) return false;
+  const row = await repo.findBrand(database, brandId, auth.scopeAreaIds());
+  return !!row?.inScope;
+}
 
 async function writableBrand(database: Database, auth: Auth, id: number) {
   const row = await repo.findBrand(database, id);
@@ -34,11 +68,22 @@ export async function detail(database: Database, auth: Auth, tree: AreaTree, id:
   const doc = type !== undefined ? DOCUMENTS[type] : undefined;
   if (doc && !row[doc.key]) throw badRequest(doc.missing);
   const quotas = (await repo.listQuotas(database, { areaIds: tree.descendants(auth.user.areaId), brandId: id })).map((q) => repo.toQuota(q, tz));
+  const uploads = new Map((await uploadsOf(database, 'document', id)).map((u) => [u.file, u]));
+  const documents = DOCUMENT_FIELDS.flatMap(({ field, label, nameField }) => {
+    const url = row[field];
+    if (!url) return [];
+    const file = fileOf(url);
+    const up = file ? uploads.get(file) : undefined;
+    const kind = url.split('.').pop()?.toLowerCase() ?? '';
+    const name = (nameField && row[nameField]) || up?.originalName || label;
+    return [{ field, label, url, name, type: up?.mime ?? KIND_MIME[kind] ?? 'application/octet-stream', size: up?.size ?? null }];
+  });
   return {
     ...repo.toEnterprise(row, tree, tz),
     maintainPersonUrl: row.maintainPersonUrl,
     bicycleUrl: row.bicycleUrl,
     electricVehicleUrl: row.electricVehicleUrl,
+    documents,
     quotas,
   };
 }
@@ -65,6 +110,7 @@ export interface EnterpriseInput {
   electricVehicleUrl?: string | null;
   bikeColor?: string;
   ebikeColor?: string;
+  generatePassword?: boolean;
 }
 
 const TEXT: Record<string, string> = {
@@ -121,11 +167,61 @@ function assertChanged(auth: Auth, before: string[], after: string[]) {
 
 const ACCOUNT_TAKEN = '企业账号已被其他企业使用，请换一个';
 
+/**
+ * The document fields the input changes: each a `/uploads/{file}` address of an upload (or blank to
+ * remove it); the stored value is the normalised address. Throws 400 naming the field otherwise.
+ */
+function documentChanges(input: EnterpriseInput, before?: repo.BrandRow) {
+  const changes: { field: DocField; nameField: string | null; file: string | null }[] = [];
+  for (const { field, nameField } of DOCUMENT_FIELDS) {
+    const raw = input[field];
+    if (raw === undefined) continue;
+    const v = raw?.trim() ?? '';
+    if (!v) {
+      if (before?.[field]) changes.push({ field, nameField, file: null });
+      continue;
+    }
+    const file = fileOf(v);
+    if (!file) throw badRequest(`参数 ${field} 不是可用的上传文件，请重新上传`);
+    if (before?.[field] && fileOf(before[field]) === file) continue;
+    changes.push({ field, nameField, file });
+  }
+  return changes;
+}
+
+/**
+ * Attaches the enterprise's new documents to it (each an upload of purpose `document` by the editor,
+ * or already the enterprise's) and lets go of those replaced or removed: the uploads module then
+ * serves a replaced file to its uploader only. Fills a name column left out from the upload's name.
+ */
+async function saveDocuments(database: Database, auth: Auth, id: number, input: EnterpriseInput, before?: repo.BrandRow) {
+  const changes = documentChanges(input, before);
+  if (!changes.length) return;
+  const values: Record<string, unknown> = {};
+  const attached: UploadRow[] = [];
+  for (const c of changes) {
+    values[TEXT[c.field]] = c.file ? urlOf(c.file) : null;
+    if (c.file) {
+      await attachUploads(database, auth, 'document', id, [c.file], c.field);
+      attached.push((await findUpload(database, c.file))!);
+    }
+    if (c.nameField && (input as Record<string, unknown>)[c.nameField] === undefined) {
+      values[TEXT[c.nameField]] = c.file ? attached[attached.length - 1].originalName.slice(0, 128) : null;
+    }
+  }
+  await repo.updateBrand(database, id, values);
+  // every document the enterprise now holds; its other uploads are let go
+  const row = (await repo.findBrand(database, id))!;
+  const held = DOCUMENT_FIELDS.map(({ field }) => fileOf(row[field])).filter((f): f is string => !!f);
+  const owned = (await uploadsOf(database, 'document', id)).map((u) => u.file).filter((f) => held.includes(f));
+  await attachUploads(database, auth, 'document', id, owned, 'documents', { only: true });
+}
+
 async function columns(database: Database, tree: AreaTree, input: EnterpriseInput, selfId?: number) {
   const values: Record<string, unknown> = {};
   for (const [key, col] of Object.entries(TEXT)) {
     let v = (input as Record<string, unknown>)[key];
-    if (v === undefined) continue;
+    if (v === undefined || DOCUMENT_FIELDS.some((d) => d.field === key)) continue;
     if (typeof v === 'string') v = v.trim();
     if (NULLABLE.has(key) && (v === '' || v === null)) v = null;
     if (key === 'brandName' && !v) throw badRequest('参数 brandName 不能为空，请填写品牌名称');
@@ -136,7 +232,11 @@ async function columns(database: Database, tree: AreaTree, input: EnterpriseInpu
     const holder = await repo.liveAccountHolder(database, input.brandAccount);
     if (holder && holder.id !== selfId) throw badRequest(ACCOUNT_TAKEN);
   }
-  if (input.brandPassword) {
+  let generated: string | undefined;
+  if (input.generatePassword) {
+    generated = randomPassword();
+    values.brand_password_hash = await hashPassword(generated);
+  } else if (input.brandPassword) {
     const problem = passwordProblem(input.brandPassword);
     if (problem) throw badRequest(problem);
     values.brand_password_hash = await hashPassword(input.brandPassword);
@@ -145,29 +245,40 @@ async function columns(database: Database, tree: AreaTree, input: EnterpriseInpu
   const operation = areaList(tree, input.operationAreaId, 'operationAreaId');
   if (launch) values.launch_area = JSON.stringify(launch);
   if (operation) values.operation_area_id = JSON.stringify(operation);
-  return { values, launch, operation };
+  return { values, launch, operation, generated };
 }
 
-/** Creates (no brandId) or updates an enterprise; answers its id. */
-export async function saveEnterprise(database: Database, auth: Auth, tree: AreaTree, input: EnterpriseInput): Promise<number> {
+/**
+ * Creates (no brandId) or updates an enterprise; answers its id and, when the server generated the
+ * open-API password (generatePassword), that password: the only time it is shown.
+ */
+export async function saveEnterprise(
+  database: Database,
+  auth: Auth,
+  tree: AreaTree,
+  input: EnterpriseInput,
+): Promise<{ brandId: number; brandPassword?: string }> {
   if (input.brandId !== undefined) return updateEnterprise(database, auth, tree, input.brandId, input);
   for (const field of ['brandName', 'brandAccount', 'brandPassword'] as const) {
-    if (!input[field]) throw badRequest(`缺少参数 ${field}，请填写后重试`);
+    if (!input[field] && !(field === 'brandPassword' && input.generatePassword)) throw badRequest(`缺少参数 ${field}，请填写后重试`);
   }
   const areaId = input.areaId ?? auth.areaId;
   if (!tree.get(areaId)) throw badRequest(`参数 areaId 对应的区域 ${areaId} 不存在，请重新选择`);
   auth.assertArea(areaId);
-  const { values, launch, operation } = await columns(database, tree, input);
+  documentChanges(input); // addresses checked before anything is written
+  const { values, launch, operation, generated } = await columns(database, tree, input);
   assertChanged(auth, [], [...(launch ?? []), ...(operation ?? [])]);
   values.area_id = areaId;
   const id = await repo.insertBrand(database, values);
   if (id === null) throw badRequest(ACCOUNT_TAKEN);
-  return id;
+  await saveDocuments(database, auth, id, input);
+  return { brandId: id, brandPassword: generated };
 }
 
 async function updateEnterprise(database: Database, auth: Auth, tree: AreaTree, id: number, input: EnterpriseInput) {
   const row = await writableBrand(database, auth, id);
-  const { values, launch, operation } = await columns(database, tree, input, id);
+  documentChanges(input, row);
+  const { values, launch, operation, generated } = await columns(database, tree, input, id);
   if (launch) assertChanged(auth, row.launchArea, launch);
   if (operation) assertChanged(auth, row.operationAreaId, operation);
   if (input.areaId !== undefined && input.areaId !== row.areaId) {
@@ -185,10 +296,72 @@ async function updateEnterprise(database: Database, auth: Auth, tree: AreaTree, 
   if (values.brand_password_hash || (values.brand_account && values.brand_account !== row.brandAccount)) {
     await repo.endSessions(database, id);
   }
-  return id;
+  await saveDocuments(database, auth, id, input, row);
+  return { brandId: id, brandPassword: generated };
 }
 
+/** Refused while the enterprise has filed bikes (not withdrawn), saying how many. */
 export async function deleteEnterprise(database: Database, auth: Auth, id: number) {
-  await writableBrand(database, auth, id);
+  const row = await writableBrand(database, auth, id);
+  const bikes = row.brandBikeNum + row.brandEBikeNum;
+  if (bikes > 0) throw badRequest(`该企业还有 ${bikes.toLocaleString('en-US')} 辆车，不能删除：请先撤销这些车辆的备案`);
   await repo.softDeleteBrand(database, id);
+}
+
+/* ---------- maintainers (运维人员) ---------- */
+
+const MOBILE = /^1\d{10}$/;
+
+/** One enterprise's maintainers, phones masked (spec §5 mask). */
+export async function maintainers(database: Database, auth: Auth, brandId: number, f: { name?: string; limit: number; offset: number }) {
+  await readableBrand(database, auth, brandId);
+  const { rows, total } = await maintainerRepo.listMaintainers(database, { brandId, ...f });
+  return {
+    lists: rows.map(({ updatedAt: _u, maintainPhone, ...r }) => ({ ...r, maintainPhone: maskPhone(maintainPhone) })),
+    total,
+  };
+}
+
+export interface MaintainerInput {
+  id?: number;
+  brandId: number;
+  maintainName: string;
+  maintainPhone?: string;
+  manageArea: string;
+}
+
+/**
+ * Adds (no id) or edits a maintainer of an enterprise the editor may change. The managed area must
+ * be one the editor sees and lie within the enterprise's registering, launch or operation areas;
+ * the phone is required for a new one and unique within the enterprise (blank on edit: unchanged).
+ */
+export async function saveMaintainer(database: Database, auth: Auth, tree: AreaTree, input: MaintainerInput): Promise<number> {
+  const brand = await writableBrand(database, auth, input.brandId);
+  const before = input.id !== undefined ? await maintainerRepo.findMaintainer(database, input.brandId, input.id) : undefined;
+  if (input.id !== undefined && !before) throw badRequest('运维人员不存在，请刷新后重试');
+  const name = input.maintainName.trim();
+  if (!name) throw badRequest('参数 maintainName 不能为空，请填写运维人员姓名');
+  const phone = input.maintainPhone?.trim() || before?.maintainPhone;
+  if (!phone) throw badRequest('缺少参数 maintainPhone，请填写运维人员手机号');
+  if (!MOBILE.test(phone)) throw badRequest('参数 maintainPhone 格式不正确，请填写 11 位手机号');
+  if (!tree.get(input.manageArea)) throw badRequest(`参数 manageArea 对应的区域 ${input.manageArea} 不存在，请重新选择`);
+  auth.assertArea(input.manageArea);
+  const homes = [brand.areaId, ...brand.launchArea, ...brand.operationAreaId];
+  if (!homes.some((a) => tree.isWithin(input.manageArea, a))) {
+    throw badRequest('参数 manageArea 不在该企业的登记、投放或运营区域内，请重新选择');
+  }
+  const holder = await maintainerRepo.maintainerByPhone(database, input.brandId, phone);
+  if (holder && holder.id !== input.id) throw badRequest(`该企业已有手机号为 ${maskPhone(phone)} 的运维人员`);
+  const values = { name, phone, manageArea: input.manageArea };
+  if (before) {
+    await maintainerRepo.updateMaintainer(database, before.id, values);
+    return before.id;
+  }
+  return maintainerRepo.insertMaintainer(database, { brandId: input.brandId, ...values });
+}
+
+export async function deleteMaintainer(database: Database, auth: Auth, brandId: number, id: number) {
+  await writableBrand(database, auth, brandId);
+  if (!(await maintainerRepo.findMaintainer(database, brandId, id))) throw badRequest('运维人员不存在，请刷新后重试');
+  await maintainerRepo.deleteMaintainer(database, id);
 }
