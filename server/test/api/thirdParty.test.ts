@@ -52,6 +52,7 @@ describe('third-party keys', () => {
           expired: false,
           keyPrefix: key.slice(0, 10),
           creatorName: 'hd_keys',
+          lastUseTime: null,
         }),
       ],
     });
@@ -71,6 +72,24 @@ describe('third-party keys', () => {
       areaName: '海淀区',
       expireTime: '2099-12-31 23:59:59',
     });
+  });
+
+  it("records the key's last use on the feed (最近使用), at most once a minute", async () => {
+    const used = async () => (await t.database.query<{ at: Date | null }>('select last_used_at as at from third_party_keys where id = $1', [id]))[0].at;
+    const listed = async () => (await haidian.get('/api/getThirdPartyAuthList')).body.data.lists[0].lastUseTime;
+    const first = await used();
+    expect(first).not.toBeNull(); // the call of the test above
+    expect(await listed()).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+    // within the minute: no write
+    expect((await feed(`Bearer ${key}`)).statusCode).toBe(200);
+    expect(await used()).toEqual(first);
+    // a minute later: recorded again
+    await t.database.query(`update third_party_keys set last_used_at = now() - interval '2 minutes' where id = $1`, [id]);
+    const old = await used();
+    expect((await feed(`Bearer ${key}`)).statusCode).toBe(200);
+    expect((await used())!.getTime()).toBeGreaterThan(old!.getTime());
+    // a refused key records nothing
+    expect((await feed(`Bearer ${key}x`)).statusCode).toBe(401);
   });
 
   it('refuses a missing or wrong key, and a console token, on the feed route', async () => {

@@ -832,6 +832,8 @@ export interface paths {
                                     creatorName: string | null;
                                     createTime: string;
                                     updateTime: string;
+                                    /** @description 最近使用时间（数据接口按密钥每分钟至多记录一次）；null 为从未使用 */
+                                    lastUseTime: string | null;
                                 }[];
                                 total: number;
                             };
@@ -4401,10 +4403,6 @@ export interface paths {
                 query?: {
                     /** @description 当前操作区域（6 位区域编码），缺省为用户所属区域 */
                     selfAreaId?: string;
-                    /** @description 页码，从 1 开始 */
-                    currentPage?: number;
-                    /** @description 每页条数 */
-                    pageSize?: number;
                     /** @description 企业（品牌）ID */
                     brandId?: number;
                     /** @description 车辆编号（前缀） */
@@ -4415,6 +4413,16 @@ export interface paths {
                     startTime?: string;
                     /** @description 借车时间止（含） yyyy-MM-dd HH:mm:ss */
                     endTime?: string;
+                    /** @description in 站内还车, out 站外还车, open 未还车 */
+                    returnType?: "in" | "out" | "open";
+                    /** @description 骑行时长下限（分钟，含） */
+                    minMinutes?: number;
+                    /** @description 骑行时长上限（分钟，含） */
+                    maxMinutes?: number;
+                    /** @description 页码，从 1 开始 */
+                    currentPage?: number;
+                    /** @description 每页条数 */
+                    pageSize?: number;
                 };
                 header?: never;
                 path?: never;
@@ -4487,6 +4495,85 @@ export interface paths {
         };
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/company/exportBikeRideOrderList": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * 导出骑行订单
+         * @description 文件 骑行订单.xlsx，行同 getBikeRideOrderList 的全部页（借车时间最新在前），至多 1,000,000 条（超过时提示缩小范围）；筛选可放在 JSON 正文或查询参数中，正文优先。
+         */
+        post: {
+            parameters: {
+                query?: {
+                    /** @description 当前操作区域（6 位区域编码），缺省为用户所属区域 */
+                    selfAreaId?: string;
+                    /** @description 企业（品牌）ID */
+                    brandId?: number;
+                    /** @description 车辆编号（前缀） */
+                    bikeId?: string;
+                    /** @description 订单编号（前缀） */
+                    orderId?: string;
+                    /** @description 借车时间起 yyyy-MM-dd HH:mm:ss */
+                    startTime?: string;
+                    /** @description 借车时间止（含） yyyy-MM-dd HH:mm:ss */
+                    endTime?: string;
+                    /** @description in 站内还车, out 站外还车, open 未还车 */
+                    returnType?: "in" | "out" | "open";
+                    /** @description 骑行时长下限（分钟，含） */
+                    minMinutes?: number;
+                    /** @description 骑行时长上限（分钟，含） */
+                    maxMinutes?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description 当前操作区域（6 位区域编码），缺省为用户所属区域 */
+                        selfAreaId?: string;
+                        /** @description 企业（品牌）ID */
+                        brandId?: number;
+                        /** @description 车辆编号（前缀） */
+                        bikeId?: string;
+                        /** @description 订单编号（前缀） */
+                        orderId?: string;
+                        /** @description 借车时间起 yyyy-MM-dd HH:mm:ss */
+                        startTime?: string;
+                        /** @description 借车时间止（含） yyyy-MM-dd HH:mm:ss */
+                        endTime?: string;
+                        /** @description in 站内还车, out 站外还车, open 未还车 */
+                        returnType?: "in" | "out" | "open";
+                        /** @description 骑行时长下限（分钟，含） */
+                        minMinutes?: number;
+                        /** @description 骑行时长上限（分钟，含） */
+                        maxMinutes?: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
         delete?: never;
         options?: never;
         head?: never;
@@ -4592,7 +4679,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** 骑行订单轨迹 */
+        /**
+         * 骑行订单轨迹
+         * @description 借车点、车辆骑行中（借车后、还车前）经开放接口上报的位置、还车点，按时间排序；未还车的订单到当前为止。
+         */
         get: {
             parameters: {
                 query: {
@@ -4625,11 +4715,381 @@ export interface paths {
                                 lat: number;
                                 /** @description 时间 */
                                 time: string;
-                                /** @description rent 借车点, return 还车点 */
-                                kind: "rent" | "return";
+                                /** @description rent 借车点, track 骑行中上报的位置, return 还车点 */
+                                kind: "rent" | "track" | "return";
                             }[];
                         };
                     };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/company/bikeImportTemplate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 车辆备案导入模板 */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description 当前操作区域（6 位区域编码），缺省为用户所属区域 */
+                    selfAreaId?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/company/importBikes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * 车辆备案导入
+         * @description 逐行按开放接口 POST /api/open/v1/bikes 的规则校验与备案（另拒绝表内重复的车辆编号与其他企业已备案的车辆）。表头（第一行）须含 车辆编号、车辆类型 两列（亦可用 bikeId、bikeType 等英文列名），车辆类型填 自行车/电动车 或 0/1。
+         */
+        post: {
+            parameters: {
+                query?: {
+                    /** @description 当前操作区域（6 位区域编码），缺省为用户所属区域 */
+                    selfAreaId?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description 为哪个企业（品牌）备案 */
+                        brandId: number;
+                        /** @description 上传接口（purpose=filing）返回的存储文件名 */
+                        file: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            message: string;
+                            data: {
+                                /** @description 导入记录 ID */
+                                id: number;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/company/getBikeImport": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 导入进度与结果 */
+        get: {
+            parameters: {
+                query: {
+                    /** @description 当前操作区域（6 位区域编码），缺省为用户所属区域 */
+                    selfAreaId?: string;
+                    /** @description 导入记录 ID */
+                    id: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            message: string;
+                            data: {
+                                /** @description 导入记录 ID */
+                                id: number;
+                                /** @description 企业（品牌）ID */
+                                brandId: number;
+                                /** @description 品牌名称 */
+                                brandName: string;
+                                /** @description 导入人 */
+                                userName: string;
+                                /** @description 文件类型（xlsx） */
+                                fileType: string;
+                                /** @description 原文件名 */
+                                fileName: string;
+                                /** @description 原文件地址 /uploads/{file}（凭登录令牌获取） */
+                                fileUrl: string;
+                                /** @description 导入时间 */
+                                createTime: string;
+                                /** @description 结束时间 */
+                                finishTime: string | null;
+                                /** @description running 导入中，done 已完成，failed 失败，interrupted 已中断（服务中止，已处理的行见计数） */
+                                status: "running" | "done" | "failed" | "interrupted";
+                                /** @description 状态（中文） */
+                                statusText: string;
+                                /** @description 已处理的数据行数 */
+                                totalRows: number;
+                                /** @description 已处理到的表格行号 */
+                                lastRow: number;
+                                /** @description 已备案行数 */
+                                accepted: number;
+                                /** @description 被拒绝行数 */
+                                rejected: number;
+                                /** @description 结果说明 */
+                                message: string | null;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/company/getBikeImportList": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 车辆备案导入记录 */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description 当前操作区域（6 位区域编码），缺省为用户所属区域 */
+                    selfAreaId?: string;
+                    /** @description 页码，从 1 开始 */
+                    currentPage?: number;
+                    /** @description 每页条数 */
+                    pageSize?: number;
+                    /** @description 企业（品牌）ID */
+                    brandId?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            message: string;
+                            data: {
+                                lists: {
+                                    /** @description 导入记录 ID */
+                                    id: number;
+                                    /** @description 企业（品牌）ID */
+                                    brandId: number;
+                                    /** @description 品牌名称 */
+                                    brandName: string;
+                                    /** @description 导入人 */
+                                    userName: string;
+                                    /** @description 文件类型（xlsx） */
+                                    fileType: string;
+                                    /** @description 原文件名 */
+                                    fileName: string;
+                                    /** @description 原文件地址 /uploads/{file}（凭登录令牌获取） */
+                                    fileUrl: string;
+                                    /** @description 导入时间 */
+                                    createTime: string;
+                                    /** @description 结束时间 */
+                                    finishTime: string | null;
+                                    /** @description running 导入中，done 已完成，failed 失败，interrupted 已中断（服务中止，已处理的行见计数） */
+                                    status: "running" | "done" | "failed" | "interrupted";
+                                    /** @description 状态（中文） */
+                                    statusText: string;
+                                    /** @description 已处理的数据行数 */
+                                    totalRows: number;
+                                    /** @description 已处理到的表格行号 */
+                                    lastRow: number;
+                                    /** @description 已备案行数 */
+                                    accepted: number;
+                                    /** @description 被拒绝行数 */
+                                    rejected: number;
+                                    /** @description 结果说明 */
+                                    message: string | null;
+                                }[];
+                                total: number;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/company/getBikeImportRows": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 导入的行（已备案 / 被拒绝） */
+        get: {
+            parameters: {
+                query: {
+                    /** @description 当前操作区域（6 位区域编码），缺省为用户所属区域 */
+                    selfAreaId?: string;
+                    /** @description 导入记录 ID */
+                    id: number;
+                    /** @description accepted 已备案的行，rejected 被拒绝的行 */
+                    result: "accepted" | "rejected";
+                    /** @description 页码，从 1 开始 */
+                    currentPage?: number;
+                    /** @description 每页条数 */
+                    pageSize?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            message: string;
+                            data: {
+                                lists: {
+                                    /** @description 表格行号（表头为第 1 行） */
+                                    row: number;
+                                    /** @description 车辆编号（表格原值） */
+                                    bikeId: string | null;
+                                    /** @description 车辆类型（表格原值） */
+                                    bikeType: string | null;
+                                    /** @description 车架号 */
+                                    frameCode: string | null;
+                                    /** @description IMEI */
+                                    imeiCode: string | null;
+                                    /** @description 车牌号 */
+                                    licenseCode: string | null;
+                                    /** @description 蓝牙MAC */
+                                    bikeMac: string | null;
+                                    /** @description 拒绝原因 */
+                                    reason: string | null;
+                                }[];
+                                total: number;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/company/exportBikeImportRows": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 导出导入的行（xlsx） */
+        get: {
+            parameters: {
+                query: {
+                    /** @description 当前操作区域（6 位区域编码），缺省为用户所属区域 */
+                    selfAreaId?: string;
+                    /** @description 导入记录 ID */
+                    id: number;
+                    /** @description accepted 已备案的行，rejected 被拒绝的行 */
+                    result: "accepted" | "rejected";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
                 };
             };
         };
@@ -10491,8 +10951,8 @@ export interface paths {
                 query: {
                     /** @description 当前操作区域（6 位区域编码），缺省为用户所属区域 */
                     selfAreaId?: string;
-                    /** @description 用途：idcard 身份证照片（png/jpg/webp），notice 通知附件、document 企业文件（另可 pdf/docx/xlsx） */
-                    purpose: "idcard" | "notice" | "document";
+                    /** @description 用途：idcard 身份证照片（png/jpg/webp），notice 通知附件、document 企业文件（另可 pdf/docx/xlsx），filing 车辆备案表格（仅 xlsx） */
+                    purpose: "idcard" | "notice" | "document" | "filing";
                 };
                 header?: never;
                 path?: never;
@@ -10911,7 +11371,7 @@ export interface paths {
                                     /** @description 操作（接口摘要） */
                                     summary: string;
                                     objectId: string | null;
-                                    /** @description 修改前摘要（暂无则为 null） */
+                                    /** @description 修改前的对象（按路由声明读取，已脱敏）；新增时为 null */
                                     before: unknown;
                                     /** @description 请求与结果摘要 {params, query, body, answer}，已去除密码、令牌与密钥 */
                                     after: unknown;

@@ -15,11 +15,13 @@ export interface KeyRow {
   creatorName: string | null;
   createdAt: Date;
   updatedAt: Date;
+  lastUsedAt: Date | null;
 }
 
 const SELECT = `
   select k.id, k.name, k.company, k.phone, k.area_id as "areaId", a.area_name as "areaName", k.expires_at as "expiresAt",
-         k.status, k.key_prefix as "keyPrefix", c.name as "creatorName", k.created_at as "createdAt", k.updated_at as "updatedAt"
+         k.status, k.key_prefix as "keyPrefix", c.name as "creatorName", k.created_at as "createdAt", k.updated_at as "updatedAt",
+         k.last_used_at as "lastUsedAt"
     from third_party_keys k
     left join areas a on a.id = k.area_id
     left join users c on c.id = k.creator_id`;
@@ -110,11 +112,33 @@ export async function replaceKeyHash(database: Database, id: number, keyHash: st
 
 /** The key holder a hash belongs to, if enabled and not expired (checked by the database's clock). */
 export async function findUsableKey(database: Database, keyHash: string) {
-  const [row] = await database.query<{ id: number; name: string; company: string | null; areaId: string; areaName: string | null; expiresAt: Date }>(
-    `select k.id, k.name, k.company, k.area_id as "areaId", a.area_name as "areaName", k.expires_at as "expiresAt"
+  const [row] = await database.query<{
+    id: number;
+    name: string;
+    company: string | null;
+    areaId: string;
+    areaName: string | null;
+    expiresAt: Date;
+    /** Recorded within the last minute: no need to record this use. */
+    usedRecently: boolean;
+  }>(
+    `select k.id, k.name, k.company, k.area_id as "areaId", a.area_name as "areaName", k.expires_at as "expiresAt",
+            coalesce(k.last_used_at > now() - interval '1 minute', false) as "usedRecently"
        from third_party_keys k left join areas a on a.id = k.area_id
       where k.key_hash = $1 and k.status = 0 and k.expires_at > now()`,
     [keyHash],
   );
   return row;
+}
+
+/**
+ * Records a use of the key (最近使用), at most once a minute per key: the condition holds it on the
+ * database's clock, so several processes answering the same key write one row a minute between them.
+ */
+export async function touchKey(database: Database, id: number) {
+  await database.query(
+    `update third_party_keys set last_used_at = now() where id = $1 and (last_used_at is null or last_used_at <= now() - interval '1 minute')`,
+    [id],
+    'third_party_touch',
+  );
 }

@@ -25,6 +25,7 @@ const KeyItem = Type.Object({
   creatorName: Nullable(Type.String()),
   createTime: Type.String(),
   updateTime: Type.String(),
+  lastUseTime: Nullable(Type.String({ description: '最近使用时间（数据接口按密钥每分钟至多记录一次）；null 为从未使用' })),
 });
 
 /** The console calls of 第三方授权, at the API root as the spec has them (needs 用户管理, 112). */

@@ -101,14 +101,17 @@ export async function listKeys(database: Database, auth: Auth, f: Omit<repo.KeyF
     creatorName: k.creatorName,
     createTime: formatTime(k.createdAt, tz) ?? '',
     updateTime: formatTime(k.updatedAt, tz) ?? '',
+    lastUseTime: formatTime(k.lastUsedAt, tz),
   }));
   return { lists, total };
 }
 
 export const phoneTaken = repo.phoneExists;
 
-/** The holder of a usable key (enabled, not expired), or undefined. */
+/** The holder of a usable key (enabled, not expired), or undefined; records the use (throttled, a minute per key). */
 export async function authenticate(database: Database, key: string) {
   if (!key.startsWith(KEY_PREFIX) || key.length > 128) return undefined;
-  return repo.findUsableKey(database, hashToken(key));
+  const holder = await repo.findUsableKey(database, hashToken(key));
+  if (holder && !holder.usedRecently) await repo.touchKey(database, holder.id);
+  return holder;
 }

@@ -66,6 +66,7 @@ const bureau: ThirdPartyRow = {
   creatorName: '管理员',
   createTime: '2026-11-20 10:00:00',
   updateTime: '2026-11-20 10:00:00',
+  lastUseTime: '2026-11-21 08:30:00',
 };
 const haidian: AreaNode = {
   id: '110108',
@@ -208,6 +209,8 @@ describe('系统设置 · 第三方授权', () => {
     expect(within(row).getByText('有效')).toBeTruthy();
     expect(within(row).getByText('tpk_AbCdEf…')).toBeTruthy();
     expect(within(row).getByText('2027-11-20')).toBeTruthy();
+    expect(within(row).getByText('2026-11-21 08:30:00')).toBeTruthy(); // 最近使用
+    expect(screen.getByRole('columnheader', { name: '最近使用' })).toBeTruthy();
   });
 
   it('creates a key and shows it once with a copy button', async () => {

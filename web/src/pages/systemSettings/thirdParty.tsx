@@ -48,6 +48,12 @@ export function thirdPartyColumns(p: ColumnProps): ColumnsType<ThirdPartyRow> {
     { title: '状态', key: 'state', width: 75, render: (_, k) => <State k={k} /> },
     { title: '密钥', dataIndex: 'keyPrefix', width: 130, render: (v: string) => <Typography.Text code>{v}…</Typography.Text> },
     {
+      title: '最近使用',
+      dataIndex: 'lastUseTime',
+      width: 150,
+      render: (v: string | null) => v ?? <Typography.Text type="secondary">从未使用</Typography.Text>,
+    },
+    {
       title: '创建',
       key: 'created',
       width: 170,
