@@ -8666,6 +8666,10 @@ export interface paths {
                                         dispatch_percent: number | null;
                                         /** @description 周转率 % = 骑行次数 ÷ 投放数 */
                                         rent_percent: number | null;
+                                        /** @description 备案车辆：当天的备案数（统计任务每小时记录，当天以最后一次为准；记录之前的日子按车辆备案、撤销时间推算）；按年为当月日均；无记录为 null */
+                                        filed_num: number | null;
+                                        /** @description 数据接入率 % = 投放（当期上报车辆）÷ 当期备案车辆 filed_num；无备案记录为 null */
+                                        access_percent: number | null;
                                         /** @description dataType 所选指标（数量为自行车 + 电动车）；尚未到来或无统计数据的时段为 null（曲线在此断开，而非画成 0） */
                                         value: number | null;
                                         /** @description 进行中的时段（今天、本月或当前小时）：数值为截至当前；本月按已结束的日子平均 */
@@ -8695,7 +8699,7 @@ export interface paths {
         };
         /**
          * 导出总量趋势
-         * @description 文件 总量趋势.xlsx：行同 brandBikeOnline（每个品牌、时段一行，全部指标）；数据接入率 = 投放（当期上报）÷ 当前备案。group 为勾选的月（1-12，按年）、日（1-31，按月）或小时（0-23，按日）。
+         * @description 文件 总量趋势.xlsx：行同 brandBikeOnline（每个品牌、时段一行，全部指标）；数据接入率 = 投放（当期上报）÷ 当期备案（filed_num）。group 为勾选的月（1-12，按年）、日（1-31，按月）或小时（0-23，按日）。
          */
         get: {
             parameters: {
