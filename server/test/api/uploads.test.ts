@@ -137,6 +137,49 @@ describe('GET /uploads/{file}', () => {
     expect((await fetchFile(t.app, plain.token, front)).status).toBe(403);
   });
 
+  it('stops serving a replaced or removed ID card photo and deletes its file; the kept one stays', async () => {
+    const onDisk = (url: string) => fs.existsSync(path.join(t.app.ctx.config.dataDir, 'uploads', url.slice('/uploads/'.length)));
+    const front = (await upload(t.app, admin.token, 'idcard', 'front.png', PNG)).body.data.url;
+    const back = (await upload(t.app, admin.token, 'idcard', 'back.png', PNG)).body.data.url;
+    const add = await admin.post('/api/user/add', {
+      username: 'hd_swap',
+      password: 'Passw0rd1',
+      name: '换证',
+      areaId: '110108',
+      idcardUrl: front,
+      idcardBackUrl: back,
+    });
+    expect(add.body.code).toBe(200);
+    const id = add.body.data.id;
+    // replace the front: the old one answers 404 to everybody, its file is gone, the back is untouched
+    const newFront = (await upload(t.app, haidian.token, 'idcard', 'front2.jpg', JPG)).body.data.url;
+    expect((await haidian.put('/api/user/edit', { id, idcardUrl: newFront })).body.code).toBe(200);
+    expect((await fetchFile(t.app, admin.token, front)).status).toBe(404);
+    expect((await fetchFile(t.app, haidian.token, front)).status).toBe(404);
+    expect(onDisk(front)).toBe(false);
+    expect((await fetchFile(t.app, admin.token, newFront)).status).toBe(200);
+    expect((await fetchFile(t.app, admin.token, back)).status).toBe(200);
+    expect(onDisk(back)).toBe(true);
+    // the old photo cannot be attached again, to this account or another
+    expect((await admin.put('/api/user/edit', { id, idcardUrl: front })).body).toMatchObject({
+      code: 400,
+      message: '参数 idcardUrl 不是可用的上传文件，请重新上传',
+    });
+    // an edit that does not touch the photos keeps them
+    expect((await haidian.put('/api/user/edit', { id, name: '换证2' })).body.code).toBe(200);
+    expect((await fetchFile(t.app, admin.token, newFront)).status).toBe(200);
+    // remove the back (empty value): no longer served
+    expect((await haidian.put('/api/user/edit', { id, idcardBackUrl: '' })).body.code).toBe(200);
+    expect((await fetchFile(t.app, admin.token, back)).status).toBe(404);
+    expect(onDisk(back)).toBe(false);
+    const [u] = await t.database.query<{ back: string | null }>('select idcard_back_url as back from users where id = $1', [id]);
+    expect(u.back).toBeNull();
+    // a refused edit (another area) releases nothing
+    const cyFront = (await upload(t.app, chaoyang.token, 'idcard', 'x.png', PNG)).body.data.url;
+    expect((await chaoyang.put('/api/user/edit', { id, idcardUrl: cyFront })).body.code).toBe(5002);
+    expect((await fetchFile(t.app, admin.token, newFront)).status).toBe(200);
+  });
+
   it('attaches only the editor’s own uploads and names the field otherwise', async () => {
     const others = (await upload(t.app, chaoyang.token, 'idcard', 'x.png', PNG)).body.data.url;
     const r = await admin.post('/api/user/add', { username: 'hd_card2', password: 'Passw0rd1', name: 'x', areaId: '110108', idcardUrl: others });

@@ -77,6 +77,15 @@ export async function areaOfUser(database: Database, id: number): Promise<string
   return row?.areaId;
 }
 
+/** The ID card photo addresses an account holds now (front, back; nulls left out). */
+export async function idcardUrlsOf(database: Writer, id: number): Promise<string[]> {
+  const [row] = await database.query<{ front: string | null; back: string | null }>(
+    'select idcard_url as front, idcard_back_url as back from users where id = $1',
+    [id],
+  );
+  return row ? [row.front, row.back].filter((u): u is string => !!u) : [];
+}
+
 export async function usernameExists(database: Database, username: string) {
   return (await database.query('select 1 from users where username = $1', [username])).length > 0;
 }

@@ -165,7 +165,7 @@ export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (req) => {
       const { id, ...rest } = req.body;
-      await users.editUser(database, req.auth, id, { ...rest, unavailableTime: validity(rest.unavailableTime) });
+      await users.editUser(database, req.auth, id, { ...rest, unavailableTime: validity(rest.unavailableTime) }, config.dataDir);
       return ok(null, '用户修改成功');
     },
   );

@@ -7,6 +7,7 @@ import { assertAssignable, assertKeptRolesCover } from './roleGrants.js';
 import { setPassword } from '../../shared/accounts.js';
 import { readableBrand } from '../../shared/brands.js';
 import { attachUploads, fileOf, urlOf } from '../../shared/uploads.js';
+import { releaseUploads, removeFiles } from '../../shared/uploadRelease.js';
 import * as repo from './repo.js';
 
 export interface UserInput {
@@ -121,8 +122,12 @@ const COLUMNS: Record<string, string> = {
   idcardBackUrl: 'idcard_back_url',
 };
 
-/** Every check first, then the row, its roles and (for a past validity) its sessions in one transaction: a refused edit writes nothing. */
-export async function editUser(database: Database, auth: Auth, id: number, input: UserInput) {
+/**
+ * Every check first, then the row, its roles and (for a past validity) its sessions in one
+ * transaction: a refused edit writes nothing. A replaced or removed ID card photo is forgotten in
+ * the same transaction (no longer served) and its file deleted from `dataDir` after it.
+ */
+export async function editUser(database: Database, auth: Auth, id: number, input: UserInput, dataDir: string) {
   const target = await loadManaged(database, auth, id);
   if (input.areaId !== undefined) auth.assertArea(input.areaId);
   checkLevel(auth, input.userLevel);
@@ -139,13 +144,17 @@ export async function editUser(database: Database, auth: Auth, id: number, input
   }
   if (idcards.front !== undefined) values.idcard_url = idcards.front && urlOf(idcards.front);
   if (idcards.back !== undefined) values.idcard_back_url = idcards.back && urlOf(idcards.back);
-  await repo.inTransaction(database, async (w) => {
+  const released = await repo.inTransaction(database, async (w) => {
     await repo.updateUserColumns(w, id, values);
     await attachIdcards(w, auth, id, idcards);
     if (input.roleIds) await repo.replaceRoles(w, id, input.roleIds);
     // a new validity period in the past ends the sessions at once
     if (input.unavailableTime && input.unavailableTime.getTime() <= Date.now()) await repo.deleteSessions(w, id);
+    if (idcards.front === undefined && idcards.back === undefined) return [];
+    const held = (await repo.idcardUrlsOf(w, id)).map(fileOf).filter((f): f is string => !!f);
+    return releaseUploads(w, 'idcard', id, held);
   });
+  await removeFiles(dataDir, released);
 }
 
 export async function resetPassword(database: Database, auth: Auth, id: number, password?: string) {
