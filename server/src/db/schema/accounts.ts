@@ -123,3 +123,14 @@ export const thirdPartyKeys = pgTable(
   },
   (t) => [index('third_party_keys_area_idx').on(t.areaId)],
 );
+
+/** Registration attempts per client address and fixed window (migration 0018): the limit of POST /api/register across processes. */
+export const registerAttempts = pgTable(
+  'register_attempts',
+  {
+    address: varchar('address', { length: 64 }).notNull(),
+    windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+    count: integer('count').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.address, t.windowStart] }), index('register_attempts_window_idx').on(t.windowStart)],
+);
