@@ -1,6 +1,7 @@
 /**
- * 总量设置 and 区域核准数量 in the browser, on the home world (海淀: 美团 quota 30 / 5, 哈啰 20 / 5,
- * bikes filed and reporting through the open API): the admin lowers 哈啰's bicycle quota in 海淀
+ * 总量设置 and 区域核准数量 in the browser, on a small world built through the APIs (海淀: 美团 quota
+ * 30 / 5 with 4 bicycles filed, 哈啰 20 / 5 with 6 bicycles and an e-bike filed, 5 of them reporting,
+ * 4 standing in a site): the admin lowers 哈啰's bicycle quota in 海淀
  * in place and sees its filed and online counts turn red above it (+n, share); on 总量设置 a cap
  * below what 海淀 has approved is refused under the box, a cap above it is saved; after a reload
  * both saved values are back, and the numbers beside the quota are the big screen's (areaVerify).
@@ -8,17 +9,74 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_PASSWORD, type PageProblems, type TestServer, launchBrowser, loginViaForm, openPage, screenshot, startServer } from './harness';
-import { HD, type HomeWorld, buildHomeWorld } from './homeWorld';
+import { Console, HD, openApi, operatorToken } from './homeWorld';
 
 let server: TestServer;
 let browser: Browser;
 let page: Page;
 let problems: PageProblems;
-let world: HomeWorld;
+let admin: Console;
+
+const PASSWORD = 'Quota-e2e-pass-2024';
+const SITE = { siteId: '1101089900101', siteName: '海淀核准测试站', siteLon: 116.306, siteLat: 39.98, siteBikeCeiling: 10, areaId: HD };
+
+/** Two enterprises in 海淀 with quotas, a site, bikes filed and (some) reporting, through the console and open APIs. */
+async function buildQuotaWorld(base: string) {
+  const a = await Console.login(base, 'admin', ADMIN_PASSWORD);
+  const brands = [
+    { name: '美团', account: 'q-e2e-mt', bikes: ['MQ01', 'MQ02', 'MQ03', 'MQ04'], ebikes: [] as string[], reporting: 2 },
+    { name: '哈啰', account: 'q-e2e-hb', bikes: ['HQ01', 'HQ02', 'HQ03', 'HQ04', 'HQ05', 'HQ06'], ebikes: ['HQE1'], reporting: 5 },
+  ];
+  await a.call('POST', '/site/', { selfAreaId: '000000' }, { ...SITE, length: 20 });
+  for (const b of brands) {
+    const { brandId } = await a.call<{ brandId: number }>(
+      'POST',
+      '/company/createEnterprise',
+      { selfAreaId: '000000' },
+      {
+        brandName: b.name,
+        brandOperation: `${b.name}运营有限公司`,
+        brandAccount: b.account,
+        brandPassword: PASSWORD,
+        brandContactPerson: '张三',
+        brandContactMobile: '13812345678',
+        brandAddress: '北京市海淀区测试路 1 号',
+        brandOperationNum: 12,
+        areaId: HD,
+        operationAreaId: [HD],
+        launchArea: [HD],
+      },
+    );
+    await a.call(
+      'POST',
+      '/indexPage/setAreaBikeNumber',
+      { selfAreaId: HD },
+      { selfAreaId: HD, brandId, areaId: HD, bikeNum: b.name === '美团' ? 30 : 20, ebikeNum: 5 },
+    );
+    const token = await operatorToken(base, b.account, PASSWORD);
+    const filed = [...b.bikes.map((id) => ({ bikeId: id, bikeType: 0 })), ...b.ebikes.map((id) => ({ bikeId: id, bikeType: 1 }))];
+    await openApi(
+      base,
+      token,
+      'POST',
+      '/bikes',
+      filed.map((f) => ({ ...f, licenseCode: `京${f.bikeId}` })),
+    );
+    const at = new Date(Date.now() - 60_000).toISOString();
+    await openApi(
+      base,
+      token,
+      'POST',
+      '/bikes/status',
+      filed.slice(0, b.reporting).map((f, i) => ({ ...f, status: 1, lon: SITE.siteLon, lat: SITE.siteLat + ((i % 5) + 1) / 111_320, reportedAt: at })),
+    );
+  }
+  return a;
+}
 
 beforeAll(async () => {
   server = await startServer('quota');
-  world = await buildHomeWorld(server.url, ADMIN_PASSWORD);
+  admin = await buildQuotaWorld(server.url);
   browser = await launchBrowser();
   ({ page, problems } = await openPage(browser, { width: 1600, height: 900 }));
 }, 240_000);
@@ -53,7 +111,7 @@ describe('总量设置 and 区域核准数量 (screenshots in test-output/e2e)',
     await box.press('Enter');
     await box.waitFor({ state: 'detached' });
     // the big screen's numbers for 海淀 after the save
-    const verify = await world.admin.get<{ lists: VerifyRow[] }>('/statistics/areaVerify', { selfAreaId: HD });
+    const verify = await admin.get<{ lists: VerifyRow[] }>('/statistics/areaVerify', { selfAreaId: HD });
     const v = verify.lists.find((b) => b.brandName === '哈啰')!;
     expect(v.bikeQuota).toBe(NEW_QUOTA);
     expect(v.filedBikeNum).toBeGreaterThan(NEW_QUOTA);
@@ -68,44 +126,58 @@ describe('总量设置 and 区域核准数量 (screenshots in test-output/e2e)',
     const onlineOver = v.onlineBikeNum - NEW_QUOTA;
     if (onlineOver > 0) expect(cells.some((t) => t === `${v.onlineBikeNum}+${onlineOver}（${share(onlineOver)}%）`)).toBe(true);
     else expect(cells).toContain(String(v.onlineBikeNum));
-    // 美团 stays within its 30: nothing red on its row
-    expect(await row('美团').locator('.quota-over').count()).toBe(0);
+    // 美团 within its 30: nothing red on its row; lowered to 3, its 4 filed bicycles are 1 over
+    const mt = row('美团');
+    expect(await mt.locator('.quota-over').count()).toBe(0);
     expect(await page.getByLabel('区域总量').textContent()).toContain('自行车：不限，已核准 33');
+    await mt.getByRole('button', { name: '编辑美团自行车核准数量' }).click();
+    const mtBox = page.getByRole('spinbutton', { name: '美团自行车核准数量' });
+    await mtBox.fill(String(NEW_QUOTA));
+    await page.getByRole('button', { name: '保存' }).click();
+    await mtBox.waitFor({ state: 'detached' });
+    await mt.locator('.quota-over', { hasText: '+1（33.3%）' }).waitFor();
+    await page.getByLabel('区域总量').getByText('已核准 6').waitFor();
     await screenshot(page, 'quota-check-over');
   });
 
-  it('refuses a 海淀 cap below what is approved there, saves one above it', { timeout: 180_000 }, async () => {
+  it('refuses a 海淀 cap below what is approved there, saves one above it and sees the filed count above it in red', { timeout: 180_000 }, async () => {
     await page.goto(`${server.url}/#/companyManagement/sum?selfAreaId=110100`);
     const hd = row('海淀区');
     await hd.waitFor();
-    // approved in 海淀: 美团 30 + 哈啰 3
+    // approved in 海淀: 美团 3 + 哈啰 3; filed 10
+    expect(await hd.locator('.quota-over').count()).toBe(0);
     await hd.getByRole('button', { name: '编辑海淀区自行车总量上限' }).click();
     const box = page.getByRole('spinbutton', { name: '海淀区自行车总量上限' });
-    await box.fill('20');
+    await box.fill('5');
     await box.press('Enter');
     const alert = hd.getByRole('alert');
     await alert.waitFor();
-    expect(await alert.textContent()).toContain('低于海淀区已核准的自行车合计 33');
+    expect(await alert.textContent()).toContain('低于海淀区已核准的自行车合计 6');
     await screenshot(page, 'quota-sum-refused');
-    await box.fill('40');
+    await box.fill('8');
     await box.press('Enter');
     await box.waitFor({ state: 'detached' });
-    await hd.getByText('可再核准 7').waitFor();
+    await hd.getByText('可再核准 2').waitFor();
+    await hd.locator('.quota-over', { hasText: '+2（25%）' }).waitFor();
+    // the city above has no cap: nothing red there
+    expect(await row('市辖区').locator('.quota-over').count()).toBe(0);
     await screenshot(page, 'quota-sum-saved');
   });
 
   it('after a reload both saved values are back', { timeout: 180_000 }, async () => {
     await page.reload();
     const hd = row('海淀区');
-    await hd.getByText('可再核准 7').waitFor();
-    expect(await hd.locator('.quota-value').first().textContent()).toBe('40');
+    await hd.getByText('可再核准 2').waitFor();
+    expect(await hd.locator('.quota-value').first().textContent()).toBe('8');
+    expect(await hd.locator('.quota-over').count()).toBe(1);
     await page.goto(`${server.url}/#/companyManagement/check?selfAreaId=${HD}`);
     await page.reload();
     const hb = row('哈啰');
     await hb.waitFor();
     expect(await hb.locator('.quota-value').first().textContent()).toBe(String(NEW_QUOTA));
     expect(await hb.locator('.quota-over').count()).toBeGreaterThan(0);
-    expect(await page.getByLabel('区域总量').textContent()).toContain('自行车：上限 40，已核准 33，可再核准 7');
+    expect(await row('美团').locator('.quota-value').first().textContent()).toBe(String(NEW_QUOTA));
+    expect(await page.getByLabel('区域总量').textContent()).toContain('自行车：上限 8，已核准 6，可再核准 2');
     await screenshot(page, 'quota-check-reloaded');
     expect(problems.errors).toEqual([]);
   });

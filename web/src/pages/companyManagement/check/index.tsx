@@ -55,7 +55,7 @@ export function checkColumns(h: {
         ...(['filed', 'online', 'site'] as const).map((k) => ({
           title: { filed: '备案', online: '在线', site: '站内' }[k],
           key: `${t.key}-${k}`,
-          width: 120,
+          width: 110,
           align: 'right' as const,
           onCell: (r: AreaBrandRow) => overCell(r[t[k]], r[t.approved], k === 'site'),
           render: (_: unknown, r: AreaBrandRow) =>

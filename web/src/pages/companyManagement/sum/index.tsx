@@ -57,7 +57,7 @@ export function sumColumns(h: Hooks): ColumnsType<AreaTotalRow> {
         {
           title: '总量上限',
           key: `${t.key}-cap`,
-          width: 150,
+          width: 140,
           render: (_: unknown, r: AreaTotalRow) => (
             <NumberCell
               value={r[t.cap]}
@@ -72,7 +72,7 @@ export function sumColumns(h: Hooks): ColumnsType<AreaTotalRow> {
         {
           title: '已核准',
           key: `${t.key}-approved`,
-          width: 110,
+          width: 100,
           align: 'right' as const,
           onCell: (r: AreaTotalRow) => overCell(r[t.approved], r[t.cap], r[t.cap] === 0),
           render: (_: unknown, r: AreaTotalRow) => (
@@ -82,7 +82,7 @@ export function sumColumns(h: Hooks): ColumnsType<AreaTotalRow> {
         ...(['filed', 'online', 'site'] as const).map((k) => ({
           title: { filed: '备案', online: '在线', site: '站内' }[k],
           key: `${t.key}-${k}`,
-          width: 120,
+          width: 100,
           align: 'right' as const,
           onCell: (r: AreaTotalRow) => overCell(r[t[k]], r[t.cap], r[t.cap] === 0 || k === 'site'),
           render: (_: unknown, r: AreaTotalRow) =>
@@ -98,7 +98,7 @@ export function sumColumns(h: Hooks): ColumnsType<AreaTotalRow> {
     {
       title: '操作',
       key: 'actions',
-      width: 170,
+      width: 160,
       fixed: 'right',
       render: (_, r) => (
         <RowActions
