@@ -98,6 +98,29 @@ describe('registration', () => {
     expect(answers[10]).toMatchObject({ code: 400, message: '注册申请过于频繁，请 10 分钟后再试' });
     expect((await register(maintainer('m_other_ip', '13500000003'))).code).toBe(200);
   });
+
+  it('keeps the count in the database: a second process and a restart see it', async () => {
+    const second = await t.secondApp();
+    try {
+      const at = (app: typeof t.app) => async () =>
+        (await app.inject({ method: 'POST', url: '/api/register', payload: { username: 'x' }, remoteAddress: '10.8.8.8' })).json() as { message: string };
+      for (let i = 0; i < 6; i++) await at(t.app)();
+      for (let i = 0; i < 4; i++) expect((await at(second.app)()).message).not.toMatch(/过于频繁/);
+      // the 11th attempt of the address, on the second process: refused
+      expect((await at(second.app)()).message).toBe('注册申请过于频繁，请 10 分钟后再试');
+      expect((await at(t.app)()).message).toBe('注册申请过于频繁，请 10 分钟后再试');
+      const [row] = await t.database.query<{ count: number }>(`select count from register_attempts where address = '10.8.8.8'`);
+      expect(row.count).toBe(12);
+      // a window that ended: the address may try again (its old window is swept a day later)
+      await t.database.query(`update register_attempts set window_start = window_start - interval '10 minutes' where address = '10.8.8.8'`);
+      expect((await at(second.app)()).message).not.toMatch(/过于频繁/);
+      await t.database.query(`update register_attempts set window_start = now() - interval '2 days' where address = '10.9.9.9'`);
+      await at(t.app)();
+      expect(await t.database.query(`select 1 from register_attempts where address = '10.9.9.9'`)).toEqual([]);
+    } finally {
+      await second.close();
+    }
+  });
 });
 
 describe('audit', () => {

@@ -15,6 +15,9 @@ import * as repo from './repo.js';
 
 export const APPLY_TYPE = { platform: 1, role: 2 } as const;
 
+/** Counts a registration attempt of an address in the current window (shared by every process); answers the count so far. */
+export const registrationAttempt = (database: Database, address: string, windowMinutes: number) => repo.countRegisterAttempt(database, address, windowMinutes);
+
 export interface Registration {
   username: string;
   password: string;

@@ -1,15 +1,15 @@
 /**
  * Self-registration (账号申请, issue 11), public at the API root: POST /api/register stores an
  * account waiting for audit; /api/register/areas and /api/register/roles fill the form's pickers.
- * Registrations are limited per client address (in this process's memory).
+ * Registrations are limited per client address, counted in the database (register_attempts), so
+ * the limit holds across restarts and across the processes that share it.
  */
 import { Type } from 'typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Envelope, badRequest, ok } from '../../http/envelope.js';
 import { AreaId } from '../../http/schemas.js';
 import { ROOT_AREA_ID } from '../../domain/areas.js';
-import { FailureLimiter } from '../../shared/failureLimiter.js';
-import { applicableRoles, childAreas, register } from './applications.js';
+import { applicableRoles, childAreas, register, registrationAttempt } from './applications.js';
 
 const tags = ['账号申请'];
 /** Registration attempts one address may make per window. */
@@ -18,7 +18,6 @@ export const REGISTER_WINDOW_MINUTES = 10;
 
 export const registrationRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { database, areas } = app.ctx;
-  const attempts = new FailureLimiter(REGISTER_LIMIT, REGISTER_WINDOW_MINUTES * 60_000);
 
   // 注册申请：平台账号或可申请的角色，提交后等待审核
   app.post(
@@ -26,8 +25,9 @@ export const registrationRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       config: { public: true },
       onRequest: async (req) => {
-        if (attempts.blocked(req.ip)) throw badRequest(`注册申请过于频繁，请 ${REGISTER_WINDOW_MINUTES} 分钟后再试`);
-        attempts.fail(req.ip); // every attempt counts, accepted or not
+        // every attempt counts, accepted or not
+        if ((await registrationAttempt(database, req.ip, REGISTER_WINDOW_MINUTES)) > REGISTER_LIMIT)
+          throw badRequest(`注册申请过于频繁，请 ${REGISTER_WINDOW_MINUTES} 分钟后再试`);
       },
       schema: {
         tags,

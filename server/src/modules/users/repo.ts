@@ -77,6 +77,23 @@ export async function areaOfUser(database: Database, id: number): Promise<string
   return row?.areaId;
 }
 
+/**
+ * Counts one registration attempt of `address` in the current fixed window of `windowMinutes` (on
+ * the database's clock, so every process shares the count) and answers the count so far; the
+ * windows that ended a day ago go with it.
+ */
+export async function countRegisterAttempt(database: Database, address: string, windowMinutes: number): Promise<number> {
+  const [row] = await database.query<{ count: number }>(
+    `with swept as (delete from register_attempts where window_start < now() - interval '1 day')
+     insert into register_attempts (address, window_start, count)
+     values ($1, to_timestamp(floor(extract(epoch from now()) / ($2::int * 60)) * ($2::int * 60)), 1)
+     on conflict (address, window_start) do update set count = register_attempts.count + 1
+     returning count`,
+    [address.slice(0, 64), windowMinutes],
+  );
+  return row.count;
+}
+
 /** The ID card photo addresses an account holds now (front, back; nulls left out). */
 export async function idcardUrlsOf(database: Writer, id: number): Promise<string[]> {
   const [row] = await database.query<{ front: string | null; back: string | null }>(
