@@ -23,6 +23,7 @@ import areaRoutes from './modules/areas/routes.js';
 import forbidRoutes from './modules/forbid/routes.js';
 import companyRoutes from './modules/company/routes.js';
 import feeRoutes from './modules/company/feeRoutes.js';
+import bikeFilingRoutes from './modules/bikeFiling/routes.js';
 import siteRoutes from './modules/sites/routes.js';
 import { deviceRoutes, equipmentRoutes } from './modules/devices/routes.js';
 import dashboardRoutes from './modules/dashboard/routes.js';
@@ -126,6 +127,7 @@ export async function buildApp(config: Config, database: Database, opts: { logge
   await app.register(areaRoutes, { prefix: '/api/area' });
   await app.register(forbidRoutes, { prefix: '/api/forbid' });
   await app.register(companyRoutes, { prefix: '/api/company' });
+  await app.register(bikeFilingRoutes, { prefix: '/api/company' }); // 车辆备案导入: bikeImportTemplate, importBikes, getBikeImport(List|Rows), exportBikeImportRows
   await app.register(feeRoutes, { prefix: '/api/bikeOutSiteFee' });
   await app.register(siteRoutes, { prefix: '/api/site' });
   await app.register(deviceRoutes, { prefix: '/api/device' });

@@ -88,6 +88,7 @@ export const AUDIT_OBJECTS: Record<string, Before | typeof CREATES> = {
   'POST /api/company/saveMaintainer': byField('maintainers', 'id'),
   'DELETE /api/company/deleteMaintainer': byField('maintainers', 'id'),
   'POST /api/company/setAreaQuota': quota,
+  'POST /api/company/importBikes': CREATES,
   'POST /api/bikeLimit/save': quota,
   'POST /api/indexPage/setAreaBikeNumber': quota,
   'POST /api/indexPage/setAreaTotalNumber': (req) => ({ table: 'area_caps', where: { area_id: pick(req, 'areaId') ?? req.auth.areaId } }),

@@ -8,7 +8,7 @@ import type { Rejection } from './itemCheck.js';
 export type SyncKind = 'bike' | 'request' | 'dispatch' | 'site' | 'pile';
 
 export async function writeSyncLog(
-  database: Database,
+  database: Pick<Database, 'query'>,
   op: { brandId: number | null; gatewayId: number | null },
   entry: { kind: SyncKind; endpoint: string; itemCount: number; accepted: number; rejected: Rejection[]; startedAt: number; error?: string },
 ) {

@@ -11,8 +11,8 @@ import type { Database } from '../db/client.js';
 import type { Auth } from '../http/auth.js';
 import { badRequest } from '../http/envelope.js';
 
-/** What a file is for: ID card photos (users), notice attachments, enterprise documents. */
-export const PURPOSES = ['idcard', 'notice', 'document'] as const;
+/** What a file is for: ID card photos (users), notice attachments, enterprise documents, bike filing spreadsheets (车辆备案导入). */
+export const PURPOSES = ['idcard', 'notice', 'document', 'filing'] as const;
 export type Purpose = (typeof PURPOSES)[number];
 
 export type FileKind = 'png' | 'jpg' | 'webp' | 'pdf' | 'docx' | 'xlsx';
@@ -21,7 +21,10 @@ const IMAGES: FileKind[] = ['png', 'jpg', 'webp'];
 const DOCUMENTS: FileKind[] = [...IMAGES, 'pdf', 'docx', 'xlsx'];
 
 /** The kinds each purpose accepts. */
-export const ALLOWED: Record<Purpose, FileKind[]> = { idcard: IMAGES, notice: DOCUMENTS, document: DOCUMENTS };
+export const ALLOWED: Record<Purpose, FileKind[]> = { idcard: IMAGES, notice: DOCUMENTS, document: DOCUMENTS, filing: ['xlsx'] };
+
+/** What a purpose's file is called in a refusal. */
+const WHAT: Record<Purpose, string> = { idcard: '身份证照片', notice: '附件', document: '附件', filing: '车辆备案表格' };
 
 export const MIME: Record<FileKind, string> = {
   png: 'image/png',
@@ -103,8 +106,7 @@ export function cleanName(name: string | undefined, kind: FileKind): string {
 export async function saveUpload(database: Database, dataDir: string, auth: Auth, purpose: Purpose, originalName: string | undefined, bytes: Buffer) {
   if (!bytes.length) throw badRequest('参数 file 不能为空文件');
   const kind = sniff(bytes);
-  if (!kind || !ALLOWED[purpose].includes(kind))
-    throw badRequest(`参数 file 的文件类型不支持：${purpose === 'idcard' ? '身份证照片' : '附件'}仅支持 ${allowedText(purpose)}`);
+  if (!kind || !ALLOWED[purpose].includes(kind)) throw badRequest(`参数 file 的文件类型不支持：${WHAT[purpose]}仅支持 ${allowedText(purpose)}`);
   const file = `${randomBytes(16).toString('hex')}.${kind}`;
   const dir = uploadDir(dataDir);
   await fs.promises.mkdir(dir, { recursive: true });

@@ -19,6 +19,7 @@ import { AUDIT_OBJECTS, CREATES } from '../../src/http/auditObjects.js';
 import { Client, adminClient, createTestApp, userClient, type TestContext } from '../support/app.js';
 import { addBrand } from '../support/world.js';
 import { PNG, upload } from '../support/uploads.js';
+import { sheetBytes } from '../support/filingSheets.js';
 
 const HD = '110108';
 /** Every password, key and token the samples send or get back: none may reach the audit log. */
@@ -139,6 +140,23 @@ const SAMPLES: [string, (w: World) => Req | Promise<Req>][] = [
   ],
   ['POST /api/indexPage/setAreaBikeNumber', (w) => ({ as: w.hd, body: { selfAreaId: HD, brandId: w.s.brandId, areaId: HD, bikeNum: 1, ebikeNum: 2 } })],
   ['POST /api/upload', (w) => ({ send: () => upload(t.app, w.hd.token, 'notice', '通知附件.png', PNG) })],
+  [
+    'POST /api/company/importBikes',
+    async (w) => {
+      const sheet = await upload(
+        t.app,
+        w.hd.token,
+        'filing',
+        '走查车辆.xlsx',
+        await sheetBytes([
+          ['车辆编号', '车辆类型'],
+          ['WALK0001', 0],
+        ]),
+      );
+      const [brand] = await w.database.query<{ id: number }>(`select id from brands where brand_account = 'walk_a'`);
+      return { as: w.hd, body: { brandId: brand.id, file: sheet.body.data.file }, creates: true };
+    },
+  ],
   [
     'POST /api/information/add',
     (w) => ({

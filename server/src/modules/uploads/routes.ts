@@ -33,7 +33,7 @@ export const uploadRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { database, config } = app.ctx;
   const mb = Math.round(config.uploadMaxBytes / 1024 / 1024);
 
-  // 上传一个文件（multipart 字段 file）；purpose 说明用途：idcard 身份证照片，notice 通知附件，document 企业文件
+  // 上传一个文件（multipart 字段 file）；purpose 说明用途：idcard 身份证照片，notice 通知附件，document 企业文件，filing 车辆备案表格
   app.post(
     '/upload',
     {
@@ -45,7 +45,7 @@ export const uploadRoutes: FastifyPluginAsyncTypebox = async (app) => {
           ...SelfArea,
           purpose: Type.Union(
             PURPOSES.map((p) => Type.Literal(p)),
-            { description: '用途：idcard 身份证照片（png/jpg/webp），notice 通知附件、document 企业文件（另可 pdf/docx/xlsx）' },
+            { description: '用途：idcard 身份证照片（png/jpg/webp），notice 通知附件、document 企业文件（另可 pdf/docx/xlsx），filing 车辆备案表格（仅 xlsx）' },
           ),
         }),
         response: { 200: Envelope(Uploaded) },
