@@ -6,7 +6,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
 import { Client, createTestApp, userClient, type TestContext } from '../support/app.js';
-import { CY, HD, SITES, buildStatsWorld, statsClients, type StatsWorld } from '../support/statsWorld.js';
+import { CY, HD, P, SITES, buildStatsWorld, statsClients, type StatsWorld } from '../support/statsWorld.js';
+import { recordFiled } from '../../src/jobs/areaStats.js';
 
 let t: TestContext;
 let w: StatsWorld;
@@ -202,5 +203,46 @@ describe('refusals', () => {
     expect((await c.sup.get('/api/statistics/tidalSites', { selfAreaId: HD, ...DAY })).body.code).toBe(5002);
     expect((await c.ent.get('/api/statistics/rentReturnOut', { selfAreaId: HD, ...DAY })).body.code).toBe(5002);
     expect((await c.ent.get('/api/dashboard/brandBikeOnlineOutput', { selfAreaId: HD, ...MONTH })).body.code).toBe(5002);
+  });
+});
+
+describe('数据接入率 over time: each day’s filed bikes', () => {
+  type Row = { date: string; online_num: number | null; online_num_e: number | null; filed_num: number | null; access_percent: number | null };
+  const trendOf = async (q: Record<string, unknown>) =>
+    Object.values(await data(c.hd, '/api/dashboard/brandBikeOnline', { selfAreaId: HD, dataType: 1, ...q })) as { brandId: number; rows: Row[] }[];
+
+  it('today’s filed bikes, as the statistics job records them, equal brandPercent’s; the rate divides by them', async () => {
+    const [y, m, d] = w.today.split('-').map(Number);
+    const trend = await trendOf({ year: y, month: m });
+    const shares = await data(c.hd, '/api/statistics/brandPercent', { selfAreaId: HD });
+    for (const b of shares.lists as { brandId: number; PutBikeNum: number; PutEBikeNum: number }[]) {
+      const row = trend.find((t) => t.brandId === b.brandId)!.rows[d - 1];
+      expect(row.filed_num, `brand ${b.brandId}`).toBe(b.PutBikeNum + b.PutEBikeNum);
+      const placed = row.online_num! + row.online_num_e!;
+      expect(row.access_percent).toBe(row.filed_num ? Math.round((placed / row.filed_num) * 10000) / 100 : null);
+    }
+  });
+
+  it('a day before the job recorded any takes the bikes filed by then from their filing history, not today’s count', async () => {
+    // 美团 filed MB1, MB2, MB3 on 03-01 and withdrew MB3 on 03-05; its other bikes came later
+    await t.database.query(`update bikes set filed_at = '2024-03-01T02:00:00Z' where bike_id in ('MB1', 'MB2', 'MB3')`);
+    await t.database.query(`update bikes set withdrawn_at = '2024-03-05T02:00:00Z' where bike_id = 'MB3'`);
+    await t.database.query(`update stats_daily set filed_num = null where day = $1::date`, [P]);
+    await recordFiled(w.ctx, new Date());
+    const [{ n }] = await t.database.query<{ n: number }>(`select count(*)::int as n from stats_daily where filed_num is null`);
+    expect(n).toBe(0);
+    const trend = await trendOf(MONTH);
+    const mt = trend.find((b) => b.brandId === w.brands.mt)!;
+    const p = mt.rows.find((r) => r.date === P)!;
+    expect(p.filed_num).toBe(2);
+    expect(p.access_percent).toBe(Math.round(((p.online_num! + p.online_num_e!) / 2) * 10000) / 100);
+    // the day the job recorded keeps its own count
+    const today = (await trendOf({ year: Number(w.today.slice(0, 4)), month: Number(w.today.slice(5, 7)) })).find((b) => b.brandId === w.brands.mt)!;
+    expect(today.rows[Number(w.today.slice(8, 10)) - 1].filed_num).toBeGreaterThan(2);
+    // the spreadsheet carries the same per-day figures
+    const x = await sheet(c.hd, '/api/dashboard/brandBikeOnlineOutput', { selfAreaId: HD, ...MONTH, group: '9' });
+    const head = x.rows[0];
+    const got = x.rows.slice(1).find((r) => r[0] === P && r[1] === '美团')!;
+    expect([got[head.indexOf('备案车辆')], got[head.indexOf('数据接入率(%)')]]).toEqual([p.filed_num, p.access_percent]);
   });
 });

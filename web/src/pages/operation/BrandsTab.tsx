@@ -1,7 +1,8 @@
 /**
  * 品牌: approved vs filed vs online vs in-site per brand (areaVerify, brandPercentNew), each brand's
  * shares (brandPercent), the rates (online, in-site, quota use) and the data-access rate over time:
- * bikes reporting (the trend's 投放 of each day, month or hour) ÷ the brand's filed bikes.
+ * bikes reporting (the trend's 投放 of each day, month or hour) ÷ the brand's filed bikes of that day
+ * (the trend's filed_num / access_percent: each day's record, a month's daily average).
  */
 import { useQuery } from '@tanstack/react-query';
 import { Card, Col, Empty, Row, Space, Table } from 'antd';
@@ -11,7 +12,7 @@ import { brandShortName } from '../../lib/brand';
 import { pieOption, seriesOption } from './charts';
 import ExportDialogButton from './ExportDialog';
 import PeriodBar from './PeriodBar';
-import { periodFromParams, periodLevel, periodParams, percent } from './period';
+import { periodFromParams, periodLevel, periodParams } from './period';
 import { exportTrend, fetchAreaVerify, fetchBrandPercent, fetchBrandPercentNew, fetchBrandTrend } from './service';
 import { QueryFailed, QueryPending } from './states';
 import { xLabels } from './TrendTab';
@@ -22,18 +23,16 @@ type PercentNew = Awaited<ReturnType<typeof fetchBrandPercentNew>>['lists'][numb
 
 const short = (name: string) => brandShortName(name) || name;
 
-/** Per brand, the data-access rate (%) of each slot: reporting bikes ÷ filed; null without a value or filed bikes. */
-export function accessRates(trend: Trend, filed: Map<number, number>) {
+/** Per brand, the data-access rate (%) of each slot: reporting bikes ÷ that slot's filed bikes; null without a value or a filed record. */
+export function accessRates(trend: Trend) {
   return Object.values(trend)
     .sort((a, b) => a.brandId - b.brandId)
     .map((b) => ({
       brandId: b.brandId,
       name: short(b.brandName),
-      data: b.rows.map((r) => (r.online_num === null ? null : percent(r.online_num + (r.online_num_e ?? 0), filed.get(b.brandId) ?? 0))),
+      data: b.rows.map((r) => r.access_percent),
     }));
 }
-
-export const filedOf = (p: Percent | undefined) => new Map((p?.lists ?? []).map((b) => [b.brandId, b.PutBikeNum + b.PutEBikeNum]));
 
 function Figures({ area }: { area: string }) {
   const verify = useQuery({ queryKey: ['operation', 'areaVerify', area], queryFn: () => fetchAreaVerify(area) });
@@ -109,12 +108,10 @@ export default function BrandsTab({ area, canExport }: { area: string; canExport
   const [params, setParams] = useSearchParams();
   const period = periodFromParams(params);
   const trend = useQuery({ queryKey: ['operation', 'trend', area, period, 1], queryFn: () => fetchBrandTrend(area, { ...period, dataType: 1 }) });
-  const shares = useQuery({ queryKey: ['operation', 'brandPercent', area], queryFn: () => fetchBrandPercent(area) });
   const rate = () => {
-    const failed = [trend, shares].find((q) => q.isError);
-    if (failed) return <QueryFailed error={failed.error} retry={() => void failed.refetch()} />;
-    if (!trend.data || !shares.data) return <QueryPending />;
-    const lines = accessRates(trend.data, filedOf(shares.data));
+    if (trend.isError) return <QueryFailed error={trend.error} retry={() => void trend.refetch()} />;
+    if (!trend.data) return <QueryPending />;
+    const lines = accessRates(trend.data);
     if (!lines.length) return <Empty description="暂无数据" />;
     const first = Object.values(trend.data).sort((a, b) => a.brandId - b.brandId)[0];
     return (

@@ -57,7 +57,7 @@ function logIn(children: number[] = [106]) {
   });
 }
 
-const trendRow = (date: string, online: number, onlineE: number, value: number) => ({
+const trendRow = (date: string, online: number, onlineE: number, value: number, filed: number | null = null) => ({
   date,
   hour: null,
   online_num: online,
@@ -67,11 +67,14 @@ const trendRow = (date: string, online: number, onlineE: number, value: number) 
   active_bike_num: 1,
   dispatch_percent: 0,
   rent_percent: 0,
+  filed_num: filed,
+  access_percent: filed ? Math.round(((online + onlineE) / filed) * 10000) / 100 : null,
   value,
   partial: false,
 });
 const trendOf = (dates: string[]) => ({
-  1: { brandId: 1, brandName: '美团单车', rows: dates.map((d) => trendRow(d, 30, 10, 40)) },
+  // 美团's filed bikes grow over the days: 80 on the first, 100 on the others
+  1: { brandId: 1, brandName: '美团单车', rows: dates.map((d, i) => trendRow(d, 30, 10, 40, i === 0 ? 80 : 100)) },
   2: { brandId: 2, brandName: '哈啰出行', rows: dates.map((d) => trendRow(d, 10, 0, 10)) },
 });
 const months = Array.from({ length: 12 }, (_, i) => `2024-${String(i + 1).padStart(2, '0')}`);
@@ -280,10 +283,10 @@ describe('品牌', () => {
       ['在线', 80],
       ['站内', 55],
     ]);
-    // 美团: 40 reporting ÷ 80 filed (brandPercent) = 50 %
+    // 美团: 40 reporting ÷ each day's filed bikes: 80 on 03-01 (50 %), 100 on 03-02 (40 %), not today's count for every day
     const rate = optionOf('数据接入率').series as { name: string; data: (number | null)[] }[];
-    expect(rate[0].data[0]).toBe(50);
-    // 哈啰 has no filed bikes here: no rate
+    expect(rate[0].data.slice(0, 2)).toEqual([50, 40]);
+    // 哈啰 has no filed record here: no rate
     expect(rate[1].data[0]).toBeNull();
     expect(screen.getByText('150 / 50')).toBeTruthy();
   });

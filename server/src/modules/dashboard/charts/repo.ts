@@ -34,9 +34,11 @@ export function dailyByBrand(database: Database, areaIds: string[], from: string
     active: number;
     rides: number;
     dispatch: number;
+    filed: number | null;
   }>(
     `select to_char(day, 'YYYY-MM-DD') as day, brand_id as "brandId", bike_type as t, sum(online_num)::int as online, sum(site_num)::int as site,
-            sum(active_bike_num)::int as active, sum(ride_num)::int as rides, sum(dispatch_num)::int as dispatch
+            sum(active_bike_num)::int as active, sum(ride_num)::int as rides, sum(dispatch_num)::int as dispatch,
+            sum(filed_num)::int as filed
        from stats_daily where area_id = any($1::varchar[]) and day >= $2::date and day < $3::date group by 1, 2, 3`,
     [areaIds, from, to],
   );

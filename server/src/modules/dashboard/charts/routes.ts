@@ -57,7 +57,7 @@ const collectColumns: XlsxColumn<Collect>[] = [
   { header: '核准合计', value: (r) => r.approvedNum },
 ];
 
-type TrendExportRow = TrendRow & { brandName: string; filed: number; accessRate: number | null };
+type TrendExportRow = TrendRow & { brandName: string };
 const trendColumns: XlsxColumn<TrendExportRow>[] = [
   { header: '时间', width: 16, value: (r) => r.date },
   { header: '品牌', width: 14, value: (r) => r.brandName },
@@ -68,8 +68,8 @@ const trendColumns: XlsxColumn<TrendExportRow>[] = [
   { header: '活跃车辆', value: (r) => r.active_bike_num },
   { header: '调度率(%)', value: (r) => r.dispatch_percent },
   { header: '周转率(%)', value: (r) => r.rent_percent },
-  { header: '备案车辆', value: (r) => r.filed },
-  { header: '数据接入率(%)', value: (r) => r.accessRate },
+  { header: '备案车辆', value: (r) => r.filed_num },
+  { header: '数据接入率(%)', value: (r) => r.access_percent },
 ];
 
 /** The slot of a trend row: the month (yyyy-MM), the day (yyyy-MM-dd) or the hour (yyyy-MM-dd HH). */
@@ -176,7 +176,7 @@ export function registerCharts(app: App, deps: { figures: FigureCache }) {
         tags,
         summary: '导出总量趋势',
         description:
-          '文件 总量趋势.xlsx：行同 brandBikeOnline（每个品牌、时段一行，全部指标）；数据接入率 = 投放（当期上报）÷ 当前备案。group 为勾选的月（1-12，按年）、日（1-31，按月）或小时（0-23，按日）。',
+          '文件 总量趋势.xlsx：行同 brandBikeOnline（每个品牌、时段一行，全部指标）；数据接入率 = 投放（当期上报）÷ 当期备案（filed_num）。group 为勾选的月（1-12，按年）、日（1-31，按月）或小时（0-23，按日）。',
         querystring: Type.Object({
           ...SelfArea,
           year: YearQ,
@@ -189,20 +189,11 @@ export function registerCharts(app: App, deps: { figures: FigureCache }) {
     async (req, reply) => {
       const q = req.query;
       const chosen = q.day !== undefined ? chosenSlots(q.group, 0, 23) : q.month !== undefined ? chosenSlots(q.group, 1, 31) : chosenSlots(q.group, 1, 12);
-      const [trend, figures] = await Promise.all([
-        brandTrend(database, req.auth.scopeAreaIds(), { ...q, dataType: 1 }, tz),
-        deps.figures.get(req.auth.areaId, req.auth.scopeAreaIds()),
-      ]);
-      const filed = new Map(figures.map((f) => [f.brandId, f.filed[0] + f.filed[1]]));
+      const trend = await brandTrend(database, req.auth.scopeAreaIds(), { ...q, dataType: 1 }, tz);
       const rows: TrendExportRow[] = [];
       for (const b of Object.values(trend)) {
         if (req.auth.brandLimit !== null && b.brandId !== req.auth.brandLimit) continue;
-        const n = filed.get(b.brandId) ?? 0;
-        for (const r of b.rows) {
-          if (chosen && !chosen.has(trendSlot(r.date))) continue;
-          const online = r.online_num === null ? null : r.online_num + (r.online_num_e ?? 0);
-          rows.push({ ...r, brandName: b.brandName, filed: n, accessRate: online === null || n === 0 ? null : Math.round((online / n) * 10000) / 100 });
-        }
+        for (const r of b.rows) if (!chosen || chosen.has(trendSlot(r.date))) rows.push({ ...r, brandName: b.brandName });
       }
       rows.sort((a, b) => a.date.localeCompare(b.date));
       return sendXlsx(reply, '总量趋势.xlsx', '总量趋势', trendColumns, once(rows));

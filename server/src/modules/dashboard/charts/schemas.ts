@@ -45,6 +45,11 @@ export const TrendRowT = Type.Object({
   active_bike_num: Nullable(Type.Integer(), '活跃车辆（有骑行的车辆）'),
   dispatch_percent: Nullable(Type.Number(), '调度率 % = 调度次数 ÷ 投放数'),
   rent_percent: Nullable(Type.Number(), '周转率 % = 骑行次数 ÷ 投放数'),
+  filed_num: Nullable(
+    Type.Integer(),
+    '备案车辆：当天的备案数（统计任务每小时记录，当天以最后一次为准；记录之前的日子按车辆备案、撤销时间推算）；按年为当月日均；无记录为 null',
+  ),
+  access_percent: Nullable(Type.Number(), '数据接入率 % = 投放（当期上报车辆）÷ 当期备案车辆 filed_num；无备案记录为 null'),
   value: Nullable(Type.Number(), 'dataType 所选指标（数量为自行车 + 电动车）；尚未到来或无统计数据的时段为 null（曲线在此断开，而非画成 0）'),
   partial: Type.Boolean({
     description: '进行中的时段（今天、本月或当前小时）：数值为截至当前；本月按已结束的日子平均',

@@ -80,6 +80,10 @@ export interface TrendRow {
   active_bike_num: Num;
   dispatch_percent: Num;
   rent_percent: Num;
+  /** filed bikes of the slot: the day's as the statistics job recorded it (stats_daily.filed_num), a month's daily average; null without a record */
+  filed_num: Num;
+  /** 数据接入率 % = placed (online_num + online_num_e) ÷ filed_num; null without both */
+  access_percent: Num;
   /** null for a slot still to come or without any rolled-up data in the areas (drawn as a gap, not 0) */
   value: Num;
   /** the slot is under way: its value is so far (today, this month, this hour) */
@@ -92,9 +96,12 @@ interface DayAgg {
   active: number;
   rides: number;
   dispatch: number;
+  /** filed bikes summed over the days that have a record, and how many days those are */
+  filed: number;
+  filedDays: number;
 }
 
-const emptyAgg = (): DayAgg => ({ online: [0, 0], site: [0, 0], active: 0, rides: 0, dispatch: 0 });
+const emptyAgg = (): DayAgg => ({ online: [0, 0], site: [0, 0], active: 0, rides: 0, dispatch: 0, filed: 0, filedDays: 0 });
 
 /** A slot with no value: still to come, or no data at all. */
 const gapRow = (date: string, hour: number | null): TrendRow => ({
@@ -107,6 +114,8 @@ const gapRow = (date: string, hour: number | null): TrendRow => ({
   active_bike_num: null,
   dispatch_percent: null,
   rent_percent: null,
+  filed_num: null,
+  access_percent: null,
   value: null,
   partial: false,
 });
@@ -123,9 +132,11 @@ function row(date: string, hour: number | null, a: DayAgg, dataType: number, day
     active_bike_num: Math.round(a.active / days),
     dispatch_percent: percent(a.dispatch, online),
     rent_percent: percent(a.rides, online),
+    filed_num: a.filedDays ? Math.round(a.filed / a.filedDays) : null,
   };
+  const placed = r.online_num + r.online_num_e;
   const value = [0, r.online_num + r.online_num_e, r.site_num + r.site_num_e, r.active_bike_num, r.dispatch_percent, r.rent_percent][dataType];
-  return { ...r, value, partial };
+  return { ...r, access_percent: r.filed_num ? percent(placed, r.filed_num) : null, value, partial };
 }
 
 function addAgg(sum: DayAgg, a: DayAgg) {
@@ -134,6 +145,8 @@ function addAgg(sum: DayAgg, a: DayAgg) {
   sum.active += a.active;
   sum.rides += a.rides;
   sum.dispatch += a.dispatch;
+  sum.filed += a.filed;
+  sum.filedDays += a.filedDays;
 }
 
 interface TrendCtx {
@@ -188,6 +201,8 @@ function hourRows(c: TrendCtx, brandId: number, date: string): TrendRow[] {
       active: hr.reduce((t, x) => t + x.active, 0),
       rides: hr.reduce((t, x) => t + x.rides, 0),
       dispatch: hr.reduce((t, x) => t + x.dispatch, 0),
+      filed: day.filed,
+      filedDays: day.filedDays,
     };
     return row(`${date} ${pad2(h)}`, h, a, c.q.dataType, 1, state === 'partial');
   });
@@ -224,6 +239,10 @@ export async function brandTrend(
     a.active += d.active;
     a.rides += d.rides;
     a.dispatch += d.dispatch;
+    if (d.filed !== null) {
+      a.filed += d.filed;
+      a.filedDays = 1;
+    }
   }
   let hourly: TrendCtx['hourly'] = [];
   if (q.day !== undefined) {

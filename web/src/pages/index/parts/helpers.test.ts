@@ -108,6 +108,8 @@ describe('charts', () => {
       active_bike_num: 0,
       dispatch_percent: 0,
       rent_percent: 0,
+      filed_num: null,
+      access_percent: null,
       partial: false,
     });
     const data = {
@@ -135,6 +137,8 @@ describe('charts', () => {
       active_bike_num: 0,
       dispatch_percent: 0,
       rent_percent: 0,
+      filed_num: null,
+      access_percent: null,
       partial,
     });
     const data = { '1': { brandId: 1, brandName: '美团', rows: [row('2024-05-01', 4080), row('2024-05-02', 1221, true), row('2024-05-03', null)] } };
