@@ -6,6 +6,7 @@
  *
  *   npm run bench:ingest                        # both databases, 1,000,000 bikes, 20,000 sites
  *   BENCH_BIKES=200000 npm run bench:ingest -- pglite
+ *   BENCH_RIDING=0.1 npm run bench:ingest      # one bike in ten reports itself rented (ride tracks)
  */
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -23,6 +24,9 @@ const BIKES = Number(process.env.BENCH_BIKES ?? 1_000_000);
 const SITES = Number(process.env.BENCH_SITES ?? 20_000);
 const BATCH = 1000;
 const CLIENTS = 2;
+/** BENCH_RIDING=0.1: that share of the bikes reports itself rented (status 2), whose positions go into ride tracks. */
+const RIDING_SHARE = Number(process.env.BENCH_RIDING ?? 0);
+const RIDING = RIDING_SHARE > 0 ? Math.max(1, Math.round(1 / RIDING_SHARE)) : 0;
 
 type Kind = 'pglite' | 'postgres';
 
@@ -40,7 +44,7 @@ function bodies(pos: { lon: Float64Array; lat: Float64Array }, reportedAt: strin
   for (let b = 0; b < BIKES; b += BATCH) {
     const items = [];
     for (let i = b; i < Math.min(BIKES, b + BATCH); i++) {
-      items.push({ bikeId: bikeId(i), status: 1, lon: pos.lon[i], lat: pos.lat[i], reportedAt });
+      items.push({ bikeId: bikeId(i), status: RIDING && i % RIDING === 0 ? 2 : 1, lon: pos.lon[i], lat: pos.lat[i], reportedAt });
     }
     out.push(JSON.stringify({ items }));
   }

@@ -30,10 +30,19 @@ const LIVE_UPDATE = LIVE_COLUMNS.slice(1)
   .join(', ');
 
 /**
+ * Positions kept per ride (ride_points): bike_live.ride_points counts the rented reports that won the
+ * live state since the rent (0 at the rent, 1 at the first report after it; back to 0 when parked),
+ * and a report is kept while the count is at most this: RIDE_POINT_MAX positions after a rent (one
+ * more when a ride begins with a rented report rather than the rent), 16 hours at one a minute.
+ */
+export const RIDE_POINT_MAX = 1000;
+
+/**
  * The bike_live upsert: `select` lists the values of LIVE_COLUMNS, in order, from `from` (the text
  * after FROM, a WHERE included), whose rows also name `status`, `site_id` and `reported_at`.
  * out_site_since is when a parked bike (status 1) began to stand outside every site: kept while it
- * stays out, cleared at a site or in a ride. `returning` ends the statement when given (on the rows
+ * stays out, cleared at a site or in a ride. ride_points counts a ride's rented reports (RIDE_POINT_MAX).
+ * `returning` ends the statement when given (on the rows
  * whose report won the live state).
  */
 export function liveUpsert(source: { select: string; from: string; returning?: string }): string {
@@ -42,7 +51,8 @@ export function liveUpsert(source: { select: string; from: string; returning?: s
              from ${source.from}
            on conflict (bike_id) do update set ${LIVE_UPDATE},
              out_site_since = case when excluded.status = 1 and excluded.site_id is null
-                                   then coalesce(l.out_site_since, excluded.reported_at) end
+                                   then coalesce(l.out_site_since, excluded.reported_at) end,
+             ride_points = case when excluded.status = 2 and l.status = 2 then least(l.ride_points + 1, ${RIDE_POINT_MAX + 1}) else 0 end
            where l.reported_at < excluded.reported_at${source.returning ? `\n           returning ${source.returning}` : ''}`;
 }
 

@@ -1,6 +1,6 @@
 /**
- * The hot path: bike status reports. Ownership, legality, live state, presence, faults and the
- * late-report marks of a batch in one statement (one round trip), prepared once per connection.
+ * The hot path: bike status reports. Ownership, legality, live state, presence, ride track points,
+ * faults and the late-report marks of a batch in one statement (one round trip), prepared once per connection.
  */
 import type { Database } from '../../db/client.js';
 import { intArray, textArray } from '../../db/arrays.js';
@@ -11,7 +11,7 @@ import { lateDays, localDate, presenceSet } from '../presence.js';
 import { markCte } from '../late.js';
 import { noteFaults, openFaults } from '../faults.js';
 import { newestPerBike, type Brand, type Indexed, type Rejection } from './common.js';
-import { farReason, liveUpsert } from './live.js';
+import { RIDE_POINT_MAX, farReason, liveUpsert } from './live.js';
 
 const FAULT_DETAIL = '运营企业上报车辆故障';
 
@@ -54,7 +54,7 @@ function statusSql(faults: boolean, markAt: number | null): string {
     select: `bike_id, $9, type, area_id, lon, lat, status, site_id, in_area, in_forbid,
                   case when filed = $9 then 0 else 1 end, reported_at`,
     from: 'o where owner = $9',
-    returning: faults ? 'bike_id' : undefined,
+    returning: 'bike_id, status, ride_points, reported_at, lon, lat',
   });
   return `with u as (
            select u.bike_id, u.lon / 1e7::float8 as lon, u.lat / 1e7::float8 as lat, (u.f & 3)::smallint as status,
@@ -74,6 +74,11 @@ function statusSql(faults: boolean, markAt: number | null): string {
          p as (
            insert into bike_days (day, bike_id, brand_id, bike_type, area_id)
            select day, bike_id, $9, type, coalesce(area_id, $10) from o where owner = $9 and day is not null
+           on conflict do nothing),
+         t as (
+           -- a rented bike's position that won the live state: a point of its ride's track, while the ride has room
+           insert into ride_points (bike_id, at, lon, lat)
+           select bike_id, reported_at, lon, lat from w where status = 2 and ride_points <= ${RIDE_POINT_MAX}
            on conflict do nothing)${f(FAULT_CTES)}${markAt ? markCte('m', markAt) : ''}
          select bike_id as "bikeId", 0 as k from o where owner <> $9${f(FAULT_RESULT)}`;
 }
