@@ -2,7 +2,9 @@
  * bench/rides: the 企业管理 ride calls on a month of rides on PostgreSQL, through app.inject: the
  * out-of-site fee list for the month (GET /api/bikeOutSiteFee/getFeeList) and one day's riders
  * (getFeeUserDetails), and the ride order list (GET /api/company/getBikeRideOrderList) filtered by
- * an enterprise and a day and by a bike over the month, each with its total. p50 / p95 over
+ * an enterprise and a day (also returned out of site, and by duration) and by a bike over the month,
+ * each with its total. The month is the 29 last days, rolled into fee_daily (the job's
+ * rollupFeeDays, timed), and today, counted from the orders. p50 / p95 over
  * BENCH_CALLS calls after a warm-up. Targets (issue 14): order list p95 < 150 ms, fee list < 200 ms.
  *
  *   npm run bench:rides
@@ -18,6 +20,7 @@ import { loadConfig } from '../server/src/config.js';
 import { buildApp } from '../server/src/app.js';
 import type { Database } from '../server/src/db/client.js';
 import { dayStart, dayText, dayNumber, today } from '../server/src/domain/time.js';
+import { rollupFeeDays } from '../server/src/jobs/rollup.js';
 import { fmt, seedWorld } from './world.js';
 
 process.env.BENCH_DATABASE_URL ??= process.env.DATABASE_URL ?? 'postgres://postgres:postgres@127.0.0.1:5432/postgres';
@@ -103,15 +106,22 @@ async function main() {
          on conflict do nothing`,
       );
       for (const [i, day] of days.entries()) await seedDay(database, day, i);
+      // today as well: the fee list counts it from the orders (not rolled up yet)
+      await seedDay(database, today(TZ).day, days.length);
       // what autovacuum does after a bulk load: statistics, and the visibility map for index-only scans
       await database.query('vacuum analyze ride_orders');
       console.log(`  seeded in ${secs(t)} s`);
     } else console.log(`  reusing the kept database ${process.env.BENCH_DB_NAME}`);
+    // the statistics job's fee step: every whole day into fee_daily (a no-op when the kept database has it)
+    const tr = performance.now();
+    const rolled = await rollupFeeDays({ database, tz: TZ, overdueHours: 24, offsiteMinutes: 30, staleHours: 24 }, new Date());
+    if (rolled) console.log(`  fee_daily: ${rolled.first} … ${rolled.last} rolled in ${secs(tr)} s`);
     const app = await buildApp(loadConfig({ DATA_DIR: '/tmp', LOG_LEVEL: 'silent', WEB_DIST: '/nonexistent', JOBS: '0' }), database, { logger: false });
     await app.ready();
     const login = await app.inject({ method: 'POST', url: '/api/login', payload: { username: 'admin', password: 'Bench12345' } });
     const token = (login.json() as { data: { token: string } }).data.token;
-    const month = { startTime: days[0], endTime: days.at(-1)! };
+    // a month to today: 29 rolled days and today's orders
+    const month = { startTime: days[1], endTime: today(TZ).day };
     const someDays = days.slice(-10);
     const out = [
       await time(app, token, 'fee list, the month', '/api/bikeOutSiteFee/getFeeList', [month]),
@@ -129,6 +139,20 @@ async function main() {
         'orders, a brand and day',
         '/api/company/getBikeRideOrderList',
         someDays.map((d) => ({ brandId: '2', startTime: `${d} 00:00:00`, endTime: `${d} 23:59:59` })),
+      ),
+      await time(
+        app,
+        token,
+        'orders, brand, day, out of site',
+        '/api/company/getBikeRideOrderList',
+        someDays.map((d) => ({ brandId: '2', startTime: `${d} 00:00:00`, endTime: `${d} 23:59:59`, returnType: 'out' })),
+      ),
+      await time(
+        app,
+        token,
+        'orders, brand, day, 15-30 min',
+        '/api/company/getBikeRideOrderList',
+        someDays.map((d) => ({ brandId: '2', startTime: `${d} 00:00:00`, endTime: `${d} 23:59:59`, minMinutes: '15', maxMinutes: '30' })),
       ),
       await time(
         app,

@@ -52,12 +52,35 @@ const toDay = (r: repo.FeeDayRow) => ({
   feeAmount: yuan(r.feeFen)!,
 });
 
+/**
+ * The days of the period to count from the orders: those fee_daily does not hold final (after the
+ * 'fee_days' watermark, today included, or marked by a late or corrected return), as day texts and
+ * as merged [from, to) instants.
+ */
+async function rawDaysOf(database: Database, p: { startTime: string; endTime: string }, tz: string) {
+  const { through, dirty } = await repo.feeRollState(database, p.startTime, p.endTime, tz);
+  const marked = new Set(dirty);
+  const days: string[] = [];
+  const ranges: { from: Date; to: Date }[] = [];
+  for (let n = dayNumber(p.startTime); n <= dayNumber(p.endTime); n++) {
+    const day = dayText(n);
+    if (through !== null && n <= through && !marked.has(day)) continue;
+    const from = dayStart(day, tz);
+    const last = ranges[ranges.length - 1];
+    if (last && last.to.getTime() === from.getTime()) last.to = dayStart(nextDay(day), tz);
+    else ranges.push({ from, to: dayStart(nextDay(day), tz) });
+    days.push(day);
+  }
+  return { rawDays: days, rawRanges: ranges };
+}
+
 /** One page of the per brand and day list, with the totals of the whole filter. */
 export async function feeList(database: Database, auth: Auth, q: FeeQuery & { limit: number; offset: number }, tz: string) {
   const { period, filter } = scopeOf(auth, q, tz);
-  const rows = await repo.feeDayPage(database, { ...filter, tz, limit: q.limit, offset: q.offset });
+  const raw = await rawDaysOf(database, period, tz);
+  const rows = await repo.feeDayPage(database, { ...filter, ...raw, tz, limit: q.limit, offset: q.offset });
   // a page past the end has no rows to carry the totals: ask for the first row's
-  const head = rows[0] ?? (q.offset > 0 ? (await repo.feeDayPage(database, { ...filter, tz, limit: 1, offset: 0 }))[0] : undefined);
+  const head = rows[0] ?? (q.offset > 0 ? (await repo.feeDayPage(database, { ...filter, ...raw, tz, limit: 1, offset: 0 }))[0] : undefined);
   return {
     lists: rows.map(toDay),
     total: head?.total ?? 0,
@@ -69,9 +92,10 @@ export async function feeList(database: Database, auth: Auth, q: FeeQuery & { li
 
 /** Every row of the per brand and day list, for the export. */
 export async function* feePages(database: Database, auth: Auth, q: FeeQuery, tz: string, pageSize = 2000) {
-  const { filter } = scopeOf(auth, q, tz);
+  const { period, filter } = scopeOf(auth, q, tz);
+  const raw = await rawDaysOf(database, period, tz);
   for (let offset = 0; ; offset += pageSize) {
-    const rows = await repo.feeDayPage(database, { ...filter, tz, limit: pageSize, offset });
+    const rows = await repo.feeDayPage(database, { ...filter, ...raw, tz, limit: pageSize, offset });
     if (rows.length) yield rows.map(toDay);
     if (rows.length < pageSize) return;
   }

@@ -4,7 +4,7 @@
  */
 import type { Database } from '../../db/client.js';
 import type { Auth } from '../../http/auth.js';
-import { forbidden, notFound } from '../../http/envelope.js';
+import { badRequest, forbidden, notFound } from '../../http/envelope.js';
 import { formatTime } from '../../domain/time.js';
 import { timeRange } from '../../http/timeRange.js';
 import * as repo from './repo.js';
@@ -73,54 +73,113 @@ function toOrder({ rentAt, returnAt, ...r }: repo.OrderRow, tz: string) {
   };
 }
 
-export async function listOrders(
-  database: Database,
-  auth: Auth,
-  f: {
-    brandId?: number;
-    bikeId?: string;
-    orderId?: string;
-    startTime?: string;
-    endTime?: string;
-    limit: number;
-    offset: number;
-  },
-  tz: string,
-) {
+export interface OrderQuery {
+  brandId?: number;
+  bikeId?: string;
+  orderId?: string;
+  startTime?: string;
+  endTime?: string;
+  returnType?: repo.ReturnKind;
+  minMinutes?: number;
+  maxMinutes?: number;
+}
+
+/** The repo filter of a list or export query, in the user's areas (and brand, for an enterprise user). */
+function orderFilter(auth: Auth, f: OrderQuery, tz: string): repo.OrderFilter {
+  if (f.minMinutes !== undefined && f.maxMinutes !== undefined && f.maxMinutes < f.minMinutes)
+    throw badRequest('参数 maxMinutes（骑行时长上限）不能小于 minMinutes（下限）');
   const { from, to } = timeRange(f, tz);
-  const { rows, total } = await repo.orderPage(database, {
-    ...f,
+  return {
+    brandId: f.brandId,
     bikeId: f.bikeId?.trim() || undefined,
     orderId: f.orderId?.trim() || undefined,
+    returnType: f.returnType,
+    minMinutes: f.minMinutes,
+    maxMinutes: f.maxMinutes,
     from,
     to,
     areaIds: auth.scopeAreaIds(),
     brandLimit: auth.brandLimit,
-  });
+  };
+}
+
+export async function listOrders(database: Database, auth: Auth, f: OrderQuery & { limit: number; offset: number }, tz: string) {
+  const { rows, total } = await repo.orderPage(database, { ...orderFilter(auth, f, tz), limit: f.limit, offset: f.offset });
   return { lists: rows.map((r) => toOrder(r, tz)), total };
 }
 
-/** One order the user may see: 400 when missing, 5002 outside the user's areas or brand. */
-export async function findOrder(database: Database, auth: Auth, brandId: number, orderId: string, tz: string) {
+export type OrderOut = ReturnType<typeof toOrder>;
+
+/** The most rows one export holds: a worksheet has 1,048,576 rows, the header is one. */
+export const ORDER_EXPORT_MAX = 1_000_000;
+
+/**
+ * Every order of the filter for the export, newest rent first, page by page (keyset). Refused
+ * before anything is sent when the filter holds more than ORDER_EXPORT_MAX orders.
+ */
+export async function orderExportPages(database: Database, auth: Auth, f: OrderQuery, tz: string, pageSize = 2000) {
+  const filter = orderFilter(auth, f, tz);
+  if (await repo.ordersOver(database, filter, ORDER_EXPORT_MAX))
+    throw badRequest(`筛选结果超过 ${ORDER_EXPORT_MAX.toLocaleString('en-US')} 条，一个文件放不下：请缩小借车时间范围，或选择企业、区域后分次导出`);
+  return (async function* () {
+    for await (const rows of repo.orderKeysetPages(database, filter, pageSize)) yield rows.map((r) => toOrder(r, tz));
+  })();
+}
+
+/** One order's row the user may see: 400 when missing, 5002 outside the user's areas or brand. */
+async function visibleOrder(database: Database, auth: Auth, brandId: number, orderId: string) {
   const row = await repo.findOrder(database, brandId, orderId);
   if (!row) throw notFound('骑行订单');
   auth.assertArea(row.areaId);
   const own = auth.brandLimit;
   if (own !== null && own !== row.brandId) throw forbidden('无权查看其他企业的订单');
-  return toOrder(row, tz);
+  return row;
 }
 
-/** Rent and return points of an order, oldest first. */
-export function trackOf(o: {
-  rentLon: number | null;
-  rentLat: number | null;
-  rentTime: string | null;
-  returnLon: number | null;
-  returnLat: number | null;
-  returnTime: string | null;
-}) {
-  const points: { lon: number; lat: number; time: string; kind: 'rent' | 'return' }[] = [];
+export async function findOrder(database: Database, auth: Auth, brandId: number, orderId: string, tz: string) {
+  return toOrder(await visibleOrder(database, auth, brandId, orderId), tz);
+}
+
+type TrackKind = 'rent' | 'track' | 'return';
+
+/**
+ * Rent and return points of an order with the `positions` its bike reported in between (kind
+ * 'track'), oldest first.
+ */
+export function trackOf(
+  o: {
+    rentLon: number | null;
+    rentLat: number | null;
+    rentTime: string | null;
+    returnLon: number | null;
+    returnLat: number | null;
+    returnTime: string | null;
+  },
+  positions: { lon: number; lat: number; time: string }[] = [],
+) {
+  const points: { lon: number; lat: number; time: string; kind: TrackKind }[] = [];
   if (o.rentLon !== null && o.rentLat !== null && o.rentTime) points.push({ lon: o.rentLon, lat: o.rentLat, time: o.rentTime, kind: 'rent' });
+  for (const p of positions) points.push({ ...p, kind: 'track' });
   if (o.returnLon !== null && o.returnLat !== null && o.returnTime) points.push({ lon: o.returnLon, lat: o.returnLat, time: o.returnTime, kind: 'return' });
-  return points.sort((a, b) => (a.time < b.time ? -1 : a.time > b.time ? 1 : 0));
+  const rank = { rent: 0, track: 1, return: 2 };
+  return points.sort((a, b) => (a.time < b.time ? -1 : a.time > b.time ? 1 : rank[a.kind] - rank[b.kind]));
+}
+
+/** The most reported positions one track answers (a ride keeps at most RIDE_POINT_MAX of them). */
+const TRACK_MAX = 2000;
+/** An order not returned: its track runs to now, at most this long after the rent. */
+const OPEN_RIDE_MS = 48 * 3600_000;
+
+/** One order's track (rent, reported positions, return), checked as findOrder. */
+export async function orderTrack(database: Database, auth: Auth, brandId: number, orderId: string, tz: string) {
+  const row = await visibleOrder(database, auth, brandId, orderId);
+  const o = toOrder(row, tz);
+  if (!row.rentAt) return trackOf(o);
+  const from = new Date(row.rentAt);
+  const to = row.returnAt ? new Date(row.returnAt) : new Date(Math.min(Date.now(), from.getTime() + OPEN_RIDE_MS));
+  const points = await repo.ridePoints(database, row.bikeId, from, to, TRACK_MAX);
+  return trackOf(
+    o,
+    points.map((p) => ({ lon: p.lon, lat: p.lat, time: formatTime(p.at, tz)! })),
+  );
 }
