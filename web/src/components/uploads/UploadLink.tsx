@@ -10,7 +10,27 @@ import { fetchUpload } from './service';
 
 const opensInTab = (type: string) => type === 'application/pdf' || type.startsWith('image/');
 
-export default function UploadLink({ url, name, type }: { url: string; name: string; /** the sniffed MIME type the server gave */ type: string }) {
+/** The type of a stored file by its extension (stored names carry the sniffed kind: /uploads/{hex}.pdf). */
+export function typeOfUrl(url: string): string {
+  const ext = url.split(/[?#]/)[0].split('.').pop()?.toLowerCase();
+  return ext === 'pdf'
+    ? 'application/pdf'
+    : ext === 'png' || ext === 'webp'
+      ? `image/${ext}`
+      : ext === 'jpg' || ext === 'jpeg'
+        ? 'image/jpeg'
+        : 'application/octet-stream';
+}
+
+interface Props {
+  url: string;
+  name: string;
+  /** the sniffed MIME type the server gave; without it, the stored name's extension tells */
+  type?: string;
+}
+
+export default function UploadLink({ url, name, type: given }: Props) {
+  const type = given ?? typeOfUrl(url);
   const [busy, setBusy] = useState(false);
   const open = async () => {
     // opened before the fetch so that the browser counts it as the click's own window
