@@ -2,8 +2,8 @@ import { FileTextOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { App, Button, Descriptions, Space } from 'antd';
 import { RequestError } from '../../../app/request';
+import { UploadLink } from '../../../components/uploads';
 import { maskMobile } from '../../../lib/mask';
-import { uploadUrl } from '../../../lib/upload';
 import { useHomeArea, useHomePermissions } from '../hooks';
 import QueryState from '../parts/QueryState';
 import { fetchBrandInfo, fetchEnterprise } from '../service';
@@ -19,15 +19,9 @@ const FILES = [
   { type: 3 as const, key: 'electricVehicleUrl' as const, label: '电动车信息', missing: '电动车信息不存在！' },
 ];
 
+/** A document opened through the session (fetched with the token into a blob: URL; /uploads/… refuses a bare link). */
 function FileLink({ url, name }: { url: string | null; name: string | null }) {
-  const href = uploadUrl(url);
-  return href ? (
-    <a href={href} target="_blank" rel="noreferrer">
-      {name || '查看文件'}
-    </a>
-  ) : (
-    <span>暂无</span>
-  );
+  return url ? <UploadLink url={url} name={name || '查看文件'} /> : <span>暂无</span>;
 }
 
 function rows(d: EnterpriseDetail) {
@@ -54,7 +48,8 @@ function rows(d: EnterpriseDetail) {
 /**
  * Brand / company detail: GET /api/company/getEnterpriseInfoById for users of 企业管理, else
  * GET /api/dashboard/brandInfo (home permission). 企业信息不存在！ when there is no detail.
- * The document buttons open /uploads/{file} or warn that it does not exist.
+ * A document that exists opens through the session (UploadLink); a missing one warns (spec §5),
+ * for users of 企业管理 through getEnterpriseInfoById with its type (the server's 400 and message).
  */
 export default function BrandDetail({ brandId }: { brandId: number }) {
   const { area, ready } = useHomeArea();
@@ -69,16 +64,10 @@ export default function BrandDetail({ brandId }: { brandId: number }) {
   const missing = q.isError && q.error instanceof RequestError && q.error.kind === 'bad-input';
   if (missing || (q.isSuccess && !q.data)) return <div className="hp-state hp-state-empty dlg-missing">{MISSING_ENTERPRISE}</div>;
 
-  const openFile = async (f: (typeof FILES)[number]) => {
-    if (perms.company) {
-      // 服务端检查文件是否存在（不存在时返回 400 与提示，由请求层提示）
-      const d = await fetchEnterprise(area, brandId, f.type).catch(() => null);
-      if (d?.[f.key]) window.open(uploadUrl(d[f.key]), '_blank', 'noreferrer');
-      return;
-    }
-    const url = q.data?.[f.key];
-    if (!url) void message.warning(f.missing);
-    else window.open(uploadUrl(url), '_blank', 'noreferrer');
+  const warnMissing = async (f: (typeof FILES)[number]) => {
+    // 企业管理的用户：服务端检查文件是否存在（不存在时返回 400 与提示，由请求层提示）
+    if (perms.company) await fetchEnterprise(area, brandId, f.type).catch(() => null);
+    else void message.warning(f.missing);
   };
 
   return (
@@ -87,11 +76,18 @@ export default function BrandDetail({ brandId }: { brandId: number }) {
         <>
           <Descriptions bordered size="small" column={2} items={rows(q.data)} styles={{ label: { width: 110, whiteSpace: 'nowrap' } }} />
           <Space style={{ marginTop: 16 }} wrap>
-            {FILES.map((f) => (
-              <Button key={f.type} icon={<FileTextOutlined />} onClick={() => void openFile(f)}>
-                {f.label}
-              </Button>
-            ))}
+            {FILES.map((f) => {
+              const url = q.data?.[f.key];
+              return url ? (
+                <span key={f.type} className="dlg-file">
+                  <UploadLink url={url} name={`${f.label}.${url.split('.').pop()}`} />
+                </span>
+              ) : (
+                <Button key={f.type} icon={<FileTextOutlined />} onClick={() => void warnMissing(f)}>
+                  {f.label}
+                </Button>
+              );
+            })}
           </Space>
         </>
       ) : null}
