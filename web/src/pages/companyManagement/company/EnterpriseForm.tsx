@@ -183,15 +183,11 @@ const docOf = (url: string | null | undefined, name: string | null | undefined, 
 };
 
 export function initialValuesOf(d: EnterpriseDetail | null, areaId: string | undefined): Partial<Values> {
-  if (!d)
-    return {
-      passwordMode: 'generate',
-      areaId,
-      launchArea: areaId ? [areaId] : [],
-      operationAreaId: areaId ? [areaId] : [],
-      bikeColor: '#f5c518',
-      ebikeColor: '#1890ff',
-    };
+  if (!d) {
+    // a district editor's enterprise launches and operates there; a national one picks its areas
+    const own = areaId && areaId !== '000000' ? [areaId] : [];
+    return { passwordMode: 'generate', areaId, launchArea: own, operationAreaId: own, bikeColor: '#f5c518', ebikeColor: '#1890ff' };
+  }
   return {
     brandName: d.brandName,
     brandOperation: d.brandOperation,
