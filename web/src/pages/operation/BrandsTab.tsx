@@ -12,7 +12,7 @@ import { brandShortName } from '../../lib/brand';
 import { pieOption, seriesOption } from './charts';
 import ExportDialogButton from './ExportDialog';
 import PeriodBar from './PeriodBar';
-import { periodFromParams, periodLevel, periodParams } from './period';
+import { areaParam, periodFromParams, periodLevel, periodParams } from './period';
 import { exportTrend, fetchAreaVerify, fetchBrandPercent, fetchBrandPercentNew, fetchBrandTrend } from './service';
 import { QueryFailed, QueryPending } from './states';
 import { xLabels } from './TrendTab';
@@ -123,7 +123,7 @@ export default function BrandsTab({ area, canExport }: { area: string; canExport
   return (
     <Space orientation="vertical" style={{ width: '100%' }} size="middle">
       <Space wrap className="op-toolbar">
-        <PeriodBar period={period} onChange={(p) => setParams(periodParams(p))} types={['year', 'month', 'day']} />
+        <PeriodBar period={period} onChange={(p) => setParams({ ...areaParam(area), ...periodParams(p) })} types={['year', 'month', 'day']} />
         <ExportDialogButton
           title="品牌与数据接入率"
           period={period}

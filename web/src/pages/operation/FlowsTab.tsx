@@ -15,7 +15,7 @@ import { seriesOption } from './charts';
 import ExportDialogButton from './ExportDialog';
 import { boxOf, pickFlows, rentsByBrand, slotLabels, tidalCircles, type FlowPick } from './flowData';
 import PeriodBar from './PeriodBar';
-import { dateOf, peaksOf, periodFromParams, periodOf, periodParams, type Period } from './period';
+import { areaParam, dateOf, peaksOf, periodFromParams, periodOf, periodParams, type Period } from './period';
 import { exportFlows, fetchFlows, fetchTidal, fetchTidalSites, type TidalSite } from './service';
 import { QueryFailed, QueryPending } from './states';
 import dayjs from 'dayjs';
@@ -97,6 +97,7 @@ export default function FlowsTab({ area, canExport }: { area: string; canExport:
   };
   const set = (p: Period, next: FlowPick = pick) =>
     setParams({
+      ...areaParam(area),
       ...periodParams(p),
       ...(next.brandId ? { brandId: String(next.brandId) } : {}),
       ...(next.bikeType !== 'all' ? { bikeType: next.bikeType } : {}),

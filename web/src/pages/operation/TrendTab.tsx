@@ -12,7 +12,7 @@ import { ACTIVE_TYPE, TREND_TYPES, isRate } from '../index/parts/trend';
 import { pieOption, seriesOption } from './charts';
 import ExportDialogButton from './ExportDialog';
 import PeriodBar from './PeriodBar';
-import { drillDown, periodFromParams, periodLevel, periodParams, type Period } from './period';
+import { areaParam, drillDown, periodFromParams, periodLevel, periodParams, type Period } from './period';
 import { exportTrend, fetchBrandTrend } from './service';
 import { QueryFailed, QueryPending } from './states';
 
@@ -57,7 +57,7 @@ export default function TrendTab({ area, canExport }: { area: string; canExport:
   const dataType = Number(params.get('dataType') ?? 1) || 1;
   const bikeType = (['0', '1'].includes(params.get('bikeType') ?? '') ? params.get('bikeType') : 'all') as BikeType;
   const set = (p: Period, more: Record<string, string> = {}) =>
-    setParams({ ...periodParams(p), dataType: String(dataType), ...(bikeType !== 'all' ? { bikeType } : {}), ...more });
+    setParams({ ...areaParam(area), ...periodParams(p), dataType: String(dataType), ...(bikeType !== 'all' ? { bikeType } : {}), ...more });
   const q = useQuery({ queryKey: ['operation', 'trend', area, period, dataType], queryFn: () => fetchBrandTrend(area, { ...period, dataType }) });
   const level = periodLevel(period);
   const brands = Object.values(q.data ?? {}).sort((a, b) => a.brandId - b.brandId);
@@ -125,7 +125,7 @@ export default function TrendTab({ area, canExport }: { area: string; canExport:
           aria-label="数据类型"
           style={{ width: 140 }}
           value={dataType}
-          onChange={(v: number) => setParams({ ...periodParams(period), dataType: String(v) })}
+          onChange={(v: number) => setParams({ ...areaParam(area), ...periodParams(period), dataType: String(v) })}
           options={TREND_TYPES.map((t) => ({ value: t.value, label: t.label }))}
         />
         <Radio.Group

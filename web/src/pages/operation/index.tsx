@@ -1,11 +1,10 @@
 /**
  * 运营统计 (#/operation/{tab}): 趋势, 租还, 站点 and 品牌 as tabs of one desk page, for the area chosen
- * at the top (default the user's own). Each view exports (.xlsx) and 打印 prints the current view on
+ * at the top (default the user's own), held in the URL (selfAreaId) and kept when switching tabs. Each view exports (.xlsx) and 打印 prints the current view on
  * A4 landscape with its charts and without the menu (operation.css).
  */
 import { PrinterOutlined } from '@ant-design/icons';
 import { Button, Space } from 'antd';
-import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useSession } from '../../app/session/store';
 import { AreaSelect, DeskPage, DeskTabs } from '../../components/desk';
@@ -18,8 +17,16 @@ import './operation.css';
 
 export default function Operation() {
   const perms = useSession((s) => s.permissions);
-  const [params] = useSearchParams();
-  const [area, setArea] = useState(() => params.get('selfAreaId') ?? '');
+  const [params, setParams] = useSearchParams();
+  const area = params.get('selfAreaId') ?? '';
+  // a new area keeps the view's own filters (period, brand…) and goes into the history
+  const setArea = (v: string) =>
+    setParams((prev) => {
+      const next = new URLSearchParams(prev);
+      if (v) next.set('selfAreaId', v);
+      else next.delete('selfAreaId');
+      return next;
+    });
   const canExport = hasPermission(perms, 4, 106);
   const canRankExport = hasPermission(perms, 64, 137);
   return (
@@ -38,6 +45,7 @@ export default function Operation() {
     >
       <div className="op-page" key={area}>
         <DeskTabs
+          keep={['selfAreaId']}
           items={[
             { key: 'trend', label: '趋势', render: () => <TrendTab area={area} canExport={canExport} /> },
             { key: 'flows', label: '租还', render: () => <FlowsTab area={area} canExport={canExport} /> },

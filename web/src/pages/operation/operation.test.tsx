@@ -292,6 +292,27 @@ describe('品牌', () => {
   });
 });
 
+describe('the chosen area', () => {
+  it('stays when switching tabs and when a view changes its own period', async () => {
+    open('/operation/trend?year=2024&dataType=1&selfAreaId=110105');
+    await screen.findByText('投放数趋势-点2', undefined, WAIT);
+    expect(calls('/api/dashboard/brandBikeOnline').at(-1)).toMatchObject({ selfAreaId: '110105', year: '2024' });
+    // a drill-down writes the view's period into the URL: the area stays
+    fireEvent.click(screen.getByText('投放数趋势-点2'));
+    await waitFor(() => expect(calls('/api/dashboard/brandBikeOnline').at(-1)).toMatchObject({ selfAreaId: '110105', month: '3' }), WAIT);
+    fireEvent.click(screen.getByRole('tab', { name: '租还' }));
+    await waitFor(() => expect(calls('/api/statistics/rentReturn').at(-1)).toMatchObject({ selfAreaId: '110105' }), WAIT);
+    expect(calls('/api/statistics/tidalSites').at(-1)).toMatchObject({ selfAreaId: '110105' });
+    fireEvent.click(screen.getByRole('tab', { name: '品牌' }));
+    await waitFor(() => expect(calls('/api/statistics/areaVerify').at(-1)).toMatchObject({ selfAreaId: '110105' }), WAIT);
+    fireEvent.click(screen.getByRole('tab', { name: '站点' }));
+    await waitFor(() => expect(calls('/api/statistics/siteRankAll').at(-1)).toMatchObject({ selfAreaId: '110105' }), SLOW_WAIT);
+    // every call of the visit asked for 朝阳
+    const asked = fetchStub.calls.filter((c) => /^\/api\/(statistics|dashboard)\//.test(c.url.pathname)).map((c) => c.url.searchParams.get('selfAreaId'));
+    expect(new Set(asked)).toEqual(new Set(['110105']));
+  }, 180_000);
+});
+
 describe('peaks', () => {
   it('takes the busiest hour of 06-10 and of 16-20, none when empty', () => {
     const v = hoursOf([0, 0, 0, 0, 0, 0, 1, 4, 9, 2, 1, 0, 0, 0, 0, 0, 3, 5, 8, 8, 2]);

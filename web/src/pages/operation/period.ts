@@ -69,3 +69,6 @@ export function peaksOf(values: readonly number[]): { morning: Peak | null; even
 
 /** Percent with two decimals, or null when the base is 0. */
 export const percent = (n: number, base: number): number | null => (base > 0 ? Math.round((n / base) * 10000) / 100 : null);
+
+/** The page's area (selfAreaId) as a URL parameter: a view writing its own filters keeps it. */
+export const areaParam = (area: string): Record<string, string> => (area ? { selfAreaId: area } : {});
