@@ -45,3 +45,7 @@ SELECT hour, area_id, brand_id, bike_type, sum(rent)::int, sum(ret)::int, sum(up
 -- statistics job while the day runs (null: a day before the job recorded any; the rate then falls back
 -- to what bikes.filed_at / withdrawn_at tell, see jobs/rollup.ts recordFiled)
 ALTER TABLE "stats_daily" ADD COLUMN "filed_num" integer;
+--> statement-breakpoint
+-- a site's usage curve (站点使用统计, 运营统计 站点): its hours of a day, month or year from one index
+-- range, without the heap (the primary key leads with the hour: a month read every site's rows)
+CREATE INDEX "stats_hourly_site_idx" ON "stats_hourly" ("site_id", "hour") INCLUDE ("rent_num", "return_num", "up_num", "down_num");

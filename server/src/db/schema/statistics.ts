@@ -16,7 +16,12 @@ export const statsHourly = pgTable(
     upNum: integer('up_num').notNull().default(0),
     downNum: integer('down_num').notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.hour, t.areaId, t.siteId, t.brandId, t.bikeType] }), index('stats_hourly_area_idx').on(t.areaId, t.hour)],
+  (t) => [
+    primaryKey({ columns: [t.hour, t.areaId, t.siteId, t.brandId, t.bikeType] }),
+    index('stats_hourly_area_idx').on(t.areaId, t.hour),
+    // migration 0014 (hand-written: drizzle has no INCLUDE): (site_id, hour) include (the counts), a site's usage curve
+    index('stats_hourly_site_idx').on(t.siteId, t.hour),
+  ],
 );
 
 /**
