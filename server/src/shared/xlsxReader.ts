@@ -1,10 +1,19 @@
 /**
- * Reads the first worksheet of an .xlsx file row by row, as a stream (exceljs' WorkbookReader):
- * the file is read from disk as it is parsed, rows are handed over one at a time and nothing of
- * the sheet is kept, so a 100,000-row file costs about what one row costs. Shared strings are
- * cached (they are the strings of the sheet, once each); inline strings are read in place.
+ * Reads the first worksheet of an .xlsx file row by row, as a stream: the ZIP's central directory
+ * is read from the end of the file, the worksheet entry is inflated from disk as it is parsed
+ * (saxes), and rows are handed over one at a time, so a 100,000-row file costs about what one row
+ * costs. Shared strings (the sheet's distinct strings) are read first into one array.
+ *
+ * Our own reader, not exceljs' WorkbookReader: that one decodes each compressed chunk to text on its
+ * own, so a Chinese character split between two chunks came out as U+FFFD (自行车 → 自��车, a
+ * valid row refused): here a StringDecoder carries split characters over.
  */
-import ExcelJS from 'exceljs';
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { StringDecoder } from 'node:string_decoder';
+import type { Readable } from 'node:stream';
+import { SaxesParser, type SaxesTagPlain } from 'saxes';
 
 /** A cell as the reader gives it: text, a number, or nothing. */
 export type CellValue = string | number | null;
@@ -18,26 +27,146 @@ export interface SheetRow {
 
 /** The file cannot be read as a workbook (not a zip, a damaged or foreign package). */
 export class UnreadableWorkbookError extends Error {
-  constructor(cause: unknown) {
+  constructor(cause?: unknown) {
     super('文件无法读取：不是有效的 Excel（xlsx）文件，请用模板重新保存后上传');
     this.cause = cause;
   }
 }
 
-/** A cell's value as text or number: rich text joined, formulas by their result, dates as ISO text. */
-export function cellValue(v: unknown): CellValue {
-  if (v === null || v === undefined) return null;
-  if (typeof v === 'string' || typeof v === 'number') return v;
-  if (typeof v === 'boolean') return v ? 'TRUE' : 'FALSE';
-  if (v instanceof Date) return v.toISOString();
-  if (typeof v === 'object') {
-    const o = v as { richText?: { text: string }[]; result?: unknown; text?: unknown; error?: unknown };
-    if (Array.isArray(o.richText)) return o.richText.map((r) => r.text).join('');
-    if ('result' in o) return cellValue(o.result);
-    if (typeof o.text === 'string') return o.text;
-    if (o.error !== undefined) return String(o.error);
+interface Entry {
+  method: number;
+  compressedSize: number;
+  offset: number;
+}
+
+/** The ZIP's entries by name, from the central directory at the end of the file. */
+async function entries(fh: fs.promises.FileHandle): Promise<Map<string, Entry>> {
+  const { size } = await fh.stat();
+  const tail = Math.min(size, 65_557);
+  const buf = Buffer.alloc(tail);
+  await fh.read(buf, 0, tail, size - tail);
+  let eocd = -1;
+  for (let i = tail - 22; i >= 0; i--) {
+    if (buf.readUInt32LE(i) === 0x06054b50) {
+      eocd = i;
+      break;
+    }
   }
-  return String(v as string);
+  if (eocd < 0) throw new UnreadableWorkbookError();
+  const count = buf.readUInt16LE(eocd + 10);
+  const cdSize = buf.readUInt32LE(eocd + 12);
+  const cdOffset = buf.readUInt32LE(eocd + 16);
+  if (cdOffset + cdSize > size) throw new UnreadableWorkbookError();
+  const cd = Buffer.alloc(cdSize);
+  await fh.read(cd, 0, cdSize, cdOffset);
+  const out = new Map<string, Entry>();
+  for (let p = 0, i = 0; i < count; i++) {
+    if (p + 46 > cd.length || cd.readUInt32LE(p) !== 0x02014b50) throw new UnreadableWorkbookError();
+    const nameLen = cd.readUInt16LE(p + 28);
+    const name = cd.toString('utf8', p + 46, p + 46 + nameLen);
+    out.set(name, { method: cd.readUInt16LE(p + 10), compressedSize: cd.readUInt32LE(p + 20), offset: cd.readUInt32LE(p + 42) });
+    p += 46 + nameLen + cd.readUInt16LE(p + 30) + cd.readUInt16LE(p + 32);
+  }
+  return out;
+}
+
+/** One entry's bytes, inflated as they are read from disk. */
+async function entryStream(file: string, fh: fs.promises.FileHandle, e: Entry): Promise<Readable> {
+  const head = Buffer.alloc(30);
+  await fh.read(head, 0, 30, e.offset);
+  if (head.readUInt32LE(0) !== 0x04034b50) throw new UnreadableWorkbookError();
+  const start = e.offset + 30 + head.readUInt16LE(26) + head.readUInt16LE(28);
+  const raw = fs.createReadStream(file, { start, end: start + e.compressedSize - 1, highWaterMark: 256 * 1024 });
+  if (e.method === 0) return raw;
+  if (e.method !== 8) throw new UnreadableWorkbookError();
+  const inflate = zlib.createInflateRaw();
+  raw.on('error', (err) => inflate.destroy(err));
+  return raw.pipe(inflate);
+}
+
+/** Parses an XML stream with saxes, yielding after each chunk whatever `onChunk` collected. */
+async function* parse<T>(stream: Readable, setup: (p: SaxesParser) => () => T[]): AsyncGenerator<T> {
+  const parser = new SaxesParser();
+  const take = setup(parser);
+  const decoder = new StringDecoder('utf8');
+  try {
+    for await (const chunk of stream) {
+      parser.write(decoder.write(chunk as Buffer));
+      yield* take();
+    }
+    parser.write(decoder.end());
+    parser.close();
+    yield* take();
+  } finally {
+    stream.destroy();
+  }
+}
+
+/** The workbook's first sheet's part name (workbook.xml order, through its relationships). */
+async function firstSheet(file: string, fh: fs.promises.FileHandle, zip: Map<string, Entry>): Promise<string> {
+  const text = async (name: string) => {
+    const e = zip.get(name);
+    if (!e) throw new UnreadableWorkbookError();
+    const chunks: Buffer[] = [];
+    for await (const c of await entryStream(file, fh, e)) chunks.push(c as Buffer);
+    return Buffer.concat(chunks).toString('utf8');
+  };
+  const workbook = await text('xl/workbook.xml');
+  const rid = /<(?:\w+:)?sheet\b[^>]*?\br:id="([^"]+)"/.exec(workbook)?.[1] ?? /<(?:\w+:)?sheet\b[^>]*?\b\w+:id="([^"]+)"/.exec(workbook)?.[1];
+  if (!rid) throw new UnreadableWorkbookError();
+  const rels = await text('xl/_rels/workbook.xml.rels');
+  const rel = [...rels.matchAll(/<(?:\w+:)?Relationship\b[^>]*>/g)].map((m) => m[0]).find((r) => r.includes(`Id="${rid}"`));
+  const target = rel && /Target="([^"]+)"/.exec(rel)?.[1];
+  if (!target) throw new UnreadableWorkbookError();
+  return target.startsWith('/') ? target.slice(1) : path.posix.normalize(`xl/${target}`);
+}
+
+const local = (name: string) => name.slice(name.indexOf(':') + 1);
+
+/** The shared strings in order (rich text runs joined, phonetic hints left out). */
+async function sharedStrings(file: string, fh: fs.promises.FileHandle, e: Entry | undefined): Promise<string[]> {
+  const out: string[] = [];
+  if (!e) return out;
+  const stream = await entryStream(file, fh, e);
+  for await (const _ of parse<never>(stream, (p) => {
+    let text: string[] | null = null;
+    let inT = false;
+    let phonetic = 0;
+    p.on('opentag', (t: SaxesTagPlain) => {
+      const n = local(t.name);
+      if (n === 'si') text = [];
+      else if (n === 'rPh') phonetic++;
+      else if (n === 't' && !phonetic) inT = true;
+    });
+    p.on('text', (s) => {
+      if (inT && text) text.push(s);
+    });
+    p.on('closetag', (t: SaxesTagPlain) => {
+      const n = local(t.name);
+      if (n === 't') inT = false;
+      else if (n === 'rPh') phonetic--;
+      else if (n === 'si' && text) {
+        out.push(text.join(''));
+        text = null;
+      }
+    });
+    return () => [];
+  }))
+    void _;
+  return out;
+}
+
+/** Column index of a cell reference (B3 → 1), or -1. */
+function columnOf(ref: string | undefined): number {
+  if (!ref) return -1;
+  let n = 0;
+  let i = 0;
+  for (; i < ref.length; i++) {
+    const c = ref.charCodeAt(i);
+    if (c < 65 || c > 90) break;
+    n = n * 26 + (c - 64);
+  }
+  return i ? n - 1 : -1;
 }
 
 /**
@@ -45,32 +174,74 @@ export function cellValue(v: unknown): CellValue {
  * UnreadableWorkbookError when the file is no workbook. Leaving the loop early closes the file.
  */
 export async function* readSheetRows(file: string): AsyncGenerator<SheetRow> {
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(file, {
-    sharedStrings: 'cache',
-    hyperlinks: 'ignore',
-    styles: 'ignore',
-    worksheets: 'emit',
-    entries: 'ignore',
-  });
-  let started = false;
+  let fh: fs.promises.FileHandle;
   try {
-    for await (const sheet of reader) {
-      for await (const r of sheet as unknown as AsyncIterable<ExcelJS.Row>) {
-        started = true;
-        const values = r.values as unknown[];
-        const cells: CellValue[] = [];
-        let any = false;
-        for (let i = 1; i < values.length; i++) {
-          const c = cellValue(values[i]);
-          cells.push(c);
-          if (c !== null && c !== '') any = true;
-        }
-        if (any) yield { row: r.number, cells };
-      }
-      return; // the first worksheet only
-    }
+    fh = await fs.promises.open(file, 'r');
   } catch (err) {
-    if (!started) throw new UnreadableWorkbookError(err);
-    throw err;
+    throw new UnreadableWorkbookError(err);
+  }
+  try {
+    let sheet: Readable;
+    let shared: string[];
+    try {
+      const zip = await entries(fh);
+      const part = await firstSheet(file, fh, zip);
+      const e = zip.get(part);
+      if (!e) throw new UnreadableWorkbookError();
+      shared = await sharedStrings(file, fh, zip.get('xl/sharedStrings.xml'));
+      sheet = await entryStream(file, fh, e);
+    } catch (err) {
+      throw err instanceof UnreadableWorkbookError ? err : new UnreadableWorkbookError(err);
+    }
+    yield* parse<SheetRow>(sheet, (p) => {
+      const done: SheetRow[] = [];
+      let rowNo = 0;
+      let cells: CellValue[] = [];
+      let any = false;
+      let col = -1;
+      let type = 'n';
+      let text: string[] | null = null;
+      let inInline = false;
+      p.on('opentag', (t: SaxesTagPlain) => {
+        const n = local(t.name);
+        if (n === 'row') {
+          const r = Number(t.attributes.r);
+          rowNo = Number.isInteger(r) && r > 0 ? r : rowNo + 1;
+          cells = [];
+          any = false;
+          col = -1;
+        } else if (n === 'c') {
+          const c = columnOf(t.attributes.r as string | undefined);
+          col = c >= 0 ? c : col + 1;
+          type = (t.attributes.t as string | undefined) ?? 'n';
+          text = null;
+        } else if (n === 'v' || (n === 't' && inInline)) text ??= [];
+        else if (n === 'is') inInline = true;
+      });
+      p.on('text', (s) => {
+        if (text) text.push(s);
+      });
+      p.on('closetag', (t: SaxesTagPlain) => {
+        const n = local(t.name);
+        if (n === 'is') inInline = false;
+        else if (n === 'c') {
+          const raw = text ? text.join('') : null;
+          let v: CellValue = null;
+          if (raw !== null) {
+            if (type === 's') v = shared[Number(raw)] ?? null;
+            else if (type === 'b') v = raw === '1' ? 'TRUE' : 'FALSE';
+            else if (type === 'n') v = raw.trim() === '' ? null : Number.isFinite(Number(raw)) ? Number(raw) : raw;
+            else v = raw; // inlineStr, str (a formula's text), e (an error)
+          }
+          while (cells.length < col) cells.push(null);
+          cells[col] = v;
+          if (v !== null && v !== '') any = true;
+          text = null;
+        } else if (n === 'row' && any) done.push({ row: rowNo, cells });
+      });
+      return () => done.splice(0);
+    });
+  } finally {
+    await fh.close();
   }
 }
