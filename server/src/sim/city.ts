@@ -34,9 +34,15 @@ const HOUR = 60 * MIN;
 const PARKED = 0;
 const RIDING = 1;
 const TRUCK = 2;
+/** Minutes between the position reports of a bike in a ride (the live demo; the back-fill sends none). */
+const RIDE_REPORT_MIN = 2;
 
 interface Ride {
   bike: number;
+  /** rent time and position */
+  start: number;
+  fromLon: number;
+  fromLat: number;
   end: number;
   dest: number;
   lon: number;
@@ -170,7 +176,17 @@ export class City {
         this.state[b] = RIDING;
         const dest = this.pickDestination(b, 12);
         const p = pointInSite(this.rng, this.world.sites[dest]);
-        this.rides.push({ bike: b, end: now + this.rng.range(1, 15) * MIN, dest, ...p, orderId: r.openOrder, minutes: 15 });
+        this.rides.push({
+          bike: b,
+          start: now,
+          fromLon: r.lon,
+          fromLat: r.lat,
+          end: now + this.rng.range(1, 15) * MIN,
+          dest,
+          ...p,
+          orderId: r.openOrder,
+          minutes: 15,
+        });
       }
     }
     this.restored = rows.length;
@@ -219,6 +235,7 @@ export class City {
       const weekday = new Date(`${local.slice(0, 10)}T12:00:00Z`).getUTCDay();
       const weekend = weekday === 0 || weekday === 6;
       this.startRides(out, t, next, hour, weekend);
+      this.ridePositions(out, t, next);
       this.finishRides(out, next);
       // each operator runs about one rebalancing round per dispatch hour
       if (isDispatchHour(hour)) for (const b of this.world.brands) if (this.rng.chance((0.8 * (next - t)) / HOUR)) this.rebalance(out, b.index, t, next);
@@ -271,12 +288,36 @@ export class City {
       weights[bucket] = bucket === this.off ? Math.max(0, weights[bucket] - t.offSite) : pull(bucket);
       this.state[bike] = RIDING;
       this.lastEvent[bike] = at;
-      this.rides.push({ bike, end: at + minutes * MIN, dest, ...p, orderId, minutes });
-      if (this.cfg.rideStatus) {
-        const mid = at + (minutes * MIN) / 2;
-        if (mid < to) {
-          out.status[b.brand].push({ bikeId: b.id, status: 2, lon: (this.lon[bike] + p.lon) / 2, lat: (this.lat[bike] + p.lat) / 2, reportedAt: iso(mid) });
-        }
+      this.rides.push({ bike, start: at, fromLon: this.lon[bike], fromLat: this.lat[bike], end: at + minutes * MIN, dest, ...p, orderId, minutes });
+    }
+  }
+
+  /**
+   * A rented bike reports where it is every RIDE_REPORT_MIN minutes of its ride (status 2), the
+   * reports of [from, to): along the way from the rent to the return point, weaving a little to
+   * either side (no random draw: the city's sequence stays as it was). The console draws these as
+   * the ride's track.
+   */
+  private ridePositions(out: Outbox, from: number, to: number) {
+    if (!this.cfg.rideStatus) return;
+    const step = RIDE_REPORT_MIN * MIN;
+    for (const r of this.rides) {
+      const b = this.world.bikes[r.bike];
+      const span = r.end - r.start;
+      if (span <= 0) continue;
+      const first = Math.max(1, Math.ceil((from - r.start) / step));
+      for (let k = first; ; k++) {
+        const t = r.start + k * step;
+        if (t >= to || t >= r.end) break;
+        const f = (t - r.start) / span;
+        // across the line, up to ~40 m: a street grid rather than a straight cut
+        const side = Math.sin(k * 1.7) * 0.0004 * Math.sin(Math.PI * f);
+        const dx = r.lon - r.fromLon;
+        const dy = r.lat - r.fromLat;
+        const len = Math.hypot(dx, dy) || 1;
+        const lon = Math.round((r.fromLon + dx * f - (dy / len) * side) * 1e6) / 1e6;
+        const lat = Math.round((r.fromLat + dy * f + (dx / len) * side) * 1e6) / 1e6;
+        out.status[b.brand].push({ bikeId: b.id, status: 2, lon, lat, reportedAt: iso(t) });
       }
     }
   }

@@ -109,6 +109,26 @@ describe('the moving city', () => {
     expect(JSON.stringify(run())).toBe(JSON.stringify(run()));
   });
 
+  it('reports a rented bike where it is every two minutes of its ride (the track)', () => {
+    const outs = run();
+    const orders = outs.flatMap((o) => o.orders.flat());
+    const rides = new Map<string, { from: number; to: number }[]>();
+    const rent = new Map(orders.filter((o) => o.event === 'rent').map((o) => [o.orderId, o]));
+    for (const o of orders.filter((x) => x.event === 'return')) {
+      const r = rent.get(o.orderId);
+      if (r) rides.set(o.bikeId, [...(rides.get(o.bikeId) ?? []), { from: Date.parse(r.at), to: Date.parse(o.at) }]);
+    }
+    const moving = outs.flatMap((o) => o.status.flat()).filter((s) => s.status === 2);
+    expect(moving.length).toBeGreaterThan(rides.size);
+    // every one falls inside a ride of its bike, on the two-minute grid from the rent
+    for (const s of moving.slice(0, 500)) {
+      const t = Date.parse(s.reportedAt);
+      const ride = (rides.get(s.bikeId) ?? []).find((r) => t > r.from && t < r.to);
+      if (!ride) continue; // a ride still going at the end of the day
+      expect((t - ride.from) % 120_000).toBe(0);
+    }
+  });
+
   it('follows the tides: mornings flow from homes, evenings back to them', () => {
     const outs = run();
     const kindOf = new Map(small.sites.map((s) => [s.id, s.kind]));
