@@ -69,6 +69,33 @@ describe('user management', () => {
     expect(date.body.message).toContain('unavailableTime');
   });
 
+  it('takes 有效期 as a date (valid through that day), not before today; empty for 长期有效', async () => {
+    const tz = 'Asia/Shanghai';
+    const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toLocaleDateString('sv-SE', { timeZone: tz });
+    const add = await haidian.post('/api/user/add', { username: 'hd_valid', password: 'Passw0rd1', areaId: '110108', unavailableTime: day(30) });
+    expect(add.body.code).toBe(200);
+    const listed = async () => (await haidian.get('/api/user/list', { username: 'hd_valid' })).body.data.lists[0].unavailableTime;
+    expect(await listed()).toBe(`${day(30)} 23:59:59`);
+    // today is allowed (through its end); yesterday, a malformed or impossible date is refused naming the field
+    expect((await haidian.put('/api/user/edit', { id: add.body.data.id, unavailableTime: day(0) })).body.code).toBe(200);
+    expect(await listed()).toBe(`${day(0)} 23:59:59`);
+    const past = await haidian.put('/api/user/edit', { id: add.body.data.id, unavailableTime: day(-1) });
+    expect(past.body).toMatchObject({ code: 400, message: '参数 unavailableTime 不能早于今天，请重新选择有效期' });
+    for (const bad of ['2099-02-30', '2099-12-31 12:00:00', '31/12/2099']) {
+      expect((await haidian.put('/api/user/edit', { id: add.body.data.id, unavailableTime: bad })).body).toMatchObject({
+        code: 400,
+        message: '参数 unavailableTime 应为日期 yyyy-MM-dd（有效期至当天），长期有效请留空',
+      });
+    }
+    expect(await listed()).toBe(`${day(0)} 23:59:59`);
+    // 长期有效
+    expect((await haidian.put('/api/user/edit', { id: add.body.data.id, unavailableTime: '' })).body.code).toBe(200);
+    expect(await listed()).toBeNull();
+    // the account can log in until the end of its last day
+    expect((await haidian.put('/api/user/edit', { id: add.body.data.id, unavailableTime: day(0) })).body.code).toBe(200);
+    expect((await new Client(t.app).post('/api/login', { username: 'hd_valid', password: 'Passw0rd1' })).body.code).toBe(200);
+  });
+
   it('keeps a district admin inside their district', async () => {
     expect((await haidian.post('/api/user/add', { username: 'hd_sneak', password: 'Passw0rd1', areaId: '110105' })).body.code).toBe(5002);
     expect((await haidian.put('/api/user/edit', { id: chaoyangUserId, name: 'x' })).body.code).toBe(5002);

@@ -1159,7 +1159,7 @@ export interface paths {
                         userLevel?: number;
                         siteId?: string | null;
                         brandId?: number | null;
-                        /** @description 有效期 yyyy-MM-dd HH:mm:ss，空为长期 */
+                        /** @description 有效期至 yyyy-MM-dd（含当天，存为当天 23:59:59），不早于今天；空为长期有效 */
                         unavailableTime?: string | null;
                         idcardUrl?: string | null;
                         idcardBackUrl?: string | null;
@@ -1225,7 +1225,7 @@ export interface paths {
                         userLevel?: number;
                         siteId?: string | null;
                         brandId?: number | null;
-                        /** @description 有效期 yyyy-MM-dd HH:mm:ss，空为长期 */
+                        /** @description 有效期至 yyyy-MM-dd（含当天，存为当天 23:59:59），不早于今天；空为长期有效 */
                         unavailableTime?: string | null;
                         idcardUrl?: string | null;
                         idcardBackUrl?: string | null;

@@ -1,7 +1,7 @@
 import { Type, type Static } from 'typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Envelope, Paged, PageQuery, badRequest, ok, pageOf } from '../../http/envelope.js';
-import { formatTime, parseLocalTime } from '../../domain/time.js';
+import { dayStart, formatTime, nextDay, strictLocalTime, today } from '../../domain/time.js';
 import { timeRange } from '../../http/timeRange.js';
 import { applicationExtras, listProfiles } from './repo.js';
 import { toProfile } from '../../shared/profiles.js';
@@ -25,7 +25,7 @@ const UserFields = {
   userLevel: Type.Optional(Type.Integer({ minimum: 1, maximum: 3 })),
   siteId: Opt(Type.String({ maxLength: 32 })),
   brandId: Opt(Id),
-  unavailableTime: Opt(Type.String({ description: '有效期 yyyy-MM-dd HH:mm:ss，空为长期' })),
+  unavailableTime: Opt(Type.String({ maxLength: 19, description: '有效期至 yyyy-MM-dd（含当天，存为当天 23:59:59），不早于今天；空为长期有效' })),
   idcardUrl: Opt(Type.String({ maxLength: 512 })),
   idcardBackUrl: Opt(Type.String({ maxLength: 512 })),
 };
@@ -81,11 +81,14 @@ export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
   );
 
+  /** 有效期: a date (valid through that day, in TZ), not before today; '' or null: 长期有效. (yyyy-MM-dd 23:59:59, as listed, is read as its date.) */
   const validity = (v: string | null | undefined) => {
     if (v === undefined || v === null || v === '') return v === undefined ? undefined : null;
-    const d = parseLocalTime(v, config.tz);
-    if (!d) throw badRequest('参数 unavailableTime 格式应为 yyyy-MM-dd HH:mm:ss');
-    return d;
+    const m = /^(\d{4}-\d{2}-\d{2})(?: 23:59:59)?$/.exec(v.trim());
+    const day = m && strictLocalTime(m[1], config.tz) ? m[1] : null;
+    if (!day) throw badRequest('参数 unavailableTime 应为日期 yyyy-MM-dd（有效期至当天），长期有效请留空');
+    if (day < today(config.tz).day) throw badRequest('参数 unavailableTime 不能早于今天，请重新选择有效期');
+    return new Date(dayStart(nextDay(day), config.tz).getTime() - 1000); // 23:59:59 of that day
   };
 
   const list = async (req: { auth: import('../../http/auth.js').Auth; query: Static<typeof ListQuery> }) => {

@@ -6,7 +6,9 @@
 import { useMemo } from 'react';
 import type { Rule } from 'antd/es/form';
 import { FormDialog, type Field } from '../../components/desk';
-import { FOREVER, PHONE_RULE, validityOptions } from './rules';
+import dayjs from 'dayjs';
+import { DATE_FORMAT, PHONE_RULE, validityRule } from './rules';
+import ValidityPicker from './ValidityPicker';
 import { authPhoneTaken, saveThirdParty } from './service';
 import type { ThirdPartyRow } from './types';
 
@@ -29,7 +31,6 @@ function uniquePhone(id: number | undefined): Rule {
 }
 
 export function thirdPartyFields(editing: ThirdPartyRow | null): Field[] {
-  const validity = validityOptions(editing ? editing.expireTime : null).filter((o) => o.value !== FOREVER);
   return [
     { name: 'name', label: '名称', type: 'input', required: true, placeholder: '如：某区数据局', rules: [{ max: 64, message: '名称最多 64 个字' }] },
     { name: 'company', label: '单位', type: 'input', rules: [{ max: 128, message: '单位最多 128 个字' }] },
@@ -42,7 +43,15 @@ export function thirdPartyFields(editing: ThirdPartyRow | null): Field[] {
       rules: [PHONE_RULE, uniquePhone(editing?.id)],
     },
     { name: 'areaId', label: '授权区域', type: 'area', required: true },
-    { name: 'expireTime', label: '有效期', type: 'select', required: true, options: validity },
+    {
+      name: 'expireTime',
+      label: '有效期',
+      type: 'custom',
+      required: true,
+      rules: [validityRule(editing?.expireTime.slice(0, 10))],
+      render: (p) => <ValidityPicker {...p} allowForever={false} />,
+      extra: '有效期至所选日期当天 23:59:59',
+    },
   ];
 }
 
@@ -59,8 +68,8 @@ export default function ThirdPartyForm({ editing, areaId, onClose, onSaved, onCr
   const fields = useMemo(() => thirdPartyFields(row), [row]);
   if (!editing) return null;
   const initialValues: Partial<Values> = row
-    ? { name: row.name, company: row.company ?? undefined, areaId: row.areaId, expireTime: row.expireTime }
-    : { areaId, expireTime: validityOptions(null).find((o) => o.value !== FOREVER && String(o.label).startsWith('1 年'))?.value };
+    ? { name: row.name, company: row.company ?? undefined, areaId: row.areaId, expireTime: row.expireTime.slice(0, 10) }
+    : { areaId, expireTime: dayjs().add(1, 'year').format(DATE_FORMAT) };
   return (
     <FormDialog<Values>
       open

@@ -10,7 +10,8 @@ import type { Rule } from 'antd/es/form';
 import { useMemo } from 'react';
 import { FormDialog, type Field, type Option } from '../../components/desk';
 import { ImageUpload } from '../../components/uploads';
-import { FOREVER, PASSWORD_RULE, PHONE_RULE, USERNAME_RULE, validityOf, validityOptions } from './rules';
+import { FOREVER, PASSWORD_RULE, PHONE_RULE, USERNAME_RULE, validityFrom, validityOf, validityRule } from './rules';
+import ValidityPicker from './ValidityPicker';
 import { addUser, editUser, fetchAssignableRoles, fetchEnterpriseOptions, phoneTaken, usernameTaken } from './service';
 import type { UserRow } from './types';
 
@@ -42,7 +43,7 @@ function unique(pattern: RegExp, taken: (v: string) => Promise<boolean>, message
 }
 
 /** The dialog's fields; `userId` is the account being edited (its own phone is not taken). */
-export function userFields(userId: number | null, roles: Option[], rolesLoading: boolean, validity: Option[], brands: Option[] = []): Field[] {
+export function userFields(userId: number | null, roles: Option[], rolesLoading: boolean, keptValidity: string | undefined, brands: Option[] = []): Field[] {
   const creating = userId === null;
   const account: Field[] = creating
     ? [
@@ -77,7 +78,14 @@ export function userFields(userId: number | null, roles: Option[], rolesLoading:
     { name: 'company', label: '单位', type: 'input', rules: [{ max: 128, message: '单位最多 128 个字' }] },
     { name: 'roleIds', label: '角色', type: 'select', multiple: true, options: roles, loading: rolesLoading },
     { name: 'areaId', label: '区域', type: 'area', required: true },
-    { name: 'validity', label: '有效期', type: 'select', options: validity, extra: '到期后账号无法登录' },
+    {
+      name: 'validity',
+      label: '有效期',
+      type: 'custom',
+      rules: [validityRule(keptValidity)],
+      render: (p) => <ValidityPicker {...p} />,
+      extra: '有效期至所选日期当天 23:59:59，到期后账号无法登录',
+    },
     {
       name: 'brandId',
       label: '所属企业',
@@ -111,7 +119,7 @@ function initialOf(user: UserRow | null, areaId?: string): Partial<UserValues> {
     company: user.company ?? undefined,
     roleIds: user.roles.map((r) => String(r.id)),
     areaId: user.areaId,
-    validity: user.unavailableTime ?? FOREVER,
+    validity: validityFrom(user.unavailableTime),
     brandId: user.brandId ? String(user.brandId) : undefined,
     idcardUrl: user.idcardUrl,
     idcardBackUrl: user.idcardBackUrl,
@@ -137,7 +145,7 @@ export default function UserForm({ editing, areaId, onClose, onSaved }: Props) {
     for (const r of user?.roles ?? []) if (!offered.has(r.id)) offered.set(r.id, r.roleName);
     const options = [...offered].map(([id, label]) => ({ value: String(id), label }));
     const brandOptions = (brands.data ?? []).map((b) => ({ value: String(b.brandId), label: b.brandName }));
-    return userFields(user?.id ?? null, options, roles.isLoading, validityOptions(user?.unavailableTime), brandOptions);
+    return userFields(user?.id ?? null, options, roles.isLoading, user ? validityFrom(user.unavailableTime) : undefined, brandOptions);
   }, [roles.data, roles.isLoading, brands.data, user]);
 
   const submit = async (v: UserValues) => {
@@ -145,16 +153,18 @@ export default function UserForm({ editing, areaId, onClose, onSaved }: Props) {
       name: v.name.trim(),
       roleIds: (v.roleIds ?? []).map(Number),
       areaId: v.areaId,
-      unavailableTime: validityOf(v.validity),
       brandId: v.brandId ? Number(v.brandId) : null,
       idcardUrl: v.idcardUrl || null,
       idcardBackUrl: v.idcardBackUrl || null,
     };
     if (user) {
-      await editUser({ id: user.id, ...common, phone: v.phone?.trim() || null, company: v.company?.trim() || null });
+      // the validity goes only when changed: an expired account can be edited without picking a new date
+      const validity = v.validity === validityFrom(user.unavailableTime) ? {} : { unavailableTime: validityOf(v.validity) };
+      await editUser({ id: user.id, ...common, ...validity, phone: v.phone?.trim() || null, company: v.company?.trim() || null });
     } else {
       await addUser({
         ...common,
+        unavailableTime: validityOf(v.validity),
         username: v.username.trim(),
         password: v.password,
         phone: v.phone?.trim() || undefined,

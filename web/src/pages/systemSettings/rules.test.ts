@@ -1,6 +1,6 @@
 import dayjs from 'dayjs';
 import { describe, expect, it } from 'vitest';
-import { FOREVER, tick, validityOf, validityOptions } from './rules';
+import { FOREVER, tick, validityFrom, validityOf, validityRule } from './rules';
 import type { PermissionMenu } from './types';
 
 const tree: PermissionMenu[] = [
@@ -25,13 +25,17 @@ describe('permission ticks', () => {
 });
 
 describe('validity', () => {
-  it('offers 长期有效, the current date and spans ending at 23:59:59', () => {
-    const opts = validityOptions('2026-12-31 23:59:59', dayjs('2026-11-24'));
-    expect(opts[0]).toEqual({ value: FOREVER, label: '长期有效' });
-    expect(opts[1].value).toBe('2026-12-31 23:59:59');
-    expect(opts[2]).toEqual({ value: '2026-12-24 23:59:59', label: '1 个月（至 2026-12-24）' });
+  it('is a date or 长期有效, never a day before today unless kept', async () => {
+    expect(validityFrom('2026-12-31 23:59:59')).toBe('2026-12-31');
+    expect(validityFrom(null)).toBe(FOREVER);
     expect(validityOf(FOREVER)).toBeNull();
     expect(validityOf(undefined)).toBeNull();
-    expect(validityOf('2026-12-24 23:59:59')).toBe('2026-12-24 23:59:59');
+    expect(validityOf('2026-12-24')).toBe('2026-12-24');
+    const check = (kept: string | undefined, v: string) => (validityRule(kept) as { validator: (r: unknown, v: unknown) => Promise<void> }).validator({}, v);
+    const yesterday = dayjs().subtract(1, 'day').format('YYYY-MM-DD');
+    await expect(check(undefined, yesterday)).rejects.toThrow('有效期不能早于今天');
+    await expect(check(yesterday, yesterday)).resolves.toBeUndefined(); // an expired account's date, unchanged
+    await expect(check(undefined, dayjs().format('YYYY-MM-DD'))).resolves.toBeUndefined();
+    await expect(check(undefined, FOREVER)).resolves.toBeUndefined();
   });
 });

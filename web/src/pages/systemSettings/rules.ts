@@ -1,11 +1,10 @@
 /**
  * Pure rules of 系统设置: the account form's checks (as the server's schemas: username, phone,
- * password policy), the validity choices, and how a tick in the permission tree moves its menu or
+ * password policy), the validity (有效期) values, and how a tick in the permission tree moves its menu or
  * buttons (a button is held only with its menu).
  */
 import type { Rule } from 'antd/es/form';
 import dayjs from 'dayjs';
-import type { Option } from '../../components/desk';
 import type { PermissionMenu } from './types';
 
 export const USERNAME_RULE: Rule = { pattern: /^[A-Za-z0-9_]{3,32}$/, message: '用户名为 3-32 位字母、数字或下划线' };
@@ -20,28 +19,26 @@ export const PASSWORD_RULE: Rule = {
   },
 };
 
-/** The validity choice meaning 长期有效 (unavailableTime null). */
+/** The validity value meaning 长期有效 (unavailableTime null). */
 export const FOREVER = 'forever';
-const SPANS: [number, 'month' | 'year', string][] = [
-  [1, 'month', '1 个月'],
-  [3, 'month', '3 个月'],
-  [6, 'month', '半年'],
-  [1, 'year', '1 年'],
-  [2, 'year', '2 年'],
-];
+/** 有效期 is a date: the account works through the end of that day. */
+export const DATE_FORMAT = 'YYYY-MM-DD';
 
-/** 长期有效, the account's current validity (when editing), then spans from today, each to 23:59:59 of its last day. */
-export function validityOptions(current: string | null | undefined, today = dayjs()): Option[] {
-  const spans = SPANS.map(([n, unit, label]) => {
-    const end = today.add(n, unit).format('YYYY-MM-DD 23:59:59');
-    return { value: end, label: `${label}（至 ${end.slice(0, 10)}）` };
-  });
-  const kept = current ? [{ value: current, label: `保持 ${current.slice(0, 10)}${dayjs(current).isBefore(today) ? '（已过期）' : ''}` }] : [];
-  return [{ value: FOREVER, label: '长期有效' }, ...kept, ...spans.filter((s) => s.value !== current)];
-}
+/** The form's validity of an account: its last day, or FOREVER. */
+export const validityFrom = (unavailableTime: string | null | undefined): string => (unavailableTime ? unavailableTime.slice(0, 10) : FOREVER);
 
-/** The validity the server takes: null for 长期有效. */
+/** The validity the server takes: null for 长期有效, else the date yyyy-MM-dd. */
 export const validityOf = (choice: string | undefined): string | null => (!choice || choice === FOREVER ? null : choice);
+
+/** A picked day must not be before today (an unchanged past date of an expired account may stay). */
+export function validityRule(kept: string | undefined): Rule {
+  return {
+    validator: async (_, v: unknown) => {
+      if (typeof v !== 'string' || v === FOREVER || v === kept) return;
+      if (v < dayjs().format(DATE_FORMAT)) throw new Error('有效期不能早于今天');
+    },
+  };
+}
 
 /**
  * The checked ids after ticking (`on`) or unticking `id`: a menu takes or drops all its buttons; a

@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import dayjs from 'dayjs';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import Providers from '../../app/Providers';
@@ -114,6 +115,9 @@ const action = (row: HTMLElement, label: string) =>
 const rowOf = async (text: string) => (await screen.findByText(text)).closest('tr') as HTMLElement;
 const input = (box: HTMLElement, label: string) =>
   within(box).getByText(label, { selector: 'label' }).closest('.ant-form-item')!.querySelector('input, textarea') as HTMLElement;
+/** The 有效期 date picker's input. */
+const dateOf = (box: HTMLElement) =>
+  within(box).getByText('有效期', { selector: 'label' }).closest('.ant-form-item')!.querySelector('.ant-picker input') as HTMLInputElement;
 
 beforeEach(() => {
   calls.length = 0;
@@ -214,13 +218,60 @@ describe('系统设置 · 用户管理', () => {
       name: '张三丰',
       roleIds: [32],
       areaId: '110108',
-      unavailableTime: null,
       brandId: null,
       idcardUrl: null,
       idcardBackUrl: null,
       phone: null,
       company: null,
-    });
+    }); // 有效期 unchanged: not sent
+  });
+
+  it('picks 有效期 on a Chinese date picker: no past day, a date sent, 长期有效 still possible', async () => {
+    renderAt('/systemSettings/user');
+    fireEvent.click(await screen.findByRole('button', { name: /新增用户/ }));
+    const box = dialog('新增用户');
+    fireEvent.change(input(box, '用户名'), { target: { value: 'lisi_02' } });
+    fireEvent.change(input(box, '初始密码'), { target: { value: 'abc123' } });
+    fireEvent.change(input(box, '姓名'), { target: { value: '李四' } });
+    const forever = within(box).getByRole('checkbox', { name: '长期有效' }) as HTMLInputElement;
+    expect(forever.checked).toBe(true);
+    const picker = dateOf(box);
+    expect(picker.getAttribute('placeholder')).toBe('长期有效');
+    fireEvent.mouseDown(picker);
+    fireEvent.click(picker);
+    const yesterday = dayjs().subtract(1, 'day').format('YYYY-MM-DD');
+    const tomorrow = dayjs().add(1, 'day').format('YYYY-MM-DD');
+    const cellOf = async (day: string) => (await waitFor(() => document.querySelector(`td[title="${day}"]`) as HTMLElement)) ?? null;
+    // the calendar speaks Chinese (antd zh_CN: 2026年 11月) and refuses the past
+    await waitFor(() => expect(document.querySelector('.ant-picker-year-btn')?.textContent).toMatch(/^\d{4}年$/));
+    if (dayjs().date() > 1) expect((await cellOf(yesterday)).className).toContain('ant-picker-cell-disabled');
+    const next = await cellOf(tomorrow).catch(() => null);
+    if (next) fireEvent.click(next.querySelector('.ant-picker-cell-inner')!);
+    else {
+      fireEvent.change(picker, { target: { value: tomorrow } });
+      fireEvent.keyDown(picker, { key: 'Enter' });
+    }
+    await waitFor(() => expect(picker.value).toBe(tomorrow));
+    expect(forever.checked).toBe(false);
+    fireEvent.click(okOf(box));
+    await waitFor(() => expect(last('/api/user/add', 'POST')).toBeTruthy());
+    expect(last('/api/user/add', 'POST')?.body).toMatchObject({ username: 'lisi_02', unavailableTime: tomorrow });
+  });
+
+  it('sends 有效期 null when 长期有效 is ticked again', async () => {
+    renderAt('/systemSettings/user');
+    fireEvent.click(await screen.findByRole('button', { name: /新增用户/ }));
+    const box = dialog('新增用户');
+    fireEvent.change(input(box, '用户名'), { target: { value: 'lisi_03' } });
+    fireEvent.change(input(box, '初始密码'), { target: { value: 'abc123' } });
+    fireEvent.change(input(box, '姓名'), { target: { value: '李四' } });
+    const forever = within(box).getByRole('checkbox', { name: '长期有效' });
+    fireEvent.click(forever); // off: a year from today
+    expect(dateOf(box).value).toBe(dayjs().add(1, 'year').format('YYYY-MM-DD'));
+    fireEvent.click(forever); // on again
+    fireEvent.click(okOf(box));
+    await waitFor(() => expect(last('/api/user/add', 'POST')).toBeTruthy());
+    expect(last('/api/user/add', 'POST')?.body).toMatchObject({ username: 'lisi_03', unavailableTime: null });
   });
 
   it('resets a password and shows the new one once', async () => {
