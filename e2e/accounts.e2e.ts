@@ -2,8 +2,9 @@
  * 账号申请 and 第三方授权 in the browser: someone applies for a 海淀 maintainer account on the
  * registration page (phone-sized), the admin sees it in the big screen's 待办事项, follows the link
  * to 账号审核 filtered to pending maintainers, approves it, and the applicant logs in; the admin
- * creates a third-party key (shown once), the key reads the feed route, the admin revokes it and
- * the key is refused.
+ * creates a third-party key (shown once), the key reads the feed route (最近使用), the admin revokes
+ * it and the key is refused; 操作日志 lists the approval, the key's creation and its revocation,
+ * each with the object as it was before.
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -127,6 +128,38 @@ describe('账号申请 and 第三方授权 (screenshots in test-output/e2e)', ()
     await row.getByText('已撤销').waitFor();
     expect((await feed(key)).status).toBe(401);
     await screenshot(admin, 'accounts-keys-revoked');
+    // the feed call above is the key's 最近使用
+    expect(await row.textContent()).toMatch(/\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}/);
+    expect(adminProblems.errors).toEqual([]);
+  });
+
+  it('操作日志 holds the approval, the key created and the key revoked, each with what it changed', { timeout: 180_000 }, async () => {
+    const rows = admin.locator('.desk-page tr.ant-table-row');
+    const find = async (op: string, outcome: string) => {
+      await admin.goto(`${server.url}/#/systemSettings/log?op=${encodeURIComponent(op)}`);
+      const row = rows.filter({ hasText: outcome }).first();
+      await row.waitFor({ timeout: 60_000 });
+      return row;
+    };
+    const approval = await find('POST /api/user/audit', '审核已通过');
+    expect(await approval.textContent()).toContain('admin');
+    await approval.locator('.ant-table-row-expand-icon').click();
+    // before: the application as it was (waiting, audit_status 0), beside the request
+    const details = admin.getByTestId('audit-details').first();
+    await details.waitFor();
+    expect(await details.textContent()).toContain('"audit_status": 0');
+    await screenshot(admin, 'accounts-log-approval');
+
+    const created = await find('POST /api/saveThirdPartyAuthUser', '授权已创建');
+    expect(await created.textContent()).toContain(KEY_NAME);
+    const revoked = await find('POST /api/saveThirdPartyAuthUser', '授权已撤销');
+    await revoked.locator('.ant-table-row-expand-icon').click();
+    await admin.getByTestId('audit-details').first().waitFor();
+    const text = (await admin.getByTestId('audit-details').first().textContent()) ?? '';
+    expect(text).toContain('"status": 0'); // before: enabled
+    expect(text).toContain('"key_hash": "***"');
+    expect(text).not.toMatch(/tpk_[A-Za-z0-9_-]{43}/);
+    await screenshot(admin, 'accounts-log-keys');
     expect(adminProblems.errors).toEqual([]);
   });
 });
