@@ -59,8 +59,8 @@ describe('route table (spec §2)', () => {
     expect(match('/ratingEvaluation/rate/grade').chain.at(-1)).toBe('rate/grade/:id?/:data?');
   });
 
-  it('nests the nine company management children, each with an optional tab id', () => {
-    for (const c of ['company', 'sum', 'check', 'siteSync', 'dispatchSync', 'requestSync', 'bikeSync', 'bikeOutSideFee', 'bikeRideOrder']) {
+  it('nests the company management children (the nine of the spec and 车辆备案), each with an optional tab id', () => {
+    for (const c of ['company', 'sum', 'check', 'siteSync', 'dispatchSync', 'requestSync', 'bikeSync', 'bikeOutSideFee', 'bikeRideOrder', 'bikeFiling']) {
       expect(match(`/companyManagement/${c}`).chain.at(-1)).toBe(`${c}/:id?`);
       expect(match(`/companyManagement/${c}/2`).params.id).toBe('2');
     }

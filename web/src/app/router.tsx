@@ -26,6 +26,7 @@ const companyChildren: RouteObject[] = [
   { path: 'bikeSync/:id?', lazy: screen(() => import('../pages/companyManagement/bikeSync')) },
   { path: 'bikeOutSideFee/:id?', lazy: screen(() => import('../pages/companyManagement/bikeOutSideFee')) },
   { path: 'bikeRideOrder/:id?', lazy: screen(() => import('../pages/companyManagement/bikeRideOrder')) },
+  { path: 'bikeFiling/:id?', lazy: screen(() => import('../pages/companyManagement/bikeFiling')) },
 ];
 
 const ratingChildren: RouteObject[] = [

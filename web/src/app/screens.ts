@@ -27,6 +27,7 @@ export const SCREENS = {
   requestSync: { path: '/companyManagement/requestSync', title: '租还信息', summary: '企业推送的租车、还车请求记录。' },
   bikeSync: { path: '/companyManagement/bikeSync', title: '车辆同步', summary: '企业车辆数据同步记录。' },
   bikeOutSideFee: { path: '/companyManagement/bikeOutSideFee', title: '站外还车扣费', summary: '站外还车的扣费记录与用户明细，可导出。' },
+  bikeFiling: { path: '/companyManagement/bikeFiling', title: '车辆备案', summary: '上传 xlsx 表格批量备案企业车辆，查看逐行校验结果与导入记录。' },
   bikeRideOrder: { path: '/companyManagement/bikeRideOrder', title: '骑行订单', summary: '骑行订单列表、订单详情与骑行轨迹。' },
   inforManagement: { path: '/inforManagement', title: '信息管理', summary: '发布与管理面向企业和用户的通知信息。' },
   systemSettings: { path: '/systemSettings', title: '系统设置', summary: '用户、角色与权限管理，账号审核与第三方授权。' },
@@ -46,6 +47,7 @@ export const COMPANY_CHILDREN: ScreenKey[] = [
   'bikeSync',
   'bikeOutSideFee',
   'bikeRideOrder',
+  'bikeFiling',
 ];
 
 /** Desk menu: the ten sections in spec §2 order (the big screen is the header's 返回大屏 link). */

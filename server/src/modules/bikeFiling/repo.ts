@@ -165,7 +165,7 @@ export async function fileBatch(
         endpoint: `表格导入 #${b.importId}`,
         itemCount: b.rows.length,
         accepted,
-        rejected: b.rows.filter((r) => !r.accepted).map((r) => ({ index: r.row, id: r.bikeId?.slice(0, 64) ?? null, reason: r.reason ?? '' })),
+        rejected: b.rows.filter((r) => !r.accepted).map((r) => ({ index: r.row - 1, id: r.bikeId?.slice(0, 64) ?? null, reason: r.reason ?? '' })),
         startedAt: b.startedAt,
       },
     );

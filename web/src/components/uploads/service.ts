@@ -10,13 +10,14 @@ import { goLogin } from '../../app/navigation';
 import { uploadUrl } from '../../lib/upload';
 
 export type Uploaded = Data<'/api/upload', 'post'>;
-export type Purpose = 'idcard' | 'notice' | 'document';
+export type Purpose = 'idcard' | 'notice' | 'document' | 'filing';
 
 /** What each purpose accepts (the server checks the bytes again) and the largest size. */
 export const ACCEPT: Record<Purpose, string> = {
   idcard: 'image/png,image/jpeg,image/webp',
   notice: 'image/png,image/jpeg,image/webp,application/pdf,.docx,.xlsx',
   document: 'image/png,image/jpeg,image/webp,application/pdf,.docx,.xlsx',
+  filing: '.xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
 };
 export const MAX_MB = 10;
 
