@@ -55,5 +55,20 @@ export async function splitHours(query: Query, windows: Span[], now: Date): Prom
   return out;
 }
 
-/** `$a::timestamptz[], $b::timestamptz[]` parameters of spans (for unnest). */
-export const spanParams = (spans: Span[]) => [spans.map((s) => s.from.toISOString()), spans.map((s) => s.to.toISOString())];
+/**
+ * `(column >= $i and column < $j or …)` over the spans, their bounds pushed onto `params` ('false'
+ * without spans). Bounds as plain parameters, not an unnest joined in: the planner then sees each
+ * range and takes the index (joined to an unnest of unknown ranges it scanned every ride order).
+ */
+export function spanWhere(column: string, spans: Span[], params: unknown[]) {
+  if (!spans.length) return 'false';
+  return `(${spans
+    .map((s) => {
+      params.push(s.from.toISOString(), s.to.toISOString());
+      return `${column} >= $${params.length - 1}::timestamptz and ${column} < $${params.length}::timestamptz`;
+    })
+    .join(' or ')})`;
+}
+
+/** The statements of a read that knows its ranges: JIT compiling costs more than running them (the estimate of a wide range passes jit_above_cost). */
+export const NO_JIT = 'set local jit = off';

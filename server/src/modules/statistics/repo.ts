@@ -5,7 +5,7 @@
 import type { Database } from '../../db/client.js';
 import { brandInAreas } from '../../shared/brands.js';
 import { siteWatermarks } from '../../shared/watermarks.js';
-import { spanParams, splitHours } from '../../shared/areaHours.js';
+import { NO_JIT, spanWhere, splitHours } from '../../shared/areaHours.js';
 import type { LogFilter, LogHour, LogKind, LogRow, LogScope } from './logs.js';
 import type { PendCounts } from './pend.js';
 import { RANK_LIMIT, rankTiers, rolledKeys, type RankFilter, type RankRow } from './rank.js';
@@ -153,8 +153,9 @@ export async function* logPages(database: Database, kind: LogKind, f: LogFilter,
 export function tidalRows(database: Database, s: { areaIds: string[]; brandId: number | null }, ranges: Window[], tz: string, now = new Date()) {
   return database.tx(async (q) => {
     await q('set transaction isolation level repeatable read, read only');
+    if (database.kind === 'postgres') await q(NO_JIT);
     const split = await splitHours(q, ranges, now);
-    const params: unknown[] = [s.areaIds, ...spanParams(split.rolled), split.skip, ...spanParams(split.live), tz];
+    const params: unknown[] = [s.areaIds, tz, split.skip];
     let brand = '';
     let brandA = '';
     if (s.brandId !== null) {
@@ -162,22 +163,20 @@ export function tidalRows(database: Database, s: { areaIds: string[]; brandId: n
       brand = ` and o.brand_id = $${params.length}`;
       brandA = ` and a.brand_id = $${params.length}`;
     }
+    const rolled = spanWhere('a.hour', split.rolled, params);
+    const rents = spanWhere('o.rent_at', split.live, params);
+    const returns = spanWhere('o.return_at', split.live, params);
     return q<{ day: string; hour: number; brandId: number; bikeType: number; kind: number; n: number }>(
-      `select to_char(e.t at time zone $7, 'YYYY-MM-DD') as day, extract(hour from e.t at time zone $7)::int as hour,
+      `select to_char(e.t at time zone $2, 'YYYY-MM-DD') as day, extract(hour from e.t at time zone $2)::int as hour,
               e.brand_id as "brandId", e.bike_type as "bikeType", e.kind, sum(e.n)::int as n
          from (
            select a.hour as t, a.brand_id, a.bike_type, k.kind, case k.kind when 1 then a.rent_num else a.return_num end as n
-             from unnest($2::timestamptz[], $3::timestamptz[]) r(f, u)
-             join stats_area_hourly a on a.area_id = any($1::varchar[]) and a.hour >= r.f and a.hour < r.u and a.hour <> all($4::timestamptz[])${brandA}
-            cross join (values (1), (2)) k(kind)
+             from stats_area_hourly a cross join (values (1), (2)) k(kind)
+            where a.area_id = any($1::varchar[]) and ${rolled} and a.hour <> all($3::timestamptz[])${brandA}
            union all
-           select o.rent_at, o.brand_id, o.bike_type, 1, 1
-             from unnest($5::timestamptz[], $6::timestamptz[]) r(f, u)
-             join ride_orders o on o.area_id = any($1::varchar[]) and o.rent_at >= r.f and o.rent_at < r.u${brand}
+           select o.rent_at, o.brand_id, o.bike_type, 1, 1 from ride_orders o where o.area_id = any($1::varchar[]) and ${rents}${brand}
            union all
-           select o.return_at, o.brand_id, o.bike_type, 2, 1
-             from unnest($5::timestamptz[], $6::timestamptz[]) r(f, u)
-             join ride_orders o on o.return_area_id = any($1::varchar[]) and o.return_at >= r.f and o.return_at < r.u${brand}
+           select o.return_at, o.brand_id, o.bike_type, 2, 1 from ride_orders o where o.return_area_id = any($1::varchar[]) and ${returns}${brand}
          ) e
         where e.n > 0
         group by 1, 2, 3, 4, 5`,

@@ -1,6 +1,6 @@
 /** Queries of the dashboard's curves and tables: the hourly and daily rollups, with the current hour from the ride orders. */
 import type { Database } from '../../../db/client.js';
-import { spanParams, splitHours } from '../../../shared/areaHours.js';
+import { NO_JIT, spanWhere, splitHours } from '../../../shared/areaHours.js';
 
 /**
  * Rents (or returns) per brand and local hour at the sites of the areas (or one site) from `dayStart`:
@@ -53,26 +53,28 @@ export function dailyByBrand(database: Database, areaIds: string[], from: string
 export function hourlyByBrand(database: Database, areaIds: string[], start: string, end: string, tz: string, now = new Date()) {
   return database.tx(async (q) => {
     await q('set transaction isolation level repeatable read, read only');
+    if (database.kind === 'postgres') await q(NO_JIT);
     const split = await splitHours(q, [{ from: new Date(start), to: new Date(end) }], now);
+    const params: unknown[] = [areaIds, tz, split.skip];
+    const rolled = spanWhere('a.hour', split.rolled, params);
+    const rents = spanWhere('o.rent_at', split.live, params);
+    const moves = spanWhere('d.at', split.live, params);
     return q<{ brandId: number; h: number; active: number; rides: number; dispatch: number }>(
-      `select brand_id as "brandId", extract(hour from t at time zone $7)::int as h, sum(active)::int as active, sum(rides)::int as rides,
+      `select brand_id as "brandId", extract(hour from t at time zone $2)::int as h, sum(active)::int as active, sum(rides)::int as rides,
               sum(dispatch)::int as dispatch
          from (
            select a.hour as t, a.brand_id, a.active_num as active, a.rent_num as rides, a.up_num + a.down_num as dispatch
-             from unnest($2::timestamptz[], $3::timestamptz[]) r(f, u)
-             join stats_area_hourly a on a.area_id = any($1::varchar[]) and a.hour >= r.f and a.hour < r.u and a.hour <> all($4::timestamptz[])
+             from stats_area_hourly a where a.area_id = any($1::varchar[]) and ${rolled} and a.hour <> all($3::timestamptz[])
            union all
            select date_trunc('hour', o.rent_at), o.brand_id, count(distinct o.bike_id), count(*), 0
-             from unnest($5::timestamptz[], $6::timestamptz[]) r(f, u)
-             join ride_orders o on o.area_id = any($1::varchar[]) and o.rent_at >= r.f and o.rent_at < r.u
+             from ride_orders o where o.area_id = any($1::varchar[]) and ${rents}
             group by 1, 2, o.area_id, o.bike_type
            union all
            select d.at, d.brand_id, 0, 0, (d.action in ('up', 'down'))::int
-             from unnest($5::timestamptz[], $6::timestamptz[]) r(f, u)
-             join dispatches d on d.area_id = any($1::varchar[]) and d.at >= r.f and d.at < r.u
+             from dispatches d where d.area_id = any($1::varchar[]) and ${moves}
          ) x
         group by 1, 2`,
-      [areaIds, ...spanParams(split.rolled), split.skip, ...spanParams(split.live), tz],
+      params,
     );
   });
 }
