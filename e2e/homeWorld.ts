@@ -170,7 +170,7 @@ export async function buildHomeWorld(base: string, adminPassword: string): Promi
         ...extra,
       },
     );
-  const mt = (await enterprise('美团', 'e2emt', [HD, CY], { bicycleUrl: '/uploads/mt-bikes.xlsx' })).brandId;
+  const mt = (await enterprise('美团', 'e2emt', [HD, CY])).brandId;
   const hb = (await enterprise('哈啰', 'e2ehb', [HD])).brandId;
   for (const [brandId, areaId, bikeQuota, ebikeQuota] of [
     [mt, HD, 30, 5],
