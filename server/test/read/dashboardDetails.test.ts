@@ -347,9 +347,19 @@ describe('online summary and trend', () => {
       active_bike_num: 4,
       dispatch_percent: 8.33,
       rent_percent: 33.33,
+      // today's filed bikes as the statistics job recorded them (as brandPercent counts them), 12 of them reporting
+      filed_num: 14,
+      access_percent: 85.71,
       value: 12,
       partial: true,
     });
+    const shares = (await w.hd.get('/api/statistics/brandPercent', { selfAreaId: HD })).body.data.lists as {
+      brandId: number;
+      PutBikeNum: number;
+      PutEBikeNum: number;
+    }[];
+    const mtShare = shares.find((b) => b.brandId === w.brandIds.mt)!;
+    expect(mtShare.PutBikeNum + mtShare.PutEBikeNum).toBe(14);
     // (the silent bike's day 25 h ago falls in last month on the 1st: that month has data too)
     const withData = [...new Set([localDate(w.times.stale).slice(0, 7), day.slice(0, 7)])].filter((k) => k.startsWith(String(y))).sort();
     expect(mtMonths.filter((r: { value: number | null }) => r.value !== null).map((r: { date: string }) => r.date)).toEqual(withData);
