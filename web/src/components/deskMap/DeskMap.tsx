@@ -10,7 +10,7 @@ import { useEffect, useState } from 'react';
 import { MapContainer, ScaleControl, TileLayer } from 'react-leaflet';
 import { tileUrl } from '../../app/config';
 import { useFence, usePoint, usePolygons, useSites } from './layers';
-import { useCircles, useFit, useShapes } from './shapes';
+import { useCircles, useFit, usePath, useShapes } from './shapes';
 import type { DeskMapProps } from './types';
 import './deskMap.css';
 
@@ -33,6 +33,7 @@ export default function DeskMap(p: DeskMapProps) {
   usePolygons(map, p.polygons);
   useShapes(map, p.shapes, p.onShape);
   useCircles(map, p.circles, p.onCircle);
+  usePath(map, p.path);
   // while drawing, clicks place the fence's vertices, not the point
   usePoint(map, p.point, p.drawing ? undefined : p.onPoint, p.ring && p.ring.length >= 3 ? null : p.radius);
   useFence(map, p.ring, p.onRing, !!p.drawing);

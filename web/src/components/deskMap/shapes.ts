@@ -2,7 +2,7 @@
 import L from 'leaflet';
 import type * as Leaflet from 'leaflet';
 import { useEffect, useRef } from 'react';
-import type { LonLat, MapCircle, MapShape } from './types';
+import type { LonLat, MapCircle, MapShape, PathPoint } from './types';
 
 const ll = (p: LonLat): [number, number] => [p.lat, p.lon];
 
@@ -56,4 +56,32 @@ export function useCircles(map: Leaflet.Map | null, circles: readonly MapCircle[
       group.remove();
     };
   }, [map, circles]);
+}
+
+const PATH = '#1677ff';
+
+/** A line through the points in order, each a small dot or a labelled marker (借 / 还) with its tooltip; not interactive beyond that. */
+export function usePath(map: Leaflet.Map | null, path: readonly PathPoint[] | undefined) {
+  useEffect(() => {
+    if (!map || !path?.length) return;
+    const line = L.polyline(path.map(ll), { color: PATH, weight: 3, opacity: 0.8, interactive: false, pmIgnore: true } as Leaflet.PolylineOptions);
+    const marks = path.map((p) => {
+      const m = p.label
+        ? L.marker(ll(p), {
+            icon: L.divIcon({
+              className: 'desk-map-label',
+              html: `<span style="background:${p.color ?? PATH}">${p.label}</span>`,
+              iconSize: [24, 24],
+              iconAnchor: [12, 12],
+            }),
+            keyboard: false,
+          })
+        : L.circleMarker(ll(p), { radius: 4, weight: 1, color: '#ffffff', fillColor: p.color ?? PATH, fillOpacity: 1 });
+      return p.title ? m.bindTooltip(p.title, { direction: 'top' }) : m;
+    });
+    const group = L.layerGroup([line, ...marks]).addTo(map);
+    return () => {
+      group.remove();
+    };
+  }, [map, path]);
 }

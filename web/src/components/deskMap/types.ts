@@ -33,6 +33,15 @@ export interface MapCircle extends LonLat {
   selected?: boolean;
 }
 
+/** A point of a path (a ride's track): a small dot, or a labelled marker (e.g. 借 / 还) when `label` is set. */
+export interface PathPoint extends LonLat {
+  /** a short label drawn on the marker, e.g. 借 or 还 */
+  label?: string;
+  /** its tooltip (a time) */
+  title?: string;
+  color?: string;
+}
+
 export interface DeskMapProps {
   /** the view's centre (GCJ-02); the map moves when it changes */
   center: LonLat;
@@ -47,6 +56,8 @@ export interface DeskMapProps {
   /** vector circles (statistics on the map); clicks on them go to onCircle */
   circles?: readonly MapCircle[];
   onCircle?: (id: string) => void;
+  /** a line through these points, in order, each drawn as a dot or a labelled marker (a ride's track) */
+  path?: readonly PathPoint[];
   /** the view fits this ring whenever a new one is given (a row clicked in a list) */
   fit?: readonly LonLat[] | null;
   /** picker mode: the chosen point (a draggable marker); a click on the map moves it */

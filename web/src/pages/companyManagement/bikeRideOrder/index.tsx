@@ -1,6 +1,141 @@
-import ScreenFrame from '../../../components/ScreenFrame';
+/**
+ * 骑行订单 (企业管理): the rides of the area's enterprises, filtered by enterprise, bike, rent date,
+ * return in or out of site and duration; 详情 shows the order and its track on the map (rent point,
+ * the positions the bike reported while ridden, return point); 导出 streams the filtered list (110).
+ */
+import { useQuery } from '@tanstack/react-query';
+import { Alert, Descriptions, Drawer, Spin, Tag } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { lazy, Suspense, useMemo, useState } from 'react';
+import { useSession } from '../../../app/session/store';
+import { DataTable, ExportButton, ListToolbar, QueryForm, RowActions, type Field, useList, useUrlQuery } from '../../../components/desk';
+import type { PathPoint } from '../../../components/deskMap/types';
+import { hasPermission } from '../../../lib/permission';
+import { fetchEnterprises } from '../service';
+import { type OrderKey, type RideOrderRow, type TrackPoint, exportOrders, fetchOrders, fetchTrack } from './service';
+import './rideOrder.css';
 
-/** 骑行订单: a titled frame until the screen is built. */
+const DeskMap = lazy(() => import('../../../components/deskMap/DeskMap'));
+
+const RETURN_TYPES = [
+  { value: 'in', label: '站内还车' },
+  { value: 'out', label: '站外还车' },
+  { value: 'open', label: '未还车' },
+];
+
+export function orderFilters(brands: { value: string; label: string }[], withArea: boolean, loading = false): Field<OrderKey>[] {
+  const fields: Field<OrderKey>[] = [
+    { name: 'brandId', label: '企业', type: 'select', options: brands, loading },
+    { name: 'bikeId', label: '车辆编号', type: 'input', placeholder: '车辆编号（前缀）' },
+    { name: 'startTime', names: ['startTime', 'endTime'], label: '借车日期', type: 'dateRange' },
+    { name: 'returnType', label: '还车方式', type: 'select', options: RETURN_TYPES },
+    { name: 'minMinutes', label: '时长不少于（分钟）', type: 'number' },
+    { name: 'maxMinutes', label: '时长不超过（分钟）', type: 'number' },
+  ];
+  return withArea ? [...fields, { name: 'selfAreaId', label: '区域', type: 'area' }] : fields;
+}
+
+/** 站内还车 / 站外还车 / 未还车 as a tag. */
+export function ReturnTag({ o }: { o: RideOrderRow }) {
+  if (o.returnTime === null) return <Tag color="processing">未还车</Tag>;
+  return o.outSiteReturn ? <Tag color="warning">站外还车</Tag> : <Tag color="success">站内还车</Tag>;
+}
+
+const site = (name: string | null, id: string | null) => name ?? id ?? '站外';
+
+export const orderColumns = (onDetail: (o: RideOrderRow) => void): ColumnsType<RideOrderRow> => [
+  { title: '订单编号', dataIndex: 'orderId', width: 200, ellipsis: true },
+  { title: '企业', dataIndex: 'brandName', width: 110, ellipsis: true },
+  { title: '车辆编号', dataIndex: 'bikeId', width: 140 },
+  { title: '借车时间', dataIndex: 'rentTime', width: 170, render: (v: string | null) => v ?? '—' },
+  { title: '借车站点', key: 'rentSite', width: 160, ellipsis: true, render: (_, o) => site(o.rentSiteName, o.rentSiteId) },
+  { title: '还车时间', dataIndex: 'returnTime', width: 170, render: (v: string | null) => v ?? '—' },
+  { title: '还车站点', key: 'returnSite', width: 160, ellipsis: true, render: (_, o) => (o.returnTime ? site(o.returnSiteName, o.returnSiteId) : '—') },
+  { title: '还车方式', key: 'returnType', width: 100, render: (_, o) => <ReturnTag o={o} /> },
+  { title: '时长（分钟）', dataIndex: 'durationMinutes', width: 110, align: 'right', render: (v: number | null) => v ?? '—' },
+  { title: '费用（元）', dataIndex: 'feeYuan', width: 100, align: 'right', render: (v: string | null) => v ?? '—' },
+  { title: '操作', key: 'actions', width: 90, fixed: 'right', render: (_, o) => <RowActions actions={[{ label: '详情', onClick: () => onDetail(o) }]} /> },
+];
+
+const KIND_TEXT: Record<TrackPoint['kind'], string> = { rent: '借车', track: '骑行中', return: '还车' };
+
+/** The track as the map's path: 借 and 还 as labelled markers, the reported positions as dots. */
+export function pathOf(points: readonly TrackPoint[]): PathPoint[] {
+  return points.map((p) => ({
+    lon: p.lon,
+    lat: p.lat,
+    title: `${KIND_TEXT[p.kind]} ${p.time}`,
+    ...(p.kind === 'rent' ? { label: '借', color: '#52c41a' } : p.kind === 'return' ? { label: '还', color: '#f5222d' } : {}),
+  }));
+}
+
+function Track({ order, selfAreaId }: { order: RideOrderRow; selfAreaId?: string }) {
+  const track = useQuery({
+    queryKey: ['company', 'rideTrack', order.brandId, order.orderId, selfAreaId],
+    queryFn: () => fetchTrack(order, selfAreaId),
+  });
+  const path = useMemo(() => pathOf(track.data ?? []), [track.data]);
+  if (track.isLoading) return <Spin tip="正在加载轨迹…" />;
+  if (track.isError) return <Alert type="error" showIcon message="轨迹加载失败，请关闭后重新打开详情重试" />;
+  if (!path.length) return <Alert type="info" showIcon message="该订单没有可显示的位置（借车与还车均未上报经纬度）" />;
+  const moving = track.data!.filter((p) => p.kind === 'track').length;
+  return (
+    <>
+      <p className="ride-track-note" aria-label="轨迹说明">
+        借车点、骑行中上报的 {moving} 个位置、{order.returnTime ? '还车点' : '尚未还车'}，按时间连线。
+      </p>
+      <Suspense fallback={<Spin tip="正在加载地图…" />}>
+        <DeskMap center={path[0]} path={path} fit={path} height={360} />
+      </Suspense>
+    </>
+  );
+}
+
+function Detail({ order, selfAreaId, onClose }: { order: RideOrderRow | null; selfAreaId?: string; onClose: () => void }) {
+  return (
+    <Drawer open={!!order} onClose={onClose} size={760} title={order ? `骑行订单 ${order.orderId}` : '骑行订单'} destroyOnHidden>
+      {order && (
+        <>
+          <Descriptions column={2} size="small" bordered>
+            <Descriptions.Item label="企业">{order.brandName || '—'}</Descriptions.Item>
+            <Descriptions.Item label="车辆编号">
+              {order.bikeId}（{order.bikeType === 1 ? '电动车' : '自行车'}）
+            </Descriptions.Item>
+            <Descriptions.Item label="借车时间">{order.rentTime ?? '—'}</Descriptions.Item>
+            <Descriptions.Item label="借车站点">{site(order.rentSiteName, order.rentSiteId)}</Descriptions.Item>
+            <Descriptions.Item label="还车时间">{order.returnTime ?? '未还车'}</Descriptions.Item>
+            <Descriptions.Item label="还车站点">{order.returnTime ? site(order.returnSiteName, order.returnSiteId) : '—'}</Descriptions.Item>
+            <Descriptions.Item label="还车方式">
+              <ReturnTag o={order} />
+              {order.fullReturn && <Tag color="error">满桩还车</Tag>}
+            </Descriptions.Item>
+            <Descriptions.Item label="骑行时长">{order.durationMinutes === null ? '—' : `${order.durationMinutes} 分钟`}</Descriptions.Item>
+            <Descriptions.Item label="费用">{order.feeYuan === null ? '未上报' : `${order.feeYuan} 元`}</Descriptions.Item>
+            <Descriptions.Item label="区域">{order.areaName}</Descriptions.Item>
+          </Descriptions>
+          <h4 className="ride-track-title">骑行轨迹</h4>
+          <Track order={order} selfAreaId={selfAreaId} />
+        </>
+      )}
+    </Drawer>
+  );
+}
+
 export default function BikeRideOrder() {
-  return <ScreenFrame screen="bikeRideOrder" />;
+  const perms = useSession((s) => s.permissions);
+  const areaUser = useSession((s) => (s.user?.userLevel ?? 0) >= 2);
+  const brands = useQuery({ queryKey: ['company', 'enterpriseOptions'], queryFn: () => fetchEnterprises() });
+  const fields = useMemo(() => orderFilters(brands.data ?? [], areaUser, brands.isLoading), [brands.data, brands.isLoading, areaUser]);
+  const query = useUrlQuery(fields);
+  const list = useList('rideOrders', query, fetchOrders);
+  const [detail, setDetail] = useState<RideOrderRow | null>(null);
+  const columns = useMemo(() => orderColumns(setDetail), []);
+  return (
+    <>
+      <QueryForm fields={fields} query={query} />
+      <ListToolbar right={hasPermission(perms, 7, 110) && <ExportButton run={() => exportOrders(query.filters)} />} onRefresh={() => void list.refetch()} />
+      <DataTable<RideOrderRow> rowKey={(o) => `${o.brandId}-${o.orderId}`} columns={columns} list={list} query={query} />
+      <Detail order={detail} selfAreaId={query.filters.selfAreaId} onClose={() => setDetail(null)} />
+    </>
+  );
 }
