@@ -4,7 +4,8 @@
  * (getFeeUserDetails), and the ride order list (GET /api/company/getBikeRideOrderList) filtered by
  * an enterprise and a day (also returned out of site, and by duration) and by a bike over the month,
  * each with its total. The month is the 29 last days, rolled into fee_daily (the job's
- * rollupFeeDays, timed), and today, counted from the orders. p50 / p95 over
+ * rollupFeeDays, timed), and today, counted from the orders. Then the order export streamed over
+ * HTTP with the process's peak RSS growth (timeExports; BENCH_EXPORT=0 leaves it out). p50 / p95 over
  * BENCH_CALLS calls after a warm-up. Targets (issue 14): order list p95 < 150 ms, fee list < 200 ms.
  *
  *   npm run bench:rides
@@ -90,6 +91,54 @@ async function time(app: FastifyInstance, token: string, name: string, url: stri
   return { name, p50: at(50), p95: at(95), total };
 }
 
+/**
+ * The ride order export over HTTP (a listening server, the file read as it streams): rows, size, wall
+ * time and the process's peak RSS growth over its baseline after a GC (run with --expose-gc). A
+ * month of one enterprise in 朝阳 (a quarter of its rides), a month of its out-of-site returns, and
+ * the whole month, which holds more rows than a worksheet and is refused with what to do.
+ */
+async function timeExports(database: Database, token: string, month: { startTime: string; endTime: string }) {
+  const app = await buildApp(loadConfig({ DATA_DIR: '/tmp', LOG_LEVEL: 'silent', WEB_DIST: '/nonexistent', JOBS: '0' }), database, { logger: false });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const base = `http://127.0.0.1:${(app.server.address() as import('node:net').AddressInfo).port}`;
+  const lines: string[] = [];
+  const run = async (name: string, body: Record<string, unknown>) => {
+    global.gc?.();
+    const baseline = process.memoryUsage().rss;
+    let peak = baseline;
+    const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 20);
+    const t = performance.now();
+    const res = await fetch(`${base}/api/company/exportBikeRideOrderList`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    let bytes = 0;
+    let text = '';
+    if (res.headers.get('content-type')?.includes('spreadsheetml')) {
+      for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) bytes += chunk.length;
+    } else text = await res.text();
+    clearInterval(sampler);
+    const secs = ((performance.now() - t) / 1000).toFixed(1);
+    lines.push(
+      text
+        ? `export ${name}: refused in ${secs} s: ${text.slice(0, 160)}`
+        : `export ${name}: ${(bytes / 1e6).toFixed(1)} MB .xlsx in ${secs} s; peak RSS growth ${((peak - baseline) / 1e6).toFixed(0)} MB${global.gc ? '' : ' (no --expose-gc)'}`,
+    );
+    console.log(`  ${lines.at(-1)}`);
+  };
+  const m = { startTime: `${month.startTime} 00:00:00`, endTime: `${month.endTime} 23:59:59` };
+  const [{ n }] = await database.query<{ n: number }>(
+    `select count(*)::int as n from ride_orders where brand_id = 2 and area_id = '110105' and rent_at >= $1 and rent_at < $2`,
+    [dayStart(month.startTime, TZ), dayStart(dayText(dayNumber(month.endTime) + 1), TZ)],
+  );
+  await run(`month, 哈啰 in 朝阳 (${fmt(n)} rows)`, { ...m, brandId: 2, selfAreaId: '110105' });
+  await run('month, 哈啰 out of site', { ...m, brandId: 2, returnType: 'out' });
+  await run('the whole month', m);
+  await app.close();
+  return lines;
+}
+
 async function main() {
   const { freshDatabase, postgresReachable, PG_URL } = await import('./db.js');
   if (!(await postgresReachable())) throw new Error(`PostgreSQL not reachable at ${PG_URL} (set DATABASE_URL)`);
@@ -167,6 +216,7 @@ async function main() {
       ),
     ];
     await app.close();
+    const exports = process.env.BENCH_EXPORT === '0' ? [] : await timeExports(database, token, month);
     console.log(`\nrides: ${DAYS} days × ${fmt(PER_DAY)} rides, ${CALLS} calls each, ${new Date().toISOString()}`);
     for (const r of out) {
       const target = r.name.startsWith('fee list') ? 200 : 150;
@@ -174,6 +224,8 @@ async function main() {
         `  ${r.name.padEnd(30)} p50 ${r.p50.toFixed(1).padStart(6)} ms  p95 ${r.p95.toFixed(1).padStart(6)} ms  total ${fmt(r.total).padStart(9)}  ${r.p95 < target ? 'OK' : 'OVER'} target ${target} ms`,
       );
     }
+    for (const e of exports) console.log(`  ${e}`);
+    console.log(`  load average ${(await import('node:fs')).readFileSync('/proc/loadavg', 'utf8').trim()}`);
   } finally {
     await database.close().catch(() => {});
     if (process.env.BENCH_KEEP) console.log(`  kept the database`);
@@ -181,7 +233,10 @@ async function main() {
   }
 }
 
-main().catch((e) => {
-  console.error(e);
-  process.exit(1);
-});
+main().then(
+  () => process.exit(0), // a pool left open would hold the process
+  (e) => {
+    console.error(e);
+    process.exit(1);
+  },
+);

@@ -280,7 +280,8 @@ export async function* orderKeysetPages(database: Database, f: OrderFilter, page
     if (after) {
       w.params.push(after.rentAt, after.brandId, after.orderId);
       const n = w.params.length;
-      w.parts.push(`(o.rent_at, o.brand_id, o.order_id) < ($${n - 2}::timestamptz, $${n - 1}::int, $${n}::varchar)`);
+      // the plain bound lets an index on (…, rent_at) start at the cursor; the row comparison breaks ties
+      w.parts.push(`o.rent_at <= $${n - 2}::timestamptz and (o.rent_at, o.brand_id, o.order_id) < ($${n - 2}::timestamptz, $${n - 1}::int, $${n}::varchar)`);
     }
     const rows = await database.query<OrderRow>(
       `${ORDER_SELECT} where ${w.sql} order by o.rent_at desc, o.brand_id desc, o.order_id desc limit ${pageSize}`,
