@@ -29,8 +29,8 @@ export function orderFilters(brands: { value: string; label: string }[], withAre
     { name: 'bikeId', label: '车辆编号', type: 'input', placeholder: '车辆编号（前缀）' },
     { name: 'startTime', names: ['startTime', 'endTime'], label: '借车日期', type: 'dateRange' },
     { name: 'returnType', label: '还车方式', type: 'select', options: RETURN_TYPES },
-    { name: 'minMinutes', label: '时长不少于（分钟）', type: 'number' },
-    { name: 'maxMinutes', label: '时长不超过（分钟）', type: 'number' },
+    { name: 'minMinutes', label: '最短时长', type: 'number', placeholder: '分钟，含' },
+    { name: 'maxMinutes', label: '最长时长', type: 'number', placeholder: '分钟，含' },
   ];
   return withArea ? [...fields, { name: 'selfAreaId', label: '区域', type: 'area' }] : fields;
 }
