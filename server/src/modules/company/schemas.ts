@@ -156,10 +156,3 @@ export const RideOrder = Type.Object({
   outSiteReturn: Type.Boolean({ description: '站外还车' }),
   fullReturn: Type.Boolean({ description: '满桩还车' }),
 });
-
-export const TrackPoint = Type.Object({
-  lon: Type.Number({ description: '经度（GCJ-02）' }),
-  lat: Type.Number({ description: '纬度（GCJ-02）' }),
-  time: Type.String({ description: '时间' }),
-  kind: Type.Union([Type.Literal('rent'), Type.Literal('return')], { description: 'rent 借车点, return 还车点' }),
-});
