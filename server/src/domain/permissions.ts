@@ -90,7 +90,12 @@ export function holds(held: ReadonlySet<number>, key: string): boolean {
 export const SEED_ROLES: { id: number; roleName: string; applicable: boolean; keys: PermissionKey[] | 'all' }[] = [
   { id: 1, roleName: '超级管理员', applicable: false, keys: 'all' },
   { id: 2, roleName: '区域管理员', applicable: false, keys: 'all' },
-  { id: 3, roleName: '企业用户', applicable: false, keys: ['home', 'home.totalRing', 'home.siteRank', 'companyManagement', 'company.filing', 'operation', 'inforManagement'] },
+  {
+    id: 3,
+    roleName: '企业用户',
+    applicable: false,
+    keys: ['home', 'home.totalRing', 'home.siteRank', 'companyManagement', 'company.filing', 'operation', 'inforManagement'],
+  },
   { id: 5, roleName: '举报人', applicable: true, keys: [] },
   { id: 27, roleName: '站点申请人', applicable: true, keys: [] },
   { id: 31, roleName: '运维人员', applicable: true, keys: ['dailyDuty'] },

@@ -45,7 +45,9 @@ export const uploadRoutes: FastifyPluginAsyncTypebox = async (app) => {
           ...SelfArea,
           purpose: Type.Union(
             PURPOSES.map((p) => Type.Literal(p)),
-            { description: '用途：idcard 身份证照片（png/jpg/webp），notice 通知附件、document 企业文件（另可 pdf/docx/xlsx），filing 车辆备案表格（仅 xlsx）' },
+            {
+              description: '用途：idcard 身份证照片（png/jpg/webp），notice 通知附件、document 企业文件（另可 pdf/docx/xlsx），filing 车辆备案表格（仅 xlsx）',
+            },
           ),
         }),
         response: { 200: Envelope(Uploaded) },
