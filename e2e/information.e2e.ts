@@ -212,4 +212,18 @@ describe('信息管理 and uploads (screenshots in test-output/e2e)', () => {
     await screenshot(page, 'information-read-list');
     expect(problems.errors).toEqual([]);
   });
+
+  it('操作日志 holds the notice published, with its title', { timeout: 120_000 }, async () => {
+    // opening a notice marks it read on a GET (not a write), so the publication is what the log holds
+    await page.goto(`${server.url}/#/systemSettings/log?op=${encodeURIComponent('POST /api/information/add')}`);
+    const row = page.locator('.desk-page tr.ant-table-row', { hasText: '通知已发布' }).first();
+    await row.waitFor({ timeout: 60_000 });
+    expect(await row.textContent()).toContain('admin');
+    await row.locator('.ant-table-row-expand-icon').click();
+    const details = page.getByTestId('audit-details').first();
+    await details.waitFor();
+    expect(await details.textContent()).toContain(TITLE);
+    await screenshot(page, 'information-log-published');
+    expect(problems.errors).toEqual([]);
+  });
 });
