@@ -52,6 +52,19 @@ const byField =
   (table: string, field: string, column = 'id', columns?: readonly string[]): Before =>
   (req) => ({ table, where: { [column]: pick(req, field) }, columns });
 
+/**
+ * One table, rows whose id is one of the request's field `field`: a list, or a string of ids joined
+ * by commas (updateMsg takes both); anything not an integer is left out, so the snapshot never
+ * refuses what the handler itself would answer with its own message.
+ */
+const byIds =
+  (table: string, field: string): Before =>
+  (req) => {
+    const v = pick(req, field);
+    const list = Array.isArray(v) ? v : typeof v === 'string' ? v.split(',') : v === undefined ? [] : [v];
+    return { table, where: { id: list.map((x) => String(x).trim()).filter((x) => /^\d{1,18}$/.test(x)) } };
+  };
+
 const user = byField('users', 'id', 'id', USER_COLUMNS);
 const area = (field: string): Before => byField('areas', field, 'id', AREA_COLUMNS);
 const site = (field: string): Before => byField('sites', field, 'id', SITE_COLUMNS);
@@ -109,7 +122,7 @@ export const AUDIT_OBJECTS: Record<string, Before | typeof CREATES> = {
   'DELETE /api/site/magnify/:id': magnify,
   'POST /api/equipment': byField('piles', 'equipmentMac', 'equipment_mac'),
   'DELETE /api/equipment/delete': byField('piles', 'equipmentMac', 'equipment_mac'),
-  'PUT /api/abnormal/updateMsg': byField('abnormal_messages', 'ids'),
+  'PUT /api/abnormal/updateMsg': byIds('abnormal_messages', 'ids'),
   'PUT /api/config/fullPileNum': areaSettings(['full_pile_num', 'full_pile_name']),
   'PUT /api/config/siteParams': areaSettings(['full_pile_num', 'site_length', 'site_threshold_less', 'site_threshold_more', 'site_response_minute']),
   'POST /api/upload': CREATES,
