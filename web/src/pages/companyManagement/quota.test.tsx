@@ -196,8 +196,10 @@ describe('区域核准数量', () => {
     expect(within(hb).getByText('+2（200%）')).toBeTruthy(); // online 3 over 1
     expect(screen.getAllByText('考核建议调整').length).toBeGreaterThan(0);
     expect(within(mt).getByLabelText(NO_SUGGESTION).textContent).toBe('—');
-    expect(screen.getByLabelText('区域总量').textContent).toContain('自行车：上限 12，已核准 11，可再核准 1');
-    expect(screen.getByLabelText('区域总量').textContent).toContain('电动车：不限，已核准 7');
+    // the head comes with its own call (getAreaTotalNumber), which may answer after the list's
+    const head = await screen.findByLabelText('区域总量');
+    expect(head.textContent).toContain('自行车：上限 12，已核准 11，可再核准 1');
+    expect(head.textContent).toContain('电动车：不限，已核准 7');
   });
 
   it('edits a quota in place and saves it with the other type unchanged', { timeout: 120_000 }, async () => {
