@@ -22,15 +22,15 @@ const ROUTES: Array<[string, string]> = [
   ['/ratingEvaluation/rate/grade/12/2024-05', '考核详情'],
   ['/ratingEvaluation/setting', '考核设置'],
   ['/companyManagement', '企业管理'],
-  ['/companyManagement/company', '企业信息'],
-  ['/companyManagement/sum', '总量设置'],
-  ['/companyManagement/check', '区域核准数量'],
+  ['/companyManagement/company', '企业管理'], // built: 企业信息 is its selected tab
+  ['/companyManagement/sum', '企业管理'], // built: 总量设置 is its selected tab
+  ['/companyManagement/check', '企业管理'], // built: 区域核准数量 is its selected tab
   ['/companyManagement/siteSync', '企业管理'], // built: 站点同步 is its selected tab
   ['/companyManagement/dispatchSync', '企业管理'], // built: 调度同步 is its selected tab
   ['/companyManagement/requestSync', '企业管理'], // built: 租还信息 is its selected tab
   ['/companyManagement/bikeSync', '企业管理'], // built: 车辆同步 is its selected tab
   ['/companyManagement/bikeOutSideFee', '企业管理'], // built: the section's desk page, 站外还车扣费 its selected tab
-  ['/companyManagement/bikeRideOrder', '骑行订单'],
+  ['/companyManagement/bikeRideOrder', '企业管理'], // built: 骑行订单 is its selected tab
   ['/inforManagement', '信息管理'],
   ['/systemSettings', '系统设置'],
   ['/regionalSettings', '区域设置'],
