@@ -55,7 +55,8 @@ describe('screens and dialogs (screenshots in test-output/e2e)', () => {
     await screenshot(page, 'operation');
 
     await page.goto(`${server.url}/#/companyManagement/company`);
-    await page.getByTestId('screen-title').getByText('企业信息').waitFor();
+    await page.getByTestId('screen-title').getByText('企业管理', { exact: true }).waitFor();
+    await page.locator('.ant-tabs-tab-active').getByText('企业信息', { exact: true }).waitFor();
     await screenshot(page, 'company-management');
     expect(problems.errors).toEqual([]);
     await page.context().close();
