@@ -46,6 +46,18 @@ async function capsOf(database: Database, areaIds: string[]) {
 
 const TYPE = { bike: '自行车', ebike: '电动车' } as const;
 
+/** Transaction advisory lock of quota and cap writes (db/client.ts holds 730_001 and 730_002). */
+const QUOTA_LOCK = 730_003;
+
+/**
+ * Serialises quota and cap writes: each check reads the others' quotas, so two saves at the same
+ * moment (on PostgreSQL's pool) could each fit alone and together pass a cap. Taken on the write's
+ * unit of work (every console write runs in one), it is held until that transaction ends.
+ */
+async function lockQuotaWrites(database: Database) {
+  await database.query('select pg_advisory_xact_lock($1)', [QUOTA_LOCK]);
+}
+
 /** Refuses a quota that would take the approved total of its area, or of an area above it, past that area's cap. */
 async function assertWithinCaps(
   database: Database,
@@ -75,6 +87,7 @@ async function assertWithinCaps(
 
 /** Refuses a cap below the approved total already in its area and below (0: no cap, always allowed). */
 export async function assertCapCovers(database: Database, tree: AreaTree, c: { areaId: string; bikeCap: number; ebikeCap: number }, fields: QuotaFields) {
+  await lockQuotaWrites(database);
   const approved = await approvedIn(database, tree.descendants(c.areaId));
   const areaName = tree.get(c.areaId)?.areaName ?? c.areaId;
   for (const type of ['bike', 'ebike'] as const) {
@@ -98,6 +111,7 @@ export async function setQuota(
   if (!tree.get(q.areaId)) throw badRequest(`参数 areaId 对应的区域 ${q.areaId} 不存在，请重新选择`);
   auth.assertArea(q.areaId);
   await readableBrand(database, auth, q.brandId);
+  await lockQuotaWrites(database);
   await assertWithinCaps(database, tree, q, fields);
   await upsertQuota(database, q);
 }

@@ -220,4 +220,17 @@ describe('the cap binds the quotas', () => {
     // 企业管理 with 区域核准数量 may write
     expect((await companyOnly.post('/api/indexPage/setAreaTotalNumber', { selfAreaId: HD, bikeNum: 30, ebikeNum: 30 })).body.code).toBe(200);
   });
+
+  it('lets only one of two quota saves that together pass the cap through, when they arrive at the same moment', async () => {
+    // 海淀: cap 30, approved 美团 10 + 哈啰 2 = 12; each save alone fits (22), both together do not (32)
+    expect((await c.admin.post('/api/indexPage/setAreaTotalNumber', { selfAreaId: BJ, bikeNum: 0, ebikeNum: 0 })).body.code).toBe(200);
+    const saves = await Promise.all([
+      c.hd.post('/api/indexPage/setAreaBikeNumber', { selfAreaId: HD, brandId: mt, bikeNum: 20, ebikeNum: 5 }),
+      c.hd.post('/api/indexPage/setAreaBikeNumber', { selfAreaId: HD, brandId: hb, bikeNum: 12, ebikeNum: 2 }),
+    ]);
+    expect(saves.map((r) => r.body.code).sort(), saves.map((r) => r.body.message).join(' / ')).toEqual([200, 400]);
+    expect(saves.find((r) => r.body.code === 400)!.body.message).toContain('海淀区的自行车总量上限 30');
+    const hd = (await quotaRows()).filter((q) => q.area_id === HD);
+    expect(hd.reduce((n, q) => n + q.bike_quota, 0)).toBeLessThanOrEqual(30);
+  });
 });
