@@ -35,6 +35,8 @@ export interface Config {
   trustProxy: TrustProxy;
   /** Largest file POST /api/upload accepts, in bytes (UPLOAD_MAX_MB, default 10). */
   uploadMaxBytes: number;
+  /** Days ride positions (the orders' tracks) are kept; 0 keeps them for ever (RIDE_TRACK_DAYS, default 90). */
+  rideTrackDays: number;
 }
 
 export type TrustProxy = false | number | string[];
@@ -136,5 +138,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     openRateLimit: int(env, 'OPEN_RATE_LIMIT', 1200, 1, 1_000_000),
     trustProxy: trustProxy(env.TRUST_PROXY),
     uploadMaxBytes: int(env, 'UPLOAD_MAX_MB', 10, 1, 100) * 1024 * 1024,
+    rideTrackDays: int(env, 'RIDE_TRACK_DAYS', 90, 0, 3650),
   };
 }

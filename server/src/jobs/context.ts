@@ -10,4 +10,6 @@ export interface JobContext {
   offsiteMinutes: number;
   /** Filed bikes silent this long are "not uploading". */
   staleHours: number;
+  /** Days ride positions are kept (jobs/tracks.ts); unset or 0: for ever. */
+  rideTrackDays?: number;
 }

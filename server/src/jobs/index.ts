@@ -5,6 +5,7 @@ import { runSnapshot } from './snapshot.js';
 import { runAbnormalDetection } from './abnormal.js';
 import { rollupStats } from './rollup.js';
 import { recordFiled } from './areaStats.js';
+import { pruneRideTracks } from './tracks.js';
 import type { Config } from '../config.js';
 import type { Database } from '../db/client.js';
 import { localDay } from '../domain/time.js';
@@ -20,6 +21,7 @@ export function jobContextOf(ctx: { config: Config; database: Database }): JobCo
     overdueHours: config.overdueHours,
     offsiteMinutes: config.offsiteMinutes,
     staleHours: config.staleHours,
+    rideTrackDays: config.rideTrackDays,
   };
 }
 
@@ -56,11 +58,15 @@ export async function runMaintenance(ctx: JobContext) {
   return true;
 }
 
-/** Once a day, after midnight: the same run, so that yesterday is complete before the day's first hour ends. */
+/**
+ * Once a day, after midnight: the same run, so that yesterday is complete before the day's first
+ * hour ends; then the ride positions past their keeping time go.
+ */
 export async function runDailyJobs(ctx: JobContext, now: Date) {
   const run = await rollupStats(ctx, now);
   // the day's filed bikes (数据接入率 over time)
   await recordFiled(ctx, now);
+  await pruneRideTracks(ctx, now);
   return run;
 }
 

@@ -82,7 +82,9 @@ function Track({ order, selfAreaId }: { order: RideOrderRow; selfAreaId?: string
   return (
     <>
       <p className="ride-track-note" aria-label="轨迹说明">
-        借车点、骑行中上报的 {moving} 个位置、{order.returnTime ? '还车点' : '尚未还车'}，按时间连线。
+        {moving > 0
+          ? `借车点、骑行中上报的 ${moving} 个位置、${order.returnTime ? '还车点' : '尚未还车'}，按时间连线。`
+          : `骑行中没有保留的位置（车辆骑行中未上报，或订单早于轨迹保留期），只标出借车点${order.returnTime ? '与还车点' : '，尚未还车'}。`}
       </p>
       <Suspense fallback={<Spin tip="正在加载地图…" />}>
         <DeskMap center={path[0]} path={path} fit={path} height={360} />

@@ -48,8 +48,11 @@ const order = (o: Record<string, unknown>) => ({
 
 let fx: ReturnType<typeof stubFetch>;
 let trackFails = false;
+/** the track without positions during the ride (none reported, or past the keeping time) */
+let trackBare = false;
 beforeEach(() => {
   trackFails = false;
+  trackBare = false;
   fx = stubFetch((path) => {
     if (path === '/api/company/getEnterpriseList') return ok({ lists: [{ brandId: 3, brandName: '美团' }], total: 1 });
     if (path === '/api/company/getBikeRideOrderList')
@@ -72,12 +75,14 @@ beforeEach(() => {
     if (path === '/api/company/getBikeRideOrderTrack')
       return trackFails
         ? ok(null, 500, '服务器错误')
-        : ok([
-            { lon: 116.31, lat: 39.98, time: '2026-11-11 08:00:00', kind: 'rent' },
-            { lon: 116.313, lat: 39.979, time: '2026-11-11 08:06:00', kind: 'track' },
-            { lon: 116.317, lat: 39.977, time: '2026-11-11 08:12:00', kind: 'track' },
-            { lon: 116.32, lat: 39.975, time: '2026-11-11 08:20:00', kind: 'return' },
-          ]);
+        : ok(
+            [
+              { lon: 116.31, lat: 39.98, time: '2026-11-11 08:00:00', kind: 'rent' },
+              { lon: 116.313, lat: 39.979, time: '2026-11-11 08:06:00', kind: 'track' },
+              { lon: 116.317, lat: 39.977, time: '2026-11-11 08:12:00', kind: 'track' },
+              { lon: 116.32, lat: 39.975, time: '2026-11-11 08:20:00', kind: 'return' },
+            ].filter((p) => !trackBare || p.kind !== 'track'),
+          );
   });
 });
 afterEach(() => vi.restoreAllMocks());
@@ -126,5 +131,16 @@ describe('骑行订单', () => {
     const row = (await screen.findByText('MT001')).closest('tr')!;
     fireEvent.click(within(row).getByRole('button', { name: '详情' }));
     await screen.findByText('轨迹加载失败，请关闭后重新打开详情重试', {}, { timeout: 20_000 });
+  });
+
+  it('says why a track has no positions between rent and return (none reported, or past the keeping time)', { timeout: 120_000 }, async () => {
+    logIn([109]);
+    trackBare = true;
+    renderRoute(<BikeRideOrder />, '/companyManagement/bikeRideOrder');
+    const row = (await screen.findByText('MT001')).closest('tr')!;
+    fireEvent.click(within(row).getByRole('button', { name: '详情' }));
+    const map = await screen.findByTestId('fake-map', {}, { timeout: 20_000 });
+    expect(JSON.parse(map.textContent!).map((p: string[]) => p[0])).toEqual(['借', '还']);
+    expect(screen.getByLabelText('轨迹说明').textContent).toBe('骑行中没有保留的位置（车辆骑行中未上报，或订单早于轨迹保留期），只标出借车点与还车点。');
   });
 });
