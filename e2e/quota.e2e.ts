@@ -71,6 +71,15 @@ async function buildQuotaWorld(base: string) {
       filed.slice(0, b.reporting).map((f, i) => ({ ...f, status: 1, lon: SITE.siteLon, lat: SITE.siteLat + ((i % 5) + 1) / 111_320, reportedAt: at })),
     );
   }
+  // the bike counts are the minute snapshot's (brand_live_counts): wait for the one after these reports
+  const deadline = Date.now() + 150_000;
+  for (;;) {
+    const v = await a.get<{ lists: VerifyRow[] }>('/statistics/areaVerify', { selfAreaId: HD });
+    const online = (name: string) => v.lists.find((r) => r.brandName === name)?.onlineBikeNum;
+    if (brands.every((b) => online(b.name) === b.reporting)) break;
+    if (Date.now() > deadline) throw new Error(`no snapshot of the reports within 150 s: ${JSON.stringify(v.lists)}`);
+    await new Promise((r) => setTimeout(r, 2_000));
+  }
   return a;
 }
 

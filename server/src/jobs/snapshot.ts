@@ -3,10 +3,12 @@
  * the largest factor of the open magnify groups the site is in, fill status and flag
  * (domain/siteStatus); a site message when the status changes into empty, less, more or full; a
  * site-history row when the counts changed; the day's in-site maximum; days bikes reported; the
- * groups' applied_at once their current state is applied.
+ * groups' applied_at once their current state is applied; the live bikes per area and enterprise
+ * (brand_live_counts, shared/brandCounts.ts) that the brand figures sum, as of this run.
  */
 import type { JobContext } from './context.js';
 import { capacityOf, magnifyFactors, siteStatus } from '../domain/siteStatus.js';
+import { refreshBrandCounts } from '../shared/brandCounts.js';
 
 interface BrandCount {
   brand_id: number;
@@ -37,6 +39,8 @@ export interface SnapshotResult {
   changed: number;
   messages: number;
   ms: number;
+  /** Of ms, the brand counts' refresh (refreshBrandCounts). */
+  brandMs: number;
 }
 
 export async function runSnapshot(ctx: JobContext, now: Date): Promise<SnapshotResult> {
@@ -101,6 +105,18 @@ export async function runSnapshot(ctx: JobContext, now: Date): Promise<SnapshotR
     if (countsChanged) history.push(row);
     if ((!p || p.flag !== st.flag) && st.messageType) messages.push(row);
   }
+  // per area, brand and type, bikes in sites: the day's in-site maximum and the brand figures, from the
+  // same counts (no second scan)
+  const areaOf = new Map(sites.map((x) => [x.id, x.areaId]));
+  const presence = new Map<string, Presence>();
+  for (const c of counts) {
+    const areaId = areaOf.get(c.siteId);
+    if (!areaId) continue; // a deleted site
+    const key = `${areaId}|${c.brandId}|${c.bikeType}`;
+    const p = presence.get(key);
+    if (p) p.n += c.n;
+    else presence.set(key, { areaId, brandId: c.brandId, bikeType: c.bikeType, n: c.n });
+  }
   const at = now.toISOString();
   const cols = (rows: typeof state) => [
     rows.map((r) => r.siteId),
@@ -111,6 +127,7 @@ export async function runSnapshot(ctx: JobContext, now: Date): Promise<SnapshotR
     rows.map((r) => r.capacity),
     rows.map((r) => JSON.stringify(r.currentBike)),
   ];
+  let brandMs = 0;
   const U = `unnest($1::varchar[], $2::varchar[], $3::int[], $4::int[], $5::int[], $6::int[], $7::text[]) as u(site_id, area_id, num, bike_num, ebike_num, capacity, current_bike)`;
   await database.tx(async (q) => {
     if (state.length) {
@@ -141,6 +158,11 @@ export async function runSnapshot(ctx: JobContext, now: Date): Promise<SnapshotR
       );
     }
     await q(`delete from site_state where site_id not in (select id from sites where deleted_at is null)`);
+    // the brand figures' counts, as of this run (one grouped scan of bike_live), replaced with the
+    // site statuses in this transaction and before the run is recorded (the big screen's cache keys on it)
+    const t = performance.now();
+    await refreshBrandCounts(q, ctx.staleHours, now, [...presence.values()]);
+    brandMs = Math.round(performance.now() - t);
     if (applied.length) {
       // only the state read above (a group changed since waits for the next snapshot); the
       // database's clock, the one changed_at is set by
@@ -151,19 +173,8 @@ export async function runSnapshot(ctx: JobContext, now: Date): Promise<SnapshotR
       );
     }
   });
-  // the day's in-site maximum per area, brand and type, from the same counts (no second scan)
-  const areaOf = new Map(sites.map((x) => [x.id, x.areaId]));
-  const presence = new Map<string, Presence>();
-  for (const c of counts) {
-    const areaId = areaOf.get(c.siteId);
-    if (!areaId) continue; // a deleted site
-    const key = `${areaId}|${c.brandId}|${c.bikeType}`;
-    const p = presence.get(key);
-    if (p) p.n += c.n;
-    else presence.set(key, { areaId, brandId: c.brandId, bikeType: c.bikeType, n: c.n });
-  }
   await recordPresence(ctx, now, [...presence.values()]);
-  return { sites: sites.length, changed: state.length, messages: messages.length, ms: Math.round(performance.now() - started) };
+  return { sites: sites.length, changed: state.length, messages: messages.length, ms: Math.round(performance.now() - started), brandMs };
 }
 
 /** Bikes parked in sites of one area, brand and type. */

@@ -1,15 +1,21 @@
 /**
  * Per-brand numbers of an area (approved, filed, online, in sites), shared by the statistics and
- * the limits-and-totals calls. Definitions (DOMAIN.md leaves them to us):
+ * the limits-and-totals calls and the big screen's brand figures. Definitions (DOMAIN.md leaves them
+ * to us):
  * - brands of an area: registered or operating there, or holding a quota there, or with bikes there;
- * - approved (核准): the sum of brand_quotas over the areas in scope;
+ * - approved (核准): the sum of brand_quotas over the areas in scope, read live (edited on the desk);
  * - filed (备案, Put…): filed bikes whose last report lies in the area, plus filed bikes that never
  *   reported, counted in the enterprise's registering area;
  * - online (在线, Brand…): bikes of the brand (filed or not) whose last report in the area is less
  *   than STALE_HOURS old; illegal ones (never filed) are also counted apart;
- * - in sites (入站, Site…): parked bikes standing in a site (as the site snapshot counts them).
+ * - in sites (入站, Site…): parked bikes standing in a site of the area (the site snapshot's counts).
+ *
+ * The bike counts are as of the last minute snapshot (at most a minute old), as the site statuses
+ * are: the snapshot job counts bike_live once per area and enterprise into brand_live_counts
+ * (refreshBrandCounts, migration 0019) with the online cut at the job's time, and the calls sum the
+ * rows of the areas in scope instead of counting a million live bikes each time.
  */
-import type { Database } from '../db/client.js';
+import type { Database, Query } from '../db/client.js';
 import { brandInAreas } from './brands.js';
 
 export interface BrandCount {
@@ -35,8 +41,78 @@ export interface BrandScope {
   brandId: number | null;
 }
 
-export async function brandCounts(database: Database, s: BrandScope, staleHours: number, now = new Date()): Promise<BrandCount[]> {
-  const params: unknown[] = [s.areaIds, new Date(now.getTime() - staleHours * 3600_000).toISOString()];
+/** Parked bikes in the sites of one area, enterprise and bike type (the snapshot's counts). */
+export interface InSiteCount {
+  areaId: string;
+  brandId: number;
+  bikeType: number;
+  n: number;
+}
+
+/**
+ * Recounts brand_live_counts as of `now` (the minute snapshot, inside its run): one grouped scan of
+ * bike_live (filed, online and illegal, the cut at now - staleHours), the filed bikes
+ * that never reported by their enterprise's registering area, and the snapshot's own in-site counts.
+ * Run in the snapshot's transaction (`q`): the rows are replaced together with the site statuses, so a
+ * reader sees the last run or this one, never a mix.
+ */
+export async function refreshBrandCounts(q: Query, staleHours: number, now: Date, inSite: InSiteCount[]): Promise<number> {
+  const staleSince = new Date(now.getTime() - staleHours * 3600_000).toISOString();
+  await q(`delete from brand_live_counts`);
+  const rows = await q<{ n: number }>(
+    `with ins as (
+       insert into brand_live_counts (area_id, brand_id, filed_bike, filed_ebike, online_bike, online_ebike,
+                                      site_bike, site_ebike, illegal_bike, illegal_ebike)
+       select area_id, brand_id, sum(fb)::int, sum(fe)::int, sum(ob)::int, sum(oe)::int,
+              sum(sb)::int, sum(se)::int, sum(ib)::int, sum(ie)::int
+         from (
+           select area_id, brand_id,
+                  count(*) filter (where bike_type = 0 and legality = 0) as fb,
+                  count(*) filter (where bike_type = 1 and legality = 0) as fe,
+                  count(*) filter (where bike_type = 0 and reported_at >= $1) as ob,
+                  count(*) filter (where bike_type = 1 and reported_at >= $1) as oe,
+                  0 as sb, 0 as se,
+                  count(*) filter (where bike_type = 0 and legality = 1 and reported_at >= $1) as ib,
+                  count(*) filter (where bike_type = 1 and legality = 1 and reported_at >= $1) as ie
+             from bike_live group by 1, 2
+           union all
+           select br.area_id, k.brand_id, count(*) filter (where k.bike_type = 0), count(*) filter (where k.bike_type = 1),
+                  0, 0, 0, 0, 0, 0
+             from bikes k join brands br on br.id = k.brand_id
+            where k.withdrawn_at is null and not exists (select 1 from bike_live x where x.bike_id = k.bike_id)
+            group by 1, 2
+           union all
+           select u.area_id, u.brand_id, 0, 0, 0, 0,
+                  coalesce(sum(u.n) filter (where u.bike_type = 0), 0), coalesce(sum(u.n) filter (where u.bike_type = 1), 0), 0, 0
+             from unnest($2::varchar[], $3::int[], $4::smallint[], $5::int[]) as u(area_id, brand_id, bike_type, n)
+            group by 1, 2
+         ) x
+        group by 1, 2
+       returning 1
+     )
+     select count(*)::int as n from ins`,
+    [staleSince, inSite.map((r) => r.areaId), inSite.map((r) => r.brandId), inSite.map((r) => r.bikeType), inSite.map((r) => r.n)],
+  );
+  return rows[0]?.n ?? 0;
+}
+
+const SUMS = `sum(filed_bike)::int as "filedBikeNum", sum(filed_ebike)::int as "filedEBikeNum",
+              sum(online_bike)::int as "onlineBikeNum", sum(online_ebike)::int as "onlineEBikeNum",
+              sum(site_bike)::int as "siteBikeNum", sum(site_ebike)::int as "siteEBikeNum",
+              sum(illegal_bike)::int as "illegalBikeNum", sum(illegal_ebike)::int as "illegalEBikeNum"`;
+
+/** The counted bikes of the areas per enterprise (as of the last snapshot), any brand with a row there. */
+export function liveCountsByBrand(database: Database, areaIds: string[]) {
+  return database.query<Omit<BrandCount, 'brandName' | 'bikeColor' | 'ebikeColor' | 'bikeQuota' | 'ebikeQuota'>>(
+    `select brand_id as "brandId", ${SUMS}
+       from brand_live_counts where area_id = any($1::text[]) group by brand_id order by brand_id`,
+    [areaIds],
+  );
+}
+
+/** Per-brand numbers of the areas in scope: the snapshot's bike counts (brand_live_counts) and the live quotas. */
+export async function brandCounts(database: Database, s: BrandScope): Promise<BrandCount[]> {
+  const params: unknown[] = [s.areaIds];
   let own = '';
   if (s.brandId !== null) {
     params.push(s.brandId);
@@ -47,33 +123,18 @@ export async function brandCounts(database: Database, s: BrandScope, staleHours:
        select brand_id, sum(bike_quota)::int as bq, sum(ebike_quota)::int as eq
          from brand_quotas where area_id = any($1::text[]) group by brand_id
      ), l as (
-       select brand_id,
-              count(*) filter (where bike_type = 0 and legality = 0)::int as fb,
-              count(*) filter (where bike_type = 1 and legality = 0)::int as fe,
-              count(*) filter (where bike_type = 0 and reported_at >= $2)::int as ob,
-              count(*) filter (where bike_type = 1 and reported_at >= $2)::int as oe,
-              count(*) filter (where bike_type = 0 and status = 1 and site_id is not null)::int as sb,
-              count(*) filter (where bike_type = 1 and status = 1 and site_id is not null)::int as se,
-              count(*) filter (where bike_type = 0 and legality = 1 and reported_at >= $2)::int as ib,
-              count(*) filter (where bike_type = 1 and legality = 1 and reported_at >= $2)::int as ie
-         from bike_live where area_id = any($1::text[]) group by brand_id
-     ), n as (
-       select k.brand_id, count(*) filter (where k.bike_type = 0)::int as nb, count(*) filter (where k.bike_type = 1)::int as ne
-         from bikes k join brands b on b.id = k.brand_id
-        where b.area_id = any($1::text[]) and k.withdrawn_at is null
-          and not exists (select 1 from bike_live x where x.bike_id = k.bike_id)
-        group by k.brand_id
+       select brand_id, ${SUMS}
+         from brand_live_counts where area_id = any($1::text[]) group by brand_id
      )
      select b.id as "brandId", b.brand_name as "brandName", b.bike_color as "bikeColor", b.ebike_color as "ebikeColor",
             coalesce(q.bq, 0) as "bikeQuota", coalesce(q.eq, 0) as "ebikeQuota",
-            coalesce(l.fb, 0) + coalesce(n.nb, 0) as "filedBikeNum", coalesce(l.fe, 0) + coalesce(n.ne, 0) as "filedEBikeNum",
-            coalesce(l.ob, 0) as "onlineBikeNum", coalesce(l.oe, 0) as "onlineEBikeNum",
-            coalesce(l.sb, 0) as "siteBikeNum", coalesce(l.se, 0) as "siteEBikeNum",
-            coalesce(l.ib, 0) as "illegalBikeNum", coalesce(l.ie, 0) as "illegalEBikeNum"
+            coalesce(l."filedBikeNum", 0) as "filedBikeNum", coalesce(l."filedEBikeNum", 0) as "filedEBikeNum",
+            coalesce(l."onlineBikeNum", 0) as "onlineBikeNum", coalesce(l."onlineEBikeNum", 0) as "onlineEBikeNum",
+            coalesce(l."siteBikeNum", 0) as "siteBikeNum", coalesce(l."siteEBikeNum", 0) as "siteEBikeNum",
+            coalesce(l."illegalBikeNum", 0) as "illegalBikeNum", coalesce(l."illegalEBikeNum", 0) as "illegalEBikeNum"
        from brands b
        left join q on q.brand_id = b.id
        left join l on l.brand_id = b.id
-       left join n on n.brand_id = b.id
       where b.deleted_at is null and (${brandInAreas('b', 1)} or q.brand_id is not null or l.brand_id is not null)${own}
       order by b.id`,
     params,

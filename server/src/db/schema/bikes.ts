@@ -46,6 +46,29 @@ export const bikeLive = pgTable(
   (t) => [index('bike_live_site_idx').on(t.siteId), index('bike_live_area_idx').on(t.areaId, t.status), index('bike_live_reported_idx').on(t.reportedAt)],
 );
 
+/**
+ * Live bikes counted per area and enterprise by the minute snapshot job (migration 0019,
+ * shared/brandCounts.ts): filed (with the never-reported ones in the enterprise's registering area),
+ * online and illegal as of the job's run, in sites as the snapshot counts them, and the bike_live rows.
+ */
+export const brandLiveCounts = pgTable(
+  'brand_live_counts',
+  {
+    areaId: varchar('area_id', { length: 6 }).notNull(),
+    brandId: integer('brand_id').notNull(),
+    liveNum: integer('live_num').notNull().default(0),
+    filedBike: integer('filed_bike').notNull().default(0),
+    filedEBike: integer('filed_ebike').notNull().default(0),
+    onlineBike: integer('online_bike').notNull().default(0),
+    onlineEBike: integer('online_ebike').notNull().default(0),
+    siteBike: integer('site_bike').notNull().default(0),
+    siteEBike: integer('site_ebike').notNull().default(0),
+    illegalBike: integer('illegal_bike').notNull().default(0),
+    illegalEBike: integer('illegal_ebike').notNull().default(0),
+  },
+  (t) => [primaryKey({ name: 'brand_live_counts_pk', columns: [t.areaId, t.brandId] })],
+);
+
 /** Days on which a bike reported (placed/online statistics). */
 export const bikeDays = pgTable(
   'bike_days',

@@ -1,13 +1,16 @@
 /**
  * Brand figures of an area (spec §3 Brand statistics): per brand and bike type the bikes online
- * (reported within STALE hours), in sites (the current snapshot), filed and approved, with the
- * brand's illegal bikes and open alerts. Counting a million live bikes takes far longer than the
- * dashboard may, so the figures are cached per area and snapshot: fresh while the snapshot has not
- * moved and for at most a minute; when a computation was slow (large areas) an older value is served
- * for up to 10 minutes while one refresh runs in the background.
+ * (reported within STALE hours), in sites, filed and approved, with the brand's illegal bikes and
+ * open alerts. The bike counts are the ones 运营统计 and the limits calls read (shared/brandCounts.ts:
+ * brand_live_counts, counted by the minute snapshot, so as of the last snapshot, at most a minute
+ * old, and equal on both screens); quotas and alerts are read live. The figures are cached per area
+ * and snapshot: fresh while the snapshot has not moved and for at most a minute; when a computation
+ * was slow (large areas) an older value is served for up to 10 minutes while one refresh runs in the
+ * background.
  */
 import type { Database } from '../../db/client.js';
 import { brandsOf } from '../../shared/brands.js';
+import { liveCountsByBrand } from '../../shared/brandCounts.js';
 import * as repo from './repo.js';
 import type { Versions } from './repo.js';
 
@@ -29,14 +32,12 @@ export interface BrandFigure {
 
 const pair = (): [number, number] => [0, 0];
 
-export async function computeFigures(database: Database, areaIds: string[], staleHours: number, now: Date): Promise<BrandFigure[]> {
-  const staleSince = new Date(now.getTime() - staleHours * 3600_000).toISOString();
-  const [brands, inSite, live, silent, quotas, alerts] = await Promise.all([
+export async function computeFigures(database: Database, areaIds: string[]): Promise<BrandFigure[]> {
+  const [brands, counts, quotas, alerts] = await Promise.all([
     brandsOf(database, areaIds),
-    repo.inSiteByBrand(database, areaIds),
-    repo.liveByBrand(database, areaIds, staleSince),
-    // filed bikes that never reported have no place: they count where their brand is registered
-    repo.silentFiledByBrand(database, areaIds),
+    // online, illegal, in sites and filed (with the filed bikes that never reported, where their brand
+    // is registered), as of the last snapshot
+    liveCountsByBrand(database, areaIds),
     repo.quotasByBrand(database, areaIds),
     repo.openAlertsByBrand(database, areaIds),
   ]);
@@ -74,15 +75,13 @@ export async function computeFigures(database: Database, areaIds: string[], stal
     }
     return f;
   };
-  const ty = (t: number) => (t === 1 ? 1 : 0);
-  for (const r of inSite) get(r.brandId).site[ty(r.t)] += r.n;
-  for (const r of live) {
+  for (const r of counts) {
     const f = get(r.brandId);
-    f.online[ty(r.t)] += r.online;
-    f.filed[ty(r.t)] += r.filed;
-    f.illegal += r.illegal;
+    f.online = [r.onlineBikeNum, r.onlineEBikeNum];
+    f.site = [r.siteBikeNum, r.siteEBikeNum];
+    f.filed = [r.filedBikeNum, r.filedEBikeNum];
+    f.illegal = r.illegalBikeNum + r.illegalEBikeNum;
   }
-  for (const r of silent) get(r.brandId).filed[ty(r.t)] += r.n;
   for (const r of quotas) get(r.brandId).approved = [r.bike, r.ebike];
   for (const r of alerts) get(r.brandId).abnormal += r.n;
   if (missing.size) {
@@ -109,10 +108,7 @@ export class FigureCache {
   private entries = new Map<string, Entry>();
   private running = new Map<string, Promise<Entry>>();
 
-  constructor(
-    private readonly database: Database,
-    private readonly staleHours: number,
-  ) {}
+  constructor(private readonly database: Database) {}
 
   /** Figures of the areas (`scopeKey` names them: the request's area). */
   async get(scopeKey: string, areaIds: string[], v?: Versions): Promise<BrandFigure[]> {
@@ -132,7 +128,7 @@ export class FigureCache {
     if (!p) {
       p = (async () => {
         const t = performance.now();
-        const value = await computeFigures(this.database, areaIds, this.staleHours, new Date());
+        const value = await computeFigures(this.database, areaIds);
         const entry = { key, at: Date.now(), ms: performance.now() - t, value };
         this.entries.set(scopeKey, entry);
         if (this.entries.size > 5000) this.entries.delete(this.entries.keys().next().value!);

@@ -1,6 +1,6 @@
 /**
  * Queries the home screen, its dialogs and its charts share: the data versions the caches key on,
- * the brand figures (figures.ts) and the site messages. Only the columns the console reads.
+ * the brand figures' quotas and alerts (figures.ts; the bike counts are shared/brandCounts.ts) and the site messages. Only the columns the console reads.
  */
 import type { Database } from '../../db/client.js';
 import { formatTime } from '../../domain/time.js';
@@ -23,43 +23,6 @@ export async function versions(database: Database): Promise<Versions> {
 }
 
 /* ------------------------------ brand figures ------------------------------ */
-
-/** Bikes per brand and type in the areas' sites (the current snapshot). */
-export function inSiteByBrand(database: Database, areaIds: string[]) {
-  return database.query<{ brandId: number; t: number; n: number }>(
-    `select (e->>'brand_id')::int as "brandId", v.t, sum((e->>'num')::int)::int as n
-       from site_state s
-      cross join lateral (values (0, s.current_bike->'nowBike'), (1, s.current_bike->'nowEBike')) as v(t, arr)
-      cross join lateral jsonb_array_elements(coalesce(v.arr, '[]'::jsonb)) as e
-      where s.area_id = any($1::varchar[])
-      group by 1, 2`,
-    [areaIds],
-  );
-}
-
-/** Live bikes per brand and type in the areas: online and illegal (reported after `staleSince`), filed. */
-export function liveByBrand(database: Database, areaIds: string[], staleSince: string) {
-  return database.query<{ brandId: number; t: number; online: number; illegal: number; filed: number }>(
-    `select brand_id as "brandId", bike_type as t,
-            count(*) filter (where reported_at > $2)::int as online,
-            count(*) filter (where legality = 1 and reported_at > $2)::int as illegal,
-            count(*) filter (where legality = 0)::int as filed
-       from bike_live where area_id = any($1::varchar[]) group by 1, 2`,
-    [areaIds, staleSince],
-  );
-}
-
-/** Filed bikes that never reported, per brand and type, of brands registered in the areas. */
-export function silentFiledByBrand(database: Database, areaIds: string[]) {
-  return database.query<{ brandId: number; t: number; n: number }>(
-    `select b.brand_id as "brandId", b.bike_type as t, count(*)::int as n
-       from bikes b join brands br on br.id = b.brand_id
-      where b.withdrawn_at is null and br.area_id = any($1::varchar[])
-        and not exists (select 1 from bike_live l where l.bike_id = b.bike_id)
-      group by 1, 2`,
-    [areaIds],
-  );
-}
 
 /** Approved quantities per brand in the areas. */
 export function quotasByBrand(database: Database, areaIds: string[]) {

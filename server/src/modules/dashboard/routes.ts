@@ -9,7 +9,7 @@ import { registerDialogs } from './dialogs/routes.js';
 import { registerCharts } from './charts/routes.js';
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {
-  const figures = new FigureCache(app.ctx.database, app.ctx.config.staleHours);
+  const figures = new FigureCache(app.ctx.database);
   registerHome(app, { figures });
   registerDialogs(app, { figures });
   registerCharts(app, { figures });

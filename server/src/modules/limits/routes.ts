@@ -46,13 +46,13 @@ export const quotaRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
 /** An area's totals and the enterprises' approved quantities on the home screen, under /api/indexPage. */
 export const areaTotalRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const { database, config, areas } = app.ctx;
+  const { database, areas } = app.ctx;
 
   // 区域总量：核准总量（各企业核准之和）、区域总量上限、备案、在线与站内车辆数
   app.get(
     '/getAreaTotalNumber',
     { config: homeOrCompany, schema: { tags, summary: '区域总量', querystring: AreaQuery, response: { 200: Envelope(AreaTotalData) } } },
-    async (req) => ok(await limits.areaTotal(database, req.auth, await areas.tree(), config.staleHours)),
+    async (req) => ok(await limits.areaTotal(database, req.auth, await areas.tree())),
   );
 
   // 总量设置列表：本区域及其直属下级区域，各自的总量上限与核准、备案、在线、站内车辆数（同 getAreaTotalNumber）
@@ -68,14 +68,14 @@ export const areaTotalRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: Envelope(AreaTotalList) },
       },
     },
-    async (req) => ok(await limits.areaTotalList(database, req.auth, await areas.tree(), config.staleHours, req.query)),
+    async (req) => ok(await limits.areaTotalList(database, req.auth, await areas.tree(), req.query)),
   );
 
   // 区域企业列表：各企业核准、备案、在线与站内车辆数
   app.get(
     '/getAreaBrandList',
     { config: homeOrCompany, schema: { tags, summary: '区域企业车辆数量', querystring: AreaQuery, response: { 200: Envelope(AreaBrandList) } } },
-    async (req) => ok(await limits.areaBrandList(database, req.auth, config.staleHours)),
+    async (req) => ok(await limits.areaBrandList(database, req.auth)),
   );
 
   // 设置区域总量上限（自行车、电动车），区域缺省为 selfAreaId，须在本人管辖范围内

@@ -52,8 +52,8 @@ export async function areaCapOf(database: Database, areaId: string) {
 }
 
 /** One area's totals (the area and below, the user's enterprise only for enterprise users) and its own caps. */
-async function totalOf(database: Database, tree: AreaTree, areaId: string, brandId: number | null, staleHours: number) {
-  const [rows, cap] = await Promise.all([brandCounts(database, { areaIds: tree.descendants(areaId), brandId }, staleHours), areaCapOf(database, areaId)]);
+async function totalOf(database: Database, tree: AreaTree, areaId: string, brandId: number | null) {
+  const [rows, cap] = await Promise.all([brandCounts(database, { areaIds: tree.descendants(areaId), brandId }), areaCapOf(database, areaId)]);
   const t = totalsOf(rows);
   return {
     areaId,
@@ -72,27 +72,27 @@ async function totalOf(database: Database, tree: AreaTree, areaId: string, brand
   };
 }
 
-export async function areaTotal(database: Database, auth: Auth, tree: AreaTree, staleHours: number) {
-  return totalOf(database, tree, auth.areaId, auth.brandLimit, staleHours);
+export async function areaTotal(database: Database, auth: Auth, tree: AreaTree) {
+  return totalOf(database, tree, auth.areaId, auth.brandLimit);
 }
 
 /**
  * 总量设置: the request's area, then the areas right below it, a page at a time, each with its own
  * caps and the totals of it and below (the numbers getAreaTotalNumber answers for that area).
  */
-export async function areaTotalList(database: Database, auth: Auth, tree: AreaTree, staleHours: number, q: { currentPage?: number; pageSize?: number }) {
+export async function areaTotalList(database: Database, auth: Auth, tree: AreaTree, q: { currentPage?: number; pageSize?: number }) {
   const ids = [auth.areaId, ...tree.children(auth.areaId).map((n) => n.id)];
   const { limit, offset } = pageOf(q);
   const lists = [];
   for (const id of ids.slice(offset, offset + limit)) {
-    const t = await totalOf(database, tree, id, auth.brandLimit, staleHours);
+    const t = await totalOf(database, tree, id, auth.brandLimit);
     lists.push({ ...t, parentId: tree.get(id)?.parentId ?? null, childNum: tree.children(id).length });
   }
   return { lists, total: ids.length };
 }
 
-export async function areaBrandList(database: Database, auth: Auth, staleHours: number) {
-  const [rows, own] = await Promise.all([brandCounts(database, auth.scope(), staleHours), repo.quotasAt(database, auth.areaId)]);
+export async function areaBrandList(database: Database, auth: Auth) {
+  const [rows, own] = await Promise.all([brandCounts(database, auth.scope()), repo.quotasAt(database, auth.areaId)]);
   const at = new Map(own.map((o) => [o.brandId, o]));
   return {
     lists: rows.map((r) => ({

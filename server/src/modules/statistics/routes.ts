@@ -39,7 +39,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   const { database, config, areas } = app.ctx;
   const ranks = new RankCache();
   const tz = config.tz;
-  const counts = (auth: Auth) => brandCounts(database, auth.scope(), config.staleHours);
+  const counts = (auth: Auth) => brandCounts(database, auth.scope());
 
   // 站点排名：按小时 / 日 / 月 / 年统计各站点租还车数，最多 500 行
   app.get(
