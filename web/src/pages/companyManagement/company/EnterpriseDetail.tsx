@@ -49,7 +49,7 @@ export function detailItems(d: EnterpriseDetail) {
     { key: 'contact', label: '联系人', children: none(d.brandContactPerson) },
     { key: 'mobile', label: '联系电话', children: none(maskMobile(d.brandContactMobile)) },
     { key: 'address', label: '企业地址', span: 2, children: none(d.brandAddress) },
-    { key: 'ops', label: '运维人员数量', children: d.brandOperationNum },
+    { key: 'ops', label: '运维人员数量（申报）', children: d.brandOperationNum },
     { key: 'createTime', label: '创建时间', children: d.createTime },
     { key: 'bikes', label: '备案自行车', children: d.brandBikeNum.toLocaleString('zh-CN') },
     { key: 'ebikes', label: '备案电动车', children: d.brandEBikeNum.toLocaleString('zh-CN') },
@@ -133,7 +133,14 @@ function Maintainers({ d, canEdit }: { d: EnterpriseDetail; canEdit: boolean }) 
   return (
     <section className="company-section">
       <div className="company-section-head">
-        <h4>运维人员</h4>
+        <span className="company-section-title">
+          <h4>运维人员</h4>
+          {q.data && (
+            <Typography.Text type={q.data.total < d.brandOperationNum ? 'warning' : 'secondary'} aria-label="运维人员人数">
+              已登记 {q.data.total} 人，企业申报 {d.brandOperationNum} 人
+            </Typography.Text>
+          )}
+        </span>
         {canEdit && (
           <Button size="small" icon={<PlusOutlined />} onClick={() => setEditing('new')}>
             新增运维人员

@@ -121,6 +121,10 @@ describe('企业信息', () => {
       expect(drawer.textContent).toContain('已设置（只保存哈希，不可查看）');
       expect(drawer.textContent).toContain('2000');
       await within(drawer).findByText('137****1111');
+      // the maintainers registered beside the number the enterprise declared, in warning colour when fewer
+      const count = within(drawer).getByLabelText('运维人员人数');
+      expect(count.textContent).toBe('已登记 1 人，企业申报 12 人');
+      expect(count.className).toContain('warning');
       expect(within(drawer).getByRole('button', { name: /新增运维人员/ })).toBeTruthy();
     },
   );
@@ -145,7 +149,7 @@ describe('企业信息', () => {
     );
     renderRoute(<Company />, '/companyManagement/company');
     fireEvent.click(within((await screen.findByText('北京小蓝科技有限公司')).closest('tr')!).getByRole('button', { name: '详情' }));
-    fireEvent.click(await screen.findByRole('button', { name: /政府批文\.pdf/ }));
+    fireEvent.click(await screen.findByRole('button', { name: /政府批文\.pdf/ }, { timeout: 20_000 }));
     await waitFor(() => expect(tab.location.href).toBe('blob:doc'));
     expect(files).toEqual([{ url: row.brandApprovalUrl, auth: 'Bearer tok' }]);
   });
