@@ -65,7 +65,7 @@ beforeEach(() => {
         : ok({
             lists: [
               { row: 2, bikeId: 'QJ2', bikeType: '自行车' },
-              { row: 4, bikeId: 'QJ4', bikeType: '电动车' },
+              { row: 4, bikeId: 'QJ4', bikeType: '1' },
             ],
             total: 2,
           });
@@ -87,7 +87,10 @@ describe('车辆备案', () => {
     expect(screen.getByRole('tab', { name: '被拒绝的行（1）' })).toBeTruthy();
     expect(screen.getByRole('button', { name: /下载被拒绝的行/ })).toBeTruthy();
     fireEvent.click(screen.getByRole('tab', { name: '已备案的行（2）' }));
-    await screen.findByText('QJ4');
+    // a type written as the open API's code is said as the type it was filed as
+    const filed = (await screen.findByText('QJ4')).closest('tr')!;
+    expect(within(filed).getByText('电动车')).toBeTruthy();
+    expect(within(screen.getByText('QJ2').closest('tr')!).getByText('自行车')).toBeTruthy();
   });
 
   it('uploads a dropped file for the chosen enterprise, shows the progress, then the result', { timeout: 120_000 }, async () => {

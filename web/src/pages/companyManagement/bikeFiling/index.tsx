@@ -30,10 +30,19 @@ import './bikeFiling.css';
 
 const STATUS_COLOR: Record<string, string> = { running: 'processing', done: 'success', failed: 'error', interrupted: 'warning' };
 
+/** A filed row's type written as the code the open API takes (0/1): said as the type it was filed as. */
+const FILED_TYPE: Record<string, string> = { '0': '自行车', '1': '电动车' };
+
 const rowColumns = (rejected: boolean): ColumnsType<ImportRowItem> => [
   { title: '行号', dataIndex: 'row', width: 80 },
   { title: '车辆编号', dataIndex: 'bikeId', width: 150, render: (v?: string | null) => v ?? '—' },
-  { title: '车辆类型', dataIndex: 'bikeType', width: 100, render: (v?: string | null) => v ?? '—' },
+  {
+    title: '车辆类型',
+    dataIndex: 'bikeType',
+    width: 100,
+    // a refused row keeps what the sheet had, so the reason can be read against it
+    render: (v?: string | null) => (v == null ? '—' : rejected ? v : (FILED_TYPE[v] ?? v)),
+  },
   ...(rejected
     ? [{ title: '拒绝原因', dataIndex: 'reason', render: (v?: string | null) => <span className="filing-reason">{v}</span> }]
     : [

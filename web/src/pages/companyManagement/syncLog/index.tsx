@@ -11,7 +11,7 @@ import { useSession } from '../../../app/session/store';
 import { DataTable, ExportButton, ListToolbar, QueryForm, RowActions, type Field, useList, useUrlQuery } from '../../../components/desk';
 import { hasPermission } from '../../../lib/permission';
 import { fetchEnterprises } from '../service';
-import { type SyncDetail, type SyncKey, type SyncLogRow, type SyncScreen, exportSyncLogs, fetchSyncLogs } from './service';
+import { type SyncDetail, type SyncKey, type SyncLogRow, type SyncScreen, exportSyncLogs, fetchSyncLogs, isSheetImport } from './service';
 import './syncLog.css';
 
 const RESULTS = [
@@ -44,8 +44,12 @@ export const syncColumns = (onDetail: (r: SyncLogRow) => void): ColumnsType<Sync
   { title: '操作', key: 'actions', width: 90, render: (_, r) => <RowActions actions={[{ label: '明细', onClick: () => onDetail(r) }]} /> },
 ];
 
-const rejectedColumns: ColumnsType<NonNullable<SyncDetail['rejected']>[number]> = [
-  { title: '条目', dataIndex: 'index', width: 80, render: (i: number) => `第 ${i + 1} 条` },
+/**
+ * The rejected items of a call: the item's place in the call's list, or for a spreadsheet import the
+ * row of the sheet (its reasons say 第 n 行 too, as the 车辆备案 screen does).
+ */
+const rejectedColumns = (sheet: boolean): ColumnsType<NonNullable<SyncDetail['rejected']>[number]> => [
+  { title: sheet ? '行号' : '条目', dataIndex: 'index', width: 80, render: (i: number) => (sheet ? `第 ${i + 1} 行` : `第 ${i + 1} 条`) },
   { title: '编号', dataIndex: 'id', width: 160, render: (id?: string | null) => id || '—' },
   { title: '原因', dataIndex: 'reason' },
 ];
@@ -53,6 +57,7 @@ const rejectedColumns: ColumnsType<NonNullable<SyncDetail['rejected']>[number]> 
 function Detail({ log, onClose }: { log: SyncLogRow | null; onClose: () => void }) {
   const detail = (log?.detail ?? {}) as SyncDetail;
   const shown = detail.rejected?.length ?? 0;
+  const sheet = !!log && isSheetImport(log);
   return (
     <Drawer open={!!log} onClose={onClose} size={720} title="同步明细" destroyOnHidden>
       {log && (
@@ -72,8 +77,11 @@ function Detail({ log, onClose }: { log: SyncLogRow | null; onClose: () => void 
           {detail.error && <p className="sync-error">调用失败：{detail.error}</p>}
           {shown > 0 && (
             <>
-              <h4 className="sync-rejected-title">被拒条目{log.rejected > shown ? `（共 ${log.rejected} 条，记录前 ${shown} 条）` : ''}</h4>
-              <Table rowKey="index" size="small" columns={rejectedColumns} dataSource={detail.rejected} pagination={false} />
+              <h4 className="sync-rejected-title">
+                {sheet ? '被拒绝的行' : '被拒条目'}
+                {log.rejected > shown ? `（共 ${log.rejected} ${sheet ? '行' : '条'}，记录前 ${shown} ${sheet ? '行' : '条'}）` : ''}
+              </h4>
+              <Table rowKey="index" size="small" columns={rejectedColumns(sheet)} dataSource={detail.rejected} pagination={false} />
             </>
           )}
           {!detail.error && !shown && <p className="sync-ok">全部条目均已接收。</p>}

@@ -32,3 +32,9 @@ export interface SyncDetail {
   error?: string;
   rejected?: { index: number; id?: string | null; reason: string }[];
 }
+
+/**
+ * A batch of a spreadsheet filing on 车辆备案 (server: modules/bikeFiling/repo.ts logs it as
+ * `表格导入 #<import id>`), whose rejected items are numbered by the sheet's row.
+ */
+export const isSheetImport = (log: Pick<SyncLogRow, 'endpoint'>) => log.endpoint.startsWith('表格导入');

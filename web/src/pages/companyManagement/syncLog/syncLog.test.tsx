@@ -72,4 +72,28 @@ describe('sync logs', () => {
     expect((await screen.findAllByText('暂无数据')).length).toBeGreaterThan(0);
     expect(screen.queryByRole('button', { name: /导\s*出/ })).toBeNull();
   });
+
+  it('numbers the rejected items of a spreadsheet import by the sheet’s row, as its reasons do', { timeout: 120_000 }, async () => {
+    logIn([]);
+    const sheetLog = log({
+      endpoint: '表格导入 #7',
+      itemCount: 6,
+      accepted: 5,
+      rejected: 1,
+      detail: { rejected: [{ index: 5, id: 'MT0001', reason: '车辆编号 MT0001 与第 2 行重复：同一车辆只备案一次' }] },
+    });
+    stubFetch((path) => {
+      if (path === '/api/company/getEnterpriseList') return ok({ lists: [{ brandId: 3, brandName: '美团' }], total: 1 });
+      if (path === '/api/company/getBikeSyncList') return ok({ lists: [sheetLog], total: 1 });
+    });
+    renderRoute(<BikeSync />, '/companyManagement/bikeSync');
+    const cell = await screen.findByText('表格导入 #7');
+    fireEvent.click(within(cell.closest('tr')!).getByRole('button', { name: '明细' }));
+    await screen.findByText('车辆编号 MT0001 与第 2 行重复：同一车辆只备案一次');
+    const drawer = document.querySelector('.ant-drawer')!;
+    expect(drawer.textContent).toContain('被拒绝的行');
+    expect(within(drawer as HTMLElement).getByRole('columnheader', { name: '行号' })).toBeTruthy();
+    expect(drawer.textContent).toContain('第 6 行');
+    expect(drawer.textContent).not.toContain('第 6 条');
+  });
 });
