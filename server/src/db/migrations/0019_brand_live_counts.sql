@@ -5,13 +5,12 @@
 -- counts are as of the last snapshot (at most a minute old), as the site statuses are:
 -- filed = filed bikes whose last report lies in the area, plus filed bikes that never reported,
 -- counted in the enterprise's registering area; online / illegal = reported within STALE_HOURS of the
--- job's run; in sites = parked in a site of the area (the snapshot's own counts); live_num = the
--- enterprise's bike_live rows in the area (a brand with bikes there is listed even with no other count).
+-- job's run; in sites = parked in a site of the area (the snapshot's own counts). An enterprise with a
+-- row for an area is listed for it (it has bikes there, or is registered there) even with all counts 0.
 -- Quotas are not kept here: they are edited on the desk and read live from brand_quotas.
 CREATE TABLE "brand_live_counts" (
 	"area_id" varchar(6) NOT NULL,
 	"brand_id" integer NOT NULL,
-	"live_num" integer DEFAULT 0 NOT NULL,
 	"filed_bike" integer DEFAULT 0 NOT NULL,
 	"filed_ebike" integer DEFAULT 0 NOT NULL,
 	"online_bike" integer DEFAULT 0 NOT NULL,

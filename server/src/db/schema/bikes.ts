@@ -49,14 +49,13 @@ export const bikeLive = pgTable(
 /**
  * Live bikes counted per area and enterprise by the minute snapshot job (migration 0019,
  * shared/brandCounts.ts): filed (with the never-reported ones in the enterprise's registering area),
- * online and illegal as of the job's run, in sites as the snapshot counts them, and the bike_live rows.
+ * online and illegal as of the job's run, in sites as the snapshot counts them.
  */
 export const brandLiveCounts = pgTable(
   'brand_live_counts',
   {
     areaId: varchar('area_id', { length: 6 }).notNull(),
     brandId: integer('brand_id').notNull(),
-    liveNum: integer('live_num').notNull().default(0),
     filedBike: integer('filed_bike').notNull().default(0),
     filedEBike: integer('filed_ebike').notNull().default(0),
     onlineBike: integer('online_bike').notNull().default(0),
