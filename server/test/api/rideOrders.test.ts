@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
 import { Client, adminClient, createTestApp, userClient, type TestContext } from '../support/app.js';
-import { Operator, addBrand, addSite } from '../support/world.js';
+import { Operator, addBrand, addSite, fenceTestDistricts } from '../support/world.js';
 import { RIDE_POINT_MAX } from '../../src/ingest/write/live.js';
 
 const HD = '110108';
@@ -13,14 +13,6 @@ const CY = '110105';
 const SITE = { lon: 116.31, lat: 39.98 };
 const OUT_HD = { lon: 116.32, lat: 39.975 };
 const CY_POS = { lon: 116.46, lat: 39.91 };
-const box = (lon1: number, lat1: number, lon2: number, lat2: number) =>
-  JSON.stringify([
-    { lon: lon1, lat: lat1 },
-    { lon: lon2, lat: lat1 },
-    { lon: lon2, lat: lat2 },
-    { lon: lon1, lat: lat2 },
-    { lon: lon1, lat: lat1 },
-  ]);
 const at = (hm: string) => `2024-06-01T${hm}:00+08:00`;
 
 let t: TestContext;
@@ -39,9 +31,7 @@ beforeAll(async () => {
   mt = await addBrand(db, { name: '美团', account: 'mt', areaId: HD });
   await db.query(`update brands set operation_area_id = $2 where id = $1`, [mt, JSON.stringify([HD, CY])]);
   await addSite(db, { id: '1101080000001', areaId: HD, ...SITE, ceiling: 10 });
-  await db.query(`update areas set gps_rail = $1 where id = $2`, [box(116.29, 39.97, 116.33, 39.99), HD]);
-  await db.query(`update areas set gps_rail = $1 where id = $2`, [box(116.43, 39.9, 116.47, 39.94), CY]);
-  t.app.ctx.geo.invalidate();
+  await fenceTestDistricts(t.app, db);
   op = await new Operator(t.app, 'mt').login();
   expect(
     (

@@ -8,7 +8,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../src/db/client.js';
 import { jobContextOf, runDailyJobs, runMinuteJobs, type JobContext } from '../../src/jobs/index.js';
-import { Operator, addBrand, addGateway, addSite } from './world.js';
+import { Operator, addBrand, addGateway, addSite, fenceTestDistricts } from './world.js';
 import { adminClient, userClient } from './app.js';
 
 export const HD = '110108';
@@ -29,9 +29,6 @@ export type SiteKey = keyof typeof SITES;
 const OUT = { HD: p(116.32, 39.975), CY: p(116.46, 39.91) };
 type Place = SiteKey | 'OUT_HD' | 'OUT_CY';
 const where = (k: Place) => (k === 'OUT_HD' ? OUT.HD : k === 'OUT_CY' ? OUT.CY : { lon: SITES[k].lon, lat: SITES[k].lat });
-
-const box = (lon1: number, lat1: number, lon2: number, lat2: number) =>
-  JSON.stringify([p(lon1, lat1), p(lon2, lat1), p(lon2, lat2), p(lon1, lat2), p(lon1, lat1)]);
 
 /** An instant given as local (Asia/Shanghai, UTC+8, no DST) date and time. */
 export const local = (date: string, time: string) => `${date}T${time}:00+08:00`;
@@ -152,9 +149,7 @@ export async function buildStatsWorld(app: FastifyInstance, database: Database):
   }
   await database.query(`update sites set major_switch = true where id = $1`, [SITES.S1.id]);
   await database.query(`update sites set recycle_switch = true where id = $1`, [SITES.S2.id]);
-  await database.query(`update areas set gps_rail = $1 where id = $2`, [box(116.29, 39.97, 116.33, 39.99), HD]);
-  await database.query(`update areas set gps_rail = $1 where id = $2`, [box(116.43, 39.9, 116.47, 39.94), CY]);
-  app.ctx.geo.invalidate();
+  await fenceTestDistricts(app, database);
 
   const op: Record<Brand, Operator> = { mt: await new Operator(app, 'mt').login(), hb: await new Operator(app, 'hb').login() };
   const calls: StatsWorld['calls'] = [];

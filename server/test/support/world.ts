@@ -88,3 +88,23 @@ export class Operator {
 
 /** Points at a distance north of a centre, in degrees of latitude per metre. */
 export const north = (lat: number, metres: number) => lat + metres / 111_320;
+
+/** A rectangle as an area's gps_rail (a closed ring of lon/lat points). */
+export const box = (lon1: number, lat1: number, lon2: number, lat2: number) =>
+  JSON.stringify([
+    { lon: lon1, lat: lat1 },
+    { lon: lon2, lat: lat1 },
+    { lon: lon2, lat: lat2 },
+    { lon: lon1, lat: lat2 },
+    { lon: lon1, lat: lat1 },
+  ]);
+
+/**
+ * Fences the two districts the ride tests use: 海淀 (110108) 116.29–116.33 × 39.97–39.99 and 朝阳
+ * (110105) 116.43–116.47 × 39.90–39.94, and refreshes the app's geometry cache.
+ */
+export async function fenceTestDistricts(app: FastifyInstance, database: Database) {
+  await database.query(`update areas set gps_rail = $1 where id = $2`, [box(116.29, 39.97, 116.33, 39.99), '110108']);
+  await database.query(`update areas set gps_rail = $1 where id = $2`, [box(116.43, 39.9, 116.47, 39.94), '110105']);
+  app.ctx.geo.invalidate();
+}
