@@ -11,6 +11,22 @@ import { localDay } from '../domain/time.js';
 const HOUR = 3600_000;
 
 /**
+ * The events of [$1, $2) per hour, area, brand and type, one row per kind (hour, area_id, brand_id,
+ * bike_type, rent, ret, up, down, active): what stats_area_hourly sums and verifyStats recounts.
+ */
+export const AREA_HOUR_EVENTS = `
+  select date_trunc('hour', rent_at) as hour, area_id, brand_id, bike_type, count(*) as rent, 0 as ret, 0 as up, 0 as down,
+         count(distinct bike_id) as active
+    from ride_orders where rent_at >= $1 and rent_at < $2 group by 1, 2, 3, 4
+  union all
+  select date_trunc('hour', return_at), return_area_id, brand_id, bike_type, 0, count(*), 0, 0, 0
+    from ride_orders where return_at >= $1 and return_at < $2 and return_area_id is not null group by 1, 2, 3, 4
+  union all
+  select date_trunc('hour', at), area_id, brand_id, bike_type, 0, 0, count(*) filter (where action = 'up'),
+         count(*) filter (where action = 'down'), 0
+    from dispatches where at >= $1 and at < $2 group by 1, 2, 3, 4`;
+
+/**
  * Rebuilds stats_area_hourly for [start, end) (whole hours): per hour, area, brand and type, rents in
  * the rent's area, returns in the return's (as the tidal curve counts them), ups and downs in the
  * dispatch's, and the distinct bikes rented (active).
@@ -20,18 +36,7 @@ export async function rollAreaHours(q: Query, start: string, end: string) {
   await q(
     `insert into stats_area_hourly (hour, area_id, brand_id, bike_type, rent_num, return_num, up_num, down_num, active_num)
      select hour, area_id, brand_id, bike_type, sum(rent)::int, sum(ret)::int, sum(up)::int, sum(down)::int, sum(active)::int
-       from (
-         select date_trunc('hour', rent_at) as hour, area_id, brand_id, bike_type, count(*) as rent, 0 as ret, 0 as up, 0 as down,
-                count(distinct bike_id) as active
-           from ride_orders where rent_at >= $1 and rent_at < $2 group by 1, 2, 3, 4
-         union all
-         select date_trunc('hour', return_at), return_area_id, brand_id, bike_type, 0, count(*), 0, 0, 0
-           from ride_orders where return_at >= $1 and return_at < $2 and return_area_id is not null group by 1, 2, 3, 4
-         union all
-         select date_trunc('hour', at), area_id, brand_id, bike_type, 0, 0, count(*) filter (where action = 'up'),
-                count(*) filter (where action = 'down'), 0
-           from dispatches where at >= $1 and at < $2 group by 1, 2, 3, 4
-       ) e
+       from (${AREA_HOUR_EVENTS}) e
       group by hour, area_id, brand_id, bike_type`,
     [start, end],
   );

@@ -7,6 +7,7 @@
  * placed bikes. Answers every difference; none means every tier says what the events say.
  */
 import type { Database } from '../db/client.js';
+import { AREA_HOUR_EVENTS } from './areaStats.js';
 import { liveSince, siteWatermarks } from '../shared/watermarks.js';
 
 export interface StatsDifference {
@@ -91,16 +92,7 @@ export async function verifyStats(database: Database, tz: string, from: string, 
     const events = `
       select ${localDayOf('hour')} as day, hour::text as hour, area_id, brand_id, bike_type, sum(rent)::int as rent_num,
              sum(ret)::int as return_num, sum(up)::int as up_num, sum(down)::int as down_num, sum(active)::int as active_num
-        from (select date_trunc('hour', rent_at) as hour, area_id, brand_id, bike_type, count(*) as rent, 0 as ret, 0 as up, 0 as down,
-                     count(distinct bike_id) as active
-                from ride_orders where rent_at >= $1 and rent_at < $2 group by 1, 2, 3, 4
-              union all
-              select date_trunc('hour', return_at), return_area_id, brand_id, bike_type, 0, count(*), 0, 0, 0
-                from ride_orders where return_at >= $1 and return_at < $2 and return_area_id is not null group by 1, 2, 3, 4
-              union all
-              select date_trunc('hour', at), area_id, brand_id, bike_type, 0, 0, count(*) filter (where action = 'up'),
-                     count(*) filter (where action = 'down'), 0
-                from dispatches where at >= $1 and at < $2 group by 1, 2, 3, 4) e
+        from (${AREA_HOUR_EVENTS}) e
        group by 1, 2, 3, 4, 5`;
     const table = `select ${localDayOf('hour')} as day, hour::text as hour, area_id, brand_id, bike_type, ${AREA_COUNTS.join(', ')}
                      from stats_area_hourly where hour >= $1 and hour < $2`;

@@ -10,7 +10,7 @@ import type { AreaTree } from '../../domain/areas.js';
 import { hashPassword, randomPassword } from '../../domain/password.js';
 import { maskPhone } from '../../domain/rider.js';
 import { MISSING, readableBrand } from '../../shared/brands.js';
-import { type UploadRow, attachUploads, fileOf, findUpload, uploadsOf, urlOf } from '../../shared/uploads.js';
+import { MIME, type UploadRow, attachUploads, fileOf, findUpload, uploadsOf, urlOf } from '../../shared/uploads.js';
 import * as repo from './repo.js';
 import * as maintainerRepo from './maintainers/repo.js';
 
@@ -32,15 +32,6 @@ export const DOCUMENT_FIELDS = [
   { field: 'electricVehicleUrl', label: '电动车信息', nameField: null },
 ] as const;
 type DocField = (typeof DOCUMENT_FIELDS)[number]['field'];
-
-const KIND_MIME: Record<string, string> = {
-  png: 'image/png',
-  jpg: 'image/jpeg',
-  webp: 'image/webp',
-  pdf: 'application/pdf',
-  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
-  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-};
 
 /**
  * Who may read an enterprise's documents (GET /uploads/{file}): a user of 企业管理 or of the big
@@ -76,7 +67,7 @@ export async function detail(database: Database, auth: Auth, tree: AreaTree, id:
     const up = file ? uploads.get(file) : undefined;
     const kind = url.split('.').pop()?.toLowerCase() ?? '';
     const name = (nameField && row[nameField]) || up?.originalName || label;
-    return [{ field, label, url, name, type: up?.mime ?? KIND_MIME[kind] ?? 'application/octet-stream', size: up?.size ?? null }];
+    return [{ field, label, url, name, type: up?.mime ?? (MIME as Record<string, string>)[kind] ?? 'application/octet-stream', size: up?.size ?? null }];
   });
   return {
     ...repo.toEnterprise(row, tree, tz),
