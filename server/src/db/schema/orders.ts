@@ -44,7 +44,7 @@ export const rideOrders = pgTable(
 /**
  * Positions a rented bike reported during its rides (migration 0015): an order's track is its bike's
  * points between rent and return. Only a report that becomes the bike's live state is kept, and at
- * most RIDE_POINT_MAX per ride (bike_live.ride_points counts them).
+ * most RIDE_POINT_MAX per ride (bike_live.ride_points counts them). Kept RIDE_TRACK_DAYS (jobs/tracks.ts).
  */
 export const ridePoints = pgTable(
   'ride_points',
@@ -54,7 +54,8 @@ export const ridePoints = pgTable(
     lon: doublePrecision('lon').notNull(),
     lat: doublePrecision('lat').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.bikeId, t.at] })],
+  // the daily job deletes positions past RIDE_TRACK_DAYS through a BRIN index on the time (migration 0020)
+  (t) => [primaryKey({ columns: [t.bikeId, t.at] }), index('ride_points_at_brin').using('brin', t.at)],
 );
 
 /**
