@@ -271,11 +271,11 @@ describe('企业管理: one enterprise through the whole chain (screenshots in t
     await page.locator('.desk-page tr.ant-table-row', { hasText: OTHER.name }).waitFor();
 
     const site = await syncTab('站点同步', 1);
-    expect(await byEndpoint(site, '/sites').count()).toBe(1);
+    expect(await byEndpoint(site, 'GET /sites').count()).toBe(1);
     await screenshot(page, 'company-sync-site');
 
     const dispatch = await syncTab('调度同步', 1);
-    const d = byEndpoint(dispatch, '/dispatch');
+    const d = byEndpoint(dispatch, 'POST /dispatch');
     expect(await d.textContent()).toContain('部分成功');
     await d.getByRole('button', { name: '明细' }).click();
     const drawer = page.locator('.ant-drawer', { hasText: '同步明细' });
@@ -286,14 +286,14 @@ describe('企业管理: one enterprise through the whole chain (screenshots in t
 
     // the rent and the return of the ride
     const request = await syncTab('租还信息', 2);
-    expect(await byEndpoint(request, '/orders').count()).toBe(2);
+    expect(await byEndpoint(request, 'POST /orders').count()).toBe(2);
     await screenshot(page, 'company-sync-request');
 
     // the open-API filing, the spreadsheet import and the four positions of the ride
     const bike = await syncTab('车辆同步', 2 + RIDE_POSITIONS.length);
     expect(await page.locator('.desk-page tr.ant-table-row', { hasText: OTHER.name }).count()).toBe(0);
-    expect(await byEndpoint(bike, '/bikes/status').count()).toBe(RIDE_POSITIONS.length);
-    const api = byEndpoint(bike, '/bikes');
+    expect(await byEndpoint(bike, 'POST /bikes/status').count()).toBe(RIDE_POSITIONS.length);
+    const api = byEndpoint(bike, 'POST /bikes');
     expect(await api.textContent()).toContain('部分成功');
     await screenshot(page, 'company-sync-bike');
     const sheetLog = byEndpoint(bike, /^表格导入 #\d+$/);

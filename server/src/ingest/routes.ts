@@ -120,7 +120,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
         } catch (e) {
           await writeSyncLog(database, op, {
             kind: spec.kind,
-            endpoint: spec.path,
+            endpoint: `${spec.method} ${spec.path}`,
             itemCount: items.length,
             accepted: 0,
             rejected,
@@ -132,7 +132,14 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
         const all = [...rejected, ...refused].sort((a, b) => a.index - b.index);
         if (spec.failedType && all.length) await recordFailedSync(op, spec, items, all);
         const accepted = items.length - all.length;
-        await writeSyncLog(database, op, { kind: spec.kind, endpoint: spec.path, itemCount: items.length, accepted, rejected: all, startedAt });
+        await writeSyncLog(database, op, {
+          kind: spec.kind,
+          endpoint: `${spec.method} ${spec.path}`,
+          itemCount: items.length,
+          accepted,
+          rejected: all,
+          startedAt,
+        });
         const status = refused.some((r) => r.forbidden) ? 403 : all.length ? 400 : 200;
         const message = status === 200 ? `已接收 ${accepted} 条` : `已接收 ${accepted} 条，拒绝 ${all.length} 条`;
         return reply.status(status).send({ code: status, message, data: { accepted, rejected: all.map(({ index, id, reason }) => ({ index, id, reason })) } });
@@ -331,7 +338,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
         }
       }
       const sites = await listSitesForOperator(database, app.ctx.areas, op.brandId, since);
-      await writeSyncLog(database, op, { kind: 'site', endpoint: '/sites', itemCount: sites.length, accepted: sites.length, rejected: [], startedAt });
+      await writeSyncLog(database, op, { kind: 'site', endpoint: 'GET /sites', itemCount: sites.length, accepted: sites.length, rejected: [], startedAt });
       return { code: 200, message: `共 ${sites.length} 个站点`, data: { sites, serverTime: new Date().toISOString() } };
     },
   );

@@ -42,7 +42,7 @@ describe('text no database can store, per item (finding 6)', () => {
     const filed = await t.database.query<{ bike_id: string }>(`select bike_id from bikes where bike_id like 'QJ%' order by 1`);
     expect(filed.map((b) => b.bike_id)).toEqual(['QJ1', 'QJ3']);
     const [log] = await t.database.query<{ result: string; rejected: number }>(
-      `select result, rejected from sync_logs where endpoint = '/bikes' order by id desc limit 1`,
+      `select result, rejected from sync_logs where endpoint = 'POST /bikes' order by id desc limit 1`,
     );
     expect(log).toEqual({ result: 'partial', rejected: 3 });
   });

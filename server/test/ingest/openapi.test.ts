@@ -124,7 +124,7 @@ describe('filing and status', () => {
     const ids = (await t.database.query<{ bike_id: string }>(`select bike_id from bike_live where bike_id like 'MT1_'`)).map((x) => x.bike_id);
     expect(ids).toEqual(['MT10']);
     const [log] = await t.database.query<{ kind: string; result: string; accepted: number; rejected: number }>(
-      `select kind, result, accepted, rejected from sync_logs where endpoint = '/bikes/status' order by id desc limit 1`,
+      `select kind, result, accepted, rejected from sync_logs where endpoint = 'POST /bikes/status' order by id desc limit 1`,
     );
     expect(log).toEqual({ kind: 'bike', result: 'partial', accepted: 1, rejected: 6 });
   });
@@ -173,6 +173,9 @@ describe('filing and status', () => {
     await mt.post('/bikes/status', [{ bikeId: 'MT30', status: 1, lon: LON, lat: LAT, reportedAt: at(2) }]);
     expect((await mt.send('DELETE', '/bikes', [{ bikeId: 'MT30' }])).status).toBe(200);
     expect((await t.database.query<{ legality: number }>(`select legality from bike_live where bike_id = 'MT30'`))[0].legality).toBe(1);
+    // 车辆同步 tells the withdrawal from a filing: the log names the method with the path
+    const [log] = await t.database.query<{ endpoint: string; kind: string }>(`select endpoint, kind from sync_logs order by id desc limit 1`);
+    expect(log).toEqual({ endpoint: 'DELETE /bikes', kind: 'bike' });
     await mt.post('/bikes', [{ bikeId: 'MT30', bikeType: 0 }]);
     expect((await t.database.query<{ legality: number }>(`select legality from bike_live where bike_id = 'MT30'`))[0].legality).toBe(0);
   });
@@ -190,7 +193,7 @@ describe('orders, dispatch and pile scans', () => {
       `select fee, rent_site_id, return_site_id, out_site_return from ride_orders where order_id = 'O1'`,
     );
     expect(rows).toEqual([{ fee: 150, rent_site_id: '1101080000001', return_site_id: '1101080000001', out_site_return: false }]);
-    const logs = await t.database.query<{ kind: string }>(`select kind from sync_logs where endpoint = '/orders'`);
+    const logs = await t.database.query<{ kind: string }>(`select kind from sync_logs where endpoint = 'POST /orders'`);
     expect(logs.map((l) => l.kind)).toEqual(['request', 'request']);
   });
 

@@ -52,7 +52,7 @@ describe('demo city back-fill', () => {
 
   it('files the legal fleet through the open API', async () => {
     expect(await count(`select count(*)::int as n from bikes`)).toBe(world.bikes.filter((b) => b.filed).length);
-    expect(await count(`select count(*)::int as n from sync_logs where endpoint = '/bikes' and result = 'ok'`)).toBe(3);
+    expect(await count(`select count(*)::int as n from sync_logs where endpoint = 'POST /bikes' and result = 'ok'`)).toBe(3);
   });
 
   it('replays rides, dispatch and pile scans into the platform', async () => {

@@ -43,7 +43,7 @@ describe('demo city, live', () => {
     expect(await count(`select count(*)::int as n from bike_live`)).toBe(world.bikes.filter((b) => !b.silent).length);
     expect(await count(`select count(*)::int as n from ride_orders where rent_at > $1`, [since])).toBeGreaterThanOrEqual(5);
     expect(await count(`select count(*)::int as n from bike_live where status = 2`)).toBeGreaterThan(0);
-    expect(await count(`select count(*)::int as n from sync_logs where endpoint = '/orders' and result = 'ok'`)).toBeGreaterThan(0);
+    expect(await count(`select count(*)::int as n from sync_logs where endpoint = 'POST /orders' and result = 'ok'`)).toBeGreaterThan(0);
     expect(await count(`select count(*)::int as n from sync_logs where result <> 'ok'`)).toBe(0);
     // nothing after stop()
     const logs = await count(`select count(*)::int as n from sync_logs`);
@@ -52,7 +52,7 @@ describe('demo city, live', () => {
   }, 60_000);
 
   it('starts again from the platform state without filing twice', async () => {
-    const filings = await count(`select count(*)::int as n from sync_logs where endpoint = '/bikes'`);
+    const filings = await count(`select count(*)::int as n from sync_logs where endpoint = 'POST /bikes'`);
     const demo = await startDemo({
       app: t.app,
       database: t.database,
@@ -70,6 +70,6 @@ describe('demo city, live', () => {
     for (let i = 0; i < 40 && (await count(`select count(*)::int as n from ride_orders`)) === before; i++) await sleep(250);
     await demo.stop();
     expect(await count(`select count(*)::int as n from ride_orders`)).toBeGreaterThan(before);
-    expect(await count(`select count(*)::int as n from sync_logs where endpoint = '/bikes'`)).toBe(filings);
+    expect(await count(`select count(*)::int as n from sync_logs where endpoint = 'POST /bikes'`)).toBe(filings);
   }, 60_000);
 });
