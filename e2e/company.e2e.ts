@@ -30,7 +30,7 @@ import {
   rideOutsideWithFee,
   sheet,
 } from './companyWorld';
-import { ADMIN_PASSWORD, type PageProblems, type TestServer, launchBrowser, loginViaForm, openPage, screenshot, startServer } from './harness';
+import { ADMIN_PASSWORD, type PageProblems, type TestServer, launchBrowser, loginViaForm, openPage, screenshot, startServer, pickArea } from './harness';
 import { OUTPUT_DIR } from './paths';
 
 let server: TestServer;
@@ -66,14 +66,6 @@ afterAll(async () => {
   await server?.stop();
 });
 
-/** Choose 海淀区 in an area tree select (single or multiple). */
-async function pickHaidian(select: ReturnType<Page['locator']>) {
-  await select.click();
-  await page.keyboard.type('海淀');
-  await page.locator('.ant-select-dropdown:visible .ant-select-tree-node-content-wrapper', { hasText: '海淀区' }).first().click();
-  await page.keyboard.press('Escape');
-}
-
 describe('企业管理: one enterprise through the whole chain (screenshots in test-output/e2e)', () => {
   it('opens the tab: an empty area says so', { timeout: 120_000 }, async () => {
     await page.goto(`${server.url}/#/companyManagement/company`);
@@ -91,9 +83,9 @@ describe('企业管理: one enterprise through the whole chain (screenshots in t
     await drawer.locator('[id="brandContactMobile"]').fill('13912345678');
     await drawer.locator('[id="brandAddress"]').fill('北京市海淀区中关村大街 1 号');
     await drawer.locator('[id="brandOperationNum"]').fill('12');
-    await pickHaidian(drawer.locator('[id="areaId"]'));
-    await pickHaidian(drawer.locator('[id="launchArea"]'));
-    await pickHaidian(drawer.locator('[id="operationAreaId"]'));
+    await pickArea(drawer.locator('[id="areaId"]'), '海淀区', true);
+    await pickArea(drawer.locator('[id="launchArea"]'), '海淀区', true);
+    await pickArea(drawer.locator('[id="operationAreaId"]'), '海淀区', true);
     const upload = async (label: string, name: string, mimeType: string, buffer: Buffer) => {
       await drawer.locator('.ant-form-item', { hasText: label }).locator('input[type=file]').setInputFiles({ name, mimeType, buffer });
       await drawer.locator('.company-doc-file', { hasText: name }).waitFor();

@@ -7,7 +7,7 @@ import { createWriteStream, mkdirSync, mkdtempSync, readFileSync, rmSync } from 
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type Browser, type Page, chromium } from 'playwright-core';
+import { type Browser, type Locator, type Page, chromium } from 'playwright-core';
 import { OUTPUT_DIR, ROOT, SERVER_MAIN, WEB_DIST } from './paths';
 
 export const ADMIN_USER = 'admin';
@@ -145,6 +145,18 @@ export async function loginViaForm(page: Page, base: string, password = ADMIN_PA
   await page.getByPlaceholder('请输入账号').fill(ADMIN_USER);
   await page.getByPlaceholder('请输入密码').fill(password);
   await page.getByRole('button', { name: /登\s*录/ }).click();
+}
+
+/**
+ * Chooses an area by name in an antd area tree select: types the name, clicks its node in the open
+ * dropdown; `closeWithEsc` for a multiple select, whose dropdown stays open after a choice.
+ */
+export async function pickArea(select: Locator, name = '海淀区', closeWithEsc = false): Promise<void> {
+  const page = select.page();
+  await select.click();
+  await page.keyboard.type(name.replace(/[区县市]$/, ''));
+  await page.locator('.ant-select-dropdown:visible .ant-select-tree-node-content-wrapper', { hasText: name }).first().click();
+  if (closeWithEsc) await page.keyboard.press('Escape');
 }
 
 /** The persisted session as the page sees it, or null. */

@@ -7,7 +7,18 @@
 import { deflateSync } from 'node:zlib';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_PASSWORD, ADMIN_USER, type PageProblems, type TestServer, launchBrowser, loginViaForm, openPage, screenshot, startServer } from './harness';
+import {
+  ADMIN_PASSWORD,
+  ADMIN_USER,
+  type PageProblems,
+  type TestServer,
+  launchBrowser,
+  loginViaForm,
+  openPage,
+  screenshot,
+  startServer,
+  pickArea,
+} from './harness';
 
 let server: TestServer;
 let browser: Browser;
@@ -101,13 +112,6 @@ afterAll(async () => {
   await server?.stop();
 });
 
-/** Choose 海淀区 in an area tree select. */
-async function pickHaidian(select: ReturnType<Page['locator']>) {
-  await select.click();
-  await page.keyboard.type('海淀');
-  await page.locator('.ant-select-tree-node-content-wrapper', { hasText: '海淀区' }).first().click();
-}
-
 describe('信息管理 and uploads (screenshots in test-output/e2e)', () => {
   it('the admin creates an enterprise account with ID card photos and sees their preview', { timeout: 180_000 }, async () => {
     await page.goto(`${server.url}/#/systemSettings/user`);
@@ -119,7 +123,7 @@ describe('信息管理 and uploads (screenshots in test-output/e2e)', () => {
     await dialog.locator('[id="roleIds"]').click();
     await page.locator('.ant-select-item-option', { hasText: '企业用户' }).click();
     await page.keyboard.press('Escape');
-    await pickHaidian(dialog.locator('[id="areaId"]'));
+    await pickArea(dialog.locator('[id="areaId"]'));
     await dialog.locator('[id="brandId"]').click();
     await page.locator('.ant-select-item-option', { hasText: '青桔单车' }).click();
     const item = (label: string) => dialog.locator('.ant-form-item', { hasText: label });
@@ -153,7 +157,7 @@ describe('信息管理 and uploads (screenshots in test-output/e2e)', () => {
     await page.getByRole('button', { name: /新增通知/ }).click();
     const drawer = page.locator('.ant-drawer', { hasText: '新增通知' });
     await drawer.locator('[id="title"]').fill(TITLE);
-    await pickHaidian(drawer.locator('[id="areaId"]'));
+    await pickArea(drawer.locator('[id="areaId"]'));
     await drawer.locator('[id="brandIds"]').click();
     await page.locator('.ant-select-item-option', { hasText: '青桔单车' }).click();
     await page.keyboard.press('Escape');

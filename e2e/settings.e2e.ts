@@ -4,7 +4,7 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_PASSWORD, type PageProblems, type TestServer, launchBrowser, loginViaForm, openPage, screenshot, startServer } from './harness';
+import { ADMIN_PASSWORD, type PageProblems, type TestServer, launchBrowser, loginViaForm, openPage, screenshot, startServer, pickArea } from './harness';
 
 let server: TestServer;
 let browser: Browser;
@@ -26,13 +26,6 @@ afterAll(async () => {
   await browser?.close();
   await server?.stop();
 });
-
-/** Choose 海淀区 in an area tree select. */
-async function pickHaidian(select: ReturnType<Page['locator']>) {
-  await select.click();
-  await page.keyboard.type('海淀');
-  await page.locator('.ant-select-tree-node-content-wrapper', { hasText: '海淀区' }).first().click();
-}
 
 describe('系统设置 (screenshots in test-output/e2e)', () => {
   it('the admin creates a role with 异常列表 only and a 海淀 user holding it', { timeout: 180_000 }, async () => {
@@ -56,7 +49,7 @@ describe('系统设置 (screenshots in test-output/e2e)', () => {
     await userDialog.locator('[id="roleIds"]').click();
     await page.locator('.ant-select-item-option', { hasText: ROLE }).click();
     await page.keyboard.press('Escape');
-    await pickHaidian(userDialog.locator('[id="areaId"]'));
+    await pickArea(userDialog.locator('[id="areaId"]'));
     await screenshot(page, 'settings-user-form');
     await userDialog.getByRole('button', { name: /确\s*定/ }).click();
     await userDialog.waitFor({ state: 'hidden' });
