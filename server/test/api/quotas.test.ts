@@ -4,23 +4,21 @@
  * area's cap), the lists the two tabs read, and that their numbers are the big screen's.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Client, createTestApp, userClient, type TestContext } from '../support/app.js';
-import { CY, HD, buildStatsWorld, statsClients, type StatsWorld } from '../support/statsWorld.js';
+import { Client, userClient, type TestContext } from '../support/app.js';
+import { CY, HD, type StatsWorld, openStatsWorld, type StatsClients } from '../support/statsWorld.js';
 
 const BJ = '110100'; // 北京市辖区: 海淀 and 朝阳 lie below it
 
 let t: TestContext;
 let w: StatsWorld;
-let c: Awaited<ReturnType<typeof statsClients>>;
+let c: StatsClients;
 let mt: number;
 let hb: number;
 let companyOnly: Client;
 let warnOnly: Client;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  w = await buildStatsWorld(t.app, t.database);
-  c = await statsClients(t.app, t.database, w.brands);
+  ({ t, w, c } = await openStatsWorld());
   ({ mt, hb } = w.brands);
   // a role with 企业管理 and 区域核准数量 but not the big screen, and one with neither
   for (const [name, ids] of [

@@ -7,18 +7,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runMinuteJobs } from '../../src/jobs/index.js';
 import { runSnapshot } from '../../src/jobs/snapshot.js';
-import { createTestApp, type Client, type TestContext } from '../support/app.js';
-import { CY, HD, SITES, buildStatsWorld, statsClients, type StatsWorld } from '../support/statsWorld.js';
+import { type Client, type TestContext } from '../support/app.js';
+import { CY, HD, SITES, type StatsWorld, openStatsWorld, type StatsClients } from '../support/statsWorld.js';
 import { Operator } from '../support/world.js';
 
 let t: TestContext;
 let w: StatsWorld;
-let c: Awaited<ReturnType<typeof statsClients>>;
+let c: StatsClients;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  w = await buildStatsWorld(t.app, t.database);
-  c = await statsClients(t.app, t.database, w.brands);
+  ({ t, w, c } = await openStatsWorld());
   for (const [brandId, areaId, bikeNum, ebikeNum] of [
     [w.brands.mt, HD, 10, 5],
     [w.brands.hb, HD, 1, 2],

@@ -1,18 +1,16 @@
 /** Limits and totals: approved quantities per enterprise and area (brand_quotas) and an area's totals. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Client, createTestApp, type TestContext } from '../support/app.js';
-import { CY, HD, buildStatsWorld, statsClients, type StatsWorld } from '../support/statsWorld.js';
+import { Client, type TestContext } from '../support/app.js';
+import { CY, HD, type StatsWorld, openStatsWorld, type StatsClients } from '../support/statsWorld.js';
 
 let t: TestContext;
 let w: StatsWorld;
-let c: Awaited<ReturnType<typeof statsClients>>;
+let c: StatsClients;
 let mt: number;
 let hb: number;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  w = await buildStatsWorld(t.app, t.database);
-  c = await statsClients(t.app, t.database, w.brands);
+  ({ t, w, c } = await openStatsWorld());
   ({ mt, hb } = w.brands);
 });
 afterAll(() => t.close());

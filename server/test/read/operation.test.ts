@@ -5,18 +5,16 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
-import { Client, createTestApp, userClient, type TestContext } from '../support/app.js';
-import { CY, HD, P, SITES, buildStatsWorld, statsClients, type StatsWorld } from '../support/statsWorld.js';
+import { Client, userClient, type TestContext } from '../support/app.js';
+import { CY, HD, P, SITES, type StatsWorld, openStatsWorld, type StatsClients } from '../support/statsWorld.js';
 import { recordFiled } from '../../src/jobs/areaStats.js';
 
 let t: TestContext;
 let w: StatsWorld;
-let c: Awaited<ReturnType<typeof statsClients>>;
+let c: StatsClients;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  w = await buildStatsWorld(t.app, t.database);
-  c = await statsClients(t.app, t.database, w.brands);
+  ({ t, w, c } = await openStatsWorld());
 });
 afterAll(() => t.close());
 

@@ -1,17 +1,15 @@
 /** Site ranking and tidal curves, checked against counts worked out by hand from statsWorld's tables. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type Client, type TestContext } from '../support/app.js';
-import { CY, D, HD, SITES, buildStatsWorld, localDate, localHour, statsClients, type StatsWorld } from '../support/statsWorld.js';
+import { type Client, type TestContext } from '../support/app.js';
+import { CY, D, HD, SITES, localDate, localHour, type StatsWorld, openStatsWorld, type StatsClients } from '../support/statsWorld.js';
 import { runHourlyJobs } from '../../src/jobs/index.js';
 
 let t: TestContext;
 let w: StatsWorld;
-let c: Awaited<ReturnType<typeof statsClients>>;
+let c: StatsClients;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  w = await buildStatsWorld(t.app, t.database);
-  c = await statsClients(t.app, t.database, w.brands);
+  ({ t, w, c } = await openStatsWorld());
 });
 afterAll(() => t.close());
 

@@ -1,11 +1,11 @@
 /** Brand shares, filing check, to-do counts, brand legends and request-log hours, worked out by hand. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type Client, type TestContext } from '../support/app.js';
-import { CY, HD, buildStatsWorld, localHour, statsClients, type StatsWorld } from '../support/statsWorld.js';
+import { type Client, type TestContext } from '../support/app.js';
+import { CY, HD, localHour, type StatsWorld, openStatsWorld, type StatsClients } from '../support/statsWorld.js';
 
 let t: TestContext;
 let w: StatsWorld;
-let c: Awaited<ReturnType<typeof statsClients>>;
+let c: StatsClients;
 let mt: number;
 let hb: number;
 
@@ -19,9 +19,7 @@ let hb: number;
  * Quotas set below: 美团@海淀 10 / 5, 哈啰@海淀 1 / 2, 哈啰@朝阳 6 / 0.
  */
 beforeAll(async () => {
-  t = await createTestApp();
-  w = await buildStatsWorld(t.app, t.database);
-  c = await statsClients(t.app, t.database, w.brands);
+  ({ t, w, c } = await openStatsWorld());
   ({ mt, hb } = w.brands);
   for (const [brandId, areaId, bikeNum, ebikeNum] of [
     [mt, HD, 10, 5],

@@ -1,20 +1,18 @@
 /** Statistics downloads: real .xlsx files (opened with exceljs) holding the rows of the JSON calls and of the hand-made world. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
-import { createTestApp, type Client, type TestContext } from '../support/app.js';
-import { CY, HD, SITES, buildStatsWorld, statsClients, type StatsWorld } from '../support/statsWorld.js';
+import { type Client, type TestContext } from '../support/app.js';
+import { CY, HD, SITES, type StatsWorld, openStatsWorld, type StatsClients } from '../support/statsWorld.js';
 import { bikePages, minuteCachedFormat } from '../../src/modules/statistics/bikeExport.js';
 import { formatTime } from '../../src/domain/time.js';
 import { logPages } from '../../src/modules/statistics/logs.js';
 
 let t: TestContext;
 let w: StatsWorld;
-let c: Awaited<ReturnType<typeof statsClients>>;
+let c: StatsClients;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  w = await buildStatsWorld(t.app, t.database);
-  c = await statsClients(t.app, t.database, w.brands);
+  ({ t, w, c } = await openStatsWorld());
 });
 afterAll(() => t.close());
 
@@ -180,7 +178,7 @@ describe('reqLogOut / dispatchRequestLogOut', () => {
     expect(by(1)).toEqual({ 美团: 11, 哈啰: 7 });
     expect(rows.reduce((s, r) => s + Number(r[3]), 0)).toBe(37);
     const failed = rows.find((r) => r[6] === '失败')!;
-    expect(failed.slice(1, 7)).toEqual(['哈啰', '/orders', 1, 0, 1, '失败']);
+    expect(failed.slice(1, 7)).toEqual(['哈啰', 'POST /orders', 1, 0, 1, '失败']);
     expect(failed[8]).toBe('#0 bad1：event 只能是 rent、return');
   });
 
@@ -197,8 +195,8 @@ describe('reqLogOut / dispatchRequestLogOut', () => {
         .map((r) => [r[1], r[2], r[3], r[6]])
         .sort(),
     ).toEqual([
-      ['哈啰', '/dispatch', 2, '成功'],
-      ['美团', '/dispatch', 2, '成功'],
+      ['哈啰', 'POST /dispatch', 2, '成功'],
+      ['美团', 'POST /dispatch', 2, '成功'],
     ]);
     const future = await download(c.hd, 'reqLogOut', { selfAreaId: HD, startTime: '2099-01-01 00:00:00' });
     expect(future.rows).toEqual([HEADER]);

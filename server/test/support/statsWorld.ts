@@ -9,7 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../src/db/client.js';
 import { jobContextOf, runDailyJobs, runMinuteJobs, type JobContext } from '../../src/jobs/index.js';
 import { Operator, addBrand, addGateway, addSite, fenceTestDistricts } from './world.js';
-import { adminClient, userClient } from './app.js';
+import { adminClient, createTestApp, userClient } from './app.js';
 
 export const HD = '110108';
 export const CY = '110105';
@@ -275,4 +275,14 @@ export async function statsClients(app: FastifyInstance, database: Database, bra
   await database.query(`update users set brand_id = $2 where id = $1`, [ent.userId, brands.mt]);
   const sup = await userClient(app, admin, { username: 'hd_super', areaId: HD, roleIds: [32] });
   return { admin, hd, cy, ent, sup };
+}
+
+export type StatsClients = Awaited<ReturnType<typeof statsClients>>;
+
+/** A test app holding the statistics world, with its clients: the setup the statistics tests share. */
+export async function openStatsWorld() {
+  const t = await createTestApp();
+  const w = await buildStatsWorld(t.app, t.database);
+  const c = await statsClients(t.app, t.database, w.brands);
+  return { t, w, c };
 }
