@@ -6,10 +6,13 @@
  * each with its total. The month is the 29 last days, rolled into fee_daily (the job's
  * rollupFeeDays, timed), and today, counted from the orders. Then the order export streamed over
  * HTTP with the process's peak RSS growth (timeExports; BENCH_EXPORT=0 leaves it out). p50 / p95 over
- * BENCH_CALLS calls after a warm-up. Targets (issue 14): order list p95 < 150 ms, fee list < 200 ms.
+ * BENCH_CALLS calls after a warm-up. Targets (issue 14): order list p95 < 150 ms, fee list < 200 ms,
+ * the month's export within 150 MB of RSS growth.
  *
  *   npm run bench:rides
  *   BENCH_DAYS=7 BENCH_RIDES_PER_DAY=50000 npm run bench:rides
+ *   BENCH_REUSE=1 BENCH_DB_NAME=rides14 BENCH_ONLY=export npm run bench:rides      # the exports only
+ *   BENCH_REUSE=1 BENCH_DB_NAME=rides14 BENCH_ONLY=export:朝阳 npm run bench:rides  # exports named so
  *
  * 30 days × 200,000 rides by default (6,000,000 rows), three enterprises, 20,000 sites, one ride
  * in ten returned outside every site with a fee and a rider. DATABASE_URL (or BENCH_DATABASE_URL)
@@ -97,16 +100,23 @@ async function time(app: FastifyInstance, token: string, name: string, url: stri
  * month of one enterprise in 朝阳 (a quarter of its rides), a month of its out-of-site returns, and
  * the whole month, which holds more rows than a worksheet and is refused with what to do.
  */
-async function timeExports(database: Database, token: string, month: { startTime: string; endTime: string }) {
+async function timeExports(database: Database, token: string, month: { startTime: string; endTime: string }, only?: string) {
   const app = await buildApp(loadConfig({ DATA_DIR: '/tmp', LOG_LEVEL: 'silent', WEB_DIST: '/nonexistent', JOBS: '0' }), database, { logger: false });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const base = `http://127.0.0.1:${(app.server.address() as import('node:net').AddressInfo).port}`;
   const lines: string[] = [];
   const run = async (name: string, body: Record<string, unknown>) => {
+    if (only && !name.includes(only)) return;
     global.gc?.();
     const baseline = process.memoryUsage().rss;
+    const heapBase = process.memoryUsage().heapUsed;
     let peak = baseline;
-    const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 20);
+    let heapPeak = heapBase;
+    const sampler = setInterval(() => {
+      const m = process.memoryUsage();
+      peak = Math.max(peak, m.rss);
+      heapPeak = Math.max(heapPeak, m.heapUsed);
+    }, 20);
     const t = performance.now();
     const res = await fetch(`${base}/api/company/exportBikeRideOrderList`, {
       method: 'POST',
@@ -123,7 +133,8 @@ async function timeExports(database: Database, token: string, month: { startTime
     lines.push(
       text
         ? `export ${name}: refused in ${secs} s: ${text.slice(0, 160)}`
-        : `export ${name}: ${(bytes / 1e6).toFixed(1)} MB .xlsx in ${secs} s; peak RSS growth ${((peak - baseline) / 1e6).toFixed(0)} MB${global.gc ? '' : ' (no --expose-gc)'}`,
+        : `export ${name}: ${(bytes / 1e6).toFixed(1)} MB .xlsx in ${secs} s; peak RSS growth ${((peak - baseline) / 1e6).toFixed(0)} MB` +
+            ` (heap in use ${(heapBase / 1e6).toFixed(0)} → peak ${(heapPeak / 1e6).toFixed(0)} MB)${global.gc ? '' : ' (no --expose-gc)'}`,
     );
     console.log(`  ${lines.at(-1)}`);
   };
@@ -172,7 +183,10 @@ async function main() {
     // a month to today: 29 rolled days and today's orders
     const month = { startTime: days[1], endTime: today(TZ).day };
     const someDays = days.slice(-10);
-    const out = [
+    // BENCH_ONLY=export: the exports only; BENCH_ONLY=export:text: the exports whose name holds the text
+    const only = process.env.BENCH_ONLY;
+    const exportsOnly = only === 'export' || only?.startsWith('export:');
+    const timings = async () => [
       await time(app, token, 'fee list, the month', '/api/bikeOutSiteFee/getFeeList', [month]),
       await time(app, token, 'fee list, month, one brand', '/api/bikeOutSiteFee/getFeeList', [{ ...month, brandId: '2' }]),
       await time(
@@ -215,8 +229,9 @@ async function main() {
         })),
       ),
     ];
+    const out = exportsOnly ? [] : await timings();
     await app.close();
-    const exports = process.env.BENCH_EXPORT === '0' ? [] : await timeExports(database, token, month);
+    const exports = process.env.BENCH_EXPORT === '0' ? [] : await timeExports(database, token, month, only?.startsWith('export:') ? only.slice(7) : undefined);
     console.log(`\nrides: ${DAYS} days × ${fmt(PER_DAY)} rides, ${CALLS} calls each, ${new Date().toISOString()}`);
     for (const r of out) {
       const target = r.name.startsWith('fee list') ? 200 : 150;

@@ -27,6 +27,31 @@ export function formatTime(value: Date | string | number | null | undefined, tz:
   return formatter(tz).format(d);
 }
 
+/**
+ * formatTime for many rows (the exports): Intl formats each UTC minute once and the seconds are appended (a zone
+ * offset is a whole number of minutes; one that is not falls back to Intl for every call). Reports
+ * and rides cluster in minutes, so this saves most of an export's formatting time (an Intl call
+ * costs ~6 µs).
+ */
+export function minuteCachedFormat(tz: string) {
+  const minutes = new Map<number, string | null>();
+  return (d: Date): string => {
+    const ms = d.getTime();
+    if (Number.isNaN(ms)) return '';
+    const minute = Math.floor(ms / 60_000);
+    let prefix = minutes.get(minute);
+    if (prefix === undefined) {
+      const start = formatTime(minute * 60_000, tz) ?? '';
+      prefix = start.endsWith(':00') ? start.slice(0, -2) : null;
+      if (minutes.size >= 100_000) minutes.clear();
+      minutes.set(minute, prefix);
+    }
+    if (prefix === null) return formatTime(d, tz) ?? '';
+    const sec = Math.floor((ms - minute * 60_000) / 1000);
+    return sec < 10 ? `${prefix}0${sec}` : prefix + sec;
+  };
+}
+
 /** Parses `yyyy-MM-dd[ HH:mm[:ss]]` in TZ, or ISO 8601 with an offset; null when unreadable. */
 export function parseLocalTime(text: string, tz: string): Date | null {
   const m = /^(\d{4})-(\d{2})-(\d{2})(?:[ T](\d{2}):(\d{2})(?::(\d{2}))?)?$/.exec(text.trim());

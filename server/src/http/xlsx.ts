@@ -23,9 +23,10 @@ export const columnWidth = (c: { header: string; width?: number }) => c.width ??
 
 /**
  * Sends `fileName` (with .xlsx appended when missing) built from `pages`, an async iterator of row
- * arrays. The workbook is written in the background while the client reads it.
+ * arrays (or of any iterables: a page may make its rows as they are taken, so a written row is
+ * garbage at once). The workbook is written in the background while the client reads it.
  */
-export async function sendXlsx<T>(reply: FastifyReply, fileName: string, sheetName: string, columns: XlsxColumn<T>[], pages: AsyncIterable<T[]>) {
+export async function sendXlsx<T>(reply: FastifyReply, fileName: string, sheetName: string, columns: XlsxColumn<T>[], pages: AsyncIterable<Iterable<T>>) {
   const name = /\.xlsx$/i.test(fileName) ? fileName : `${fileName}.xlsx`;
   // the first page is read before anything is sent: a query that fails (a value the database
   // refuses, a bad filter) answers an error the client can show, not a truncated file (issue 16)

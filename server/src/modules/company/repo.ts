@@ -267,7 +267,8 @@ function orderWhere(f: OrderFilter) {
 /**
  * Every order of the filter for the export, newest rent first, in pages of `pageSize` by keyset
  * (rent time, brand, order id; then the orders without a rent, by brand and order id): each page
- * starts where the last one ended, so a month costs no more per page than a day.
+ * starts where the last one ended, so a month costs no more per page than a day. A page handed
+ * on is the caller's: it may empty it as it goes.
  */
 export async function* orderKeysetPages(database: Database, f: OrderFilter, pageSize: number) {
   const base = orderWhere(f);
@@ -287,9 +288,10 @@ export async function* orderKeysetPages(database: Database, f: OrderFilter, page
       `${ORDER_SELECT} where ${w.sql} order by o.rent_at desc, o.brand_id desc, o.order_id desc limit ${pageSize}`,
       w.params,
     );
+    // the cursor is taken before the page is handed on: the consumer may let its rows go (the export does)
+    const last = rows.length === pageSize ? rows[rows.length - 1] : null;
     if (rows.length) yield rows;
-    if (rows.length < pageSize) break;
-    const last = rows[rows.length - 1];
+    if (!last) break;
     after = { rentAt: last.rentAt!, brandId: last.brandId, orderId: last.orderId };
   }
   // a return reported without its rent has no rent time: only when no period is asked
@@ -306,9 +308,10 @@ export async function* orderKeysetPages(database: Database, f: OrderFilter, page
       w.parts.push(`(o.brand_id, o.order_id) < ($${n - 1}::int, $${n}::varchar)`);
     }
     const rows = await database.query<OrderRow>(`${ORDER_SELECT} where ${w.sql} order by o.brand_id desc, o.order_id desc limit ${pageSize}`, w.params);
+    const last = rows.length === pageSize ? rows[rows.length - 1] : null;
     if (rows.length) yield rows;
-    if (rows.length < pageSize) return;
-    key = { brandId: rows[rows.length - 1].brandId, orderId: rows[rows.length - 1].orderId };
+    if (!last) return;
+    key = { brandId: last.brandId, orderId: last.orderId };
   }
 }
 

@@ -10,35 +10,14 @@
  * not exported. The queries are repo.ts's bikePages; this file holds the sheet's columns.
  */
 import type { XlsxColumn } from '../../http/xlsx.js';
-import { formatTime } from '../../domain/time.js';
 
 export type { BikeFilter, BikeRow } from './repo.js';
 export { bikePages } from './repo.js';
 import type { BikeRow } from './repo.js';
 
-/**
- * formatTime for many rows: Intl formats each UTC minute once and the seconds are appended (a zone
- * offset is a whole number of minutes; one that is not falls back to Intl for every call). Reports
- * cluster in recent minutes, so this saves most of the export's formatting time.
- */
-export function minuteCachedFormat(tz: string) {
-  const minutes = new Map<number, string | null>();
-  return (d: Date): string => {
-    const ms = d.getTime();
-    if (Number.isNaN(ms)) return '';
-    const minute = Math.floor(ms / 60_000);
-    let prefix = minutes.get(minute);
-    if (prefix === undefined) {
-      const start = formatTime(minute * 60_000, tz) ?? '';
-      prefix = start.endsWith(':00') ? start.slice(0, -2) : null;
-      if (minutes.size >= 100_000) minutes.clear();
-      minutes.set(minute, prefix);
-    }
-    if (prefix === null) return formatTime(d, tz) ?? '';
-    const sec = Math.floor((ms - minute * 60_000) / 1000);
-    return sec < 10 ? `${prefix}0${sec}` : prefix + sec;
-  };
-}
+// formatTime for many rows (shared with the ride order export): in domain/time.ts
+export { minuteCachedFormat } from '../../domain/time.js';
+import { minuteCachedFormat } from '../../domain/time.js';
 
 export const bikeColumns = (tz: string): XlsxColumn<BikeRow>[] => [
   { header: '车辆编号', width: 20, value: (r) => r.bikeId },
