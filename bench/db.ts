@@ -34,6 +34,9 @@ export async function freshDatabase(
   }
   await admin.query(`drop database if exists ${name} with (force)`);
   await admin.query(`create database ${name}`);
+  // not held open until drop(): a kept database (BENCH_KEEP) never calls it, and the open client kept
+  // the process alive after the bench (bench:operation waits for its seeding bench/dashboard.ts to exit)
+  await admin.end();
   const database = await openDatabase({ databaseUrl: u.toString(), poolSize: 8 });
   await database.migrate();
   await bootstrap(database, { adminPassword: 'Bench12345', dataDir });
@@ -41,8 +44,10 @@ export async function freshDatabase(
     database,
     url: u.toString(),
     drop: async () => {
-      await admin.query(`drop database if exists ${name} with (force)`);
-      await admin.end();
+      const c = new pg.Client({ connectionString: PG_URL });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
