@@ -1,8 +1,10 @@
 /**
  * What the audit log keeps of a request or an answer: a bounded copy with every secret replaced.
  * A field is secret by its name, at any depth (password, pwd, oldPwd, newPwd, brandPassword, token,
- * key, apiKey, secret, hash, authorization, cookie …); its value never leaves this function.
+ * key, apiKey, secret, hash, authorization, cookie …); its value never leaves this function. A phone
+ * (a field named …phone / …mobile) is kept masked as the lists show it (138****5678).
  */
+import { maskPhone } from './rider.js';
 
 /** Names of fields whose values are secret (matched on the name with `_`/`-` removed, any case). */
 const SECRET_NAME = /pass(word|wd)?$|passwd|password|pwd|token|secret|^key$|keys?$|apikey|hash|salt|authorization|cookie|credential|captcha|otp$/i;
@@ -12,6 +14,12 @@ export const REDACTED = '***';
 export function isSecretName(name: string): boolean {
   return SECRET_NAME.test(name.replace(/[_-]/g, ''));
 }
+
+/** Fields holding a person's phone number (phone, maintainPhone, brand_contact_mobile, riderPhone …). */
+const PHONE_NAME = /(phone|mobile)$/i;
+
+/** A phone kept in the log: its middle four digits hidden, as the lists show it. */
+const maskedPhone = (v: unknown) => (typeof v === 'string' && /^\d{11}$/.test(v) ? maskPhone(v) : v);
 
 const MAX_DEPTH = 6;
 const MAX_ITEMS = 20;
@@ -37,7 +45,11 @@ function copy(value: unknown, depth: number): unknown {
   if (proto !== Object.prototype && proto !== null) return `[${(value as object).constructor?.name ?? 'object'}]`;
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(value as Record<string, unknown>)) {
-    out[k] = isSecretName(k) ? (v === null || v === undefined || v === '' ? (v ?? null) : REDACTED) : copy(v, depth + 1);
+    out[k] = isSecretName(k)
+      ? v === null || v === undefined || v === ''
+        ? (v ?? null)
+        : REDACTED
+      : copy(PHONE_NAME.test(k.replace(/[_-]/g, '')) ? maskedPhone(v) : v, depth + 1);
   }
   return out;
 }

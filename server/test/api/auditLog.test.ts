@@ -71,6 +71,10 @@ describe('recording', () => {
     // a create has nothing before it
     const [created] = (await rowsOf('/api/user/add')).filter((x) => x.object_id === String(add.body.data.id));
     expect(created.before).toBeNull();
+    // the phone is kept masked, as the lists show it, before and after
+    expect(e.before.phone).toBe('138****1111');
+    expect(created.after.body.phone).toBe('138****1111');
+    expect(JSON.stringify([e, created])).not.toContain('13800001111');
   });
 
   it('a refused or failed write leaves no row and changes nothing', async () => {
@@ -117,6 +121,25 @@ describe('redact', () => {
     });
     expect(JSON.stringify(out)).not.toMatch(/"[a-h]"/);
     expect(out).toMatchObject({ name: 'ok', keyword: 'kept', password: '***', nested: { oldPwd: '***', list: [{ token: '***', key: '***' }] } });
+  });
+
+  it('masks phones by their field name at any depth, leaves other numbers and non-phones alone', () => {
+    const out = redact({
+      phone: '13812345678',
+      brand_contact_mobile: '13912345678',
+      items: [{ maintainPhone: '13712345678', riderPhone: '13612345678' }],
+      phoneBook: '13512345678',
+      mobile: '010-1234',
+      bikeId: '13412345678',
+    });
+    expect(out).toEqual({
+      phone: '138****5678',
+      brand_contact_mobile: '139****5678',
+      items: [{ maintainPhone: '137****5678', riderPhone: '136****5678' }],
+      phoneBook: '13512345678',
+      mobile: '010-1234',
+      bikeId: '13412345678',
+    });
   });
 
   it('bounds long strings, long arrays and the whole summary', () => {
