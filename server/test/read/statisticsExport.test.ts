@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
 import { type Client, type TestContext } from '../support/app.js';
 import { CY, HD, SITES, type StatsWorld, openStatsWorld, type StatsClients } from '../support/statsWorld.js';
-import { bikePages, minuteCachedFormat } from '../../src/modules/statistics/bikeExport.js';
+import { bikePages } from '../../src/modules/statistics/bikeExport.js';
+import { minuteCachedFormat } from '../../src/domain/time.js';
 import { formatTime } from '../../src/domain/time.js';
 import { logPages } from '../../src/modules/statistics/logs.js';
 

@@ -10,14 +10,11 @@
  * not exported. The queries are repo.ts's bikePages; this file holds the sheet's columns.
  */
 import type { XlsxColumn } from '../../http/xlsx.js';
+import { minuteCachedFormat } from '../../domain/time.js';
 
 export type { BikeFilter, BikeRow } from './repo.js';
 export { bikePages } from './repo.js';
 import type { BikeRow } from './repo.js';
-
-// formatTime for many rows (shared with the ride order export): in domain/time.ts
-export { minuteCachedFormat } from '../../domain/time.js';
-import { minuteCachedFormat } from '../../domain/time.js';
 
 export const bikeColumns = (tz: string): XlsxColumn<BikeRow>[] => [
   { header: '车辆编号', width: 20, value: (r) => r.bikeId },

@@ -58,6 +58,7 @@ function Detail({ log, onClose }: { log: SyncLogRow | null; onClose: () => void 
   const detail = (log?.detail ?? {}) as SyncDetail;
   const shown = detail.rejected?.length ?? 0;
   const sheet = !!log && isSheetImport(log);
+  const unit = sheet ? '行' : '条';
   return (
     <Drawer open={!!log} onClose={onClose} size={720} title="同步明细" destroyOnHidden>
       {log && (
@@ -79,7 +80,7 @@ function Detail({ log, onClose }: { log: SyncLogRow | null; onClose: () => void 
             <>
               <h4 className="sync-rejected-title">
                 {sheet ? '被拒绝的行' : '被拒条目'}
-                {log.rejected > shown ? `（共 ${log.rejected} ${sheet ? '行' : '条'}，记录前 ${shown} ${sheet ? '行' : '条'}）` : ''}
+                {log.rejected > shown ? `（共 ${log.rejected} ${unit}，记录前 ${shown} ${unit}）` : ''}
               </h4>
               <Table rowKey="index" size="small" columns={rejectedColumns(sheet)} dataSource={detail.rejected} pagination={false} />
             </>
