@@ -97,8 +97,8 @@ async function main() {
     const t = performance.now();
     await runHourlyJobs(jobContextOf(app.ctx), new Date());
     // as autovacuum leaves a table in use: the catch-up re-rolled every day after the seeding had
-    // rolled it, so each month row was updated some 60 times (a day adds to its month once)
-    await database.query('vacuum full stats_site_monthly');
+    // rolled it, so each month and year row was updated some 60 times (a day adds to them once)
+    await database.query('vacuum full stats_site_monthly, stats_site_yearly');
     await database.query('vacuum analyze');
     console.log(`  the hourly statistics job (catching up ${days} days) in ${((performance.now() - t) / 1000).toFixed(1)} s`);
   }

@@ -6,6 +6,7 @@
 import type { JobContext } from './context.js';
 import type { Query } from '../db/client.js';
 import { dayNumber, dayText, localDay, parseLocalTime } from '../domain/time.js';
+import { ALL_BRANDS } from '../db/schema/statistics.js';
 import { rollAreaHours } from './areaStats.js';
 import { FEE_DAYS, SITE_DAYS, SITE_TODAY, liveSince, siteDaysThrough } from '../shared/watermarks.js';
 
@@ -78,32 +79,40 @@ const DAY = 86_400_000;
 const MAX_CATCH_UP = 400;
 
 /**
- * Replaces a local day's rows in stats_site_daily with its stats_hourly sums per site and brand, for
- * the hours before `until` (null: the whole day).
+ * Replaces a local day's rows in stats_site_daily with its stats_hourly sums per site and brand, and
+ * per site for every brand together (ALL_BRANDS), for the hours before `until` (null: the whole day).
  */
 async function rollSiteDay(q: Query, day: string, tz: string, until: Date | null) {
   await q(`delete from stats_site_daily where day = $1::date`, [day]);
   await q(
     `insert into stats_site_daily (day, area_id, site_id, brand_id, rent_num, return_num, up_num, down_num)
-     select $1::date, area_id, site_id, brand_id, sum(rent_num)::int, sum(return_num)::int, sum(up_num)::int, sum(down_num)::int
+     select $1::date, area_id, site_id, coalesce(brand_id, ${ALL_BRANDS}), sum(rent_num)::int, sum(return_num)::int, sum(up_num)::int, sum(down_num)::int
        from stats_hourly
       where hour >= ($1::date)::timestamp at time zone $2 and hour < coalesce($3::timestamptz, ($1::date + 1)::timestamp at time zone $2)
         and site_id <> ''
-      group by area_id, site_id, brand_id`,
+      group by grouping sets ((area_id, site_id, brand_id), (area_id, site_id))`,
     [day, tz, until?.toISOString() ?? null],
   );
 }
 
-/** Adds (sign 1) or takes away (sign -1) a day's rows of stats_site_daily to or from its month. */
-async function monthAdd(q: Query, day: string, month: string, sign: 1 | -1) {
-  await q(
-    `insert into stats_site_monthly as m (month, area_id, site_id, brand_id, rent_num, return_num, up_num, down_num)
-     select $2::date, area_id, site_id, brand_id, $3 * rent_num, $3 * return_num, $3 * up_num, $3 * down_num
-       from stats_site_daily where day = $1::date
-     on conflict (area_id, month, site_id, brand_id) do update set rent_num = m.rent_num + excluded.rent_num,
-       return_num = m.return_num + excluded.return_num, up_num = m.up_num + excluded.up_num, down_num = m.down_num + excluded.down_num`,
-    [day, month, sign],
-  );
+/**
+ * Adds (sign 1) or takes away (sign -1) a day's rows of stats_site_daily (per brand and for every
+ * brand) to or from its month and its year.
+ */
+async function periodsAdd(q: Query, day: string, sign: 1 | -1) {
+  for (const [table, key, trunc] of [
+    ['stats_site_monthly', 'month', 'month'],
+    ['stats_site_yearly', 'year', 'year'],
+  ] as const) {
+    await q(
+      `insert into ${table} as m (${key}, area_id, site_id, brand_id, rent_num, return_num, up_num, down_num)
+       select date_trunc('${trunc}', $1::date)::date, area_id, site_id, brand_id, $2 * rent_num, $2 * return_num, $2 * up_num, $2 * down_num
+         from stats_site_daily where day = $1::date
+       on conflict (${key}, area_id, site_id, brand_id) do update set rent_num = m.rent_num + excluded.rent_num,
+         return_num = m.return_num + excluded.return_num, up_num = m.up_num + excluded.up_num, down_num = m.down_num + excluded.down_num`,
+      [day, sign],
+    );
+  }
 }
 
 /** Moves a job's watermark (job_runs.cursor), inside the transaction that did the work. */
@@ -135,12 +144,11 @@ export async function rollupSiteDays(ctx: JobContext, lastDay: string): Promise<
   const done: string[] = [];
   for (let n = first; n <= last; n++) {
     const day = dayText(n);
-    const month = `${day.slice(0, 7)}-01`;
     await database.tx(async (q) => {
       await rollSiteDay(q, day, tz, null);
       // days are rolled once each, in order, inside this transaction with the watermark: the month
-      // row adds the day (a rebuild from the day table would read the whole month every day)
-      await monthAdd(q, day, month, 1);
+      // and year rows add the day (a rebuild from the day table would read the whole month every day)
+      await periodsAdd(q, day, 1);
       await moveWatermark(q, SITE_DAYS, n);
     });
     done.push(day);
@@ -170,12 +178,11 @@ export async function rollupSiteToday(ctx: JobContext, now: Date): Promise<{ day
   return { day, through };
 }
 
-/** Takes a day's rows of stats_site_daily out of its month, rolls the day again and adds it back. */
+/** Takes a day's rows of stats_site_daily out of its month and year, rolls the day again and adds it back. */
 async function rerollSiteDay(q: Query, day: string, tz: string) {
-  const month = `${day.slice(0, 7)}-01`;
-  await monthAdd(q, day, month, -1);
+  await periodsAdd(q, day, -1);
   await rollSiteDay(q, day, tz, null);
-  await monthAdd(q, day, month, 1);
+  await periodsAdd(q, day, 1);
 }
 
 /**

@@ -1,18 +1,19 @@
 /**
  * Checks the rolled-up statistics against the raw events (npm run verify:stats): for every local day
  * of a range, per site and brand, the hourly table (hours the rollup has passed), the per-site day
- * table (days rolled whole, and the partial day up to its watermark) and the month table (its days
- * rolled whole), and per area, brand and bike type the hourly rents, returns, ups, downs and bikes
- * ridden (stats_area_hourly, hours the rollup has passed) and the daily rides, dispatches, active and
- * placed bikes. Answers every difference; none means every tier says what the events say.
+ * table (days rolled whole, and the partial day up to its watermark), the month table (its days
+ * rolled whole) and the year table (its months), each also for every brand together, and per area,
+ * brand and bike type the hourly rents, returns, ups, downs and bikes ridden (stats_area_hourly,
+ * hours the rollup has passed) and the daily rides, dispatches, active and placed bikes. Answers every difference; none means every tier says what the events say.
  */
 import type { Database } from '../db/client.js';
+import { ALL_BRANDS } from '../db/schema/statistics.js';
 import { AREA_HOUR_EVENTS } from './areaStats.js';
 import { liveSince, siteWatermarks } from '../shared/watermarks.js';
 
 export interface StatsDifference {
   /** The table that disagrees with the events. */
-  table: 'stats_hourly' | 'stats_area_hourly' | 'stats_site_daily' | 'stats_site_monthly' | 'stats_daily';
+  table: 'stats_hourly' | 'stats_area_hourly' | 'stats_site_daily' | 'stats_site_monthly' | 'stats_site_yearly' | 'stats_daily';
   /** The local day (or month, yyyy-MM-01) and the key of the row: site and brand, or area, brand and type. */
   day: string;
   key: string;
@@ -32,9 +33,13 @@ const SITE_COUNTS = ['rent_num', 'return_num', 'up_num', 'down_num'] as const;
 const AREA_COUNTS = ['rent_num', 'return_num', 'up_num', 'down_num', 'active_num'] as const;
 const DAILY_COUNTS = ['ride_num', 'dispatch_num', 'active_bike_num', 'online_num'] as const;
 
-/** Per local day (or month), site and brand, from the events in [$1, $2): rents, returns, ups, downs. */
-const siteEvents = (bucket: string) => `
-  select ${bucket} as day, site_id, brand_id, sum(rent)::int as rent_num, sum(ret)::int as return_num,
+/**
+ * Per local day (or month), site and brand, from the events in [$1, $2): rents, returns, ups, downs;
+ * with `allBrands`, also per site for every brand together (brand ALL_BRANDS), as the day and month
+ * tables keep them.
+ */
+const siteEvents = (bucket: string, allBrands = false) => `
+  select ${bucket} as day, site_id, ${allBrands ? `coalesce(brand_id, ${ALL_BRANDS})` : 'brand_id'} as brand_id, sum(rent)::int as rent_num, sum(ret)::int as return_num,
          sum(up)::int as up_num, sum(down)::int as down_num
     from (select rent_at as t, rent_site_id as site_id, brand_id, 1 as rent, 0 as ret, 0 as up, 0 as down
             from ride_orders where rent_at >= $1 and rent_at < $2 and rent_site_id is not null
@@ -44,7 +49,7 @@ const siteEvents = (bucket: string) => `
           union all
           select at, site_id, brand_id, 0, 0, (action = 'up')::int, (action = 'down')::int
             from dispatches where at >= $1 and at < $2) e
-   group by 1, 2, 3`;
+   group by ${allBrands ? `grouping sets ((${bucket}, site_id, brand_id), (${bucket}, site_id))` : '1, 2, 3'}`;
 
 /** Rows of `events` and `table` (both: day, key columns, counts) that differ in any count. */
 function diffSql(events: string, table: string, keys: string[], counts: readonly string[]) {
@@ -104,7 +109,10 @@ export async function verifyStats(database: Database, tz: string, from: string, 
     const last = marks.through < to ? marks.through : to;
     const [{ end }] = await database.query<{ end: Date }>(`select ($1::date + 1)::timestamp at time zone $2 as end`, [last, tz]);
     const table = `select day, site_id, brand_id, ${SITE_COUNTS.join(', ')} from stats_site_daily where day >= $3::date and day <= $4::date`;
-    collect('stats_site_daily', await q(diffSql(siteEvents(localDayOf('t')), table, ['site_id', 'brand_id'], SITE_COUNTS), [a, new Date(end), from, last]));
+    collect(
+      'stats_site_daily',
+      await q(diffSql(siteEvents(localDayOf('t'), true), table, ['site_id', 'brand_id'], SITE_COUNTS), [a, new Date(end), from, last]),
+    );
     // months: every rolled day of each month the range touches, from the month's first day
     const table2 = `select month as day, site_id, brand_id, ${SITE_COUNTS.map((c) => `sum(${c})::int as ${c}`).join(', ')}
                       from stats_site_monthly where month >= date_trunc('month', $3::date) and month <= $4::date group by 1, 2, 3`;
@@ -114,13 +122,20 @@ export async function verifyStats(database: Database, tz: string, from: string, 
     ]);
     collect(
       'stats_site_monthly',
-      await q(diffSql(siteEvents(`date_trunc('month', ${localDayOf('t')})::date`), table2, ['site_id', 'brand_id'], SITE_COUNTS), [
+      await q(diffSql(siteEvents(`date_trunc('month', ${localDayOf('t')})::date`, true), table2, ['site_id', 'brand_id'], SITE_COUNTS), [
         new Date(monthStart),
         new Date(end),
         from,
         last,
       ]),
     );
+    // years: each year the range touches against its months (checked above for this range's)
+    const counts = SITE_COUNTS.map((c) => `sum(${c})::int as ${c}`).join(', ');
+    const months = `select date_trunc('year', month)::date as day, site_id, brand_id, ${counts} from stats_site_monthly
+                     where month >= date_trunc('year', $1::date) and month <= $2::date group by 1, 2, 3`;
+    const years = `select year as day, site_id, brand_id, ${counts} from stats_site_yearly
+                    where year >= date_trunc('year', $1::date) and year <= $2::date group by 1, 2, 3`;
+    collect('stats_site_yearly', await q(diffSql(months, years, ['site_id', 'brand_id'], SITE_COUNTS), [from, last]));
   }
   if (marks.partial && marks.partial > a && marks.partial <= b) {
     const [{ day, start }] = await database.query<{ day: string; start: Date }>(
@@ -132,7 +147,7 @@ export async function verifyStats(database: Database, tz: string, from: string, 
       const table = `select day, site_id, brand_id, ${SITE_COUNTS.join(', ')} from stats_site_daily where day = $3::date`;
       collect(
         'stats_site_daily',
-        await q(diffSql(siteEvents(localDayOf('t')), table, ['site_id', 'brand_id'], SITE_COUNTS), [new Date(start), marks.partial, day]),
+        await q(diffSql(siteEvents(localDayOf('t'), true), table, ['site_id', 'brand_id'], SITE_COUNTS), [new Date(start), marks.partial, day]),
       );
     }
   }

@@ -138,6 +138,10 @@ describe('siteRanking over the tiers', () => {
     );
     expect(m.rent).toBe(d.rent);
     expect(m.rent).toBeGreaterThan(0);
+    // the days' rows since 02-26 are in the year too
+    const [y] = await t.database.query<{ rent: number }>(`select sum(rent_num)::int as rent from stats_site_yearly where year = '2024-01-01'`);
+    const [all] = await t.database.query<{ rent: number }>(`select sum(rent_num)::int as rent from stats_site_daily where day >= '2024-02-26'`);
+    expect(y.rent).toBe(all.rent);
   });
 
   it('answers the same counts as the raw events for every window and brand filter', async () => {
@@ -191,21 +195,39 @@ describe('siteRanking over the tiers', () => {
 describe('the partial day, then the whole day', () => {
   it('keeps the month table to whole days: rolling the day whole replaces its partial rows and adds it once', async () => {
     // from empty tables (the test above removed the watermark): every day rolled once, in order
-    for (const sql of ['delete from stats_site_monthly', 'delete from stats_site_daily', `delete from job_runs where name in ('site_days', 'site_today')`]) {
+    for (const sql of [
+      'delete from stats_site_yearly',
+      'delete from stats_site_monthly',
+      'delete from stats_site_daily',
+      `delete from job_runs where name in ('site_days', 'site_today')`,
+    ]) {
       await t.database.query(sql);
     }
     await rollupSiteDays(ctx, '2024-03-04');
     await rollupSiteToday(ctx, new Date('2024-03-05T10:30:00+08:00'));
     await rollupHours(ctx, new Date('2024-03-05T09:00:00+08:00'), new Date('2024-03-06T00:00:00+08:00'));
     expect(await rollupSiteDays(ctx, '2024-03-05')).toEqual(['2024-03-05']);
-    const [m] = await t.database.query<{ rent: number }>(`select sum(rent_num)::int as rent from stats_site_monthly where month = '2024-03-01'`);
-    const [d] = await t.database.query<{ rent: number }>(
-      `select sum(rent_num)::int as rent from stats_site_daily where day between '2024-03-01' and '2024-03-05'`,
-    );
-    const [e] = await t.database.query<{ rent: number }>(
-      `select count(*)::int as rent from ride_orders where rent_at >= '2024-03-01T00:00:00+08:00' and rent_at < '2024-03-06T00:00:00+08:00' and rent_site_id is not null`,
-    );
-    expect([m.rent, d.rent]).toEqual([e.rent, e.rent]);
+    // each table once per brand and once for every brand together (ALL_BRANDS)
+    const sums = async (table: string, where: string) => {
+      const [r] = await t.database.query<{ brands: number; all: number }>(
+        `select sum(rent_num) filter (where brand_id <> 0)::int as brands, sum(rent_num) filter (where brand_id = 0)::int as all
+           from ${table} where ${where}`,
+      );
+      return [r.brands, r.all];
+    };
+    const rents = async (from: string) => {
+      const [r] = await t.database.query<{ rent: number }>(
+        `select count(*)::int as rent from ride_orders where rent_at >= $1 and rent_at < '2024-03-06T00:00:00+08:00' and rent_site_id is not null`,
+        [from],
+      );
+      return r.rent;
+    };
+    const [march, year] = [await rents('2024-03-01T00:00:00+08:00'), await rents('2024-01-01T00:00:00+08:00')];
+    expect(march).toBeGreaterThan(0);
+    expect(year).toBeGreaterThan(march);
+    expect(await sums('stats_site_monthly', `month = '2024-03-01'`)).toEqual([march, march]);
+    expect(await sums('stats_site_daily', `day between '2024-03-01' and '2024-03-05'`)).toEqual([march, march]);
+    expect(await sums('stats_site_yearly', `year = '2024-01-01'`)).toEqual([year, year]);
   });
 });
 

@@ -252,6 +252,28 @@ describe('statistics under any order of events and runs', () => {
     await expectTruth('earlier run', at(day(8), 5 * 60));
   });
 
+  it('finds a wrong row for every brand together, in the day, month and year tables', async () => {
+    for (const [table, key] of [
+      ['stats_site_daily', 'day'],
+      ['stats_site_monthly', 'month'],
+      ['stats_site_yearly', 'year'],
+    ] as const) {
+      const bump = (n: number) =>
+        t.database.query(
+          `update ${table} set rent_num = rent_num + $1 where (${key}, site_id) = (select ${key}, site_id from ${table} where brand_id = 0 and rent_num > 0 order by 1, 2 limit 1) and brand_id = 0`,
+          [n],
+        );
+      await bump(1);
+      const v = await verifyStats(t.database, TZ, day(1), day(10));
+      await bump(-1);
+      expect(
+        v.differences.map((d) => [d.table, d.key.endsWith(' / 0')]),
+        table,
+      ).toContainEqual([table, true]);
+    }
+    expect((await verifyStats(t.database, TZ, day(1), day(10))).differences).toEqual([]);
+  });
+
   it('events of the current hour reach the statistics at the next run, unmarked', async () => {
     const now = new Date();
     const r: Ride = {

@@ -1,5 +1,6 @@
 /** Hourly, daily and per-site statistics, the hours to roll up again, and the jobs' bookkeeping (issue 3). */
 import { bigint, date, index, integer, pgTable, primaryKey, smallint, text, varchar } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
 import { ts } from './columns.js';
 
 /** Hourly statistics per site, brand and bike type (recomputed from ride orders and dispatches). */
@@ -58,19 +59,41 @@ const siteTotalColumns = () => ({
 });
 
 /**
+ * Brand id of the per-site totals' rows that count every brand of a site together (the daily, monthly
+ * and yearly tables below hold them beside the per-brand rows): a ranking over every brand reads one
+ * row per site. No enterprise has id 0 (serial). A sum over a site's rows must pick one or the other.
+ */
+export const ALL_BRANDS = 0;
+
+/**
  * Per-site totals of whole local days (rolled up from stats_hourly after the day ends), so rankings
- * over a day read one row per site and brand instead of 24.
+ * over a day read one row per site and brand instead of 24; with rows for every brand together
+ * (ALL_BRANDS).
  */
 export const statsSiteDaily = pgTable('stats_site_daily', { day: date('day').notNull(), ...siteTotalColumns() }, (t) => [
   primaryKey({ columns: [t.day, t.areaId, t.siteId, t.brandId] }),
+  index('stats_site_daily_all_brands')
+    .on(t.day, t.areaId)
+    .where(sql`${t.brandId} = 0`),
 ]);
 
 /**
- * Per-site totals of a local month over its rolled-up days (stats_site_daily), rebuilt for the month
- * each time one of its days is rolled up (the watermark is job_runs 'site_days').
+ * Per-site totals of a local month over its rolled-up days (stats_site_daily, ALL_BRANDS rows
+ * included): each day is added when it is rolled up whole (the watermark is job_runs 'site_days').
  */
 export const statsSiteMonthly = pgTable('stats_site_monthly', { month: date('month').notNull(), ...siteTotalColumns() }, (t) => [
   primaryKey({ columns: [t.areaId, t.month, t.siteId, t.brandId] }),
+  index('stats_site_monthly_all_brands')
+    .on(t.month, t.areaId)
+    .where(sql`${t.brandId} = 0`),
+]);
+
+/**
+ * Per-site totals of a local year (`year` is its 1 January) over its rolled-up days, added day by day
+ * with the month's, so a year's ranking reads one row per site and brand instead of twelve.
+ */
+export const statsSiteYearly = pgTable('stats_site_yearly', { year: date('year').notNull(), ...siteTotalColumns() }, (t) => [
+  primaryKey({ name: 'stats_site_yearly_pk', columns: [t.year, t.brandId, t.areaId, t.siteId] }),
 ]);
 
 /**

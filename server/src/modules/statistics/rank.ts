@@ -1,9 +1,10 @@
 /**
  * Site ranking (站点排名): rents, returns, ups and downs per site over a window, read in three tiers
  * that split the window without overlap:
- *   1. rolled-up days: stats_site_monthly (month and year windows) or stats_site_daily (day
- *      windows), for the days up to the site-day watermark (one row per site and brand), and then
- *      the next day's partial rows in stats_site_daily up to the 'site_today' watermark;
+ *   1. rolled-up days: stats_site_yearly, stats_site_monthly or stats_site_daily (year, month or day
+ *      windows), for the days up to the site-day watermark (one row per site: every brand together,
+ *      or the enterprise's brand), and then the next day's partial rows in stats_site_daily up to
+ *      the 'site_today' watermark;
  *   2. completed hours after those: stats_hourly;
  *   3. the current and the previous hour, which the hourly rollup may not have finished: the events.
  * The watermarks and the tiers are read in one repeatable-read transaction, so a rollup committing
@@ -74,7 +75,7 @@ export function rolledKeys(w: Window): { table: string; key: string; start: stri
   // labels are yyyy-MM-dd, yyyy-MM or yyyy (windowOf)
   if (w.granularity === 'day') return { table: 'stats_site_daily', key: 'day', start: w.label, end: w.label };
   if (w.granularity === 'month') return { table: 'stats_site_monthly', key: 'month', start: `${w.label}-01`, end: `${w.label}-01` };
-  return { table: 'stats_site_monthly', key: 'month', start: `${w.label}-01-01`, end: `${w.label}-12-01` };
+  return { table: 'stats_site_yearly', key: 'year', start: `${w.label}-01-01`, end: `${w.label}-01-01` };
 }
 
 /**

@@ -3,6 +3,7 @@
  * to-do counts and the site ranking over its tiers (rank.ts chooses the tiers).
  */
 import type { Database } from '../../db/client.js';
+import { ALL_BRANDS } from '../../db/schema/statistics.js';
 import { brandInAreas } from '../../shared/brands.js';
 import { siteWatermarks } from '../../shared/watermarks.js';
 import { NO_JIT, spanWhere, splitHours } from '../../shared/areaHours.js';
@@ -229,10 +230,14 @@ export async function siteRanking(database: Database, w: Window, f: RankFilter, 
     const { c1, c2, partialDay } = rankTiers(w, marks.through, tz, now, marks.partial);
     const rolled = rolledKeys(w);
     const params: unknown[] = [f.areaIds, c1.toISOString(), c2.toISOString(), w.to.toISOString()];
+    // the events and hours of every brand, or of one; the rolled days one row per site, every brand
+    // together (ALL_BRANDS, written as a literal: the tables' partial indexes are on it) or the one's
     let brand = '';
+    let rolledBrand = ` and brand_id = ${ALL_BRANDS}`;
     if (f.brandId !== null) {
       params.push(f.brandId);
       brand = ` and brand_id = $${params.length}`;
+      rolledBrand = brand;
     }
     // an empty hour or event tier costs one index probe; an empty day tier is left out
     let dayPart = '';
@@ -240,14 +245,14 @@ export async function siteRanking(database: Database, w: Window, f: RankFilter, 
       params.push(rolled.start, rolled.end);
       const n = params.length;
       dayPart = `select site_id, rent_num, return_num, up_num, down_num from ${rolled.table}
-          where area_id = any($1::varchar[]) and ${rolled.key} >= $${n - 1}::date and ${rolled.key} <= $${n}::date${brand}
+          where area_id = any($1::varchar[]) and ${rolled.key} >= $${n - 1}::date and ${rolled.key} <= $${n}::date${rolledBrand}
          union all`;
-      // a month or a year: the month table holds whole days only; the partial day is a day row
+      // a month or a year: their tables hold whole days only; the partial day is a day row
       if (partialDay && rolled.table !== 'stats_site_daily') {
         params.push(partialDay);
         dayPart += `
          select site_id, rent_num, return_num, up_num, down_num from stats_site_daily
-          where area_id = any($1::varchar[]) and day = $${params.length}::date${brand}
+          where area_id = any($1::varchar[]) and day = $${params.length}::date${rolledBrand}
          union all`;
       }
     }
