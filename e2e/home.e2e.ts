@@ -5,7 +5,7 @@
  */
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_PASSWORD, type PageProblems, type TestServer, launchBrowser, loginViaForm, openPage, screenshot, startServer } from './harness';
+import { ADMIN_PASSWORD, FAST_SNAPSHOTS, type PageProblems, type TestServer, launchBrowser, loginViaForm, openPage, screenshot, startServer } from './harness';
 import { CY, Console, HD, type HomeWorld, MAGNIFY_ALIAS, SITES, buildHomeWorld, waitForSnapshot } from './homeWorld';
 
 let server: TestServer;
@@ -64,7 +64,7 @@ async function closeDialogs() {
 const rows = (scope: Locator) => scope.locator('tr.ant-table-row');
 
 beforeAll(async () => {
-  server = await startServer('home');
+  server = await startServer('home', undefined, { env: FAST_SNAPSHOTS });
   world = await buildHomeWorld(server.url, ADMIN_PASSWORD);
   await waitForSnapshot(world.admin);
   browser = await launchBrowser();

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import ExcelJS from 'exceljs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_PASSWORD, type PageProblems, type TestServer, launchBrowser, loginViaForm, openPage, screenshot, startServer } from './harness';
+import { ADMIN_PASSWORD, FAST_SNAPSHOTS, type PageProblems, type TestServer, launchBrowser, loginViaForm, openPage, screenshot, startServer } from './harness';
 import { type HomeWorld, SITES, buildHomeWorld, waitForSnapshot } from './homeWorld';
 import { OUTPUT_DIR } from './paths';
 
@@ -25,7 +25,7 @@ const [Y, M, D] = today.split('-').map(Number);
 const daysInMonth = new Date(Y, M, 0).getDate();
 
 beforeAll(async () => {
-  server = await startServer('operation', 240_000);
+  server = await startServer('operation', 240_000, { env: FAST_SNAPSHOTS });
   world = await buildHomeWorld(server.url, ADMIN_PASSWORD);
   await waitForSnapshot(world.admin);
   browser = await launchBrowser();

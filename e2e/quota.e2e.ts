@@ -8,7 +8,7 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_PASSWORD, type PageProblems, type TestServer, launchBrowser, loginViaForm, openPage, screenshot, startServer } from './harness';
+import { ADMIN_PASSWORD, FAST_SNAPSHOTS, type PageProblems, type TestServer, launchBrowser, loginViaForm, openPage, screenshot, startServer } from './harness';
 import { Console, HD, openApi, operatorToken } from './homeWorld';
 
 let server: TestServer;
@@ -84,7 +84,7 @@ async function buildQuotaWorld(base: string) {
 }
 
 beforeAll(async () => {
-  server = await startServer('quota');
+  server = await startServer('quota', undefined, { env: FAST_SNAPSHOTS });
   admin = await buildQuotaWorld(server.url);
   browser = await launchBrowser();
   ({ page, problems } = await openPage(browser, { width: 1600, height: 900 }));

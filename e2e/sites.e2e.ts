@@ -7,7 +7,7 @@
  */
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_PASSWORD, type PageProblems, type TestServer, launchBrowser, loginViaForm, openPage, screenshot, startServer } from './harness';
+import { ADMIN_PASSWORD, FAST_SNAPSHOTS, type PageProblems, type TestServer, launchBrowser, loginViaForm, openPage, screenshot, startServer } from './harness';
 import { type HomeWorld, PASSWORD, buildHomeWorld, openApi, operatorToken } from './homeWorld';
 
 let server: TestServer;
@@ -57,7 +57,7 @@ async function siteRow(): Promise<Locator> {
 }
 
 beforeAll(async () => {
-  server = await startServer('sites');
+  server = await startServer('sites', undefined, { env: FAST_SNAPSHOTS });
   world = await buildHomeWorld(server.url, ADMIN_PASSWORD);
   browser = await launchBrowser();
   ({ page, problems } = await openPage(browser, { width: 1600, height: 960 }));

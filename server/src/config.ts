@@ -26,6 +26,11 @@ export interface Config {
   staleHours: number;
   /** Run the scheduled jobs in this process (when it wins the leadership). */
   jobs: boolean;
+  /**
+   * Seconds between runs of the minute jobs (the site snapshot, then the alerts): 60 (SNAPSHOT_SECONDS);
+   * less only for tests that wait for a snapshot.
+   */
+  snapshotSeconds: number;
   /** Open-API requests per minute allowed per operator (429 beyond), however many tokens it holds. */
   openRateLimit: number;
   /**
@@ -135,6 +140,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     offsiteMinutes: int(env, 'OFFSITE_MINUTES', 30, 1, 24 * 60),
     staleHours: int(env, 'STALE_HOURS', 24, 1, 24 * 90),
     jobs: bool(env, 'JOBS') ?? true,
+    snapshotSeconds: int(env, 'SNAPSHOT_SECONDS', 60, 5, 60),
     openRateLimit: int(env, 'OPEN_RATE_LIMIT', 1200, 1, 1_000_000),
     trustProxy: trustProxy(env.TRUST_PROXY),
     uploadMaxBytes: int(env, 'UPLOAD_MAX_MB', 10, 1, 100) * 1024 * 1024,

@@ -92,7 +92,7 @@ async function main() {
   // the back-fill runs the jobs itself at simulated times; the real-time scheduler starts after it
   if (config.jobs) {
     const startJobs = () => {
-      scheduler = startScheduler(jobContext, app.log);
+      scheduler = startScheduler(jobContext, app.log, config.snapshotSeconds * 1000);
     };
     if (demo) demo.ready.then(startJobs, startJobs);
     else startJobs();

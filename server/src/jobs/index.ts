@@ -71,10 +71,11 @@ export async function runDailyJobs(ctx: JobContext, now: Date) {
 }
 
 /**
- * Runs the minute jobs every minute, the hourly ones every hour and the daily one after each local
- * midnight, only while this process holds leadership (PostgreSQL advisory lock; always on PGlite).
+ * Runs the minute jobs every minute (every `minuteMs`: SNAPSHOT_SECONDS), the hourly ones every hour
+ * and the daily one after each local midnight, only while this process holds leadership (PostgreSQL
+ * advisory lock; always on PGlite).
  */
-export function startScheduler(ctx: JobContext, log: FastifyBaseLogger) {
+export function startScheduler(ctx: JobContext, log: FastifyBaseLogger, minuteMs = MINUTE) {
   let stopped = false;
   let running: Promise<unknown> = Promise.resolve();
   let lastHour = -1;
@@ -107,7 +108,7 @@ export function startScheduler(ctx: JobContext, log: FastifyBaseLogger) {
   };
   const loop = () => {
     running = tick().finally(() => {
-      if (!stopped) timer = setTimeout(loop, MINUTE - (Date.now() % MINUTE) + 1000);
+      if (!stopped) timer = setTimeout(loop, minuteMs - (Date.now() % minuteMs) + 1000);
     });
   };
   let timer: NodeJS.Timeout = setTimeout(loop, 2000);

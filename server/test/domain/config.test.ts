@@ -22,11 +22,15 @@ describe('configuration', () => {
     expect(() => loadConfig({ ADMIN_PASSWORD: 'short' })).toThrow(/^ADMIN_PASSWORD/);
     expect(() => loadConfig({ MAP_TILE_URL: 'ftp://tiles' })).toThrow(/^MAP_TILE_URL/);
     expect(() => loadConfig({ OPEN_RATE_LIMIT: '0' })).toThrow(/^OPEN_RATE_LIMIT must be an integer/);
+    expect(() => loadConfig({ SNAPSHOT_SECONDS: '1' })).toThrow(/^SNAPSHOT_SECONDS must be an integer/);
+    expect(() => loadConfig({ SNAPSHOT_SECONDS: '120' })).toThrow(/^SNAPSHOT_SECONDS/);
   });
   it('reads good values', () => {
     const c = loadConfig({ PORT: '9000', DEMO: 'off', MAP_TILE_URL: 'https://t.example/{z}/{x}/{y}.png', TZ: 'UTC', OPEN_RATE_LIMIT: '6000' });
     expect(c).toMatchObject({ port: 9000, demo: false, tz: 'UTC', tileUrl: 'https://t.example/{z}/{x}/{y}.png', openRateLimit: 6000 });
     expect(loadConfig({}).openRateLimit).toBe(1200);
+    expect(loadConfig({}).snapshotSeconds).toBe(60);
+    expect(loadConfig({ SNAPSHOT_SECONDS: '5' }).snapshotSeconds).toBe(5);
   });
 });
 

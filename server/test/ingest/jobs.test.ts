@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../support/app.js';
 import { Operator, addBrand, addGateway, addSite, north } from '../support/world.js';
 import { localDate } from '../../src/ingest/presence.js';
-import { jobContextOf, runDailyJobs, runHourlyJobs, runMaintenance, runMinuteJobs, type JobContext } from '../../src/jobs/index.js';
+import { jobContextOf, runDailyJobs, runHourlyJobs, runMaintenance, runMinuteJobs, startScheduler, type JobContext } from '../../src/jobs/index.js';
 
 let t: TestContext;
 let ctx: JobContext;
@@ -294,5 +294,24 @@ describe('maintenance', () => {
     expect(bikes.analyzed).toBe(true);
     const [{ n }] = await t.database.query<{ n: number }>(`select count(*)::int as n from bikes`);
     expect(bikes.tuples).toBe(n);
+  });
+});
+
+describe('scheduler', () => {
+  it('runs the minute jobs every SNAPSHOT_SECONDS (here 1 s) and stops', { timeout: 60_000 }, async () => {
+    const snapshots = async () =>
+      (await t.database.query<{ at: Date | null }>(`select last_run_at as at from job_runs where name = 'snapshot'`))[0]?.at?.getTime() ?? 0;
+    const seen = new Set<number>();
+    const scheduler = startScheduler(ctx, t.app.log, 1000);
+    // the first run 2 s after the start (it rolls the hour up too), then one each second
+    for (const until = Date.now() + 30_000; seen.size < 4 && Date.now() < until;) {
+      seen.add(await snapshots());
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    await scheduler.stop();
+    expect(seen.size).toBeGreaterThanOrEqual(4); // 0 before the first, then three runs
+    const last = await snapshots();
+    await new Promise((r) => setTimeout(r, 2_500));
+    expect(await snapshots()).toBe(last);
   });
 });
