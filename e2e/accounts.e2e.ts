@@ -144,10 +144,10 @@ describe('账号申请 and 第三方授权 (screenshots in test-output/e2e)', ()
     const approval = await find('POST /api/user/audit', '审核已通过');
     expect(await approval.textContent()).toContain('admin');
     await approval.locator('.ant-table-row-expand-icon').click();
-    // before: the application as it was (waiting, audit_status 0), beside the request
+    // before: the application as it was (waiting, auditStatus 0), beside the request
     const details = admin.getByTestId('audit-details').first();
     await details.waitFor();
-    expect(await details.textContent()).toContain('"audit_status": 0');
+    expect(await details.textContent()).toContain('"auditStatus": 0');
     await screenshot(admin, 'accounts-log-approval');
 
     const created = await find('POST /api/saveThirdPartyAuthUser', '授权已创建');
@@ -157,7 +157,7 @@ describe('账号申请 and 第三方授权 (screenshots in test-output/e2e)', ()
     await admin.getByTestId('audit-details').first().waitFor();
     const text = (await admin.getByTestId('audit-details').first().textContent()) ?? '';
     expect(text).toContain('"status": 0'); // before: enabled
-    expect(text).toContain('"key_hash": "***"');
+    expect(text).toContain('"keyHash": "***"');
     expect(text).not.toMatch(/tpk_[A-Za-z0-9_-]{43}/);
     await screenshot(admin, 'accounts-log-keys');
     expect(adminProblems.errors).toEqual([]);

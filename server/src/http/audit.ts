@@ -73,14 +73,19 @@ function objectOf(req: FastifyRequest, data: unknown): string | null {
 
 const orNull = (v: unknown) => (v && typeof v === 'object' && Object.keys(v).length === 0 ? null : (v ?? null));
 
+/** A row's columns named as the API names fields (area_id → areaId), so before reads like the request. */
+const camelKeys = (row: Record<string, unknown>) =>
+  Object.fromEntries(Object.entries(row).map(([k, v]) => [k.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase()), v]));
+
 /**
  * The object as it was before the write (http/auditObjects.ts names its rows), read on the write's
- * unit of work before the handler runs, redacted as the request is; null when the route creates.
+ * unit of work before the handler runs, its columns named as the API's fields, redacted as the
+ * request is; null when the route creates.
  */
 async function before(database: Database, req: FastifyRequest, method: string, url: string): Promise<unknown> {
   const declared = AUDIT_OBJECTS[`${method} ${url}`];
   if (!declared || declared === CREATES) return null;
-  const rows = await loadRows(database, declared(req));
+  const rows = (await loadRows(database, declared(req))).map(camelKeys);
   return rows.length === 0 ? null : redact(rows.length === 1 ? rows[0] : rows);
 }
 

@@ -65,7 +65,8 @@ describe('recording', () => {
     const list = await admin.get('/api/auditLog/list', { route: '/api/user/edit', objectId: String(add.body.data.id) });
     expect(list.body.data.lists).toHaveLength(1);
     const [e] = list.body.data.lists;
-    expect(e.before).toMatchObject({ id: add.body.data.id, username: 'hd_before', name: '改名前', area_id: '110108', password_hash: '***' });
+    expect(e.before).toMatchObject({ id: add.body.data.id, username: 'hd_before', name: '改名前', areaId: '110108', passwordHash: '***' });
+    expect(e.before).not.toHaveProperty('area_id');
     expect(e.after.body).toMatchObject({ id: add.body.data.id, name: '改名后' });
     expect(e.before.name).not.toBe(e.after.body.name);
     // a create has nothing before it
