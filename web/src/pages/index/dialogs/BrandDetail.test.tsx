@@ -5,36 +5,19 @@ import { queryClient } from '../../../app/queryClient';
 import { heldDefaults, persistedDefaults, useSession } from '../../../app/session/store';
 import type { User } from '../../../app/session/types';
 import { renderRoute } from '../../../test/renderRoute';
+import { xiaolanEnterprise } from '../../../test/enterprise';
 import { ok, stubFetch } from '../../../test/stubFetch';
 import BrandDetail from './BrandDetail';
 
 const brand = {
-  brandId: 5,
-  brandName: '小蓝单车',
-  brandOperation: '北京小蓝科技有限公司',
-  brandAccount: 'xiaolan',
-  brandContactPerson: '李四',
-  brandContactMobile: '13912345678',
+  ...xiaolanEnterprise,
   brandAddress: '海淀区',
   brandOperationNum: 3,
   brandBikeNum: 10,
   brandEBikeNum: 2,
-  areaId: '110108',
-  areaIdText: '海淀区',
-  launchArea: ['110108'],
-  launchAreaText: '海淀区',
-  operationAreaId: ['110108'],
-  operationAreaIdText: '海淀区',
-  brandApprovalUrl: '/uploads/0123456789abcdef0123456789abcdef.pdf',
-  brandApprovalName: '政府批文.pdf',
-  otherUrl: null,
-  otherName: null,
   maintainPersonUrl: null,
   bicycleUrl: '/uploads/fedcba9876543210fedcba9876543210.pdf',
   electricVehicleUrl: null,
-  bikeColor: '#00c853',
-  ebikeColor: '#2962ff',
-  createTime: '2026-11-20 10:00:00',
 };
 
 function logIn(permissions: { id: number; children: number[] }[]) {
