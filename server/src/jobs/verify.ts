@@ -4,7 +4,8 @@
  * table (days rolled whole, and the partial day up to its watermark), the month table (its days
  * rolled whole) and the year table (its months), each also for every brand together, and per area,
  * brand and bike type the hourly rents, returns, ups, downs and bikes ridden (stats_area_hourly,
- * hours the rollup has passed) and the daily rides, dispatches, active and placed bikes. Answers every difference; none means every tier says what the events say.
+ * hours the rollup has passed) and the daily rides, dispatches, active and placed bikes. Answers
+ * every difference; none means every tier says what the events say.
  */
 import type { Database } from '../db/client.js';
 import { ALL_BRANDS } from '../db/schema/statistics.js';
@@ -30,6 +31,8 @@ export interface VerifyResult {
 }
 
 const SITE_COUNTS = ['rent_num', 'return_num', 'up_num', 'down_num'] as const;
+/** The site counts summed over the rows grouped (hours into a day, days into a month, months into a year). */
+const SITE_SUMS = SITE_COUNTS.map((c) => `sum(${c})::int as ${c}`).join(', ');
 const AREA_COUNTS = ['rent_num', 'return_num', 'up_num', 'down_num', 'active_num'] as const;
 const DAILY_COUNTS = ['ride_num', 'dispatch_num', 'active_bike_num', 'online_num'] as const;
 
@@ -87,7 +90,7 @@ export async function verifyStats(database: Database, tz: string, from: string, 
   // (a database the hourly watermark is new to: the hours before the previous one, as rolled by then)
   const hoursEnd = new Date(Math.min(b.getTime(), range.hours == null ? liveSince(new Date()).getTime() : Number(range.hours)));
   if (hoursEnd > a) {
-    const table = `select ${localDayOf('hour')} as day, site_id, brand_id, ${SITE_COUNTS.map((c) => `sum(${c})::int as ${c}`).join(', ')}
+    const table = `select ${localDayOf('hour')} as day, site_id, brand_id, ${SITE_SUMS}
                      from stats_hourly where hour >= $1 and hour < $2 and site_id <> '' group by 1, 2, 3`;
     collect('stats_hourly', await q(diffSql(siteEvents(localDayOf('t')), table, ['site_id', 'brand_id'], SITE_COUNTS), [a, hoursEnd]));
   }
@@ -114,7 +117,7 @@ export async function verifyStats(database: Database, tz: string, from: string, 
       await q(diffSql(siteEvents(localDayOf('t'), true), table, ['site_id', 'brand_id'], SITE_COUNTS), [a, new Date(end), from, last]),
     );
     // months: every rolled day of each month the range touches, from the month's first day
-    const table2 = `select month as day, site_id, brand_id, ${SITE_COUNTS.map((c) => `sum(${c})::int as ${c}`).join(', ')}
+    const table2 = `select month as day, site_id, brand_id, ${SITE_SUMS}
                       from stats_site_monthly where month >= date_trunc('month', $3::date) and month <= $4::date group by 1, 2, 3`;
     const [{ monthStart }] = await database.query<{ monthStart: Date }>(`select date_trunc('month', $1::date)::timestamp at time zone $2 as "monthStart"`, [
       from,
@@ -130,10 +133,9 @@ export async function verifyStats(database: Database, tz: string, from: string, 
       ]),
     );
     // years: each year the range touches against its months (checked above for this range's)
-    const counts = SITE_COUNTS.map((c) => `sum(${c})::int as ${c}`).join(', ');
-    const months = `select date_trunc('year', month)::date as day, site_id, brand_id, ${counts} from stats_site_monthly
+    const months = `select date_trunc('year', month)::date as day, site_id, brand_id, ${SITE_SUMS} from stats_site_monthly
                      where month >= date_trunc('year', $1::date) and month <= $2::date group by 1, 2, 3`;
-    const years = `select year as day, site_id, brand_id, ${counts} from stats_site_yearly
+    const years = `select year as day, site_id, brand_id, ${SITE_SUMS} from stats_site_yearly
                     where year >= date_trunc('year', $1::date) and year <= $2::date group by 1, 2, 3`;
     collect('stats_site_yearly', await q(diffSql(months, years, ['site_id', 'brand_id'], SITE_COUNTS), [from, last]));
   }
