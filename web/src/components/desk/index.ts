@@ -14,3 +14,6 @@ export { useList, type ListCall, type Paged } from './useList';
 export { type Field, type Option, optionsOf } from './fields';
 export { SIZES, tablePagination } from './pagination';
 export type { Filters } from './urlQuery';
+export { default as CrudTab, useAreaUser } from './CrudTab';
+export { type CrudKit, type CrudSpec, type CrudForm, defineCrud, tellFailure, AREA_FILTER } from './crud';
+export { serverRules, type RulePath } from './serverRules';

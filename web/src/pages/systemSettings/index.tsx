@@ -26,7 +26,7 @@ export default function SystemSettings() {
           { key: 'user', label: '用户管理', allowed: canUsers, render: () => <UsersTab areaUser={areaUser} canRoles={canRoles} /> },
           { key: 'role', label: '角色管理', allowed: canRoles, render: () => <RolesTab /> },
           { key: 'audit', label: '账号审核', allowed: canAudit, render: () => <Applications areaUser={areaUser} /> },
-          { key: 'thirdParty', label: '第三方授权', allowed: canUsers, render: () => <ThirdPartyTab areaUser={areaUser} /> },
+          { key: 'thirdParty', label: '第三方授权', allowed: canUsers, render: () => <ThirdPartyTab /> },
           { key: 'log', label: '操作日志', allowed: can(perms, 'audit.view'), render: () => <AuditLogTab areaUser={areaUser} /> },
         ]}
       />
