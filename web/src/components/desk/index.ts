@@ -1,4 +1,4 @@
-/** The desk-screen kit: every management list is a declaration on these parts (../../../../shared/MANAGEMENT.md). */
+/** The desk-screen kit: every management list is a declaration on these parts; a CRUD tab is a `CrudSpec` rendered by `CrudTab`. */
 export { default as DeskPage } from './DeskPage';
 export { default as DeskTabs, type DeskTab } from './DeskTabs';
 export { default as QueryForm } from './QueryForm';
