@@ -196,7 +196,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/setAreaQuota',
     {
-      config: { permission: 'company.quota' },
+      config: needs('company.quota'),
       schema: {
         tags,
         summary: '设置区域核准数量',

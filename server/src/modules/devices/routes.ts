@@ -82,7 +82,7 @@ export const deviceRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.delete(
     '/site/delete',
     {
-      config: { permission: 'site.delete' },
+      config: needs('site.delete'),
       preValidation: emptyBody,
       schema: {
         tags,
@@ -179,7 +179,7 @@ export const equipmentRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '',
     {
-      config: { permission: 'device.edit' },
+      config: needs('device.edit'),
       schema: {
         tags,
         summary: '登记设备',
@@ -198,7 +198,7 @@ export const equipmentRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.delete(
     '/delete',
     {
-      config: { permission: 'device.edit' },
+      config: needs('device.edit'),
       preValidation: emptyBody,
       schema: {
         tags,

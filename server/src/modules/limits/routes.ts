@@ -37,7 +37,7 @@ export const quotaRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/isExit',
     {
-      config: { permission: 'companyManagement' },
+      config: needs('companyManagement'),
       schema: { tags, summary: '核准数量是否已设置', querystring: ExistsQuery, response: { 200: Envelope(ExistsData) } },
     },
     async (req) => ok(await limits.quotaOf(database, req.auth, await areas.tree(), req.query)),

@@ -2,6 +2,7 @@
 import { Type } from 'typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Envelope, badRequest, ok } from '../../http/envelope.js';
+import { needs } from '../../http/auth.js';
 import { SelfArea, emptyBody } from '../../http/schemas.js';
 import { fullPile, setFullPile, setSiteParams, siteParams } from './service.js';
 
@@ -33,7 +34,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   // 读取区域满桩值
   app.get(
     '/fullPileNum',
-    { config: { permission: 'home' }, schema: { tags, summary: '读取满桩值', querystring: Type.Object(SelfArea), response: { 200: Result } } },
+    { config: needs('home'), schema: { tags, summary: '读取满桩值', querystring: Type.Object(SelfArea), response: { 200: Result } } },
     async (req) => ok(await fullPile(database, req.auth.areaId)),
   );
 
@@ -41,7 +42,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.put(
     '/fullPileNum',
     {
-      config: { permission: 'home.fullPile' },
+      config: needs('home.fullPile'),
       preValidation: emptyBody,
       schema: {
         tags,
@@ -72,7 +73,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.put(
     '/siteParams',
     {
-      config: { permission: 'area.manage' },
+      config: needs('area.manage'),
       schema: {
         tags,
         summary: '设置站点参数',

@@ -1,7 +1,7 @@
 import { Type } from 'typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ApiError, Envelope, Paged, PageQuery, ok, pageOf } from '../../http/envelope.js';
-import { tokenOf } from '../../http/auth.js';
+import { needs, tokenOf } from '../../http/auth.js';
 import { AreaId, Nullable, SelfArea } from '../../http/schemas.js';
 import { formatTime } from '../../domain/time.js';
 import * as keys from './service.js';
@@ -9,7 +9,7 @@ import * as keys from './service.js';
 const tags = ['第三方授权'];
 const Id = Type.Integer({ minimum: 1 });
 const Phone = Type.String({ pattern: '^1\\d{10}$', description: '11 位手机号' });
-const manage = { permission: 'user.manage' } as const;
+const manage = needs('user.manage');
 
 const KeyItem = Type.Object({
   id: Type.Integer(),

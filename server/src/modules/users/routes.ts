@@ -1,6 +1,7 @@
 import { Type, type Static } from 'typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Envelope, Paged, PageQuery, badRequest, ok, pageOf } from '../../http/envelope.js';
+import { needs } from '../../http/auth.js';
 import { dayStart, formatTime, nextDay, strictLocalTime, today } from '../../domain/time.js';
 import { timeRange } from '../../http/timeRange.js';
 import { applicationExtras, listProfiles } from './repo.js';
@@ -66,7 +67,7 @@ export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/enterpriseOptions',
     {
-      config: { permission: 'user.manage' },
+      config: needs('user.manage'),
       schema: {
         tags,
         summary: '可选企业',
@@ -99,7 +100,7 @@ export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
   // 用户列表（已审核通过的账号）
   app.get(
     '/list',
-    { config: { permission: 'user.manage' }, schema: { tags, summary: '用户列表', querystring: ListQuery, response: { 200: Envelope(Paged(Profile)) } } },
+    { config: needs('user.manage'), schema: { tags, summary: '用户列表', querystring: ListQuery, response: { 200: Envelope(Paged(Profile)) } } },
     list,
   );
 
@@ -107,7 +108,7 @@ export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/audit_list',
     {
-      config: { permission: 'user.audit' },
+      config: needs('user.audit'),
       schema: { tags, summary: '账号审核列表', querystring: AuditQuery, response: { 200: Envelope(Paged(Application)) } },
     },
     async (req) => {
@@ -139,7 +140,7 @@ export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/add',
     {
-      config: { permission: 'user.manage' },
+      config: needs('user.manage'),
       schema: {
         tags,
         summary: '新增用户',
@@ -163,7 +164,7 @@ export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.put(
     '/edit',
     {
-      config: { permission: 'user.manage' },
+      config: needs('user.manage'),
       schema: { tags, summary: '编辑用户', querystring: Type.Object(SelfArea), body: Type.Object({ id: Id, ...UserFields }) },
     },
     async (req) => {
@@ -177,7 +178,7 @@ export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.put(
     '/reset',
     {
-      config: { permission: 'user.manage' },
+      config: needs('user.manage'),
       schema: {
         tags,
         summary: '重置密码',
@@ -193,7 +194,7 @@ export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/ban',
     {
-      config: { permission: 'user.manage' },
+      config: needs('user.manage'),
       schema: {
         tags,
         summary: '禁用或启用用户',
@@ -211,7 +212,7 @@ export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/audit',
     {
-      config: { permission: 'user.audit' },
+      config: needs('user.audit'),
       schema: {
         tags,
         summary: '审核账号',
@@ -242,7 +243,7 @@ export const accountCheckRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/checkPhone',
     {
-      config: { permission: 'user.manage' },
+      config: needs('user.manage'),
       schema: { tags, summary: '检查手机号', querystring: Type.Object({ ...SelfArea, phone: Phone, id: Type.Optional(Id) }), response: Exists },
     },
     async (req) => {
@@ -255,7 +256,7 @@ export const accountCheckRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/checkUsername',
     {
-      config: { permission: 'user.manage' },
+      config: needs('user.manage'),
       schema: {
         tags,
         summary: '检查用户名',
