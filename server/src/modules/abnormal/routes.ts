@@ -3,6 +3,7 @@ import { Type } from 'typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Envelope, Paged, ok, pageOf } from '../../http/envelope.js';
 import { needs, type Auth } from '../../http/auth.js';
+import { byIds } from '../../http/auditObjects.js';
 import { paged, sendXlsx, type XlsxColumn } from '../../http/xlsx.js';
 import { SelfArea, emptyBody } from '../../http/schemas.js';
 import { countMsgs, handleMsgs, listMsgs, msgFilter, msgPage, type Msg } from './service.js';
@@ -74,7 +75,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.put(
     '/updateMsg',
     {
-      config: needs('warn.handle'),
+      config: { ...needs('warn.handle'), audit: byIds('abnormal_messages', 'ids') },
       preValidation: emptyBody,
       schema: {
         tags,

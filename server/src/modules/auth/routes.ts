@@ -4,6 +4,7 @@ import { Envelope, notFound, ok } from '../../http/envelope.js';
 import { authEntries, PERMISSIONS } from '../../domain/permissions.js';
 import { findProfile, toProfile } from '../../shared/profiles.js';
 import { Profile, SelfArea } from '../../http/schemas.js';
+import { USER_COLUMNS } from '../../http/auditObjects.js';
 import { changePassword, login, logout } from './service.js';
 
 const tags = ['账号'];
@@ -76,6 +77,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/pwd',
     {
+      config: { audit: (req) => ({ table: 'users', where: { id: req.auth.user.id }, columns: USER_COLUMNS }) },
       schema: {
         tags,
         summary: '修改密码',

@@ -2,6 +2,7 @@ import { Type } from 'typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ApiError, Envelope, Paged, PageQuery, ok, pageOf } from '../../http/envelope.js';
 import { needs, tokenOf } from '../../http/auth.js';
+import { byField } from '../../http/auditObjects.js';
 import { AreaId, Nullable, SelfArea } from '../../http/schemas.js';
 import { formatTime } from '../../domain/time.js';
 import * as keys from './service.js';
@@ -10,6 +11,8 @@ const tags = ['第三方授权'];
 const Id = Type.Integer({ minimum: 1 });
 const Phone = Type.String({ pattern: '^1\\d{10}$', description: '11 位手机号' });
 const manage = needs('user.manage');
+/** The key a write changes (create-or-edit: none without the id). */
+const keyRow = byField('third_party_keys', 'id');
 
 const KeyItem = Type.Object({
   id: Type.Integer(),
@@ -36,7 +39,7 @@ export const thirdPartyRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/saveThirdPartyAuthUser',
     {
-      config: manage,
+      config: { ...manage, audit: keyRow },
       schema: {
         tags,
         summary: '新增或编辑第三方授权',
@@ -64,7 +67,7 @@ export const thirdPartyRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/resetThirdPartyAuthKey',
     {
-      config: manage,
+      config: { ...manage, audit: keyRow },
       schema: {
         tags,
         summary: '重置第三方密钥',

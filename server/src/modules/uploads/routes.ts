@@ -12,6 +12,7 @@ import path from 'node:path';
 import { Type } from 'typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ApiError, Code, Envelope, badRequest, ok } from '../../http/envelope.js';
+import { CREATES } from '../../http/auditObjects.js';
 import { authenticate, tokenOf } from '../../http/auth.js';
 import { contentDisposition } from '../../http/xlsx.js';
 import { PURPOSES, findUpload, isFileName, mayRead, saveUpload, uploadDir, urlOf } from '../../shared/uploads.js';
@@ -37,6 +38,7 @@ export const uploadRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/upload',
     {
+      config: { audit: CREATES },
       schema: {
         tags,
         summary: '上传文件',

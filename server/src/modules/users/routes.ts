@@ -2,6 +2,7 @@ import { Type, type Static } from 'typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Envelope, Paged, PageQuery, badRequest, ok, pageOf } from '../../http/envelope.js';
 import { needs } from '../../http/auth.js';
+import { CREATES, USER_COLUMNS, byField } from '../../http/auditObjects.js';
 import { dayStart, formatTime, nextDay, strictLocalTime, today } from '../../domain/time.js';
 import { timeRange } from '../../http/timeRange.js';
 import { applicationExtras, listProfiles } from './repo.js';
@@ -13,6 +14,8 @@ import { brandsOf } from '../../shared/brands.js';
 import * as users from './service.js';
 
 const tags = ['用户管理'];
+/** An account a write changes (its id in the body). */
+const user = byField('users', 'id', 'id', USER_COLUMNS);
 const Id = Type.Integer({ minimum: 1 });
 const Phone = Type.String({ pattern: '^1\\d{10}$', description: '11 位手机号' });
 const Opt = <T extends Parameters<typeof Type.Optional>[0]>(t: T) => Type.Optional(Type.Union([t, Type.Null()]));
@@ -140,7 +143,7 @@ export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/add',
     {
-      config: needs('user.manage'),
+      config: { ...needs('user.manage'), audit: CREATES },
       schema: {
         tags,
         summary: '新增用户',
@@ -164,7 +167,7 @@ export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.put(
     '/edit',
     {
-      config: needs('user.manage'),
+      config: { ...needs('user.manage'), audit: user },
       schema: { tags, summary: '编辑用户', querystring: Type.Object(SelfArea), body: Type.Object({ id: Id, ...UserFields }) },
     },
     async (req) => {
@@ -178,7 +181,7 @@ export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.put(
     '/reset',
     {
-      config: needs('user.manage'),
+      config: { ...needs('user.manage'), audit: user },
       schema: {
         tags,
         summary: '重置密码',
@@ -194,7 +197,7 @@ export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/ban',
     {
-      config: needs('user.manage'),
+      config: { ...needs('user.manage'), audit: user },
       schema: {
         tags,
         summary: '禁用或启用用户',
@@ -212,7 +215,7 @@ export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/audit',
     {
-      config: needs('user.audit'),
+      config: { ...needs('user.audit'), audit: user },
       schema: {
         tags,
         summary: '审核账号',
