@@ -10,7 +10,7 @@
  *
  * Not recorded (README "Audit log"):
  * - reads: GET/HEAD/OPTIONS, and writes that only read: a route with a path segment starting with
- *   `export` (streamed .xlsx), a route with `config: { audit: false }`, and READS_BY_WRITE below;
+ *   `export` (streamed .xlsx) and a route with `config: { audit: false }` (logout, getMaxSiteId);
  * - requests without a logged-in user: public routes (login) and the open API (/api/open, its own
  *   tokens, the ingest hot path);
  * - refused and failed requests (no token, a permission the user lacks, invalid input, a refusal
@@ -48,17 +48,10 @@ declare module 'fastify' {
 
 const WRITES = new Set(['POST', 'PUT', 'DELETE', 'PATCH']);
 
-/** Write-method routes that change nothing of the data, with the reason. */
-export const READS_BY_WRITE: Record<string, string> = {
-  'POST /api/logout': 'ends the caller’s own session only',
-  'PUT /api/site/getMaxSiteId': 'reads the next site number (the spec has it as PUT)',
-};
-
 /** Is `METHOD url` a console write that the audit log records? */
 export function isAudited(method: string, url: string, config: { public?: boolean; audit?: false | AuditObject } = {}): boolean {
   if (!WRITES.has(method) || !isConsoleRoute(url) || config.public || config.audit === false) return false;
-  if (/\/export/i.test(url) || READS_BY_WRITE[`${method} ${url}`]) return false;
-  return true;
+  return !/\/export/i.test(url);
 }
 
 const text = (v: unknown, max: number) => (v === undefined || v === null ? '' : String(v).slice(0, max));

@@ -46,8 +46,8 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     },
   );
 
-  // 退出登录：当前 token 立即失效
-  app.post('/logout', { schema: { tags, summary: '退出登录' } }, async (req) => {
+  // 退出登录：当前 token 立即失效（不记操作日志：只结束本人的会话）
+  app.post('/logout', { config: { audit: false }, schema: { tags, summary: '退出登录' } }, async (req) => {
     await logout(database, req.auth.tokenHash);
     return ok(null, '已退出登录');
   });

@@ -120,7 +120,8 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     },
   };
   app.get('/getMaxSiteId', maxId, async (req) => ok(await sites.maxAndNextId(await ctx(req.auth))));
-  app.put('/getMaxSiteId', maxId, async (req) => ok(await sites.maxAndNextId(await ctx(req.auth))));
+  // only reads the next site number (the spec has it as PUT): no audit row
+  app.put('/getMaxSiteId', { ...maxId, config: { ...read, audit: false } }, async (req) => ok(await sites.maxAndNextId(await ctx(req.auth))));
 
   // 批量修改站点（最多 1000 个，须全部在权限区域内，否则都不改）
   app.put(
