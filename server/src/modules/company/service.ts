@@ -5,7 +5,7 @@
  */
 import type { Database } from '../../db/client.js';
 import type { Auth } from '../../http/auth.js';
-import { ApiError, Code, badRequest, forbidden } from '../../http/envelope.js';
+import { badRequest, forbidden } from '../../http/envelope.js';
 import type { AreaTree } from '../../domain/areas.js';
 import { hashPassword, randomPassword } from '../../domain/password.js';
 import { maskPhone } from '../../domain/rider.js';
@@ -47,7 +47,7 @@ export async function mayReadDocument(database: Database, auth: Auth, brandId: n
 
 async function writableBrand(database: Database, auth: Auth, id: number) {
   const row = await repo.findBrand(database, id);
-  if (!row) throw new ApiError(Code.badRequest, MISSING);
+  if (!row) throw badRequest(MISSING);
   if (auth.brandLimit !== null && auth.brandLimit !== id) throw forbidden('无权修改该企业');
   auth.assertArea(row.areaId);
   return row;

@@ -1,6 +1,6 @@
 import { Type } from 'typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { ApiError, Envelope, Paged, PageQuery, ok, pageOf } from '../../http/envelope.js';
+import { Envelope, Paged, PageQuery, httpError, ok, pageOf } from '../../http/envelope.js';
 import { needs, tokenOf } from '../../http/auth.js';
 import { byField } from '../../http/auditObjects.js';
 import { AreaId, Nullable, SelfArea } from '../../http/schemas.js';
@@ -120,8 +120,6 @@ export const thirdPartyRoutes: FastifyPluginAsyncTypebox = async (app) => {
   );
 };
 
-const refused = (message: string) => new ApiError(401, message, 401);
-
 /**
  * The key's own feed (/api/feed/v1), outside the console guard: a third-party key (Authorization:
  * Bearer tpk_…) and nothing else. Real HTTP codes, as for machines. The public data feeds of the
@@ -133,9 +131,9 @@ export const feedRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.addHook('onRequest', async (req) => {
     const key = tokenOf(req);
-    if (!key) throw refused('缺少授权密钥');
+    if (!key) throw httpError(401, '缺少授权密钥');
     const holder = await keys.authenticate(database, key);
-    if (!holder) throw refused('授权密钥无效、已撤销或已过期');
+    if (!holder) throw httpError(401, '授权密钥无效、已撤销或已过期');
     req.feedKey = holder;
   });
 
