@@ -5,7 +5,7 @@ import { needs } from '../../http/auth.js';
 import { CREATES, byField } from '../../http/auditObjects.js';
 import { SelfArea, SiteIdT } from '../../http/schemas.js';
 import { Clash, Magnify, Site, Switch } from './schemas.js';
-import { listSites, toSite } from './repo.js';
+import { listSites, toSite } from '../../shared/siteList.js';
 import * as magnify from './magnify.js';
 
 const tags = ['站点放大分组'];

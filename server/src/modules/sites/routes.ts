@@ -5,7 +5,7 @@ import { needs } from '../../http/auth.js';
 import { CREATES, pick, siteRows, type Before } from '../../http/auditObjects.js';
 import { SelfArea, Polygon, SiteIdT } from '../../http/schemas.js';
 import { Coord, RailSite, Site, SiteFields, BatchFields, Switch } from './schemas.js';
-import { listSites, toSite } from './repo.js';
+import { listSites, toSite } from '../../shared/siteList.js';
 import { SiteListFilters, siteFilterOf } from '../../shared/siteList.js';
 import * as sites from './service.js';
 import magnifyRoutes from './magnifyRoutes.js';
