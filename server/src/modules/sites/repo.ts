@@ -3,8 +3,6 @@ import type { Database } from '../../db/client.js';
 import { generatedSiteIdRegex } from '../../domain/siteIds.js';
 import { SITE_SELECT, type SiteRow } from '../../shared/siteList.js';
 
-export { FLAG_OF_STATUS, listSites, toSite, type SiteFilter, type SiteRow } from '../../shared/siteList.js';
-
 /** A live (not deleted) site's row, or undefined. */
 export async function findSite(database: Database, id: string): Promise<SiteRow | undefined> {
   const [row] = await database.query<SiteRow>(`${SITE_SELECT} where s.id = $1 and s.deleted_at is null`, [id]);

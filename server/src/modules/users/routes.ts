@@ -1,6 +1,8 @@
 import { Type, type Static } from 'typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Envelope, Paged, PageQuery, badRequest, ok, pageOf } from '../../http/envelope.js';
+import { needs } from '../../http/auth.js';
+import { CREATES, USER_COLUMNS, byField } from '../../http/auditObjects.js';
 import { dayStart, formatTime, nextDay, strictLocalTime, today } from '../../domain/time.js';
 import { timeRange } from '../../http/timeRange.js';
 import { applicationExtras, listProfiles } from './repo.js';
@@ -12,6 +14,8 @@ import { brandsOf } from '../../shared/brands.js';
 import * as users from './service.js';
 
 const tags = ['用户管理'];
+/** An account a write changes (its id in the body). */
+const user = byField('users', 'id', 'id', USER_COLUMNS);
 const Id = Type.Integer({ minimum: 1 });
 const Phone = Type.String({ pattern: '^1\\d{10}$', description: '11 位手机号' });
 const Opt = <T extends Parameters<typeof Type.Optional>[0]>(t: T) => Type.Optional(Type.Union([t, Type.Null()]));
@@ -66,7 +70,7 @@ export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/enterpriseOptions',
     {
-      config: { permission: 'user.manage' },
+      config: needs('user.manage'),
       schema: {
         tags,
         summary: '可选企业',
@@ -99,7 +103,7 @@ export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
   // 用户列表（已审核通过的账号）
   app.get(
     '/list',
-    { config: { permission: 'user.manage' }, schema: { tags, summary: '用户列表', querystring: ListQuery, response: { 200: Envelope(Paged(Profile)) } } },
+    { config: needs('user.manage'), schema: { tags, summary: '用户列表', querystring: ListQuery, response: { 200: Envelope(Paged(Profile)) } } },
     list,
   );
 
@@ -107,7 +111,7 @@ export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/audit_list',
     {
-      config: { permission: 'user.audit' },
+      config: needs('user.audit'),
       schema: { tags, summary: '账号审核列表', querystring: AuditQuery, response: { 200: Envelope(Paged(Application)) } },
     },
     async (req) => {
@@ -139,7 +143,7 @@ export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/add',
     {
-      config: { permission: 'user.manage' },
+      config: { ...needs('user.manage'), audit: CREATES },
       schema: {
         tags,
         summary: '新增用户',
@@ -163,7 +167,7 @@ export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.put(
     '/edit',
     {
-      config: { permission: 'user.manage' },
+      config: { ...needs('user.manage'), audit: user },
       schema: { tags, summary: '编辑用户', querystring: Type.Object(SelfArea), body: Type.Object({ id: Id, ...UserFields }) },
     },
     async (req) => {
@@ -177,7 +181,7 @@ export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.put(
     '/reset',
     {
-      config: { permission: 'user.manage' },
+      config: { ...needs('user.manage'), audit: user },
       schema: {
         tags,
         summary: '重置密码',
@@ -193,7 +197,7 @@ export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/ban',
     {
-      config: { permission: 'user.manage' },
+      config: { ...needs('user.manage'), audit: user },
       schema: {
         tags,
         summary: '禁用或启用用户',
@@ -211,7 +215,7 @@ export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/audit',
     {
-      config: { permission: 'user.audit' },
+      config: { ...needs('user.audit'), audit: user },
       schema: {
         tags,
         summary: '审核账号',
@@ -242,7 +246,7 @@ export const accountCheckRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/checkPhone',
     {
-      config: { permission: 'user.manage' },
+      config: needs('user.manage'),
       schema: { tags, summary: '检查手机号', querystring: Type.Object({ ...SelfArea, phone: Phone, id: Type.Optional(Id) }), response: Exists },
     },
     async (req) => {
@@ -255,7 +259,7 @@ export const accountCheckRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/checkUsername',
     {
-      config: { permission: 'user.manage' },
+      config: needs('user.manage'),
       schema: {
         tags,
         summary: '检查用户名',
