@@ -2,7 +2,9 @@ import { afterEach } from 'vitest';
 
 // DOM set-up only for files that run under jsdom (`// @vitest-environment jsdom`)
 if (typeof window !== 'undefined') {
-  const { cleanup } = await import('@testing-library/react');
+  const { cleanup, configure } = await import('@testing-library/react');
+  // findBy… and waitFor wait up to 3 s (the default 1 s failed validation messages on a loaded 2-core machine)
+  configure({ asyncUtilTimeout: 3000 });
   afterEach(() => {
     cleanup();
     localStorage.clear();
