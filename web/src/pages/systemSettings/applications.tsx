@@ -11,10 +11,10 @@ import type { ColumnsType } from 'antd/es/table';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo, useState } from 'react';
 import { toast } from '../../app/feedback';
-import { DataTable, ListToolbar, QueryForm, RowActions, type Field, type Option, optionsOf, useList, useUrlQuery } from '../../components/desk';
+import { DataTable, ListToolbar, QueryForm, RowActions, type Field, type Option, optionsOf, tellFailure, useList, useUrlQuery } from '../../components/desk';
 import { maskMobile } from '../../lib/mask';
 import AuditDialog, { type AuditMode } from './AuditDialog';
-import { auditApplication, fetchApplicableRoles, fetchApplications, tellFailure } from './service';
+import { auditApplication, fetchApplicableRoles, fetchApplications } from './service';
 import type { ApplicationFilters, ApplicationKey, ApplicationRow } from './types';
 
 export const APPLY_TYPES: Record<number, string> = { 1: '平台账号', 2: '角色申请' };

@@ -9,10 +9,10 @@ import type { ColumnsType } from 'antd/es/table';
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { toast } from '../../app/feedback';
-import { DataTable, ListToolbar, QueryForm, RowActions, type Field, useList, useUrlQuery } from '../../components/desk';
+import { DataTable, ListToolbar, QueryForm, RowActions, type Field, tellFailure, useList, useUrlQuery } from '../../components/desk';
 import { NATION_ID } from '../../lib/area';
 import RoleForm from './RoleForm';
-import { deleteRole, fetchRoles, tellFailure } from './service';
+import { deleteRole, fetchRoles } from './service';
 import type { RoleKey, RoleRow } from './types';
 
 export const ROLE_FILTERS: Field<RoleKey>[] = [{ name: 'roleName', label: '角色名称', type: 'input' }];

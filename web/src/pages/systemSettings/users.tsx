@@ -10,10 +10,10 @@ import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
 import { toast } from '../../app/feedback';
 import { useSession } from '../../app/session/store';
-import { DataTable, ListToolbar, QueryForm, RowActions, type Field, type Option, optionsOf, useList, useUrlQuery } from '../../components/desk';
+import { DataTable, ListToolbar, QueryForm, RowActions, type Field, type Option, optionsOf, tellFailure, useList, useUrlQuery } from '../../components/desk';
 import { maskMobile } from '../../lib/mask';
 import PasswordOnce, { type ShownPassword } from './PasswordOnce';
-import { banUser, fetchAssignableRoles, fetchUsers, fetchVisibleRoles, resetPassword, tellFailure } from './service';
+import { banUser, fetchAssignableRoles, fetchUsers, fetchVisibleRoles, resetPassword } from './service';
 import type { UserKey, UserRow } from './types';
 import UserForm from './UserForm';
 
