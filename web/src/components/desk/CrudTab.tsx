@@ -142,12 +142,11 @@ function CrudDialog<Row, V extends object>(p: {
   const me = useSession((s) => s.user);
   const declared = form.useFields(row);
   // the server's bounds of each field (api/rules.gen.ts) beside the screen's own rules
+  const path = typeof form.rulesOf === 'function' ? form.rulesOf(row) : form.rulesOf;
   const fields = useMemo(
     () =>
-      form.rulesOf
-        ? declared.map((f) => (f.type === 'display' ? f : { ...f, rules: [...serverRules(form.rulesOf!, f.name, f.label, f.rules), ...(f.rules ?? [])] }))
-        : declared,
-    [declared, form.rulesOf],
+      path ? declared.map((f) => (f.type === 'display' ? f : { ...f, rules: [...serverRules(path, f.name, f.label, f.rules), ...(f.rules ?? [])] })) : declared,
+    [declared, path],
   );
   const initialValues = useMemo(() => form.initial(row, p.areaId ?? me?.areaId), [form, row, p.areaId, me?.areaId]);
   return (

@@ -35,8 +35,11 @@ export interface CrudForm<Row, V> {
   addLabel?: string | null;
   created?: string;
   updated?: string;
-  /** the route the dialog saves through: each field also gets the server's bounds of that body field */
-  rulesOf?: RulePath;
+  /**
+   * the route the dialog saves through (or, for a row, the one editing saves through when creating
+   * takes another): each field also gets the server's bounds of that body field
+   */
+  rulesOf?: RulePath | ((row: Row | null) => RulePath);
   /** the dialog's fields for a row (null: a new one); may call hooks (options loaded from the server) */
   useFields: (row: Row | null) => readonly Field[];
   /** the dialog's values for a row, or for a new one created in `areaId` (the filtered area, else the user's) */
