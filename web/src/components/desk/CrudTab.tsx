@@ -49,7 +49,11 @@ export default function CrudTab<Row extends object, K extends string, V extends 
     setOpened((n) => n + 1);
     setEditing({ row: row === 'new' ? null : row });
   }, []);
-  const refresh = useCallback(() => client.invalidateQueries({ queryKey: ['desk', spec.key] }), [client, spec.key]);
+  const { refreshes } = spec;
+  const refresh = useCallback(
+    () => Promise.all([['desk', spec.key], ...(refreshes ?? [])].map((queryKey) => client.invalidateQueries({ queryKey }))),
+    [client, spec.key, refreshes],
+  );
   const run = useCallback(
     async (action: () => Promise<unknown>, success?: string) => {
       try {
@@ -70,6 +74,7 @@ export default function CrudTab<Row extends object, K extends string, V extends 
       refresh,
       canEdit,
       filters: query.filters,
+      data: list.data,
       editAction: (row) => ({ label: '编辑', hidden: !canEdit || !form, onClick: () => edit(row) }),
       removeAction: (row) => ({
         label: '删除',
@@ -79,7 +84,7 @@ export default function CrudTab<Row extends object, K extends string, V extends 
         onClick: () => remove && run(() => remove.call(row), remove.success ?? '删除成功'),
       }),
     }),
-    [edit, run, refresh, canEdit, query.filters, form, remove],
+    [edit, run, refresh, canEdit, query.filters, list.data, form, remove],
   );
   const columns = useMemo((): ColumnsType<Row> => {
     const own = typeof spec.columns === 'function' ? spec.columns(kit) : spec.columns;
@@ -109,6 +114,7 @@ export default function CrudTab<Row extends object, K extends string, V extends 
   const { exportCall } = spec;
   return (
     <>
+      {spec.header?.(kit)}
       <QueryForm fields={fields} query={query} visible={spec.visibleFilters} />
       <ListToolbar
         onRefresh={() => void list.refetch()}

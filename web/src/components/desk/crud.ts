@@ -1,4 +1,5 @@
 /** The declaration of a CRUD desk tab (CrudTab.tsx renders it): what a screen says, not how. */
+import type { QueryKey } from '@tanstack/react-query';
 import type { TableProps } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import type { ReactNode } from 'react';
@@ -22,6 +23,8 @@ export interface CrudKit<Row> {
   canEdit: boolean;
   /** the list's filters as the URL holds them */
   filters: Filters<string>;
+  /** the list's last answer: the page, and whatever else the call carries (a capped count, totals) */
+  data?: Paged<Row>;
   /** 编辑 (hidden without the edit permission or a form) */
   editAction: (row: Row) => RowAction;
   /** 删除 with 温馨提示 (hidden without the edit permission or `remove`) */
@@ -72,6 +75,10 @@ export interface CrudSpec<Row, K extends string, V = object> {
   exportCall?: (filters: Filters<K>) => Promise<unknown>;
   /** the permission names that show 新增 / 编辑 / 删除, and 导出 */
   permissions?: { edit?: PermissionName; export?: PermissionName };
+  /** more queries a write changes (counts, a detail shown elsewhere), refreshed with the list */
+  refreshes?: readonly QueryKey[];
+  /** the screen's own above the query form (tabs of the list, a note on its results) */
+  header?: (kit: CrudKit<Row>) => ReactNode;
   /** more tools left of the toolbar (batch actions, imports) */
   toolbar?: (kit: CrudKit<Row>) => ReactNode;
   /** more of the screen's own below the table (a detail drawer, a shown-once secret) */
