@@ -5,7 +5,7 @@
  * the toasts, the server's message on failure and the URL; the screen declares the rest.
  */
 import { PlusOutlined } from '@ant-design/icons';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { type ReactNode, useCallback, useMemo, useState } from 'react';
@@ -125,6 +125,7 @@ export default function CrudTab<Row extends object, K extends string, V extends 
       {form && editing && (
         <CrudDialog
           key={opened}
+          opening={['crudLoad', spec.key, opened]}
           form={form}
           row={editing.row}
           areaId={(query.filters as Filters<string>).selfAreaId}
@@ -139,6 +140,8 @@ export default function CrudTab<Row extends object, K extends string, V extends 
 
 function CrudDialog<Row, V extends object>(p: {
   form: NonNullable<CrudSpec<Row, string, V>['form']>;
+  /** this opening's key for the row's values `load`ed */
+  opening: unknown[];
   row: Row | null;
   areaId: string | undefined;
   onSaved: () => Promise<unknown>;
@@ -154,7 +157,13 @@ function CrudDialog<Row, V extends object>(p: {
       path ? declared.map((f) => (f.type === 'display' ? f : { ...f, rules: [...serverRules(path, f.name, f.label, f.rules), ...(f.rules ?? [])] })) : declared,
     [declared, path],
   );
-  const initialValues = useMemo(() => form.initial(row, p.areaId ?? me?.areaId), [form, row, p.areaId, me?.areaId]);
+  const { load } = form;
+  const loaded = useQuery({ queryKey: p.opening, queryFn: () => load!(row!), enabled: !!(row && load), gcTime: 0 });
+  const initialValues = useMemo(
+    () => (row && load ? loaded.data : form.initial(row, p.areaId ?? me?.areaId)),
+    [form, row, load, loaded.data, p.areaId, me?.areaId],
+  );
+  if (!initialValues) return null; // a row's values are on their way
   return (
     <FormDialog<V>
       open

@@ -47,6 +47,8 @@ export interface CrudForm<Row, V> {
   useFields: (row: Row | null) => readonly Field[];
   /** the dialog's values for a row, or for a new one created in `areaId` (the filtered area, else the user's) */
   initial: (row: Row | null, areaId: string | undefined) => Partial<V>;
+  /** a row's values from a call, when the list's row lacks some (a notice's body): the dialog opens once they come */
+  load?: (row: Row) => Promise<Partial<V>>;
   /** save the dialog's values (create when `row` is null); a rejection keeps the dialog open */
   save: (values: V, row: Row | null) => Promise<unknown>;
   dialog?: { width?: number; horizontal?: boolean; drawer?: boolean; className?: string; okText?: string };
