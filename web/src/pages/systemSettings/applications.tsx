@@ -25,10 +25,10 @@ const AUDIT_STATES: Record<number, { label: string; color: string }> = {
 /** What was asked for: 平台账号, or the role's name. */
 const appliedFor = (a: ApplicationRow) => (a.applyType === 1 ? '平台账号' : a.roles.map((r) => r.roleName).join('、') || '角色申请');
 
-/** The dialog open on an application, and the list's refresh once it is decided. */
-type Opened = { mode: AuditMode; target: ApplicationRow; done: () => unknown };
+/** The dialog open on an application. */
+type Opened = { mode: AuditMode; target: ApplicationRow } | null;
 
-function applicationsSpec(roles: Option[], fixed: ApplicationFilters, open: (o: Opened) => void) {
+function applicationsSpec(roles: Option[], fixed: ApplicationFilters, opened: Opened, open: (o: Opened) => void) {
   const filters: Field<ApplicationKey>[] = [
     { name: 'applyType', label: '申请类型', type: 'select', options: optionsOf(APPLY_TYPES) },
     { name: 'roleId', label: '申请角色', type: 'select', options: roles },
@@ -74,16 +74,17 @@ function applicationsSpec(roles: Option[], fixed: ApplicationFilters, open: (o: 
         ? []
         : [
             a.applyType === 1
-              ? { label: '通过', onClick: () => open({ mode: 'approve', target: a, done: kit.refresh }) }
+              ? { label: '通过', onClick: () => open({ mode: 'approve', target: a }) }
               : {
                   label: '通过',
                   confirm: `确定通过“${a.name || a.username}”的${appliedFor(a)}申请吗？通过后账号即可登录。`,
                   onClick: () => kit.run(() => auditApplication({ id: a.id, auditStatus: 1 }), '审核已通过'),
                 },
-            { label: '驳回', danger: true, onClick: () => open({ mode: 'reject', target: a, done: kit.refresh }) },
+            { label: '驳回', danger: true, onClick: () => open({ mode: 'reject', target: a }) },
           ],
     // an approved account joins 用户管理 (and the pinned lists of other screens)
     refreshes: [['desk']],
+    extra: (kit) => <AuditDialog open={opened} onClose={() => open(null)} onDone={() => void kit.refresh()} />,
   });
 }
 
@@ -93,12 +94,7 @@ const NONE: ApplicationFilters = {};
 export default function Applications({ fixed = NONE }: { fixed?: ApplicationFilters }) {
   const rolesQ = useQuery({ queryKey: ['systemSettings', 'applicableRoles'], queryFn: fetchApplicableRoles, staleTime: 300_000 });
   const roles = useMemo(() => (rolesQ.data ?? []).map((r) => ({ value: String(r.id), label: r.roleName })), [rolesQ.data]);
-  const [open, setOpen] = useState<Opened | null>(null);
-  const spec = useMemo(() => applicationsSpec(roles, fixed, setOpen), [roles, fixed]);
-  return (
-    <>
-      <CrudTab spec={spec} />
-      <AuditDialog open={open} onClose={() => setOpen(null)} onDone={() => void open?.done()} />
-    </>
-  );
+  const [opened, open] = useState<Opened>(null);
+  const spec = useMemo(() => applicationsSpec(roles, fixed, opened, open), [roles, fixed, opened]);
+  return <CrudTab spec={spec} />;
 }
