@@ -5,7 +5,7 @@
  * the toasts, the server's message on failure and the URL; the screen declares the rest.
  */
 import { PlusOutlined } from '@ant-design/icons';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { type ReactNode, useCallback, useMemo, useState } from 'react';
@@ -49,7 +49,11 @@ export default function CrudTab<Row extends object, K extends string, V extends 
     setOpened((n) => n + 1);
     setEditing({ row: row === 'new' ? null : row });
   }, []);
-  const refresh = useCallback(() => client.invalidateQueries({ queryKey: ['desk', spec.key] }), [client, spec.key]);
+  const { refreshes } = spec;
+  const refresh = useCallback(
+    () => Promise.all([['desk', spec.key], ...(refreshes ?? [])].map((queryKey) => client.invalidateQueries({ queryKey }))),
+    [client, spec.key, refreshes],
+  );
   const run = useCallback(
     async (action: () => Promise<unknown>, success?: string) => {
       try {
@@ -70,6 +74,7 @@ export default function CrudTab<Row extends object, K extends string, V extends 
       refresh,
       canEdit,
       filters: query.filters,
+      data: list.data,
       editAction: (row) => ({ label: '编辑', hidden: !canEdit || !form, onClick: () => edit(row) }),
       removeAction: (row) => ({
         label: '删除',
@@ -79,7 +84,7 @@ export default function CrudTab<Row extends object, K extends string, V extends 
         onClick: () => remove && run(() => remove.call(row), remove.success ?? '删除成功'),
       }),
     }),
-    [edit, run, refresh, canEdit, query.filters, form, remove],
+    [edit, run, refresh, canEdit, query.filters, list.data, form, remove],
   );
   const columns = useMemo((): ColumnsType<Row> => {
     const own = typeof spec.columns === 'function' ? spec.columns(kit) : spec.columns;
@@ -109,6 +114,7 @@ export default function CrudTab<Row extends object, K extends string, V extends 
   const { exportCall } = spec;
   return (
     <>
+      {spec.header?.(kit)}
       <QueryForm fields={fields} query={query} visible={spec.visibleFilters} />
       <ListToolbar
         onRefresh={() => void list.refetch()}
@@ -119,6 +125,7 @@ export default function CrudTab<Row extends object, K extends string, V extends 
       {form && editing && (
         <CrudDialog
           key={opened}
+          opening={['crudLoad', spec.key, opened]}
           form={form}
           row={editing.row}
           areaId={(query.filters as Filters<string>).selfAreaId}
@@ -133,6 +140,8 @@ export default function CrudTab<Row extends object, K extends string, V extends 
 
 function CrudDialog<Row, V extends object>(p: {
   form: NonNullable<CrudSpec<Row, string, V>['form']>;
+  /** this opening's key for the row's values `load`ed */
+  opening: unknown[];
   row: Row | null;
   areaId: string | undefined;
   onSaved: () => Promise<unknown>;
@@ -142,14 +151,19 @@ function CrudDialog<Row, V extends object>(p: {
   const me = useSession((s) => s.user);
   const declared = form.useFields(row);
   // the server's bounds of each field (api/rules.gen.ts) beside the screen's own rules
+  const path = typeof form.rulesOf === 'function' ? form.rulesOf(row) : form.rulesOf;
   const fields = useMemo(
     () =>
-      form.rulesOf
-        ? declared.map((f) => (f.type === 'display' ? f : { ...f, rules: [...serverRules(form.rulesOf!, f.name, f.label, f.rules), ...(f.rules ?? [])] }))
-        : declared,
-    [declared, form.rulesOf],
+      path ? declared.map((f) => (f.type === 'display' ? f : { ...f, rules: [...serverRules(path, f.name, f.label, f.rules), ...(f.rules ?? [])] })) : declared,
+    [declared, path],
   );
-  const initialValues = useMemo(() => form.initial(row, p.areaId ?? me?.areaId), [form, row, p.areaId, me?.areaId]);
+  const { load } = form;
+  const loaded = useQuery({ queryKey: p.opening, queryFn: () => load!(row!), enabled: !!(row && load), gcTime: 0 });
+  const initialValues = useMemo(
+    () => (row && load ? loaded.data : form.initial(row, p.areaId ?? me?.areaId)),
+    [form, row, load, loaded.data, p.areaId, me?.areaId],
+  );
+  if (!initialValues) return null; // a row's values are on their way
   return (
     <FormDialog<V>
       open

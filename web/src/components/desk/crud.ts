@@ -1,4 +1,5 @@
 /** The declaration of a CRUD desk tab (CrudTab.tsx renders it): what a screen says, not how. */
+import type { QueryKey } from '@tanstack/react-query';
 import type { TableProps } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import type { ReactNode } from 'react';
@@ -22,6 +23,8 @@ export interface CrudKit<Row> {
   canEdit: boolean;
   /** the list's filters as the URL holds them */
   filters: Filters<string>;
+  /** the list's last answer: the page, and whatever else the call carries (a capped count, totals) */
+  data?: Paged<Row>;
   /** 编辑 (hidden without the edit permission or a form) */
   editAction: (row: Row) => RowAction;
   /** 删除 with 温馨提示 (hidden without the edit permission or `remove`) */
@@ -35,12 +38,17 @@ export interface CrudForm<Row, V> {
   addLabel?: string | null;
   created?: string;
   updated?: string;
-  /** the route the dialog saves through: each field also gets the server's bounds of that body field */
-  rulesOf?: RulePath;
+  /**
+   * the route the dialog saves through (or, for a row, the one editing saves through when creating
+   * takes another): each field also gets the server's bounds of that body field
+   */
+  rulesOf?: RulePath | ((row: Row | null) => RulePath);
   /** the dialog's fields for a row (null: a new one); may call hooks (options loaded from the server) */
   useFields: (row: Row | null) => readonly Field[];
   /** the dialog's values for a row, or for a new one created in `areaId` (the filtered area, else the user's) */
   initial: (row: Row | null, areaId: string | undefined) => Partial<V>;
+  /** a row's values from a call, when the list's row lacks some (a notice's body): the dialog opens once they come */
+  load?: (row: Row) => Promise<Partial<V>>;
   /** save the dialog's values (create when `row` is null); a rejection keeps the dialog open */
   save: (values: V, row: Row | null) => Promise<unknown>;
   dialog?: { width?: number; horizontal?: boolean; drawer?: boolean; className?: string; okText?: string };
@@ -69,6 +77,10 @@ export interface CrudSpec<Row, K extends string, V = object> {
   exportCall?: (filters: Filters<K>) => Promise<unknown>;
   /** the permission names that show 新增 / 编辑 / 删除, and 导出 */
   permissions?: { edit?: PermissionName; export?: PermissionName };
+  /** more queries a write changes (counts, a detail shown elsewhere), refreshed with the list */
+  refreshes?: readonly QueryKey[];
+  /** the screen's own above the query form (tabs of the list, a note on its results) */
+  header?: (kit: CrudKit<Row>) => ReactNode;
   /** more tools left of the toolbar (batch actions, imports) */
   toolbar?: (kit: CrudKit<Row>) => ReactNode;
   /** more of the screen's own below the table (a detail drawer, a shown-once secret) */

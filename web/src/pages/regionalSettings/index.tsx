@@ -33,7 +33,7 @@ export default function RegionalSettings() {
             key: 'audit',
             label: '平台账号审核',
             allowed: can(perms, 'user.audit'),
-            render: () => <Applications fixed={PLATFORM} areaUser={areaUser} />,
+            render: () => <Applications fixed={PLATFORM} />,
           },
         ]}
       />

@@ -4,9 +4,9 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { FormDialog, type Field } from '../../components/desk';
+import { FormDialog, type Field, serverRules } from '../../components/desk';
 import { auditApplication, fetchAssignableRoles } from './service';
-import type { ApplicationRow } from './types';
+import type { ApplicationRow, AuditBody } from './types';
 
 export type AuditMode = 'approve' | 'reject';
 
@@ -16,10 +16,8 @@ interface Props {
   onDone: () => void;
 }
 
-interface Values {
-  roleIds?: string[];
-  remark?: string;
-}
+/** The body of user/audit as the dialog holds it: the roles' ids as the picker's strings. */
+type Values = Pick<AuditBody, 'remark'> & { roleIds?: string[] };
 
 export default function AuditDialog({ open, onClose, onDone }: Props) {
   const approving = open?.mode === 'approve';
@@ -47,10 +45,7 @@ export default function AuditDialog({ open, onClose, onDone }: Props) {
               label: '驳回原因',
               type: 'textarea',
               required: true,
-              rules: [
-                { whitespace: true, message: '请输入驳回原因' },
-                { max: 256, message: '最多 256 个字' },
-              ],
+              rules: [{ whitespace: true, message: '请输入驳回原因' }, ...serverRules('/api/user/audit', 'remark', '驳回原因')],
             },
           ],
     [approving, roles.isPending, roles.data, who, open?.target.areaName],

@@ -41,7 +41,7 @@ afterEach(() => vi.restoreAllMocks());
 describe('操作日志', () => {
   it('lists who did what to which object from where, and a row opens what was sent', { timeout: 120_000 }, async () => {
     logIn({ permissions: ['audit.view'] });
-    renderRoute(<AuditLogTab areaUser />, '/systemSettings/log');
+    renderRoute(<AuditLogTab />, '/systemSettings/log');
     const row = (await screen.findByText('2026-11-25 09:30:00')).closest('tr')!;
     for (const text of ['hdadmin', '海淀管理员', 'POST', '新增用户', '17', '10.0.0.8', '200 用户添加成功']) expect(row.textContent).toContain(text);
     expect(row.textContent).toContain('password: ***');
@@ -54,7 +54,7 @@ describe('操作日志', () => {
 
   it('sends the URL filters, the operation as method and route, to the list and to 导出', { timeout: 120_000 }, async () => {
     logIn({ permissions: ['audit.view'] });
-    const { router } = renderRoute(<AuditLogTab areaUser />, '/systemSettings/log');
+    const { router } = renderRoute(<AuditLogTab />, '/systemSettings/log');
     await router.navigate('/systemSettings/log?username=hdadmin&op=POST%20%2Fapi%2Fuser%2Fadd&startTime=2026-11-01&endTime=2026-11-25');
     await waitFor(() => expect(fx.last('/api/auditLog/list')?.url.searchParams.get('username')).toBe('hdadmin'), { timeout: 20_000 });
     expect(Object.fromEntries(fx.last('/api/auditLog/list')!.url.searchParams)).toMatchObject({
@@ -79,7 +79,7 @@ describe('操作日志', () => {
   it('says 暂无数据 when nothing matches and warns when the count stops at 10,000', { timeout: 120_000 }, async () => {
     logIn({ permissions: ['audit.view'] });
     fx = stubFetch((path) => (path === '/api/auditLog/list' ? ok({ lists: [], total: 0, more: false }) : ok([])));
-    renderRoute(<AuditLogTab areaUser={false} />, '/systemSettings/log');
+    renderRoute(<AuditLogTab />, '/systemSettings/log');
     await waitFor(() => expect(document.querySelector('.ant-table')?.textContent).toContain('暂无数据'), { timeout: 20_000 });
     expect(document.querySelector('.audit-more')).toBeNull();
     expect(summaryOf({ truncated: true, preview: '{"body":' })).toBe('{"body":');

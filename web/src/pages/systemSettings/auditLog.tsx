@@ -7,27 +7,11 @@ import { Alert, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { DataTable, ExportButton, ListToolbar, QueryForm, type Field, useList, useUrlQuery } from '../../components/desk';
+import { CrudTab, defineCrud } from '../../components/desk';
 import { type AuditEntry, type AuditKey, exportAuditLog, fetchAuditLog, fetchAuditRoutes } from './auditLogService';
 import './auditLog.css';
 
 const METHOD_COLOR: Record<string, string> = { POST: 'green', PUT: 'blue', DELETE: 'red', PATCH: 'gold' };
-
-export function auditFilters(ops: { method: string; url: string; summary: string }[], withArea: boolean, loading = false): Field<AuditKey>[] {
-  const fields: Field<AuditKey>[] = [
-    { name: 'username', label: '用户名', type: 'input' },
-    {
-      name: 'op',
-      label: '操作',
-      type: 'select',
-      loading,
-      options: ops.map((o) => ({ value: `${o.method} ${o.url}`, label: `${o.summary || o.url}（${o.method}）` })),
-    },
-    { name: 'objectId', label: '对象编号', type: 'input' },
-    { name: 'startTime', label: '操作时间', type: 'dateRange', names: ['startTime', 'endTime'] },
-  ];
-  return withArea ? [...fields, { name: 'selfAreaId', label: '区域', type: 'area' }] : fields;
-}
 
 /** One line of what a write sent: its fields, short. */
 export function summaryOf(after: unknown): string {
@@ -42,7 +26,7 @@ export function summaryOf(after: unknown): string {
   return text || '—';
 }
 
-export const auditColumns: ColumnsType<AuditEntry> = [
+const columns: ColumnsType<AuditEntry> = [
   { title: '时间', dataIndex: 'time', width: 160 },
   {
     title: '用户',
@@ -94,19 +78,38 @@ function Details({ e }: { e: AuditEntry }) {
   );
 }
 
-export default function AuditLogTab({ areaUser }: { areaUser: boolean }) {
-  const routes = useQuery({ queryKey: ['auditLog', 'routes'], queryFn: fetchAuditRoutes, staleTime: Infinity });
-  const fields = useMemo(() => auditFilters(routes.data ?? [], areaUser, routes.isPending), [routes.data, routes.isPending, areaUser]);
-  const query = useUrlQuery(fields);
-  const list = useList('auditLog', query, fetchAuditLog);
-  return (
-    <>
-      <QueryForm fields={fields} query={query} />
-      <ListToolbar onRefresh={() => void list.refetch()} right={<ExportButton run={() => exportAuditLog(query.filters)} />} />
-      {list.data?.more ? (
+type Route = { method: string; url: string; summary: string };
+
+const auditSpec = (ops: Route[], loading: boolean) =>
+  defineCrud<AuditEntry, AuditKey>({
+    key: 'auditLog',
+    rowKey: 'id',
+    list: fetchAuditLog,
+    areaFilter: true,
+    filters: [
+      { name: 'username', label: '用户名', type: 'input' },
+      {
+        name: 'op',
+        label: '操作',
+        type: 'select',
+        loading,
+        options: ops.map((o) => ({ value: `${o.method} ${o.url}`, label: `${o.summary || o.url}（${o.method}）` })),
+      },
+      { name: 'objectId', label: '对象编号', type: 'input' },
+      { name: 'startTime', label: '操作时间', type: 'dateRange', names: ['startTime', 'endTime'] },
+    ],
+    columns,
+    exportCall: exportAuditLog,
+    permissions: { export: 'audit.view' },
+    header: (kit) =>
+      kit.data && 'more' in kit.data && kit.data.more ? (
         <Alert type="info" showIcon className="audit-more" message="符合条件的记录多于 10,000 条，列表只数到 10,000 条；请用筛选缩小范围。" />
-      ) : null}
-      <DataTable<AuditEntry> rowKey="id" columns={auditColumns} list={list} query={query} expandable={{ expandedRowRender: (e) => <Details e={e} /> }} />
-    </>
-  );
+      ) : null,
+    table: { expandable: { expandedRowRender: (e) => <Details e={e} /> } },
+  });
+
+export default function AuditLogTab() {
+  const routes = useQuery({ queryKey: ['auditLog', 'routes'], queryFn: fetchAuditRoutes, staleTime: Infinity });
+  const spec = useMemo(() => auditSpec(routes.data ?? [], routes.isPending), [routes.data, routes.isPending]);
+  return <CrudTab spec={spec} />;
 }

@@ -15,19 +15,17 @@ import './systemSettings.css';
 
 export default function SystemSettings() {
   const perms = useSession((s) => s.permissions);
-  const areaUser = useSession((s) => (s.user?.userLevel ?? 0) >= 2);
   const canUsers = can(perms, 'user.manage');
-  const canRoles = can(perms, 'role.manage');
   const canAudit = can(perms, 'user.audit');
   return (
     <DeskPage screen="systemSettings">
       <DeskTabs
         items={[
-          { key: 'user', label: '用户管理', allowed: canUsers, render: () => <UsersTab areaUser={areaUser} canRoles={canRoles} /> },
-          { key: 'role', label: '角色管理', allowed: canRoles, render: () => <RolesTab /> },
-          { key: 'audit', label: '账号审核', allowed: canAudit, render: () => <Applications areaUser={areaUser} /> },
+          { key: 'user', label: '用户管理', allowed: canUsers, render: () => <UsersTab /> },
+          { key: 'role', label: '角色管理', allowed: can(perms, 'role.manage'), render: () => <RolesTab /> },
+          { key: 'audit', label: '账号审核', allowed: canAudit, render: () => <Applications /> },
           { key: 'thirdParty', label: '第三方授权', allowed: canUsers, render: () => <ThirdPartyTab /> },
-          { key: 'log', label: '操作日志', allowed: can(perms, 'audit.view'), render: () => <AuditLogTab areaUser={areaUser} /> },
+          { key: 'log', label: '操作日志', allowed: can(perms, 'audit.view'), render: () => <AuditLogTab /> },
         ]}
       />
     </DeskPage>

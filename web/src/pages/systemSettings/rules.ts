@@ -9,13 +9,21 @@ import type { PermissionMenu } from './types';
 
 export const USERNAME_RULE: Rule = { pattern: /^[A-Za-z0-9_]{3,32}$/, message: '用户名为 3-32 位字母、数字或下划线' };
 export const PHONE_RULE: Rule = { pattern: /^1\d{10}$/, message: '请输入 11 位手机号' };
+const MIXED = '密码需同时包含字母和数字';
+const mixed = (s: string) => /[A-Za-z]/.test(s) && /\d/.test(s);
 /** The server's password policy: 6-32 characters with letters and digits. */
 export const PASSWORD_RULE: Rule = {
   validator: async (_, v: unknown) => {
     const s = typeof v === 'string' ? v : '';
     if (!s) return;
     if (s.length < 6 || s.length > 32) throw new Error('密码长度应为 6-32 位');
-    if (!/[A-Za-z]/.test(s) || !/\d/.test(s)) throw new Error('密码需同时包含字母和数字');
+    if (!mixed(s)) throw new Error(MIXED);
+  },
+};
+/** Letters and digits both: the policy's part a form checks beside the server's length bounds (desk serverRules). */
+export const PASSWORD_MIX_RULE: Rule = {
+  validator: async (_, v: unknown) => {
+    if (typeof v === 'string' && v && !mixed(v)) throw new Error(MIXED);
   },
 };
 
@@ -28,7 +36,7 @@ export const DATE_FORMAT = 'YYYY-MM-DD';
 export const validityFrom = (unavailableTime: string | null | undefined): string => (unavailableTime ? unavailableTime.slice(0, 10) : FOREVER);
 
 /** The validity the server takes: null for 长期有效, else the date yyyy-MM-dd. */
-export const validityOf = (choice: string | undefined): string | null => (!choice || choice === FOREVER ? null : choice);
+export const validityOf = (choice: string | null | undefined): string | null => (!choice || choice === FOREVER ? null : choice);
 
 /** A picked day must not be before today (an unchanged past date of an expired account may stay). */
 export function validityRule(kept: string | undefined): Rule {

@@ -4,8 +4,7 @@
  * server's message, so the dialog that asked stays open; a lost session (401) still goes to login.
  */
 import type { Data } from '../../api/types';
-import { toast } from '../../app/feedback';
-import { DEFAULT_ERROR, RequestError, dataOf, http, request, written } from '../../app/request';
+import { dataOf, http, request, written } from '../../app/request';
 import type {
   ApplicationFilters,
   AuditBody,
@@ -58,12 +57,6 @@ export const editRole = (body: RoleEditBody) => written(http.post<null>('/role/e
 
 // 删除角色（有用户时拒绝，消息含人数）DELETE /api/role/del?id=
 export const deleteRole = (id: number) => written(request<null>('DELETE', '/role/del', { params: { id }, passErrors: true }));
-
-/** Show why an action failed unless the request layer already has (a refusal of `written` has not). */
-export function tellFailure(err: unknown): void {
-  if (err instanceof RequestError && err.handled) return;
-  void toast().error(err instanceof Error ? err.message : DEFAULT_ERROR, 5);
-}
 
 // 用户名是否已存在 GET /api/checkUsername
 export const usernameTaken = (username: string) => dataOf(http.get<Data<'/api/checkUsername'>>('/checkUsername', { username })).then((d) => d.exists);

@@ -15,7 +15,7 @@ import { DataTable, ListToolbar, QueryForm, RowActions, type Field, useList, use
 import { maskMobile } from '../../../lib/mask';
 import { can } from '../../../lib/permission';
 import PasswordOnce, { type ShownPassword } from '../../systemSettings/PasswordOnce';
-import { tellFailure } from '../../systemSettings/service';
+import { tellFailure } from '../../../components/desk';
 import EnterpriseDetailDrawer from './EnterpriseDetail';
 import EnterpriseForm from './EnterpriseForm';
 import { type EnterpriseDetail, type EnterpriseKey, type EnterpriseRow, deleteEnterprise, fetchEnterpriseDetail, fetchEnterpriseList } from './service';
