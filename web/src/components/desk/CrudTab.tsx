@@ -6,7 +6,7 @@
  */
 import { PlusOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button } from 'antd';
+import { Button, Form } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { type ReactNode, useCallback, useMemo, useState } from 'react';
 import { toast } from '../../app/feedback';
@@ -22,7 +22,7 @@ import ListToolbar from './ListToolbar';
 import QueryForm from './QueryForm';
 import RowActions, { type RowAction } from './RowActions';
 import { serverRules } from './serverRules';
-import { useList } from './useList';
+import { type Paged, useList } from './useList';
 import { useUrlQuery } from './useUrlQuery';
 
 /** Users above district level pick among their sub-areas: their lists get the area filter. */
@@ -30,14 +30,18 @@ export function useAreaUser(): boolean {
   return useSession((s) => (s.user?.userLevel ?? 0) >= 2);
 }
 
-export default function CrudTab<Row extends object, K extends string, V extends object = object>({ spec }: { spec: CrudSpec<Row, K, V> }) {
+export default function CrudTab<Row extends object, K extends string, V extends object = object, R extends Paged<Row> = Paged<Row>>({
+  spec,
+}: {
+  spec: CrudSpec<Row, K, V, R>;
+}) {
   const areaUser = useAreaUser();
   const fields = useMemo(
     () => (spec.areaFilter && areaUser ? [...spec.filters, AREA_FILTER as Field<K>] : spec.filters),
     [spec.filters, spec.areaFilter, areaUser],
   );
   const query = useUrlQuery(fields, spec.pageSize);
-  const list = useList(spec.key, query, spec.list);
+  const list = useList<Row, K, R>(spec.key, query, spec.list);
   const client = useQueryClient();
   const perms = useSession((s) => s.permissions);
   const canEdit = !spec.permissions?.edit || can(perms, spec.permissions.edit);
@@ -45,6 +49,8 @@ export default function CrudTab<Row extends object, K extends string, V extends 
   // editing: the row being edited, 'new', or null; `opened` gives every opening a fresh dialog
   const [editing, setEditing] = useState<{ row: Row | null } | null>(null);
   const [opened, setOpened] = useState(0);
+  // the row whose detail is open
+  const [shown, setShown] = useState<Row | null>(null);
   const edit = useCallback((row: Row | 'new') => {
     setOpened((n) => n + 1);
     setEditing({ row: row === 'new' ? null : row });
@@ -67,13 +73,15 @@ export default function CrudTab<Row extends object, K extends string, V extends 
     [refresh],
   );
   const { form, remove } = spec;
-  const kit: CrudKit<Row> = useMemo(
+  const kit: CrudKit<Row, R> = useMemo(
     () => ({
       edit,
+      show: setShown,
       run,
       refresh,
       canEdit,
       filters: query.filters,
+      setFilters: query.setFilters as (filters: Filters<string>) => void,
       data: list.data,
       editAction: (row) => ({ label: '编辑', hidden: !canEdit || !form, onClick: () => edit(row) }),
       removeAction: (row) => ({
@@ -84,7 +92,7 @@ export default function CrudTab<Row extends object, K extends string, V extends 
         onClick: () => remove && run(() => remove.call(row), remove.success ?? '删除成功'),
       }),
     }),
-    [edit, run, refresh, canEdit, query.filters, list.data, form, remove],
+    [edit, run, refresh, canEdit, query.filters, query.setFilters, list.data, form, remove],
   );
   const columns = useMemo((): ColumnsType<Row> => {
     const own = typeof spec.columns === 'function' ? spec.columns(kit) : spec.columns;
@@ -117,7 +125,8 @@ export default function CrudTab<Row extends object, K extends string, V extends 
       {spec.header?.(kit)}
       <QueryForm fields={fields} query={query} visible={spec.visibleFilters} />
       <ListToolbar
-        onRefresh={() => void list.refetch()}
+        // everything under the list's key: the list and what the screen keys beside it (a head's totals)
+        onRefresh={() => void refresh()}
         left={left.length ? left : undefined}
         right={exportCall && canExport ? <ExportButton run={() => exportCall(query.filters)} /> : undefined}
       />
@@ -133,6 +142,7 @@ export default function CrudTab<Row extends object, K extends string, V extends 
           onClose={() => setEditing(null)}
         />
       )}
+      {spec.detail?.(shown, () => setShown(null), kit)}
       {spec.extra?.(kit)}
     </>
   );
@@ -149,7 +159,9 @@ function CrudDialog<Row, V extends object>(p: {
 }) {
   const { form, row } = p;
   const me = useSession((s) => s.user);
-  const declared = form.useFields(row);
+  const areaId = p.areaId ?? me?.areaId;
+  const [instance] = Form.useForm<V>();
+  const declared = form.useFields(row, instance);
   // the server's bounds of each field (api/rules.gen.ts) beside the screen's own rules
   const path = typeof form.rulesOf === 'function' ? form.rulesOf(row) : form.rulesOf;
   const fields = useMemo(
@@ -159,20 +171,18 @@ function CrudDialog<Row, V extends object>(p: {
   );
   const { load } = form;
   const loaded = useQuery({ queryKey: p.opening, queryFn: () => load!(row!), enabled: !!(row && load), gcTime: 0 });
-  const initialValues = useMemo(
-    () => (row && load ? loaded.data : form.initial(row, p.areaId ?? me?.areaId)),
-    [form, row, load, loaded.data, p.areaId, me?.areaId],
-  );
+  const initialValues = useMemo(() => (row && load ? loaded.data : form.initial(row, areaId)), [form, row, load, loaded.data, areaId]);
   if (!initialValues) return null; // a row's values are on their way
   return (
     <FormDialog<V>
       open
-      title={row ? `编辑${form.noun}` : `新增${form.noun}`}
+      form={instance}
+      title={form.title?.(row) ?? (row ? `编辑${form.noun}` : `新增${form.noun}`)}
       fields={fields}
       initialValues={initialValues}
       success={row ? (form.updated ?? `${form.noun}修改成功`) : (form.created ?? `${form.noun}添加成功`)}
       onSubmit={async (values) => {
-        await form.save(values, row);
+        await form.save(values, row, areaId);
         await p.onSaved();
       }}
       onClose={p.onClose}

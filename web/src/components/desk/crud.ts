@@ -1,6 +1,6 @@
 /** The declaration of a CRUD desk tab (CrudTab.tsx renders it): what a screen says, not how. */
 import type { QueryKey } from '@tanstack/react-query';
-import type { TableProps } from 'antd';
+import type { FormInstance, TableProps } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import type { ReactNode } from 'react';
 import { toast } from '../../app/feedback';
@@ -12,10 +12,12 @@ import type { RulePath } from './serverRules';
 import type { Paged } from './useList';
 import type { Filters } from './urlQuery';
 
-/** What the kit hands to a declaration's columns, actions and tools. */
-export interface CrudKit<Row> {
+/** What the kit hands to a declaration's columns, actions and tools (`R`: the list call's answer). */
+export interface CrudKit<Row, R extends Paged<Row> = Paged<Row>> {
   /** open the dialog on a row, or on a new one */
   edit: (row: Row | 'new') => void;
+  /** open the declaration's `detail` on a row */
+  show: (row: Row) => void;
   /** run a write: the `success` toast, then the list refreshes; on failure the server's message */
   run: (action: () => Promise<unknown>, success?: string) => Promise<void>;
   refresh: () => Promise<unknown>;
@@ -23,8 +25,10 @@ export interface CrudKit<Row> {
   canEdit: boolean;
   /** the list's filters as the URL holds them */
   filters: Filters<string>;
-  /** the list's last answer: the page, and whatever else the call carries (a capped count, totals) */
-  data?: Paged<Row>;
+  /** replace the filters (back to page 1), e.g. to open the areas below a row's */
+  setFilters: (filters: Filters<string>) => void;
+  /** the list call's last answer: the page and whatever else it carries (the filter's totals) */
+  data: R | undefined;
   /** 编辑 (hidden without the edit permission or a form) */
   editAction: (row: Row) => RowAction;
   /** 删除 with 温馨提示 (hidden without the edit permission or `remove`) */
@@ -38,23 +42,28 @@ export interface CrudForm<Row, V> {
   addLabel?: string | null;
   created?: string;
   updated?: string;
+  /** the dialog's title when it names the row (default 新增{noun} / 编辑{noun}) */
+  title?: (row: Row | null) => string;
   /**
    * the route the dialog saves through (or, for a row, the one editing saves through when creating
    * takes another): each field also gets the server's bounds of that body field
    */
   rulesOf?: RulePath | ((row: Row | null) => RulePath);
-  /** the dialog's fields for a row (null: a new one); may call hooks (options loaded from the server) */
-  useFields: (row: Row | null) => readonly Field[];
+  /**
+   * the dialog's fields for a row (null: a new one); may call hooks (options loaded from the server,
+   * `Form.useWatch(name, form)` for fields that depend on another's value)
+   */
+  useFields: (row: Row | null, form: FormInstance<V>) => readonly Field[];
   /** the dialog's values for a row, or for a new one created in `areaId` (the filtered area, else the user's) */
   initial: (row: Row | null, areaId: string | undefined) => Partial<V>;
   /** a row's values from a call, when the list's row lacks some (a notice's body): the dialog opens once they come */
   load?: (row: Row) => Promise<Partial<V>>;
-  /** save the dialog's values (create when `row` is null); a rejection keeps the dialog open */
-  save: (values: V, row: Row | null) => Promise<unknown>;
+  /** save the dialog's values (create when `row` is null; `areaId` as `initial` has it); a rejection keeps the dialog open */
+  save: (values: V, row: Row | null, areaId: string | undefined) => Promise<unknown>;
   dialog?: { width?: number; horizontal?: boolean; drawer?: boolean; className?: string; okText?: string };
 }
 
-export interface CrudSpec<Row, K extends string, V = object> {
+export interface CrudSpec<Row, K extends string, V = object, R extends Paged<Row> = Paged<Row>> {
   /** the list's react-query key (under 'desk'); writes refresh it */
   key: string;
   rowKey: (keyof Row & string) | ((row: Row) => string);
@@ -64,11 +73,11 @@ export interface CrudSpec<Row, K extends string, V = object> {
   /** filters shown while the query form is collapsed */
   visibleFilters?: number;
   pageSize?: number;
-  list: (q: Filters<K> & { currentPage: number; pageSize: number }) => Promise<Paged<Row>>;
+  list: (q: Filters<K> & { currentPage: number; pageSize: number }) => Promise<R>;
   /** the data columns; the kit adds 操作 */
-  columns: ColumnsType<Row> | ((kit: CrudKit<Row>) => ColumnsType<Row>);
+  columns: ColumnsType<Row> | ((kit: CrudKit<Row, R>) => ColumnsType<Row>);
   /** row actions (default: 编辑 and 删除 as declared) */
-  actions?: (row: Row, kit: CrudKit<Row>) => RowAction[];
+  actions?: (row: Row, kit: CrudKit<Row, R>) => RowAction[];
   actionsWidth?: number;
   form?: CrudForm<Row, V>;
   /** 删除: the call and how the confirmation names the row (确定要删除{what}吗？) */
@@ -80,16 +89,18 @@ export interface CrudSpec<Row, K extends string, V = object> {
   /** more queries a write changes (counts, a detail shown elsewhere), refreshed with the list */
   refreshes?: readonly QueryKey[];
   /** the screen's own above the query form (tabs of the list, a note on its results) */
-  header?: (kit: CrudKit<Row>) => ReactNode;
+  header?: (kit: CrudKit<Row, R>) => ReactNode;
   /** more tools left of the toolbar (batch actions, imports) */
-  toolbar?: (kit: CrudKit<Row>) => ReactNode;
+  toolbar?: (kit: CrudKit<Row, R>) => ReactNode;
+  /** a row's detail of the screen's own (a drawer), open after `kit.show(row)`; `row` is null while closed */
+  detail?: (row: Row | null, close: () => void, kit: CrudKit<Row, R>) => ReactNode;
   /** more of the screen's own below the table (a detail drawer, a shown-once secret) */
-  extra?: (kit: CrudKit<Row>) => ReactNode;
+  extra?: (kit: CrudKit<Row, R>) => ReactNode;
   table?: Omit<TableProps<Row>, 'columns' | 'dataSource' | 'rowKey' | 'pagination' | 'loading'>;
 }
 
 /** A declaration, typed once: `defineCrud<Row, Key, Values>()({...})` infers nothing wrongly. */
-export const defineCrud = <Row, K extends string, V = object>(spec: CrudSpec<Row, K, V>) => spec;
+export const defineCrud = <Row, K extends string, V = object, R extends Paged<Row> = Paged<Row>>(spec: CrudSpec<Row, K, V, R>) => spec;
 
 /** The area filter the kit adds for users with sub-areas. */
 export const AREA_FILTER: Field<'selfAreaId'> = { name: 'selfAreaId', label: '区域', type: 'area' };

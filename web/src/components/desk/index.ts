@@ -17,3 +17,4 @@ export type { Filters } from './urlQuery';
 export { default as CrudTab, useAreaUser } from './CrudTab';
 export { type CrudKit, type CrudSpec, type CrudForm, defineCrud, tellFailure, AREA_FILTER } from './crud';
 export { serverRules, type RulePath } from './serverRules';
+export { columnItems } from './columnItems';

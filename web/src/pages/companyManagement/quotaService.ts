@@ -5,7 +5,6 @@ import { clean } from './service';
 
 export type AreaTotalRow = Item<Data<'/api/indexPage/getAreaTotalList'>['lists']>;
 export type AreaBrandRow = Item<Data<'/api/indexPage/getAreaBrandList'>['lists']>;
-export type AreaTotal = Data<'/api/indexPage/getAreaTotalNumber'>;
 type Page = { currentPage: number; pageSize: number };
 
 // 总量设置列表：本区域及其直属下级区域 GET /api/indexPage/getAreaTotalList

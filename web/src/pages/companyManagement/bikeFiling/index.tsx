@@ -11,10 +11,10 @@ import type { ColumnsType } from 'antd/es/table';
 import { useMemo, useState } from 'react';
 import { toast } from '../../../app/feedback';
 import { useSession } from '../../../app/session/store';
-import { DataTable, ExportButton, ListToolbar, QueryForm, RowActions, tablePagination, type Field, useList, useUrlQuery } from '../../../components/desk';
+import { CrudTab, ExportButton, type Field, ListToolbar, defineCrud, tablePagination, tellFailure } from '../../../components/desk';
 import { UploadLink } from '../../../components/uploads';
 import { can } from '../../../lib/permission';
-import { fetchEnterprises } from '../service';
+import { useEnterpriseFilter } from '../enterpriseFilter';
 import {
   type ImportItem,
   type ImportRowItem,
@@ -132,18 +132,27 @@ function ImportResult({ id }: { id: number }) {
   );
 }
 
-const historyColumns = (open: (r: ImportItem) => void): ColumnsType<ImportItem> => [
-  { title: '导入时间', dataIndex: 'createTime', width: 170 },
-  { title: '企业', dataIndex: 'brandName', width: 120, ellipsis: true },
-  { title: '导入人', dataIndex: 'userName', width: 110, ellipsis: true },
-  { title: '文件类型', dataIndex: 'fileType', width: 90 },
-  { title: '文件', key: 'file', width: 220, ellipsis: true, render: (_, r) => <UploadLink url={r.fileUrl} name={r.fileName} /> },
-  { title: '状态', key: 'status', width: 90, render: (_, r) => <Tag color={STATUS_COLOR[r.status]}>{r.statusText}</Tag> },
-  { title: '已备案', dataIndex: 'accepted', width: 90, align: 'right' },
-  { title: '拒绝', dataIndex: 'rejected', width: 80, align: 'right' },
-  { title: '说明', dataIndex: 'message', ellipsis: true, render: (v?: string | null) => v ?? '—' },
-  { title: '操作', key: 'actions', width: 100, render: (_, r) => <RowActions actions={[{ label: '查看结果', onClick: () => open(r) }]} /> },
-];
+/** The import history below the card; 查看结果 opens an import's result in the card (`open`). */
+const historySpec = (brand: Field<'brandId'>, open: (id: number) => void) =>
+  defineCrud<ImportItem, 'brandId'>({
+    key: 'bikeFiling',
+    rowKey: 'id',
+    list: fetchImports,
+    filters: [brand],
+    columns: [
+      { title: '导入时间', dataIndex: 'createTime', width: 170 },
+      { title: '企业', dataIndex: 'brandName', width: 120, ellipsis: true },
+      { title: '导入人', dataIndex: 'userName', width: 110, ellipsis: true },
+      { title: '文件类型', dataIndex: 'fileType', width: 90 },
+      { title: '文件', key: 'file', width: 220, ellipsis: true, render: (_, r) => <UploadLink url={r.fileUrl} name={r.fileName} /> },
+      { title: '状态', key: 'status', width: 90, render: (_, r) => <Tag color={STATUS_COLOR[r.status]}>{r.statusText}</Tag> },
+      { title: '已备案', dataIndex: 'accepted', width: 90, align: 'right' },
+      { title: '拒绝', dataIndex: 'rejected', width: 80, align: 'right' },
+      { title: '说明', dataIndex: 'message', ellipsis: true, render: (v?: string | null) => v ?? '—' },
+    ],
+    actionsWidth: 100,
+    actions: (r) => [{ label: '查看结果', onClick: () => open(r.id) }],
+  });
 
 export default function BikeFiling() {
   const perms = useSession((s) => s.permissions);
@@ -154,18 +163,13 @@ export default function BikeFiling() {
 
 function FilingDesk() {
   const brandLimit = useSession((s) => s.user?.brandId ?? null);
-  const brands = useQuery({ queryKey: ['company', 'enterpriseOptions'], queryFn: () => fetchEnterprises() });
-  const fields = useMemo<Field<'brandId'>[]>(
-    () => [{ name: 'brandId', label: '企业', type: 'select', options: brands.data ?? [], loading: brands.isLoading }],
-    [brands.data, brands.isLoading],
-  );
-  const query = useUrlQuery(fields);
-  const list = useList('bikeFiling', query, fetchImports);
+  const { brands, filter } = useEnterpriseFilter();
+  const qc = useQueryClient();
   const [brand, setBrand] = useState<string | undefined>();
   const [current, setCurrent] = useState<number | null>(null);
   const [busy, setBusy] = useState(false);
   const chosen = brand ?? (brands.data?.length === 1 || brandLimit ? brands.data?.[0]?.value : undefined);
-  const columns = useMemo(() => historyColumns((r) => setCurrent(r.id)), []);
+  const history = useMemo(() => historySpec(filter, setCurrent), [filter]);
 
   const send = async (file: File) => {
     if (!chosen) {
@@ -179,9 +183,9 @@ function FilingDesk() {
     setBusy(true);
     try {
       setCurrent(await startImport(Number(chosen), file));
-      void list.refetch();
+      void qc.invalidateQueries({ queryKey: ['desk', 'bikeFiling'] });
     } catch (err) {
-      void toast().error(err instanceof Error ? err.message : '导入失败，请稍后再试', 5);
+      tellFailure(err);
     } finally {
       setBusy(false);
     }
@@ -204,7 +208,7 @@ function FilingDesk() {
             optionFilterProp="label"
             notFoundContent={brands.isError ? '企业列表读取失败，请刷新' : '没有可选的企业'}
           />
-          <Button onClick={() => void downloadTemplate().catch((e: Error) => toast().error(e.message))}>下载模板</Button>
+          <Button onClick={() => void downloadTemplate().catch(tellFailure)}>下载模板</Button>
         </Space>
         <Upload.Dragger
           accept=".xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
@@ -231,8 +235,7 @@ function FilingDesk() {
         )}
       </Card>
       <h3 className="filing-history-title">导入记录</h3>
-      <QueryForm fields={fields} query={query} />
-      <DataTable<ImportItem> rowKey="id" columns={columns} list={list} query={query} />
+      <CrudTab spec={history} />
     </>
   );
 }

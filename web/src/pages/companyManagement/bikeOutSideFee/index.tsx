@@ -8,34 +8,14 @@ import { useQuery } from '@tanstack/react-query';
 import { Drawer, Statistic } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useMemo, useState } from 'react';
-import { useSession } from '../../../app/session/store';
-import { DataTable, ExportButton, ListToolbar, QueryForm, RowActions, type Field, useList, useUrlQuery } from '../../../components/desk';
-import { can } from '../../../lib/permission';
-import { fetchEnterprises } from '../service';
+import type { Data } from '../../../api/types';
+import { CrudTab, DataTable, type Field, defineCrud } from '../../../components/desk';
+import { useEnterpriseFilter } from '../enterpriseFilter';
 import { type FeeDay, type FeeKey, type FeeRider, exportFees, fetchFeeRiders, fetchFees } from './service';
 import './fee.css';
 
-export function feeFilters(brands: { value: string; label: string }[], withArea: boolean, loading = false): Field<FeeKey>[] {
-  const fields: Field<FeeKey>[] = [
-    { name: 'brandId', label: '企业', type: 'select', options: brands, loading },
-    { name: 'startTime', names: ['startTime', 'endTime'], label: '还车日期', type: 'dateRange' },
-  ];
-  return withArea ? [...fields, { name: 'selfAreaId', label: '区域', type: 'area' }] : fields;
-}
-
-export const feeColumns = (onRiders: (r: FeeDay) => void): ColumnsType<FeeDay> => [
-  { title: '日期', dataIndex: 'date', width: 120 },
-  { title: '企业', dataIndex: 'brandName', width: 160 },
-  { title: '站外还车次数', dataIndex: 'outSiteNum', width: 130, align: 'right' },
-  { title: '扣费次数', dataIndex: 'feeNum', width: 110, align: 'right' },
-  { title: '扣费金额（元）', dataIndex: 'feeAmount', width: 140, align: 'right' },
-  {
-    title: '操作',
-    key: 'actions',
-    width: 110,
-    render: (_, r) => <RowActions actions={[{ label: '用户明细', onClick: () => onRiders(r) }]} />,
-  },
-];
+/** A page of the list with the totals of the filter and the period the server used. */
+type FeePage = Data<'/api/bikeOutSiteFee/getFeeList'>;
 
 const riderColumns: ColumnsType<FeeRider> = [
   { title: '用户手机号', dataIndex: 'riderPhone', width: 140 },
@@ -66,36 +46,44 @@ function Riders({ day, selfAreaId, onClose }: { day: FeeDay | null; selfAreaId?:
   );
 }
 
-export default function BikeOutSideFee() {
-  const perms = useSession((s) => s.permissions);
-  const areaUser = useSession((s) => (s.user?.userLevel ?? 0) >= 2);
-  const brands = useQuery({ queryKey: ['company', 'enterpriseOptions'], queryFn: () => fetchEnterprises() });
-  const fields = useMemo(() => feeFilters(brands.data ?? [], areaUser, brands.isLoading), [brands.data, brands.isLoading, areaUser]);
-  const query = useUrlQuery(fields);
-  const list = useList('fees', query, fetchFees);
-  const [riders, setRiders] = useState<FeeDay | null>(null);
-  const columns = useMemo(() => feeColumns(setRiders), []);
-  const sum = list.data?.sum;
+/** The period the server used and the totals of the filter, above the table. */
+function Sum({ page }: { page?: FeePage }) {
+  if (!page?.sum) return null;
   return (
-    <>
-      <QueryForm fields={fields} query={query} />
-      <ListToolbar
-        left={
-          sum && (
-            <div className="fee-sum" aria-label="合计">
-              <span className="fee-period">
-                {list.data!.startTime} 至 {list.data!.endTime}
-              </span>
-              <Statistic title="站外还车次数" value={sum.outSiteNum} />
-              <Statistic title="扣费金额（元）" value={sum.feeAmount} />
-            </div>
-          )
-        }
-        right={can(perms, 'company.export') && <ExportButton run={() => exportFees(query.filters)} />}
-        onRefresh={() => void list.refetch()}
-      />
-      <DataTable<FeeDay> rowKey={(r) => `${r.date}-${r.brandId}`} columns={columns} list={list} query={query} />
-      <Riders day={riders} selfAreaId={query.filters.selfAreaId} onClose={() => setRiders(null)} />
-    </>
+    <div className="fee-sum" aria-label="合计">
+      <span className="fee-period">
+        {page.startTime} 至 {page.endTime}
+      </span>
+      <Statistic title="站外还车次数" value={page.sum.outSiteNum} />
+      <Statistic title="扣费金额（元）" value={page.sum.feeAmount} />
+    </div>
   );
+}
+
+const feeSpec = (brand: Field<'brandId'>) =>
+  defineCrud<FeeDay, FeeKey, object, FeePage>({
+    key: 'fees',
+    rowKey: (r) => `${r.date}-${r.brandId}`,
+    list: fetchFees,
+    areaFilter: true,
+    filters: [brand, { name: 'startTime', names: ['startTime', 'endTime'], label: '还车日期', type: 'dateRange' }],
+    columns: [
+      { title: '日期', dataIndex: 'date', width: 120 },
+      { title: '企业', dataIndex: 'brandName', width: 160 },
+      { title: '站外还车次数', dataIndex: 'outSiteNum', width: 130, align: 'right' },
+      { title: '扣费次数', dataIndex: 'feeNum', width: 110, align: 'right' },
+      { title: '扣费金额（元）', dataIndex: 'feeAmount', width: 140, align: 'right' },
+    ],
+    actionsWidth: 110,
+    actions: (r, kit) => [{ label: '用户明细', onClick: () => kit.show(r) }],
+    detail: (day, close, kit) => <Riders day={day} selfAreaId={kit.filters.selfAreaId} onClose={close} />,
+    toolbar: (kit) => <Sum page={kit.data} />,
+    exportCall: exportFees,
+    permissions: { export: 'company.export' },
+  });
+
+export default function BikeOutSideFee() {
+  const { filter } = useEnterpriseFilter();
+  const spec = useMemo(() => feeSpec(filter), [filter]);
+  return <CrudTab spec={spec} />;
 }

@@ -6,12 +6,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Descriptions, Drawer, Spin, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { lazy, Suspense, useMemo, useState } from 'react';
-import { useSession } from '../../../app/session/store';
-import { DataTable, ExportButton, ListToolbar, QueryForm, RowActions, type Field, useList, useUrlQuery } from '../../../components/desk';
+import { lazy, Suspense, useMemo } from 'react';
+import { CrudTab, type Field, columnItems, defineCrud } from '../../../components/desk';
 import type { PathPoint } from '../../../components/deskMap/types';
-import { can } from '../../../lib/permission';
-import { fetchEnterprises } from '../service';
+import { useEnterpriseFilter } from '../enterpriseFilter';
 import { type OrderKey, type RideOrderRow, type TrackPoint, exportOrders, fetchOrders, fetchTrack } from './service';
 import './rideOrder.css';
 
@@ -23,18 +21,6 @@ const RETURN_TYPES = [
   { value: 'open', label: '未还车' },
 ];
 
-export function orderFilters(brands: { value: string; label: string }[], withArea: boolean, loading = false): Field<OrderKey>[] {
-  const fields: Field<OrderKey>[] = [
-    { name: 'brandId', label: '企业', type: 'select', options: brands, loading },
-    { name: 'bikeId', label: '车辆编号', type: 'input', placeholder: '车辆编号（前缀）' },
-    { name: 'startTime', names: ['startTime', 'endTime'], label: '借车日期', type: 'dateRange' },
-    { name: 'returnType', label: '还车方式', type: 'select', options: RETURN_TYPES },
-    { name: 'minMinutes', label: '最短时长', type: 'number', placeholder: '分钟，含' },
-    { name: 'maxMinutes', label: '最长时长', type: 'number', placeholder: '分钟，含' },
-  ];
-  return withArea ? [...fields, { name: 'selfAreaId', label: '区域', type: 'area' }] : fields;
-}
-
 /** 站内还车 / 站外还车 / 未还车 as a tag. */
 export function ReturnTag({ o }: { o: RideOrderRow }) {
   if (o.returnTime === null) return <Tag color="processing">未还车</Tag>;
@@ -43,9 +29,10 @@ export function ReturnTag({ o }: { o: RideOrderRow }) {
 
 const site = (name: string | null, id: string | null) => name ?? id ?? '站外';
 
-export const orderColumns = (onDetail: (o: RideOrderRow) => void): ColumnsType<RideOrderRow> => [
+/** An order's fields, the one web copy: the list's columns, and the detail's items with what the list leaves out. */
+const ORDER_COLUMNS: ColumnsType<RideOrderRow> = [
   { title: '订单编号', dataIndex: 'orderId', width: 200, ellipsis: true },
-  { title: '企业', dataIndex: 'brandName', width: 110, ellipsis: true },
+  { title: '企业', dataIndex: 'brandName', width: 110, ellipsis: true, render: (v: string) => v || '—' },
   { title: '车辆编号', dataIndex: 'bikeId', width: 140 },
   { title: '借车时间', dataIndex: 'rentTime', width: 170, render: (v: string | null) => v ?? '—' },
   { title: '借车站点', key: 'rentSite', width: 160, ellipsis: true, render: (_, o) => site(o.rentSiteName, o.rentSiteId) },
@@ -54,7 +41,13 @@ export const orderColumns = (onDetail: (o: RideOrderRow) => void): ColumnsType<R
   { title: '还车方式', key: 'returnType', width: 100, render: (_, o) => <ReturnTag o={o} /> },
   { title: '时长（分钟）', dataIndex: 'durationMinutes', width: 110, align: 'right', render: (v: number | null) => v ?? '—' },
   { title: '费用（元）', dataIndex: 'feeYuan', width: 100, align: 'right', render: (v: string | null) => v ?? '—' },
-  { title: '操作', key: 'actions', width: 90, fixed: 'right', render: (_, o) => <RowActions actions={[{ label: '详情', onClick: () => onDetail(o) }]} /> },
+];
+
+const detailItems = (o: RideOrderRow) => [
+  ...columnItems(ORDER_COLUMNS, o),
+  { key: 'bikeType', label: '车辆类型', children: o.bikeType === 1 ? '电动车' : '自行车' },
+  { key: 'fullReturn', label: '满桩还车', children: o.fullReturn ? <Tag color="error">满桩还车</Tag> : '否' },
+  { key: 'area', label: '区域', children: o.areaName },
 ];
 
 const KIND_TEXT: Record<TrackPoint['kind'], string> = { rent: '借车', track: '骑行中', return: '还车' };
@@ -98,23 +91,7 @@ function Detail({ order, selfAreaId, onClose }: { order: RideOrderRow | null; se
     <Drawer open={!!order} onClose={onClose} size={760} title={order ? `骑行订单 ${order.orderId}` : '骑行订单'} destroyOnHidden>
       {order && (
         <>
-          <Descriptions column={2} size="small" bordered>
-            <Descriptions.Item label="企业">{order.brandName || '—'}</Descriptions.Item>
-            <Descriptions.Item label="车辆编号">
-              {order.bikeId}（{order.bikeType === 1 ? '电动车' : '自行车'}）
-            </Descriptions.Item>
-            <Descriptions.Item label="借车时间">{order.rentTime ?? '—'}</Descriptions.Item>
-            <Descriptions.Item label="借车站点">{site(order.rentSiteName, order.rentSiteId)}</Descriptions.Item>
-            <Descriptions.Item label="还车时间">{order.returnTime ?? '未还车'}</Descriptions.Item>
-            <Descriptions.Item label="还车站点">{order.returnTime ? site(order.returnSiteName, order.returnSiteId) : '—'}</Descriptions.Item>
-            <Descriptions.Item label="还车方式">
-              <ReturnTag o={order} />
-              {order.fullReturn && <Tag color="error">满桩还车</Tag>}
-            </Descriptions.Item>
-            <Descriptions.Item label="骑行时长">{order.durationMinutes === null ? '—' : `${order.durationMinutes} 分钟`}</Descriptions.Item>
-            <Descriptions.Item label="费用">{order.feeYuan === null ? '未上报' : `${order.feeYuan} 元`}</Descriptions.Item>
-            <Descriptions.Item label="区域">{order.areaName}</Descriptions.Item>
-          </Descriptions>
+          <Descriptions column={2} size="small" bordered items={detailItems(order)} />
           <h4 className="ride-track-title">骑行轨迹</h4>
           <Track order={order} selfAreaId={selfAreaId} />
         </>
@@ -123,21 +100,30 @@ function Detail({ order, selfAreaId, onClose }: { order: RideOrderRow | null; se
   );
 }
 
+const orderSpec = (brand: Field<'brandId'>) =>
+  defineCrud<RideOrderRow, OrderKey>({
+    key: 'rideOrders',
+    rowKey: (o) => `${o.brandId}-${o.orderId}`,
+    list: fetchOrders,
+    areaFilter: true,
+    filters: [
+      brand,
+      { name: 'bikeId', label: '车辆编号', type: 'input', placeholder: '车辆编号（前缀）' },
+      { name: 'startTime', names: ['startTime', 'endTime'], label: '借车日期', type: 'dateRange' },
+      { name: 'returnType', label: '还车方式', type: 'select', options: RETURN_TYPES },
+      { name: 'minMinutes', label: '最短时长', type: 'number', placeholder: '分钟，含' },
+      { name: 'maxMinutes', label: '最长时长', type: 'number', placeholder: '分钟，含' },
+    ],
+    columns: ORDER_COLUMNS,
+    actionsWidth: 90,
+    actions: (o, kit) => [{ label: '详情', onClick: () => kit.show(o) }],
+    detail: (o, close, kit) => <Detail order={o} selfAreaId={kit.filters.selfAreaId} onClose={close} />,
+    exportCall: exportOrders,
+    permissions: { export: 'company.export' },
+  });
+
 export default function BikeRideOrder() {
-  const perms = useSession((s) => s.permissions);
-  const areaUser = useSession((s) => (s.user?.userLevel ?? 0) >= 2);
-  const brands = useQuery({ queryKey: ['company', 'enterpriseOptions'], queryFn: () => fetchEnterprises() });
-  const fields = useMemo(() => orderFilters(brands.data ?? [], areaUser, brands.isLoading), [brands.data, brands.isLoading, areaUser]);
-  const query = useUrlQuery(fields);
-  const list = useList('rideOrders', query, fetchOrders);
-  const [detail, setDetail] = useState<RideOrderRow | null>(null);
-  const columns = useMemo(() => orderColumns(setDetail), []);
-  return (
-    <>
-      <QueryForm fields={fields} query={query} />
-      <ListToolbar right={can(perms, 'company.export') && <ExportButton run={() => exportOrders(query.filters)} />} onRefresh={() => void list.refetch()} />
-      <DataTable<RideOrderRow> rowKey={(o) => `${o.brandId}-${o.orderId}`} columns={columns} list={list} query={query} />
-      <Detail order={detail} selfAreaId={query.filters.selfAreaId} onClose={() => setDetail(null)} />
-    </>
-  );
+  const { filter } = useEnterpriseFilter();
+  const spec = useMemo(() => orderSpec(filter), [filter]);
+  return <CrudTab spec={spec} />;
 }

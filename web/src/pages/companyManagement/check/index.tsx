@@ -9,18 +9,12 @@
  * 考核建议: MANAGEMENT.md puts the rating evaluation's suggested change beside each quota; the
  * evaluation (评级考核) is not built yet, so the column stands empty and says so.
  */
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Tooltip } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { useMemo } from 'react';
-import { useSession } from '../../../app/session/store';
-import { DataTable, ListToolbar, QueryForm, type Field, useList, useUrlQuery } from '../../../components/desk';
-import { can } from '../../../lib/permission';
+import { AREA_FILTER, CrudTab, type CrudKit, defineCrud } from '../../../components/desk';
 import { CountCell, NumberCell, overCell } from '../quotaCells';
-import { type AreaBrandRow, type AreaTotal, fetchAreaBrands, fetchAreaTotal, saveBrandQuota } from '../quotaService';
-
-type CheckKey = 'selfAreaId';
-export const checkFilters: Field<CheckKey>[] = [{ name: 'selfAreaId', label: '区域', type: 'area' }];
+import { type AreaBrandRow, fetchAreaBrands, fetchAreaTotal, saveBrandQuota } from '../quotaService';
 
 const TYPES = [
   { key: 'bike', title: '自行车', own: 'ownBikeNum', approved: 'bikeNum', filed: 'filedBikeNum', online: 'onlineBikeNum', site: 'siteBikeNum' },
@@ -29,10 +23,11 @@ const TYPES = [
 
 export const NO_SUGGESTION = '评级考核尚未开展，暂无建议调整';
 
-export function checkColumns(h: {
-  editable: boolean;
-  save: (row: AreaBrandRow, type: 'bike' | 'ebike', value: number) => Promise<unknown>;
-}): ColumnsType<AreaBrandRow> {
+function checkColumns(kit: CrudKit<AreaBrandRow>): ColumnsType<AreaBrandRow> {
+  const save = async (r: AreaBrandRow, type: 'bike' | 'ebike', value: number) => {
+    await saveBrandQuota(r.areaId, r.brandId, type === 'bike' ? value : r.ownBikeNum, type === 'ebike' ? value : r.ownEBikeNum);
+    await kit.refresh();
+  };
   return [
     { title: '企业', dataIndex: 'brandName', width: 120, fixed: 'left' },
     ...TYPES.map((t) => ({
@@ -46,8 +41,8 @@ export function checkColumns(h: {
             <NumberCell
               value={r[t.own]}
               label={`${r.brandName}${t.title}核准数量`}
-              editable={h.editable}
-              onSave={(v) => h.save(r, t.key, v)}
+              editable={kit.canEdit}
+              onSave={(v) => save(r, t.key, v)}
               note={r[t.approved] !== r[t.own] ? `含下级区域共 ${r[t.approved]}` : undefined}
             />
           ),
@@ -85,8 +80,12 @@ export function checkColumns(h: {
 const capText = (cap: number, approved: number) =>
   cap > 0 ? `上限 ${cap}，已核准 ${approved}，可再核准 ${Math.max(0, cap - approved)}` : `不限，已核准 ${approved}`;
 
-/** The area's caps and approved totals above the table. */
-function Head({ total }: { total?: AreaTotal }) {
+/**
+ * The area's caps and approved totals above the table, keyed under the list's key so that 刷新 and a
+ * saved quota refresh them with the list.
+ */
+function Head({ area }: { area?: string }) {
+  const total = useQuery({ queryKey: ['desk', 'areaBrands', 'total', area], queryFn: () => fetchAreaTotal(area) }).data;
   if (!total) return null;
   return (
     <span className="quota-head" aria-label="区域总量">
@@ -95,36 +94,17 @@ function Head({ total }: { total?: AreaTotal }) {
   );
 }
 
+const checkSpec = defineCrud<AreaBrandRow, 'selfAreaId'>({
+  key: 'areaBrands',
+  rowKey: 'brandId',
+  list: fetchAreaBrands,
+  filters: [AREA_FILTER],
+  columns: checkColumns,
+  toolbar: (kit) => <Head area={kit.filters.selfAreaId} />,
+  permissions: { edit: 'company.quota' },
+  table: { bordered: true },
+});
+
 export default function Check() {
-  const perms = useSession((s) => s.permissions);
-  const editable = can(perms, 'company.quota');
-  const query = useUrlQuery(checkFilters);
-  const list = useList('areaBrands', query, fetchAreaBrands);
-  const area = query.filters.selfAreaId;
-  const total = useQuery({ queryKey: ['desk', 'areaTotal', area], queryFn: () => fetchAreaTotal(area) });
-  const client = useQueryClient();
-  const columns = useMemo(
-    () =>
-      checkColumns({
-        editable,
-        save: async (r, type, value) => {
-          await saveBrandQuota(r.areaId, r.brandId, type === 'bike' ? value : r.ownBikeNum, type === 'ebike' ? value : r.ownEBikeNum);
-          await client.invalidateQueries({ queryKey: ['desk'] });
-        },
-      }),
-    [editable, client],
-  );
-  return (
-    <>
-      <QueryForm fields={checkFilters} query={query} />
-      <ListToolbar
-        left={<Head total={total.data} />}
-        onRefresh={() => {
-          void list.refetch();
-          void total.refetch();
-        }}
-      />
-      <DataTable<AreaBrandRow> rowKey="brandId" columns={columns} list={list} query={query} bordered />
-    </>
-  );
+  return <CrudTab spec={checkSpec} />;
 }

@@ -5,35 +5,26 @@
  * — the numbers the big screen shows for that area. Counts above the cap are red (+n, share).
  * Editing needs 118 (区域核准数量); the server keeps a cap from going below what is approved.
  */
-import { useQueryClient } from '@tanstack/react-query';
 import { Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useMemo } from 'react';
 import { useNavigate } from 'react-router';
 import { useSession } from '../../../app/session/store';
-import { DataTable, ListToolbar, QueryForm, RowActions, type Field, useList, useUrlQuery } from '../../../components/desk';
-import { can } from '../../../lib/permission';
+import { AREA_FILTER, CrudTab, type CrudKit, defineCrud } from '../../../components/desk';
 import { CountCell, NumberCell, overCell } from '../quotaCells';
 import { type AreaTotalRow, fetchAreaTotals, saveAreaCap } from '../quotaService';
-
-type SumKey = 'selfAreaId';
-export const sumFilters: Field<SumKey>[] = [{ name: 'selfAreaId', label: '区域', type: 'area' }];
 
 const TYPES = [
   { key: 'bike', title: '自行车', cap: 'capBikeNum', approved: 'bikeNum', filed: 'filedBikeNum', online: 'onlineBikeNum', site: 'siteBikeNum' },
   { key: 'ebike', title: '电动车', cap: 'capEBikeNum', approved: 'ebikeNum', filed: 'filedEBikeNum', online: 'onlineEBikeNum', site: 'siteEBikeNum' },
 ] as const;
 
-interface Hooks {
-  editable: boolean;
-  save: (row: AreaTotalRow, type: 'bike' | 'ebike', value: number) => Promise<unknown>;
-  open: (areaId: string) => void;
-  quotas: (areaId: string) => void;
-  /** the area the list is about (its own row has no 下级区域 link) */
-  current?: string;
-}
-
-export function sumColumns(h: Hooks): ColumnsType<AreaTotalRow> {
+/** The columns; `current`: the area the list is about (marked 所选). */
+function sumColumns(kit: CrudKit<AreaTotalRow>, current: string | undefined): ColumnsType<AreaTotalRow> {
+  const save = async (r: AreaTotalRow, type: 'bike' | 'ebike', value: number) => {
+    await saveAreaCap(r.areaId, type === 'bike' ? value : r.capBikeNum, type === 'ebike' ? value : r.capEBikeNum);
+    await kit.refresh();
+  };
   return [
     {
       title: '区域',
@@ -43,7 +34,7 @@ export function sumColumns(h: Hooks): ColumnsType<AreaTotalRow> {
       render: (name: string, r) => (
         <span>
           {name}
-          {r.areaId === h.current && (
+          {r.areaId === current && (
             <Tag color="blue" style={{ marginLeft: 6 }}>
               所选
             </Tag>
@@ -63,8 +54,8 @@ export function sumColumns(h: Hooks): ColumnsType<AreaTotalRow> {
               value={r[t.cap]}
               label={`${r.areaName}${t.title}总量上限`}
               zeroText="不限"
-              editable={h.editable}
-              onSave={(v) => h.save(r, t.key, v)}
+              editable={kit.canEdit}
+              onSave={(v) => save(r, t.key, v)}
               note={r[t.cap] > 0 ? `可再核准 ${Math.max(0, r[t.cap] - r[t.approved])}` : undefined}
             />
           ),
@@ -95,53 +86,30 @@ export function sumColumns(h: Hooks): ColumnsType<AreaTotalRow> {
       ],
     })),
     { title: '企业数', dataIndex: 'brandNum', width: 80, align: 'right' },
-    {
-      title: '操作',
-      key: 'actions',
-      width: 160,
-      fixed: 'right',
-      render: (_, r) => (
-        <RowActions
-          actions={[
-            { label: '下级区域', onClick: () => h.open(r.areaId), hidden: r.childNum === 0 || r.areaId === h.current },
-            { label: '核准数量', onClick: () => h.quotas(r.areaId) },
-          ]}
-        />
-      ),
-    },
   ];
 }
 
+/** `own`: the user's area (the list's when none is chosen); `quotas`: open 区域核准数量 on an area. */
+const sumSpec = (own: string | undefined, quotas: (areaId: string) => void) =>
+  defineCrud<AreaTotalRow, 'selfAreaId'>({
+    key: 'areaTotals',
+    rowKey: 'areaId',
+    list: fetchAreaTotals,
+    filters: [AREA_FILTER],
+    columns: (kit) => sumColumns(kit, kit.filters.selfAreaId ?? own),
+    actionsWidth: 160,
+    actions: (r, kit) => [
+      { label: '下级区域', onClick: () => kit.setFilters({ selfAreaId: r.areaId }), hidden: r.childNum === 0 || r.areaId === (kit.filters.selfAreaId ?? own) },
+      { label: '核准数量', onClick: () => quotas(r.areaId) },
+    ],
+    toolbar: () => <span className="quota-head">首行为所选区域，其下为直属下级区域；总量上限为 0 表示不限，已核准为各企业在该区域及下级的核准数量之和。</span>,
+    permissions: { edit: 'company.quota' },
+    table: { bordered: true },
+  });
+
 export default function Sum() {
-  const perms = useSession((s) => s.permissions);
-  const editable = can(perms, 'company.quota');
-  const query = useUrlQuery(sumFilters);
-  const list = useList('areaTotals', query, fetchAreaTotals);
-  const client = useQueryClient();
+  const own = useSession((s) => s.user?.areaId);
   const navigate = useNavigate();
-  const current = list.data?.lists[0]?.areaId;
-  const columns = useMemo(
-    () =>
-      sumColumns({
-        editable,
-        current: query.currentPage === 1 ? current : undefined,
-        save: async (r, type, value) => {
-          await saveAreaCap(r.areaId, type === 'bike' ? value : r.capBikeNum, type === 'ebike' ? value : r.capEBikeNum);
-          await client.invalidateQueries({ queryKey: ['desk'] });
-        },
-        open: (areaId) => query.setFilters({ selfAreaId: areaId }),
-        quotas: (areaId) => void navigate(`/companyManagement/check?selfAreaId=${areaId}`),
-      }),
-    [editable, current, query, client, navigate],
-  );
-  return (
-    <>
-      <QueryForm fields={sumFilters} query={query} />
-      <ListToolbar
-        left={<span className="quota-head">首行为所选区域，其下为直属下级区域；总量上限为 0 表示不限，已核准为各企业在该区域及下级的核准数量之和。</span>}
-        onRefresh={() => void list.refetch()}
-      />
-      <DataTable<AreaTotalRow> rowKey="areaId" columns={columns} list={list} query={query} bordered />
-    </>
-  );
+  const spec = useMemo(() => sumSpec(own, (areaId) => void navigate(`/companyManagement/check?selfAreaId=${areaId}`)), [own, navigate]);
+  return <CrudTab spec={spec} />;
 }
