@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 /** The CRUD kit: a declaration renders a whole tab, and the kit owns editing, refresh, confirm, toasts and failures. */
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import Providers from '../../app/Providers';
 import { RequestError } from '../../app/request';
@@ -85,7 +85,7 @@ const input = (box: HTMLElement, label: string) =>
 const dialog = async (title: string) => (await screen.findByText(title, { selector: '.ant-modal-title' })).closest('.ant-modal') as HTMLElement;
 
 describe('CrudTab', () => {
-  it('creates, edits and deletes through the declared calls, refreshing the list each time', async () => {
+  it('creates, edits and deletes through the declared calls, refreshing the list each time', { timeout: 120_000 }, async () => {
     rows = [{ id: 1, name: '数据局', phone: '138****0000' }];
     mount(['systemSettings', 'user.manage']);
     await screen.findByText('数据局');
@@ -116,7 +116,7 @@ describe('CrudTab', () => {
     expect(calls).toContain('remove 2');
   });
 
-  it("checks the server's bounds of the save route, and keeps the dialog open with the server's message on a refusal", async () => {
+  it("checks the server's bounds of the save route, and keeps the dialog open with the server's message on a refusal", { timeout: 120_000 }, async () => {
     rows = [];
     mount(['systemSettings', 'user.manage'], { failSave: true });
     fireEvent.click(await screen.findByRole('button', { name: /新增授权/ }));
@@ -177,5 +177,3 @@ describe('serverRules', () => {
     await expect(range.validator(null, -1)).rejects.toThrow('自行车核准数量应为 0 到 10000000 的数');
   });
 });
-
-vi.setConfig({ testTimeout: 30_000 });
