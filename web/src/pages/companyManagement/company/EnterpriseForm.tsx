@@ -5,13 +5,12 @@
  * on edit it stays unless changed.
  */
 import { CloseOutlined, UploadOutlined } from '@ant-design/icons';
-import { Button, ColorPicker, Form, Input, Space, TreeSelect, Upload } from 'antd';
+import { Button, ColorPicker, Form, Input, Space, Upload } from 'antd';
 import type { Rule } from 'antd/es/form';
 import { useMemo, useState } from 'react';
 import { toast } from '../../../app/feedback';
-import { useSession } from '../../../app/session/store';
 import { FormDialog, type Field } from '../../../components/desk';
-import { areaOptions } from '../../../components/desk/AreaSelect';
+import AreaSelect from '../../../components/desk/AreaSelect';
 import { UploadLink, uploadFile } from '../../../components/uploads';
 import { ACCEPT, MAX_MB } from '../../../components/uploads/service';
 import { type EnterpriseDetail, type EnterpriseInput, saveEnterprise } from './service';
@@ -60,29 +59,6 @@ export function DocumentUpload({ value, onChange, id, label }: { value?: Doc | n
         <span className="upload-hint"> PDF、Word、Excel、图片，不超过 {MAX_MB} MB</span>
       )}
     </div>
-  );
-}
-
-/** Several areas of the editor's own tree. */
-export function AreasSelect({ value, onChange, id, placeholder }: { value?: string[]; onChange?: (v: string[]) => void; id?: string; placeholder: string }) {
-  const tree = useSession((s) => s.areaAll);
-  const treeData = useMemo(() => areaOptions(tree), [tree]);
-  return (
-    <TreeSelect
-      id={id}
-      value={value}
-      onChange={(v: string[]) => onChange?.(v)}
-      treeData={treeData}
-      multiple
-      allowClear
-      showSearch
-      treeNodeFilterProp="title"
-      treeDefaultExpandedKeys={treeData[0] ? [treeData[0].value] : []}
-      placeholder={placeholder}
-      maxTagCount="responsive"
-      popupMatchSelectWidth={false}
-      style={{ width: '100%' }}
-    />
   );
 }
 
@@ -167,8 +143,8 @@ export function enterpriseFields(editing: boolean, mode: PasswordMode | undefine
     { name: 'brandAddress', label: '企业地址', type: 'input', rules: [{ max: 256, message: '企业地址最多 256 个字' }] },
     { name: 'brandOperationNum', label: '运维人员数量', type: 'number', rules: [{ type: 'integer', min: 0, message: '请输入不小于 0 的整数' }] },
     { name: 'areaId', label: '登记区域', type: 'area', required: true },
-    { name: 'launchArea', label: '投放区域', type: 'custom', render: (p) => <AreasSelect {...(p as object)} placeholder="请选择投放区域" /> },
-    { name: 'operationAreaId', label: '运营区域', type: 'custom', render: (p) => <AreasSelect {...(p as object)} placeholder="请选择运营区域" /> },
+    { name: 'launchArea', label: '投放区域', type: 'custom', render: (p) => <AreaSelect multiple {...(p as object)} placeholder="请选择投放区域" /> },
+    { name: 'operationAreaId', label: '运营区域', type: 'custom', render: (p) => <AreaSelect multiple {...(p as object)} placeholder="请选择运营区域" /> },
     { name: 'bikeColor', label: '自行车显示颜色', type: 'custom', render: (p) => <Color {...(p as object)} /> },
     { name: 'ebikeColor', label: '电动车显示颜色', type: 'custom', render: (p) => <Color {...(p as object)} /> },
     ...DOCS.map((d): Field => ({ name: d.name, label: d.label, type: 'custom', render: (p) => <DocumentUpload {...(p as object)} label={d.label} /> })),
