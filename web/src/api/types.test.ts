@@ -11,4 +11,5 @@ it('Data is the data of the 200 envelope', () => {
 it('Query and Body are the request parts', () => {
   expectTypeOf<Query<'/api/dashboard/get'>['limit']>().toEqualTypeOf<number | undefined>();
   expectTypeOf<Body<'/api/login'>['username']>().toEqualTypeOf<string>();
+  expectTypeOf<Body<'/api/area/rail/{id}', 'delete'>>().toBeNever();
 });

@@ -26,9 +26,8 @@ export type Query<P extends Path, M extends Method = 'get'> = Operation<P, M> ex
 /** The path parameters of path P, method M. */
 export type PathParams<P extends Path, M extends Method = 'get'> = Operation<P, M> extends { parameters: { path?: infer Q } } ? NonNullable<Q> : never;
 
-/** The JSON body of path P, method M. */
-export type Body<P extends Path, M extends Method = 'post'> =
-  Operation<P, M> extends { requestBody?: { content: { 'application/json': infer B } } } ? B : never;
+/** The JSON body of path P, method M (never when the route declares none; a declared body is required). */
+export type Body<P extends Path, M extends Method = 'post'> = Operation<P, M> extends { requestBody: { content: { 'application/json': infer B } } } ? B : never;
 
 /** One element of an array type (rows of a list). */
 export type Item<A> = A extends ReadonlyArray<infer T> ? T : never;

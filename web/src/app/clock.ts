@@ -1,34 +1,8 @@
 /** Times in the server's time zone: the live clock and the short times of site messages. */
+import { formatTime } from '../../../server/src/domain/time';
 
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
-function formatter(tz: string): Intl.DateTimeFormat {
-  let f = formatters.get(tz);
-  if (!f) {
-    f = new Intl.DateTimeFormat('en-GB', {
-      timeZone: tz,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-      hourCycle: 'h23',
-    });
-    formatters.set(tz, f);
-  }
-  return f;
-}
-
-/** yyyy-MM-dd HH:mm:ss of an instant in the zone `tz`. */
-export function formatInZone(at: Date, tz: string): string {
-  const p = Object.fromEntries(
-    formatter(tz)
-      .formatToParts(at)
-      .map((x) => [x.type, x.value]),
-  );
-  return `${p.year}-${p.month}-${p.day} ${p.hour}:${p.minute}:${p.second}`;
-}
+/** yyyy-MM-dd HH:mm:ss of an instant in the zone `tz`: the server's own formatter (server/src/domain/time.ts). */
+export const formatInZone = (at: Date, tz: string): string => formatTime(at, tz) ?? '';
 
 /**
  * Short time of a message stamped `yyyy-MM-dd HH:mm:ss` in the server's zone: HH:mm:ss when it is

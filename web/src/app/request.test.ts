@@ -1,8 +1,9 @@
 // @vitest-environment jsdom
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, expectTypeOf, it, vi } from 'vitest';
 import { setMessageApi } from './feedback';
 import { setNavigator } from './navigation';
-import { RequestError, buildUrl, dataOf, http, resetAuthNotice } from './request';
+import type { Data } from '../api/types';
+import { RequestError, api, buildUrl, dataOf, envelope, fillPath, http, resetAuthNotice } from './request';
 import { STORAGE_KEY, heldDefaults, persistedDefaults, useSession } from './session/store';
 
 const toasts = { error: vi.fn(), warning: vi.fn(), success: vi.fn() };
@@ -133,5 +134,53 @@ describe('request layer', () => {
   it('builds URLs under /api', () => {
     expect(buildUrl('user')).toBe('/api/user');
     expect(buildUrl('/user', { a: null, b: false })).toBe('/api/user?b=false');
+  });
+});
+
+describe('calls by the generated paths', () => {
+  const calls = () => (fetchMock.mock.calls as [string, RequestInit][]).map(([url, init]) => [init.method, url, init.body]);
+
+  it('sends the query, the body and the path values, and answers the data', async () => {
+    fetchMock.mockImplementation(() => Promise.resolve(answer({ code: 200, message: '', data: { lists: [], total: 0 } })));
+    await expect(api.get('/site/', { currentPage: 1, pageSize: 20, status: '1', siteName: undefined })).resolves.toEqual({ lists: [], total: 0 });
+    await api.put('/site/{id}', { fullPileNum: 2 }, { path: { id: 'a/b 1' }, params: { selfAreaId: '110108' } });
+    await api.del('/area/rail/{id}', undefined, { path: { id: '110108' } });
+    await api.post('/pwd', { oldPwd: 'a', newPwd: 'b' });
+    expect(calls()).toEqual([
+      ['GET', '/api/site/?currentPage=1&pageSize=20&status=1', undefined],
+      ['PUT', '/api/site/a%2Fb%201?selfAreaId=110108', '{"fullPileNum":2}'],
+      ['DELETE', '/api/area/rail/110108', undefined],
+      ['POST', '/api/pwd', '{"oldPwd":"a","newPwd":"b"}'],
+    ]);
+  });
+
+  it('answers the envelope through envelope.*, and warns through api.* like dataOf', async () => {
+    fetchMock.mockImplementation(() => Promise.resolve(answer({ code: 500, message: '角色使用中', data: null })));
+    await expect(envelope.del('/role/del', undefined, { params: { id: 3 }, passErrors: true })).resolves.toMatchObject({ code: 500 });
+    expect(toasts.warning).not.toHaveBeenCalled();
+    await expect(api.get('/role/all')).rejects.toMatchObject({ kind: 'failed', handled: true });
+    expect(toasts.warning).toHaveBeenCalledWith('角色使用中');
+  });
+
+  it('refuses a path segment without a value', () => {
+    expect(fillPath('/forbid/{id}', { id: 7 })).toBe('/forbid/7');
+    expect(() => fillPath('/forbid/{id}')).toThrow('no value for {id}');
+  });
+
+  it('types the answer by the path and checks the query, the body and the path values', () => {
+    expectTypeOf<Awaited<ReturnType<typeof api.get<'/site/'>>>>().toEqualTypeOf<Data<'/api/site/'>>();
+    expectTypeOf<Awaited<ReturnType<typeof api.put<'/site/{id}'>>>>().toEqualTypeOf<Data<'/api/site/{id}', 'put'>>();
+    // never called: the compiler checks these calls
+    const never = () => {
+      // @ts-expect-error a path the server does not answer
+      void api.get('/nope');
+      // @ts-expect-error a query parameter the route does not take
+      void api.get('/site/', { nope: 1 });
+      // @ts-expect-error a body field the route does not take
+      void api.post('/pwd', { oldPwd: 'a', newPwd: 'b', nope: 1 });
+      // @ts-expect-error the route's {id} left out
+      void api.put('/site/{id}', {});
+    };
+    expect(never).toBeTypeOf('function');
   });
 });

@@ -7,7 +7,11 @@
  *   so callers get no result and must not show another message.
  * - any other body: resolves with the envelope; `dataOf()` turns code ≠ 200 into a warning + rejection.
  * - HTTP status other than 200, network failure or timeout: rejects (not handled; caller decides).
+ * `api.get('/site/', query)`, `api.post('/site/', body)` … are the calls by the generated paths
+ * (api/types.ts): the query, the body and the path's `{id}` are checked against the route's schema
+ * and the answer is the route's `Data`; `envelope.*` the same, answering the whole envelope.
  */
+import type { ApiPath, Body, Data, Full, Method, PathParams, Query } from '../api/types';
 import { REQUEST_TIMEOUT_MS } from '../lib/constants';
 import { toast } from './feedback';
 import { goLogin } from './navigation';
@@ -174,3 +178,67 @@ export async function written<T>(pending: Promise<Envelope<T>>): Promise<T> {
   if (env.code === 200 || env.code === 401) return handleEnvelope(env).data;
   throw new RequestError(env.message || DEFAULT_ERROR, 'failed', false, env.code);
 }
+
+/* ---------------- calls typed by the generated paths ---------------- */
+
+/** The request-layer paths (without /api) that answer method M. */
+export type PathOf<M extends Method> = { [S in ApiPath]: [Data<Full<S>, M>] extends [never] ? never : S }[ApiPath];
+
+/** A query as sent: the route's parameters (none when it declares none), any value also as its text (filters kept in the URL are strings). */
+export type QueryOf<S extends ApiPath, M extends Method = 'get'> = [Query<Full<S>, M>] extends [never]
+  ? Record<string, never>
+  : { [K in keyof Query<Full<S>, M>]: Query<Full<S>, M>[K] | string };
+
+/** Options of a typed call: `path` fills the route's `{name}` segments (URI-encoded); a write's query is `params`. */
+export type CallOptions<S extends ApiPath, M extends Method> = Omit<RequestOptions, 'params' | 'body'> &
+  (M extends 'get' ? unknown : { params?: QueryOf<S, M> }) &
+  ([PathParams<Full<S>, M>] extends [never] ? { path?: undefined } : { path: PathParams<Full<S>, M> });
+
+/** The options: required when the path has `{name}` segments. */
+type OptionsArg<S extends ApiPath, M extends Method> = [PathParams<Full<S>, M>] extends [never] ? [opts?: CallOptions<S, M>] : [opts: CallOptions<S, M>];
+/**
+ * The body, then the options. A route that declares no JSON body takes none, or a FormData (an
+ * upload's multipart); a body whose fields are all optional may be left out.
+ */
+type WriteArgs<S extends ApiPath, M extends Method> = [Body<Full<S>, M>] extends [never]
+  ? BodyThenOptions<S, M, FormData, false>
+  : BodyThenOptions<S, M, Body<Full<S>, M>, object extends Body<Full<S>, M> ? false : true>;
+type BodyThenOptions<S extends ApiPath, M extends Method, B, Required extends boolean> = Required extends true
+  ? [body: B, ...OptionsArg<S, M>]
+  : [PathParams<Full<S>, M>] extends [never]
+    ? [body?: B, opts?: CallOptions<S, M>]
+    : [body: B | undefined, opts: CallOptions<S, M>];
+
+type Answer<S extends ApiPath, M extends Method> = Promise<Envelope<Data<Full<S>, M>>>;
+type Loose = Omit<RequestOptions, 'body' | 'params'> & { params?: unknown; path?: Record<string, string | number> };
+
+/** `/site/{id}` with {id: 'a b'} → `/site/a%20b`; a segment left without a value throws. */
+export function fillPath(path: string, values: Record<string, string | number> = {}): string {
+  return path.replace(/\{(\w+)\}/g, (_, name: string) => {
+    if (values[name] === undefined) throw new Error(`${path}: no value for {${name}}`);
+    return encodeURIComponent(String(values[name]));
+  });
+}
+
+function typed<T>(method: string, path: string, query: unknown, body: unknown, opts: Loose = {}): Promise<Envelope<T>> {
+  const { path: values, params, ...rest } = opts;
+  return request<T>(method, fillPath(path, values), { ...rest, params: (query ?? params) as Params | undefined, body });
+}
+
+/** Typed calls answering the whole envelope (for callers that handle a refusal themselves, with passErrors). */
+export const envelope = {
+  get: <S extends PathOf<'get'>>(path: S, query?: QueryOf<S>, opts?: CallOptions<S, 'get'>): Answer<S, 'get'> =>
+    typed('GET', path, query, undefined, opts as Loose),
+  post: <S extends PathOf<'post'>>(path: S, ...[body, opts]: WriteArgs<S, 'post'>): Answer<S, 'post'> => typed('POST', path, undefined, body, opts as Loose),
+  put: <S extends PathOf<'put'>>(path: S, ...[body, opts]: WriteArgs<S, 'put'>): Answer<S, 'put'> => typed('PUT', path, undefined, body, opts as Loose),
+  del: <S extends PathOf<'delete'>>(path: S, ...[body, opts]: WriteArgs<S, 'delete'>): Answer<S, 'delete'> =>
+    typed('DELETE', path, undefined, body, opts as Loose),
+};
+
+/** Typed calls answering the data of a code-200 envelope (dataOf: any other code warns and rejects). */
+export const api = {
+  get: <S extends PathOf<'get'>>(path: S, query?: QueryOf<S>, opts?: CallOptions<S, 'get'>) => dataOf(envelope.get(path, query, opts)),
+  post: <S extends PathOf<'post'>>(path: S, ...args: WriteArgs<S, 'post'>) => dataOf(envelope.post(path, ...args)),
+  put: <S extends PathOf<'put'>>(path: S, ...args: WriteArgs<S, 'put'>) => dataOf(envelope.put(path, ...args)),
+  del: <S extends PathOf<'delete'>>(path: S, ...args: WriteArgs<S, 'delete'>) => dataOf(envelope.del(path, ...args)),
+};

@@ -1,20 +1,7 @@
-/** Abnormal type labels 1..14 (spec §4). */
-export const ABNORMAL_TYPES: Record<number, string> = {
-  1: '站外还车',
-  2: '非法设备',
-  3: '超时未还',
-  4: '站点异常',
-  5: '故障车辆',
-  6: '满桩还车',
-  7: '非法车辆',
-  8: '非允许站点上架',
-  9: '还车异常',
-  10: '租车异常',
-  11: '上架异常',
-  12: '下架异常',
-  13: '站外停放',
-  14: '区域外停放',
-};
+/** Abnormal type labels 1..14 (spec §4): the server's own table (server/src/domain/abnormal.ts). */
+import { ABNORMAL_TYPES } from '../../../server/src/domain/abnormal';
+
+export { ABNORMAL_TYPES };
 
 /** Label of an abnormal type; unknown types give 未知异常. */
 export function abnormalTypeLabel(type: number | string | null | undefined): string {

@@ -1,29 +1,11 @@
-/** Rules of the abnormal list: type labels, the three-day window, filters, counts, and who may handle what. */
+/** Rules of the abnormal list: the three-day window, filters, counts (type labels: domain/abnormal.ts), and who may handle what. */
 import type { Database } from '../../db/client.js';
 import type { Auth } from '../../http/auth.js';
 import { badRequest, forbidden } from '../../http/envelope.js';
 import { formatTime, dayStart, localDay, nextDay, strictLocalTime } from '../../domain/time.js';
 import { intList } from '../../domain/numbers.js';
+import { ABNORMAL_TYPES, typeName } from '../../domain/abnormal.js';
 import { areasOf, countByType, countRows, markHandled, msgRows, type MsgFilter, type MsgRow } from './repo.js';
-
-export const ABNORMAL_TYPES: Record<number, string> = {
-  1: '站外还车',
-  2: '非法设备',
-  3: '超时未还',
-  4: '站点异常',
-  5: '故障车辆',
-  6: '满桩还车',
-  7: '非法车辆',
-  8: '非允许站点上架',
-  9: '还车异常',
-  10: '租车异常',
-  11: '上架异常',
-  12: '下架异常',
-  13: '站外停放',
-  14: '区域外停放',
-};
-
-export const typeName = (t: number) => ABNORMAL_TYPES[t] ?? '未知异常';
 
 /** The warning board's window (spec §9): today minus 2 days 00:00 to the end of today. */
 export function lastThreeDays(tz: string, now = new Date()) {

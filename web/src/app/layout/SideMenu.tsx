@@ -31,8 +31,8 @@ const ICONS: Partial<Record<ScreenKey, ReactNode>> = {
 };
 
 /**
- * Desk side menu: the ten sections of spec §2 as links, those the user's roles allow (menu
- * permission ids); the selected one follows the first path segment.
+ * Desk side menu: the sections of the screen table that it lists (the ten of spec §2) as links,
+ * those the user's roles allow (mayOpen); the selected one follows the first path segment.
  */
 export default function SideMenu() {
   const { pathname } = useLocation();

@@ -1,4 +1,7 @@
-/** Area picker over the user's own area tree (session); the value is a six-digit area id. */
+/**
+ * The console's one area picker, over the user's own area tree (session): a six-digit area id, or
+ * with `multiple` a list of them (an enterprise's launch and operation areas).
+ */
 import { TreeSelect } from 'antd';
 import { useMemo } from 'react';
 import { useSession } from '../../app/session/store';
@@ -19,22 +22,22 @@ export function areaOptions(nodes: readonly AreaNode[]): TreeOption[] {
   }));
 }
 
-interface Props {
-  value?: string;
-  onChange?: (value: string | undefined) => void;
-  placeholder?: string;
-  id?: string;
-}
+type Props = { placeholder?: string; id?: string } & (
+  | { multiple?: false; value?: string; onChange?: (value: string | undefined) => void }
+  | { multiple: true; value?: string[]; onChange?: (value: string[]) => void }
+);
 
-export default function AreaSelect({ value, onChange, placeholder = '请选择区域', id }: Props) {
+export default function AreaSelect({ value, onChange, multiple, placeholder = '请选择区域', id }: Props) {
   const tree = useSession((s) => s.areaAll);
   const treeData = useMemo(() => areaOptions(tree), [tree]);
   return (
     <TreeSelect
       id={id}
       value={value}
-      onChange={(v?: string) => onChange?.(v)}
+      onChange={(v?: string | string[]) => onChange?.(v as never)}
       treeData={treeData}
+      multiple={multiple}
+      maxTagCount={multiple ? 'responsive' : undefined}
       placeholder={placeholder}
       allowClear
       showSearch

@@ -4,7 +4,7 @@
  * /uploads/{file} with the header like every other call and shows the bytes through a blob: URL.
  */
 import type { Data } from '../../api/types';
-import { RequestError, request } from '../../app/request';
+import { RequestError, envelope } from '../../app/request';
 import { getToken, useSession } from '../../app/session/store';
 import { goLogin } from '../../app/navigation';
 import { uploadUrl } from '../../lib/upload';
@@ -26,7 +26,7 @@ export async function uploadFile(file: File, purpose: Purpose): Promise<Uploaded
   if (file.size > MAX_MB * 1024 * 1024) throw new RequestError(`文件不能超过 ${MAX_MB} MB`, 'bad-input', false);
   const body = new FormData();
   body.append('file', file, file.name);
-  const env = await request<Uploaded>('POST', '/upload', { params: { purpose }, body, passErrors: true, timeout: 120_000 });
+  const env = await envelope.post('/upload', body, { params: { purpose }, passErrors: true, timeout: 120_000 });
   if (env.code !== 200) throw new RequestError(env.message || '上传失败，请稍后再试', 'failed', false, env.code);
   return env.data;
 }

@@ -1,10 +1,8 @@
 /** Calls of the header user menu. */
-import { dataOf, http } from '../../app/request';
+import type { Body } from '../../api/types';
+import { api } from '../../app/request';
 
-export interface PasswordChange {
-  oldPwd: string;
-  newPwd: string;
-}
+export type PasswordChange = Body<'/api/pwd'>;
 
 // 修改密码 POST /api/pwd?selfAreaId=
-export const changePassword = (selfAreaId: string, body: PasswordChange) => dataOf(http.post<null>('/pwd', body, { params: { selfAreaId } }));
+export const changePassword = (selfAreaId: string, body: PasswordChange) => api.post('/pwd', body, { params: { selfAreaId } });

@@ -1,27 +1,23 @@
 /** Calls of the site detail and the piles list (/api/dashboard, /api/abnormal, /api/equipment; spec §7). */
-import type { Data } from '../../api/types';
-import { dataOf, http } from '../../app/request';
+import { api } from '../../app/request';
 import type { PileFilters } from './detailTypes';
 
 type Page = { currentPage: number; pageSize: number };
 
 // 站点详情与各品牌站内车辆 GET /api/dashboard/getSite（flowMapType 1：只带租车流向，详情不用）
-export const fetchSiteInfo = (siteId: string) => dataOf(http.get<Data<'/api/dashboard/getSite'>>('/dashboard/getSite', { siteId, flowMapType: 1 }));
+export const fetchSiteInfo = (siteId: string) => api.get('/dashboard/getSite', { siteId, flowMapType: 1 });
 
 // 站点状态历史（今日快照，最新在前）GET /api/dashboard/siteHistory
-export const fetchSiteHistory = (siteId: string, pageSize = 300) =>
-  dataOf(http.get<Data<'/api/dashboard/siteHistory'>>('/dashboard/siteHistory', { siteId, currentPage: 1, pageSize }));
+export const fetchSiteHistory = (siteId: string, pageSize = 300) => api.get('/dashboard/siteHistory', { siteId, currentPage: 1, pageSize });
 
 // 今日每小时租车数 GET /api/dashboard/siteRentStatistics
-export const fetchSiteRents = (siteId: string) => dataOf(http.get<Data<'/api/dashboard/siteRentStatistics'>>('/dashboard/siteRentStatistics', { siteId }));
+export const fetchSiteRents = (siteId: string) => api.get('/dashboard/siteRentStatistics', { siteId });
 
 // 今日每小时还车数 GET /api/dashboard/siteReturnStatistics
-export const fetchSiteReturns = (siteId: string) =>
-  dataOf(http.get<Data<'/api/dashboard/siteReturnStatistics'>>('/dashboard/siteReturnStatistics', { siteId }));
+export const fetchSiteReturns = (siteId: string) => api.get('/dashboard/siteReturnStatistics', { siteId });
 
 // 站点的异常信息（最近三天，最新在前）GET /api/abnormal/getMsg?site=
-export const fetchSiteMsgs = (siteId: string, pageSize = 10) =>
-  dataOf(http.get<Data<'/api/abnormal/getMsg'>>('/abnormal/getMsg', { site: siteId, currentPage: 1, pageSize }));
+export const fetchSiteMsgs = (siteId: string, pageSize = 10) => api.get('/abnormal/getMsg', { site: siteId, currentPage: 1, pageSize });
 
 /** 0-10 → {powerMin: 0, powerMax: 10}; anything else → no bounds. */
 export function powerBounds(range: string | undefined): { powerMin?: number; powerMax?: number } {
@@ -30,16 +26,14 @@ export function powerBounds(range: string | undefined): { powerMin?: number; pow
 }
 
 // 设备电量列表 GET /api/equipment/power/list（power 如 0-10 → powerMin / powerMax）
-export const fetchPiles = ({ power, ...q }: PileFilters & Page) =>
-  dataOf(http.get<Data<'/api/equipment/power/list'>>('/equipment/power/list', { ...q, ...powerBounds(power) }));
+export const fetchPiles = ({ power, ...q }: PileFilters & Page) => api.get('/equipment/power/list', { ...q, ...powerBounds(power) });
 
 // 设备某天的电量 GET /api/equipment/power/day（day yyyy-MM-dd）
-export const fetchPowerDay = (equipmentMac: string, day: string) =>
-  dataOf(http.get<Data<'/api/equipment/power/day'>>('/equipment/power/day', { equipmentMac, day }));
+export const fetchPowerDay = (equipmentMac: string, day: string) => api.get('/equipment/power/day', { equipmentMac, day });
 
 // 设备时间段电量 GET /api/equipment/power/between（yyyy-MM-dd HH:mm:ss，含结束）
 export const fetchPowerBetween = (equipmentMac: string, startTime: string, endTime: string) =>
-  dataOf(http.get<Data<'/api/equipment/power/between'>>('/equipment/power/between', { equipmentMac, startTime, endTime }));
+  api.get('/equipment/power/between', { equipmentMac, startTime, endTime });
 
 // 删除设备及其电量记录 DELETE /api/equipment/delete
-export const removePile = (equipmentMac: string) => dataOf(http.del<Data<'/api/equipment/delete', 'delete'>>('/equipment/delete', { equipmentMac }));
+export const removePile = (equipmentMac: string) => api.del('/equipment/delete', { equipmentMac });

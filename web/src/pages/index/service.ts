@@ -2,13 +2,15 @@
  * Calls of the home big screen. `area` is the area shown ('' → the user's own area: no selfAreaId is
  * sent, as spec §6 asks for users below level 2).
  */
-import { dataOf, http, type Params } from '../../app/request';
+import { type Params, type PathOf, type QueryOf, api } from '../../app/request';
 import { download } from '../../app/download';
-import type { ApiPath, Data, Full, Query } from '../../api/types';
+import type { Query } from '../../api/types';
 
-const scope = (area: string, extra: Params = {}): Params => ({ selfAreaId: area || undefined, ...extra });
-/** GET of the area's data: the answer's type is the generated one of that path, the query is checked against it. */
-const get = <S extends ApiPath>(path: S, area: string, extra?: Query<Full<S>> & Params) => dataOf(http.get<Data<Full<S>>>(path, scope(area, extra)));
+/** The area's query: '' sends no selfAreaId. */
+export const scope = <Q extends object = Params>(area: string, extra?: Q): Q & { selfAreaId?: string } =>
+  ({ selfAreaId: area || undefined, ...extra }) as Q & { selfAreaId?: string };
+/** GET of the area's data (api.get: the query checked against the path's, the answer its generated type). */
+export const get = <S extends PathOf<'get'>>(path: S, area: string, extra?: QueryOf<S>) => api.get(path, scope<QueryOf<S>>(area, extra));
 
 /* ---------------- dashboard ---------------- */
 
@@ -113,22 +115,21 @@ export const fetchAbnormalCounts = (area: string) => get('/abnormal/getMsgCounts
 export const fetchFullPile = (area: string) => get('/config/fullPileNum', area);
 
 // 设置满桩值 PUT /api/config/fullPileNum
-export const saveFullPile = (area: string, pile: number, alias?: string) =>
-  dataOf(http.put<Data<'/api/config/fullPileNum', 'put'>>('/config/fullPileNum', { pile, alias }, { params: scope(area) }));
+export const saveFullPile = (area: string, pile: number, alias?: string) => api.put('/config/fullPileNum', { pile, alias }, { params: scope(area) });
 
 // 站点列表（回收站点、站点满桩系数）GET /api/site/
 export const fetchSites = (area: string, q: { recycleSwitch?: 1; siteId?: string; currentPage: number; pageSize: number }) => get('/site/', area, q);
 
 // 修改站点满桩系数 PUT /api/site/{id}
 export const saveSiteRatio = (area: string, siteId: string, fullPileNum: number | null) =>
-  dataOf(http.put<null>(`/site/${encodeURIComponent(siteId)}`, { fullPileNum }, { params: scope(area) }));
+  api.put('/site/{id}', { fullPileNum }, { path: { id: siteId }, params: scope(area) });
 
 // 放大分组（定时任务）列表 GET /api/site/magnify/
 export const fetchMagnifyGroups = (area: string, currentPage: number, pageSize: number) => get('/site/magnify/', area, { currentPage, pageSize });
 
 // 开启或关闭放大分组 PUT /api/site/magnify/open/{id}
 export const switchMagnifyGroup = (area: string, id: number, openSwitch: boolean) =>
-  dataOf(http.put<null>(`/site/magnify/open/${id}`, { openSwitch }, { params: scope(area) }));
+  api.put('/site/magnify/open/{id}', { openSwitch }, { path: { id }, params: scope(area) });
 
 // 企业详情（企业管理权限）及文件检查 GET /api/company/getEnterpriseInfoById
 export const fetchEnterprise = (area: string, brandId: number, type?: 1 | 2 | 3) => get('/company/getEnterpriseInfoById', area, { brandId, type });

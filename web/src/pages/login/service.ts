@@ -1,16 +1,8 @@
 /** Login call; its failures are shown on the form, so every answer comes back to the caller. */
-import { http } from '../../app/request';
-import type { User } from '../../app/session/types';
+import type { Body } from '../../api/types';
+import { envelope } from '../../app/request';
 
-export interface Credentials {
-  username: string;
-  password: string;
-}
-
-export interface LoginResult {
-  token: string;
-  user: User;
-}
+export type Credentials = Body<'/api/login'>;
 
 // 用户登录 POST /api/login
-export const login = (body: Credentials) => http.post<LoginResult>('/login', body, { passErrors: true });
+export const login = (body: Credentials) => envelope.post('/login', body, { passErrors: true });

@@ -4,13 +4,10 @@
  * `area` '' → the user's own area (no selfAreaId sent).
  */
 import { download } from '../../app/download';
-import { dataOf, http, type Params } from '../../app/request';
-import type { ApiPath, Data, Full, Query } from '../../api/types';
+import type { Data } from '../../api/types';
+import { get, scope } from '../index/service';
 
 export { exportSiteRank, fetchBrandPercent, fetchBrandTrend, fetchSiteRank, fetchSiteUsage, fetchTidal, type RankQuery } from '../index/service';
-
-const scope = (area: string, extra: Params = {}): Params => ({ selfAreaId: area || undefined, ...extra });
-const get = <S extends ApiPath>(path: S, area: string, extra?: Query<Full<S>> & Params) => dataOf(http.get<Data<Full<S>>>(path, scope(area, extra)));
 
 export type Flows = Data<'/api/statistics/rentReturn'>;
 export type TidalSites = Data<'/api/statistics/tidalSites'>;

@@ -1,7 +1,7 @@
 /** Calls of 操作日志 (/api/auditLog): the list, the operations offered as a filter and the export. */
 import type { Data } from '../../api/types';
 import { download } from '../../app/download';
-import { dataOf, http } from '../../app/request';
+import { api } from '../../app/request';
 
 export type AuditEntry = Data<'/api/auditLog/list'>['lists'][number];
 export type AuditKey = 'username' | 'op' | 'objectId' | 'startTime' | 'endTime' | 'selfAreaId';
@@ -20,10 +20,10 @@ export function auditParams(f: AuditFilters): Record<string, string> {
 
 // 操作日志列表 GET /api/auditLog/list
 export const fetchAuditLog = (q: AuditFilters & { currentPage: number; pageSize: number }) =>
-  dataOf(http.get<Data<'/api/auditLog/list'>>('/auditLog/list', { ...auditParams(q), currentPage: q.currentPage, pageSize: q.pageSize }));
+  api.get('/auditLog/list', { ...auditParams(q), currentPage: q.currentPage, pageSize: q.pageSize });
 
 // 可筛选的操作 GET /api/auditLog/routes
-export const fetchAuditRoutes = () => dataOf(http.get<Data<'/api/auditLog/routes'>>('/auditLog/routes'));
+export const fetchAuditRoutes = () => api.get('/auditLog/routes');
 
 // 导出操作日志 POST /api/auditLog/export
 export const exportAuditLog = (f: AuditFilters) => download('POST', '/auditLog/export', { body: auditParams(f) }, '操作日志.xlsx');

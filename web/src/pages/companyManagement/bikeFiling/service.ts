@@ -1,7 +1,7 @@
 /** Calls of 车辆备案 (server: modules/bikeFiling): template, import, progress, rows, history. */
 import type { Data } from '../../../api/types';
 import { download } from '../../../app/download';
-import { dataOf, http } from '../../../app/request';
+import { api } from '../../../app/request';
 import { uploadFile } from '../../../components/uploads';
 import { clean } from '../service';
 
@@ -16,21 +16,20 @@ export const downloadTemplate = () => download('GET', '/company/bikeImportTempla
 export async function startImport(brandId: number, file: File): Promise<number> {
   const up = await uploadFile(file, 'filing');
   // 开始导入 POST /api/company/importBikes
-  const d = await dataOf(http.post<Data<'/api/company/importBikes', 'post'>>('/company/importBikes', { brandId, file: up.file }));
+  const d = await api.post('/company/importBikes', { brandId, file: up.file });
   return d.id;
 }
 
 // 导入进度与结果 GET /api/company/getBikeImport
-export const fetchImport = (id: number) => dataOf(http.get<ImportItem>('/company/getBikeImport', { id }));
+export const fetchImport = (id: number) => api.get('/company/getBikeImport', { id });
 
 // 导入的行（已备案 / 被拒绝）GET /api/company/getBikeImportRows
 export const fetchRows = (id: number, result: RowResult, currentPage: number, pageSize: number) =>
-  dataOf(http.get<Data<'/api/company/getBikeImportRows'>>('/company/getBikeImportRows', { id, result, currentPage, pageSize }));
+  api.get('/company/getBikeImportRows', { id, result, currentPage, pageSize });
 
 // 导出导入的行 GET /api/company/exportBikeImportRows
 export const exportRows = (id: number, result: RowResult) =>
   download('GET', '/company/exportBikeImportRows', { params: { id, result } }, result === 'rejected' ? '被拒绝的行.xlsx' : '已备案的行.xlsx');
 
 // 导入记录 GET /api/company/getBikeImportList
-export const fetchImports = (q: { brandId?: string; currentPage: number; pageSize: number }) =>
-  dataOf(http.get<Data<'/api/company/getBikeImportList'>>('/company/getBikeImportList', clean(q)));
+export const fetchImports = (q: { brandId?: string; currentPage: number; pageSize: number }) => api.get('/company/getBikeImportList', clean(q));

@@ -6,14 +6,13 @@
  * editor's own area tree. Each field takes the server's bounds of that body (rulesOf).
  */
 import { CloseOutlined, UploadOutlined } from '@ant-design/icons';
-import { Button, ColorPicker, Form, type FormInstance, Input, Space, TreeSelect, Upload } from 'antd';
+import { Button, ColorPicker, Form, type FormInstance, Input, Space, Upload } from 'antd';
 import type { Rule } from 'antd/es/form';
 import { useMemo, useState } from 'react';
 import { SERVER_RULES } from '../../../api/rules.gen';
 import { toast } from '../../../app/feedback';
-import { useSession } from '../../../app/session/store';
 import type { CrudForm, Field } from '../../../components/desk';
-import { areaOptions } from '../../../components/desk/AreaSelect';
+import AreaSelect from '../../../components/desk/AreaSelect';
 import { UploadLink, uploadFile } from '../../../components/uploads';
 import { ACCEPT, MAX_MB } from '../../../components/uploads/service';
 import { type EnterpriseDetail, type EnterpriseInput, type EnterpriseRow, saveEnterprise } from './service';
@@ -62,29 +61,6 @@ export function DocumentUpload({ value, onChange, id, label }: { value?: Doc | n
         <span className="upload-hint"> PDF、Word、Excel、图片，不超过 {MAX_MB} MB</span>
       )}
     </div>
-  );
-}
-
-/** Several areas of the editor's own tree. */
-export function AreasSelect({ value, onChange, id, placeholder }: { value?: string[]; onChange?: (v: string[]) => void; id?: string; placeholder: string }) {
-  const tree = useSession((s) => s.areaAll);
-  const treeData = useMemo(() => areaOptions(tree), [tree]);
-  return (
-    <TreeSelect
-      id={id}
-      value={value}
-      onChange={(v: string[]) => onChange?.(v)}
-      treeData={treeData}
-      multiple
-      allowClear
-      showSearch
-      treeNodeFilterProp="title"
-      treeDefaultExpandedKeys={treeData[0] ? [treeData[0].value] : []}
-      placeholder={placeholder}
-      maxTagCount="responsive"
-      popupMatchSelectWidth={false}
-      style={{ width: '100%' }}
-    />
   );
 }
 
@@ -175,8 +151,8 @@ function useEnterpriseFields(row: Enterprise | null, form: FormInstance<Values>)
       { name: 'brandAddress', label: '企业地址', type: 'input' },
       { name: 'brandOperationNum', label: '运维人员数量', type: 'number', rules: [{ type: 'integer', message: '请输入整数' }] },
       { name: 'areaId', label: '登记区域', type: 'area', required: true },
-      { name: 'launchArea', label: '投放区域', type: 'custom', render: (p) => <AreasSelect {...(p as object)} placeholder="请选择投放区域" /> },
-      { name: 'operationAreaId', label: '运营区域', type: 'custom', render: (p) => <AreasSelect {...(p as object)} placeholder="请选择运营区域" /> },
+      { name: 'launchArea', label: '投放区域', type: 'custom', render: (p) => <AreaSelect multiple {...(p as object)} placeholder="请选择投放区域" /> },
+      { name: 'operationAreaId', label: '运营区域', type: 'custom', render: (p) => <AreaSelect multiple {...(p as object)} placeholder="请选择运营区域" /> },
       { name: 'bikeColor', label: '自行车显示颜色', type: 'custom', render: (p) => <Color {...(p as object)} /> },
       { name: 'ebikeColor', label: '电动车显示颜色', type: 'custom', render: (p) => <Color {...(p as object)} /> },
       ...DOCS.map((d): Field => ({ name: d.name, label: d.label, type: 'custom', render: (p) => <DocumentUpload {...(p as object)} label={d.label} /> })),

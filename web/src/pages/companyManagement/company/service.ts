@@ -1,6 +1,6 @@
 /** Calls of 企业信息 (spec §7 Company: getEnterpriseList, getEnterpriseInfoById, createEnterprise, deleteEnterprise; maintainers). */
 import type { Body, Data, Item } from '../../../api/types';
-import { dataOf, http } from '../../../app/request';
+import { api } from '../../../app/request';
 import type { Filters } from '../../../components/desk';
 import { clean } from '../service';
 
@@ -13,27 +13,23 @@ export type MaintainerInput = Body<'/api/company/saveMaintainer'>;
 type Page = { currentPage: number; pageSize: number };
 
 // 企业列表 GET /api/company/getEnterpriseList
-export const fetchEnterpriseList = (q: Filters<EnterpriseKey> & Page) =>
-  dataOf(http.get<Data<'/api/company/getEnterpriseList'>>('/company/getEnterpriseList', clean(q)));
+export const fetchEnterpriseList = (q: Filters<EnterpriseKey> & Page) => api.get('/company/getEnterpriseList', clean(q));
 
 // 企业详情（含文件、核准数量）GET /api/company/getEnterpriseInfoById
-export const fetchEnterpriseDetail = (brandId: number, selfAreaId?: string) =>
-  dataOf(http.get<EnterpriseDetail>('/company/getEnterpriseInfoById', clean({ brandId, selfAreaId })));
+export const fetchEnterpriseDetail = (brandId: number, selfAreaId?: string) => api.get('/company/getEnterpriseInfoById', clean({ brandId, selfAreaId }));
 
 // 新增或修改企业（带 brandId 为修改）POST /api/company/createEnterprise
-export const saveEnterprise = (body: EnterpriseInput, selfAreaId?: string) =>
-  dataOf(http.post<Data<'/api/company/createEnterprise', 'post'>>('/company/createEnterprise', body, { params: clean({ selfAreaId }) }));
+export const saveEnterprise = (body: EnterpriseInput, selfAreaId?: string) => api.post('/company/createEnterprise', body, { params: clean({ selfAreaId }) });
 
 // 删除企业（有车辆时服务端拒绝并说明数量）DELETE /api/company/deleteEnterprise
 export const deleteEnterprise = (brandId: number, selfAreaId?: string) =>
-  dataOf(http.del<null>('/company/deleteEnterprise', undefined, { params: clean({ brandId, selfAreaId }) }));
+  api.del('/company/deleteEnterprise', undefined, { params: clean({ brandId, selfAreaId }) });
 
 // 运维人员列表（手机号脱敏）GET /api/company/getMaintainerList
-export const fetchMaintainers = (brandId: number, page: Page) =>
-  dataOf(http.get<Data<'/api/company/getMaintainerList'>>('/company/getMaintainerList', { brandId, ...page }));
+export const fetchMaintainers = (brandId: number, page: Page) => api.get('/company/getMaintainerList', { brandId, ...page });
 
 // 新增或修改运维人员 POST /api/company/saveMaintainer
-export const saveMaintainer = (body: MaintainerInput) => dataOf(http.post<{ id: number }>('/company/saveMaintainer', body));
+export const saveMaintainer = (body: MaintainerInput) => api.post('/company/saveMaintainer', body);
 
 // 删除运维人员 DELETE /api/company/deleteMaintainer
-export const deleteMaintainer = (brandId: number, id: number) => dataOf(http.del<null>('/company/deleteMaintainer', undefined, { params: { brandId, id } }));
+export const deleteMaintainer = (brandId: number, id: number) => api.del('/company/deleteMaintainer', undefined, { params: { brandId, id } });

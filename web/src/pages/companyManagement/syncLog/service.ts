@@ -1,7 +1,7 @@
 /** Calls of the four sync-log screens (spec §7 Company: getSyncSiteLogList … and their export variants). */
 import type { Data, Item } from '../../../api/types';
 import { download } from '../../../app/download';
-import { dataOf, http } from '../../../app/request';
+import { api } from '../../../app/request';
 import type { Filters } from '../../../components/desk';
 import { clean } from '../service';
 
@@ -20,8 +20,7 @@ export const SYNC_KINDS = {
 export type SyncScreen = keyof typeof SYNC_KINDS;
 
 // 同步记录列表 GET /api/company/get{name}
-export const fetchSyncLogs = (screen: SyncScreen) => (q: SyncFilters & Page) =>
-  dataOf(http.get<Data<'/api/company/getRequestSyncList'>>(`/company/get${SYNC_KINDS[screen].name}`, clean(q)));
+export const fetchSyncLogs = (screen: SyncScreen) => (q: SyncFilters & Page) => api.get(`/company/get${SYNC_KINDS[screen].name}`, clean(q));
 
 // 导出（筛选同列表，全部页）POST /api/company/export{name}
 export const exportSyncLogs = (screen: SyncScreen, f: SyncFilters) =>

@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { COMPANY_CHILDREN, MENU, RATING_CHILDREN, SCREENS, mayOpen, sectionOf } from './screens';
+
+describe('the screen table', () => {
+  it('lists the ten desk sections in the menu, in spec §2 order', () => {
+    expect(MENU).toEqual([
+      'warn',
+      'dailyDuty',
+      'deviceManagement',
+      'operation',
+      'miBicycle',
+      'ratingEvaluation',
+      'companyManagement',
+      'inforManagement',
+      'systemSettings',
+      'regionalSettings',
+    ]);
+    for (const key of MENU) expect(SCREENS[key].permission, key).toBe(key);
+  });
+
+  it("gives a section's tabs in table order, each under its section's path", () => {
+    expect(RATING_CHILDREN).toEqual(['rateIndex', 'rateGrade', 'rateSetting']);
+    expect(COMPANY_CHILDREN).toEqual([
+      'company',
+      'sum',
+      'check',
+      'siteSync',
+      'dispatchSync',
+      'requestSync',
+      'bikeSync',
+      'bikeOutSideFee',
+      'bikeRideOrder',
+      'bikeFiling',
+    ]);
+    for (const key of COMPANY_CHILDREN) expect(sectionOf(key)).toBe('companyManagement');
+  });
+
+  it("opens a tab by its section's menu permission; the big screen to all", () => {
+    const company = [{ id: 7 }];
+    expect(mayOpen(company, 'companyManagement')).toBe(true);
+    expect(mayOpen(company, 'bikeFiling')).toBe(true);
+    expect(mayOpen(company, 'rateIndex')).toBe(false);
+    expect(mayOpen(company, 'warn')).toBe(false);
+    expect(mayOpen([], 'index')).toBe(true);
+  });
+});
