@@ -8,7 +8,7 @@ import { PlusOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { type ReactNode, useCallback, useMemo, useState } from 'react';
+import { type Key, type ReactNode, useCallback, useMemo, useState } from 'react';
 import { toast } from '../../app/feedback';
 import { useSession } from '../../app/session/store';
 import { can } from '../../lib/permission';
@@ -49,11 +49,12 @@ export default function CrudTab<Row extends object, K extends string, V extends 
     setOpened((n) => n + 1);
     setEditing({ row: row === 'new' ? null : row });
   }, []);
+  const [selected, setSelected] = useState<Key[]>([]);
   const { refreshes } = spec;
-  const refresh = useCallback(
-    () => Promise.all([['desk', spec.key], ...(refreshes ?? [])].map((queryKey) => client.invalidateQueries({ queryKey }))),
-    [client, spec.key, refreshes],
-  );
+  const refresh = useCallback(() => {
+    setSelected((keys) => (keys.length ? [] : keys));
+    return Promise.all([['desk', spec.key], ...(refreshes ?? [])].map((queryKey) => client.invalidateQueries({ queryKey })));
+  }, [client, spec.key, refreshes]);
   const run = useCallback(
     async (action: () => Promise<unknown>, success?: string) => {
       try {
@@ -74,6 +75,8 @@ export default function CrudTab<Row extends object, K extends string, V extends 
       refresh,
       canEdit,
       filters: query.filters,
+      setFilters: query.setFilters,
+      selected,
       data: list.data,
       editAction: (row) => ({ label: '编辑', hidden: !canEdit || !form, onClick: () => edit(row) }),
       removeAction: (row) => ({
@@ -84,7 +87,7 @@ export default function CrudTab<Row extends object, K extends string, V extends 
         onClick: () => remove && run(() => remove.call(row), remove.success ?? '删除成功'),
       }),
     }),
-    [edit, run, refresh, canEdit, query.filters, list.data, form, remove],
+    [edit, run, refresh, canEdit, query.filters, query.setFilters, selected, list.data, form, remove],
   );
   const columns = useMemo((): ColumnsType<Row> => {
     const own = typeof spec.columns === 'function' ? spec.columns(kit) : spec.columns;
@@ -111,17 +114,27 @@ export default function CrudTab<Row extends object, K extends string, V extends 
     );
   }
   if (spec.toolbar) left.push(<span key="tools">{spec.toolbar(kit)}</span>);
-  const { exportCall } = spec;
+  const { exportCall, selectable } = spec;
   return (
     <>
       {spec.header?.(kit)}
       <QueryForm fields={fields} query={query} visible={spec.visibleFilters} />
       <ListToolbar
+        selected={selected.length}
         onRefresh={() => void list.refetch()}
         left={left.length ? left : undefined}
         right={exportCall && canExport ? <ExportButton run={() => exportCall(query.filters)} /> : undefined}
       />
-      <DataTable<Row> rowKey={spec.rowKey} columns={columns} list={list} query={query} {...spec.table} />
+      <DataTable<Row>
+        rowKey={spec.rowKey}
+        columns={columns}
+        list={list}
+        query={query}
+        rowSelection={
+          selectable && canEdit ? { selectedRowKeys: selected, onChange: setSelected, getCheckboxProps: (row) => ({ disabled: !selectable(row) }) } : undefined
+        }
+        {...spec.table}
+      />
       {form && editing && (
         <CrudDialog
           key={opened}
@@ -167,7 +180,7 @@ function CrudDialog<Row, V extends object>(p: {
   return (
     <FormDialog<V>
       open
-      title={row ? `编辑${form.noun}` : `新增${form.noun}`}
+      title={form.title ?? (row ? `编辑${form.noun}` : `新增${form.noun}`)}
       fields={fields}
       initialValues={initialValues}
       success={row ? (form.updated ?? `${form.noun}修改成功`) : (form.created ?? `${form.noun}添加成功`)}
