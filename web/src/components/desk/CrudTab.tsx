@@ -8,7 +8,7 @@ import { PlusOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Form } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { type ReactNode, useCallback, useMemo, useState } from 'react';
+import { type Key, type ReactNode, useCallback, useMemo, useState } from 'react';
 import { toast } from '../../app/feedback';
 import { useSession } from '../../app/session/store';
 import { can } from '../../lib/permission';
@@ -55,11 +55,12 @@ export default function CrudTab<Row extends object, K extends string, V extends 
     setOpened((n) => n + 1);
     setEditing({ row: row === 'new' ? null : row });
   }, []);
+  const [selected, setSelected] = useState<Key[]>([]);
   const { refreshes } = spec;
-  const refresh = useCallback(
-    () => Promise.all([['desk', spec.key], ...(refreshes ?? [])].map((queryKey) => client.invalidateQueries({ queryKey }))),
-    [client, spec.key, refreshes],
-  );
+  const refresh = useCallback(() => {
+    setSelected((keys) => (keys.length ? [] : keys));
+    return Promise.all([['desk', spec.key], ...(refreshes ?? [])].map((queryKey) => client.invalidateQueries({ queryKey })));
+  }, [client, spec.key, refreshes]);
   const run = useCallback(
     async (action: () => Promise<unknown>, success?: string) => {
       try {
@@ -82,6 +83,7 @@ export default function CrudTab<Row extends object, K extends string, V extends 
       canEdit,
       filters: query.filters,
       setFilters: query.setFilters as (filters: Filters<string>) => void,
+      selected,
       data: list.data,
       editAction: (row) => ({ label: '编辑', hidden: !canEdit || !form, onClick: () => edit(row) }),
       removeAction: (row) => ({
@@ -92,7 +94,7 @@ export default function CrudTab<Row extends object, K extends string, V extends 
         onClick: () => remove && run(() => remove.call(row), remove.success ?? '删除成功'),
       }),
     }),
-    [edit, run, refresh, canEdit, query.filters, query.setFilters, list.data, form, remove],
+    [edit, run, refresh, canEdit, query.filters, query.setFilters, selected, list.data, form, remove],
   );
   const columns = useMemo((): ColumnsType<Row> => {
     const own = typeof spec.columns === 'function' ? spec.columns(kit) : spec.columns;
@@ -119,18 +121,28 @@ export default function CrudTab<Row extends object, K extends string, V extends 
     );
   }
   if (spec.toolbar) left.push(<span key="tools">{spec.toolbar(kit)}</span>);
-  const { exportCall } = spec;
+  const { exportCall, selectable } = spec;
   return (
     <>
       {spec.header?.(kit)}
       <QueryForm fields={fields} query={query} visible={spec.visibleFilters} />
       <ListToolbar
+        selected={selected.length}
         // everything under the list's key: the list and what the screen keys beside it (a head's totals)
         onRefresh={() => void refresh()}
         left={left.length ? left : undefined}
         right={exportCall && canExport ? <ExportButton run={() => exportCall(query.filters)} /> : undefined}
       />
-      <DataTable<Row> rowKey={spec.rowKey} columns={columns} list={list} query={query} {...spec.table} />
+      <DataTable<Row>
+        rowKey={spec.rowKey}
+        columns={columns}
+        list={list}
+        query={query}
+        rowSelection={
+          selectable && canEdit ? { selectedRowKeys: selected, onChange: setSelected, getCheckboxProps: (row) => ({ disabled: !selectable(row) }) } : undefined
+        }
+        {...spec.table}
+      />
       {form && editing && (
         <CrudDialog
           key={opened}
@@ -177,7 +189,7 @@ function CrudDialog<Row, V extends object>(p: {
     <FormDialog<V>
       open
       form={instance}
-      title={form.title?.(row) ?? (row ? `编辑${form.noun}` : `新增${form.noun}`)}
+      title={typeof form.title === 'function' ? form.title(row) : (form.title ?? (row ? `编辑${form.noun}` : `新增${form.noun}`))}
       fields={fields}
       initialValues={initialValues}
       success={row ? (form.updated ?? `${form.noun}修改成功`) : (form.created ?? `${form.noun}添加成功`)}

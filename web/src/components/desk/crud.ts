@@ -2,7 +2,7 @@
 import type { QueryKey } from '@tanstack/react-query';
 import type { FormInstance, TableProps } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import type { ReactNode } from 'react';
+import type { Key, ReactNode } from 'react';
 import { toast } from '../../app/feedback';
 import { DEFAULT_ERROR, RequestError } from '../../app/request';
 import type { PermissionName } from '../../lib/permission';
@@ -20,14 +20,17 @@ export interface CrudKit<Row, R extends Paged<Row> = Paged<Row>> {
   show: (row: Row) => void;
   /** run a write: the `success` toast, then the list refreshes; on failure the server's message */
   run: (action: () => Promise<unknown>, success?: string) => Promise<void>;
+  /** after a write: the list and `refreshes` load again, the selection clears */
   refresh: () => Promise<unknown>;
   /** the user holds the declaration's edit permission (always, when it names none) */
   canEdit: boolean;
   /** the list's filters as the URL holds them */
   filters: Filters<string>;
-  /** replace the filters (back to page 1), e.g. to open the areas below a row's */
+  /** replace the filters (back to page 1), as the query form does, e.g. to open the areas below a row's */
   setFilters: (filters: Filters<string>) => void;
-  /** the list call's last answer: the page and whatever else it carries (the filter's totals) */
+  /** the keys of the rows chosen for a batch action (`selectable`) */
+  selected: Key[];
+  /** the list call's last answer: the page and whatever else it carries (the filter's totals, a capped count) */
   data: R | undefined;
   /** 编辑 (hidden without the edit permission or a form) */
   editAction: (row: Row) => RowAction;
@@ -38,12 +41,12 @@ export interface CrudKit<Row, R extends Paged<Row> = Paged<Row>> {
 export interface CrudForm<Row, V> {
   /** what is edited: titles 新增{noun} / 编辑{noun}, toasts {noun}添加成功 / {noun}修改成功 */
   noun: string;
+  /** the dialog's title when it is not 新增{noun} / 编辑{noun}: a row handled rather than edited, or a title naming the row */
+  title?: string | ((row: Row | null) => string);
   /** the 新增 button's text (default 新增{noun}); null: no button (rows are only edited) */
   addLabel?: string | null;
   created?: string;
   updated?: string;
-  /** the dialog's title when it names the row (default 新增{noun} / 编辑{noun}) */
-  title?: (row: Row | null) => string;
   /**
    * the route the dialog saves through (or, for a row, the one editing saves through when creating
    * takes another): each field also gets the server's bounds of that body field
@@ -86,6 +89,8 @@ export interface CrudSpec<Row, K extends string, V = object, R extends Paged<Row
   exportCall?: (filters: Filters<K>) => Promise<unknown>;
   /** the permission names that show 新增 / 编辑 / 删除, and 导出 */
   permissions?: { edit?: PermissionName; export?: PermissionName };
+  /** rows can be chosen for batch actions (by users with the edit permission), those it accepts */
+  selectable?: (row: Row) => boolean;
   /** more queries a write changes (counts, a detail shown elsewhere), refreshed with the list */
   refreshes?: readonly QueryKey[];
   /** the screen's own above the query form (tabs of the list, a note on its results) */

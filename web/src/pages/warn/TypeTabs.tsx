@@ -1,16 +1,17 @@
-/** Abnormal types as tabs with their counts (getMsgCounts, last three days); a tab sets the type filter. */
+/**
+ * Abnormal types as tabs with their counts (getMsgCounts of the filtered area, last three days): a
+ * tab sets the type filter, 只看待处理 the open and unhandled ones. Above the list's query form.
+ */
+import { useQuery } from '@tanstack/react-query';
 import { Button, Tabs, Typography } from 'antd';
-import type { WarnCounts } from './types';
+import type { CrudKit } from '../../components/desk';
+import { fetchCounts } from './service';
+import type { WarnMsg } from './types';
 
-interface Props {
-  counts?: WarnCounts;
-  /** the URL's abnormalType ('1', '1,7' or none) */
-  value?: string;
-  onChange: (type: string | undefined) => void;
-  onPending: () => void;
-}
-
-export default function TypeTabs({ counts, value, onChange, onPending }: Props) {
+export default function TypeTabs({ kit }: { kit: CrudKit<WarnMsg> }) {
+  const { filters, setFilters } = kit;
+  const value = filters.abnormalType; // '1', '1,7' or none
+  const { data: counts } = useQuery({ queryKey: ['warn', 'counts', filters.selfAreaId], queryFn: () => fetchCounts(filters.selfAreaId) });
   // the types that occur (or are chosen): fourteen tabs would mostly read 0
   const shown = (counts?.lists ?? []).filter((c) => c.recentNum > 0 || c.openNum > 0 || String(c.abnormalType) === value);
   const items = [
@@ -22,7 +23,7 @@ export default function TypeTabs({ counts, value, onChange, onPending }: Props) 
       <Typography.Text type="secondary">
         最近三天（{counts.startTime.slice(5, 10)} 至 {counts.endTime.slice(5, 10)}）{counts.recentTotal} 条，待处理 {counts.openTotal} 条
       </Typography.Text>
-      <Button type="link" size="small" onClick={onPending}>
+      <Button type="link" size="small" onClick={() => setFilters({ ...filters, closed: '0', handled: '0', startTime: undefined, endTime: undefined })}>
         只看待处理
       </Button>
     </span>
@@ -31,7 +32,7 @@ export default function TypeTabs({ counts, value, onChange, onPending }: Props) 
     <Tabs
       className="warn-tabs"
       activeKey={value ?? 'all'}
-      onChange={(k) => onChange(k === 'all' ? undefined : k)}
+      onChange={(k) => setFilters({ ...filters, abnormalType: k === 'all' ? undefined : k })}
       items={items}
       tabBarExtraContent={{ right: summary }}
       size="small"

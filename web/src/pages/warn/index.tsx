@@ -1,114 +1,166 @@
-/** 异常列表 (#/warn): the abnormal messages of spec §4 as a desk list, declared on the kit. */
+/**
+ * 异常列表 (#/warn): the abnormal messages of spec §4 as a desk list, declared on the kit: type tabs
+ * with the counts, filters in the URL (= the API's parameters), 处理 one (a dialog showing what is
+ * marked) or the rows chosen (批量处理) with 处理异常, 导出 with 导出异常. The brand filter's options
+ * need the big screen's permission.
+ */
 import { CheckOutlined } from '@ant-design/icons';
-import { Button } from 'antd';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
-import { toast } from '../../app/feedback';
+import { useQuery } from '@tanstack/react-query';
+import { Button, Tag, Tooltip, Typography } from 'antd';
+import { useMemo } from 'react';
 import { useSession } from '../../app/session/store';
-import { DataTable, DeskPage, ExportButton, FormDialog, ListToolbar, QueryForm, useConfirm, useList, useUrlQuery } from '../../components/desk';
+import { type CrudForm, type CrudKit, CrudTab, DeskPage, type Field, defineCrud, optionsOf, useConfirm } from '../../components/desk';
+import { ABNORMAL_TYPES } from '../../lib/abnormal';
 import { can } from '../../lib/permission';
-import { warnColumns } from './columns';
-import { HANDLE_FORM, warnFilters } from './filters';
-import { exportMsgs, fetchBrands, fetchCounts, fetchMsgs, handleMsgs } from './service';
+import { exportMsgs, fetchBrands, fetchMsgs, handleMsgs } from './service';
 import TypeTabs from './TypeTabs';
-import type { WarnMsg } from './types';
+import type { AreaBrand, WarnKey, WarnMsg } from './types';
 import './warn.css';
 
-/** 异常列表 menu 1, its buttons 101 处理异常 and 102 导出异常; the brand list needs the big screen's 64. */
-function useWarnPermissions() {
-  const perms = useSession((s) => s.permissions);
-  return {
-    handle: can(perms, 'warn.handle'),
-    export: can(perms, 'warn.export'),
-    brands: can(perms, 'home'),
-  };
+const dash = (v: string | null | undefined) => v || '—';
+const fixed = (v: number | null) => (v === null ? '—' : v.toFixed(6));
+
+/** 处理: what is being marked handled (updateMsg takes the ids only). */
+const HANDLE_FIELDS: Field[] = [
+  { name: 'abnormalTypeName', label: '异常类型', type: 'display' },
+  { name: 'brandName', label: '品牌', type: 'display', render: (v) => String(v || '—') },
+  { name: 'bikeId', label: '车辆编号', type: 'display', render: (v) => String(v || '—') },
+  { name: 'siteName', label: '站点', type: 'display', render: (v) => String(v || '—') },
+  { name: 'detail', label: '详情', type: 'display', render: (v) => String(v || '—') },
+  { name: 'createTime', label: '发生时间', type: 'display' },
+];
+const handleForm: CrudForm<WarnMsg, WarnMsg> = {
+  noun: '异常',
+  title: '处理异常',
+  addLabel: null,
+  updated: '处理成功',
+  useFields: () => HANDLE_FIELDS,
+  initial: (m) => m ?? {},
+  save: (_, m) => handleMsgs([m!.id]),
+  dialog: { horizontal: true, okText: '标记为已处理' },
+};
+
+/** 批量处理: the chosen rows, after 温馨提示. */
+function BatchHandle({ kit }: { kit: CrudKit<WarnMsg> }) {
+  const { confirm } = useConfirm();
+  const n = kit.selected.length;
+  if (!kit.canEdit) return null;
+  return (
+    <Button
+      icon={<CheckOutlined />}
+      disabled={!n}
+      onClick={() =>
+        confirm({ content: `确定将选中的 ${n} 条异常标记为已处理吗？`, onOk: () => kit.run(() => handleMsgs(kit.selected.map(Number)), '处理成功') })
+      }
+    >
+      批量处理
+    </Button>
+  );
 }
 
+const warnSpec = (brands: AreaBrand[], brandsLoading: boolean) =>
+  defineCrud<WarnMsg, WarnKey, WarnMsg>({
+    key: 'warn',
+    rowKey: 'id',
+    list: fetchMsgs,
+    areaFilter: true,
+    filters: [
+      { name: 'abnormalType', label: '异常类型', type: 'select', multiple: true, options: optionsOf(ABNORMAL_TYPES) },
+      {
+        name: 'brandId',
+        label: '品牌',
+        type: 'select',
+        options: brands.map((b) => ({ value: String(b.brandId), label: b.brandName })),
+        loading: brandsLoading,
+      },
+      { name: 'startTime', label: '发生时间', type: 'dateRange', names: ['startTime', 'endTime'] },
+      { name: 'handled', label: '处理状态', type: 'select', options: optionsOf({ 0: '未处理', 1: '已处理' }) },
+      { name: 'closed', label: '异常状态', type: 'select', options: optionsOf({ 0: '进行中', 1: '已结束' }) },
+      { name: 'site', label: '站点', type: 'input', placeholder: '站点编号或名称' },
+      { name: 'bikeId', label: '车辆编号', type: 'input' },
+    ],
+    columns: [
+      { title: '异常类型', dataIndex: 'abnormalTypeName', width: 130, render: (name: string) => <Tag color="orange">{name}</Tag> },
+      { title: '品牌', dataIndex: 'brandName', width: 90, render: dash },
+      { title: '车辆编号', dataIndex: 'bikeId', width: 140, render: dash },
+      {
+        title: '站点',
+        dataIndex: 'siteName',
+        width: 200,
+        render: (name: string, m) => (
+          <span>
+            {dash(name)}
+            {m.siteId && m.siteId !== name ? (
+              <Typography.Text type="secondary" className="warn-sub">
+                {m.siteId}
+              </Typography.Text>
+            ) : null}
+          </span>
+        ),
+      },
+      { title: '位置（经度, 纬度）', key: 'position', width: 190, render: (_, m) => (m.lon === null ? '—' : `${fixed(m.lon)}, ${fixed(m.lat)}`) },
+      {
+        title: '详情',
+        dataIndex: 'detail',
+        width: 260,
+        ellipsis: { showTitle: false },
+        render: (d: string) => (
+          <Tooltip title={d} placement="topLeft">
+            {dash(d)}
+          </Tooltip>
+        ),
+      },
+      { title: '发生时间', dataIndex: 'createTime', width: 170 },
+      {
+        title: '状态',
+        dataIndex: 'closed',
+        width: 90,
+        render: (closed: boolean, m) =>
+          closed ? (
+            <Tooltip title={`结束于 ${m.closeTime ?? ''}`}>
+              <Tag>已结束</Tag>
+            </Tooltip>
+          ) : (
+            <Tag color="red">进行中</Tag>
+          ),
+      },
+      {
+        title: '处理',
+        dataIndex: 'handled',
+        width: 170,
+        render: (handled: boolean, m) =>
+          handled ? (
+            <span>
+              <Tag color="green">已处理</Tag>
+              {dash(m.handledBy)}
+              <Typography.Text type="secondary" className="warn-sub">
+                {m.handleTime}
+              </Typography.Text>
+            </span>
+          ) : (
+            <Tag color="gold">未处理</Tag>
+          ),
+      },
+    ],
+    actionsWidth: 80,
+    actions: (m, kit) => [{ label: '处理', hidden: m.handled || !kit.canEdit, onClick: () => kit.edit(m) }],
+    form: handleForm,
+    selectable: (m) => !m.handled,
+    // the type tabs count the unhandled ones
+    refreshes: [['warn', 'counts']],
+    exportCall: exportMsgs,
+    permissions: { edit: 'warn.handle', export: 'warn.export' },
+    header: (kit) => <TypeTabs kit={kit} />,
+    toolbar: (kit) => <BatchHandle kit={kit} />,
+  });
+
 export default function Warn() {
-  const can = useWarnPermissions();
-  const areaUser = useSession((s) => (s.user?.userLevel ?? 0) >= 2);
-  const brands = useQuery({
-    queryKey: ['warn', 'brands'],
-    queryFn: () => fetchBrands(),
-    enabled: can.brands,
-    staleTime: 300_000,
-  });
-  const fields = useMemo(() => warnFilters(brands.data ?? [], areaUser, brands.isLoading), [brands.data, brands.isLoading, areaUser]);
-  const query = useUrlQuery(fields);
-  const { filters } = query;
-  const list = useList('warn', query, fetchMsgs);
-  const counts = useQuery({
-    queryKey: ['warn', 'counts', filters.selfAreaId],
-    queryFn: () => fetchCounts(filters.selfAreaId),
-  });
-
-  const client = useQueryClient();
-  const { confirm } = useConfirm();
-  const [handling, setHandling] = useState<WarnMsg | null>(null);
-  const [selected, setSelected] = useState<number[]>([]);
-  const handle = async (ids: number[]) => {
-    await handleMsgs(ids);
-    setSelected([]);
-    await Promise.all([client.invalidateQueries({ queryKey: ['desk', 'warn'] }), client.invalidateQueries({ queryKey: ['warn', 'counts'] })]);
-  };
-  const columns = useMemo(() => warnColumns({ canHandle: can.handle, onHandle: setHandling }), [can.handle]);
-
+  const canBrands = useSession((s) => can(s.permissions, 'home'));
+  const brands = useQuery({ queryKey: ['warn', 'brands'], queryFn: () => fetchBrands(), enabled: canBrands, staleTime: 300_000 });
+  const spec = useMemo(() => warnSpec(brands.data ?? [], brands.isLoading), [brands.data, brands.isLoading]);
   return (
     <DeskPage screen="warn">
-      <TypeTabs
-        counts={counts.data}
-        value={filters.abnormalType}
-        onChange={(abnormalType) => query.setFilters({ ...filters, abnormalType })}
-        onPending={() => query.setFilters({ ...filters, closed: '0', handled: '0', startTime: undefined, endTime: undefined })}
-      />
-      <QueryForm fields={fields} query={query} />
-      <ListToolbar
-        selected={selected.length}
-        onRefresh={() => void list.refetch()}
-        left={
-          can.handle && (
-            <Button
-              icon={<CheckOutlined />}
-              disabled={!selected.length}
-              onClick={() =>
-                confirm({
-                  content: `确定将选中的 ${selected.length} 条异常标记为已处理吗？`,
-                  onOk: () => handle(selected).then(() => toast().success('处理成功')),
-                })
-              }
-            >
-              批量处理
-            </Button>
-          )
-        }
-        right={can.export && <ExportButton run={() => exportMsgs(filters)} />}
-      />
-      <DataTable<WarnMsg>
-        rowKey="id"
-        columns={columns}
-        list={list}
-        query={query}
-        rowSelection={
-          can.handle
-            ? {
-                selectedRowKeys: selected,
-                onChange: (keys) => setSelected(keys as number[]),
-                getCheckboxProps: (m) => ({ disabled: m.handled }),
-              }
-            : undefined
-        }
-      />
-      <FormDialog<WarnMsg>
-        open={handling !== null}
-        title="处理异常"
-        fields={HANDLE_FORM}
-        initialValues={handling ?? undefined}
-        horizontal
-        okText="标记为已处理"
-        success="处理成功"
-        onSubmit={() => handle([handling!.id])}
-        onClose={() => setHandling(null)}
-      />
+      <CrudTab spec={spec} />
     </DeskPage>
   );
 }
