@@ -9,7 +9,7 @@ import type { Auth } from '../../http/auth.js';
 import { badRequest } from '../../http/envelope.js';
 import { dayNumber, dayStart, dayText, formatTime, nextDay, today } from '../../domain/time.js';
 import { yuan } from './records.js';
-import * as repo from './repo.js';
+import * as repo from './fees/repo.js';
 
 /** The longest period one call may cover (a year). */
 export const FEE_MAX_DAYS = 366;

@@ -7,7 +7,7 @@ import type { Auth } from '../../http/auth.js';
 import { badRequest, forbidden, notFound } from '../../http/envelope.js';
 import { formatTime, minuteCachedFormat } from '../../domain/time.js';
 import { timeRange } from '../../http/timeRange.js';
-import * as repo from './repo.js';
+import * as repo from './records/repo.js';
 
 export type SyncKind = 'site' | 'dispatch' | 'request' | 'bike';
 const RESULT_TEXT: Record<string, string> = { ok: '成功', partial: '部分成功', failed: '失败' };
