@@ -1,16 +1,20 @@
 /** Enterprise (brand) and quota queries. The password hash is never selected. */
+import type { Static } from 'typebox';
 import type { Database } from '../../db/client.js';
+import { columnValues, insertSql, selectList, updateSql, type Columns } from '../../db/columns.js';
 import type { AreaTree } from '../../domain/areas.js';
 import { formatTime } from '../../domain/time.js';
 import { likeEscape } from '../../db/sql.js';
-import { BRAND_SELECT, brandInAreas, findBrand, type BrandRow } from '../../shared/brands.js';
+import { BRAND_COLUMNS, BRAND_SELECT, brandInAreas, findBrand, type BrandRow } from '../../shared/brands.js';
+import { QUOTA_COLUMNS } from '../../shared/quotas.js';
+import type { Enterprise, Quota } from './schemas.js';
 
 export { findBrand, type BrandRow };
 
 const names = (tree: AreaTree, ids: string[]) => ids.map((id) => tree.get(id)?.areaName ?? id).join('、');
 
 /** The list shape of spec §3 Brand company (no documents beyond the two of the list, never the password). */
-export function toEnterprise(r: BrandRow, tree: AreaTree, tz: string) {
+export function toEnterprise(r: BrandRow, tree: AreaTree, tz: string): Static<typeof Enterprise> {
   const { createdAt, maintainPersonUrl: _m, bicycleUrl: _b, electricVehicleUrl: _e, ...rest } = r;
   return {
     ...rest,
@@ -48,21 +52,30 @@ export async function liveAccountHolder(database: Database, account: string): Pr
   return row;
 }
 
-/** Column values come from the service's own mapping, never from input keys. */
-export async function insertBrand(database: Database, values: Record<string, unknown>): Promise<number | null> {
-  const cols = Object.keys(values);
-  const [row] = await database.query<{ id: number }>(
-    `insert into brands (${cols.join(', ')}) values (${cols.map((_, i) => `$${i + 1}`).join(', ')})
-     on conflict (brand_account) where deleted_at is null do nothing returning id`,
-    Object.values(values),
-  );
+/** What an enterprise write stores, by the API's keys: the area lists as JSON text, and the open-API password's hash. */
+export type BrandValues = Partial<
+  Omit<Pick<BrandRow, keyof typeof BRAND_COLUMNS>, 'launchArea' | 'operationAreaId'> & {
+    launchArea: string;
+    operationAreaId: string;
+    brandPasswordHash: string;
+  }
+>;
+
+/** The columns a write sets: those the reads select, and the password's hash, which they never do. */
+const WRITTEN = { ...BRAND_COLUMNS, brandPasswordHash: 'brand_password_hash' } satisfies Columns<BrandValues>;
+
+/** Inserts unless a live enterprise holds the account; answers the new id, or null. */
+export async function insertBrand(database: Database, values: BrandValues): Promise<number | null> {
+  const { text, params } = insertSql('brands', columnValues(WRITTEN, values), 'on conflict (brand_account) where deleted_at is null do nothing returning id');
+  const [row] = await database.query<{ id: number }>(text, params);
   return row?.id ?? null;
 }
 
-export async function updateBrand(database: Database, id: number, values: Record<string, unknown>) {
-  const cols = Object.keys(values);
-  if (!cols.length) return;
-  await database.query(`update brands set ${cols.map((c, i) => `${c} = $${i + 2}`).join(', ')} where id = $1`, [id, ...Object.values(values)]);
+export async function updateBrand(database: Database, id: number, values: BrandValues) {
+  const columns = columnValues(WRITTEN, values);
+  if (!Object.keys(columns).length) return;
+  const { text, params } = updateSql('brands', columns, 'id = $1', [id]);
+  await database.query(text, params);
 }
 
 /** Soft delete; its open-API sessions end at once. */
@@ -78,17 +91,9 @@ export async function endSessions(database: Database, id: number) {
 
 /* ---------- quotas ---------- */
 
-interface QuotaRow {
-  brandId: number;
-  brandName: string;
-  areaId: string;
-  areaName: string;
-  bikeQuota: number;
-  ebikeQuota: number;
-  updatedAt: Date;
-}
+type QuotaRow = Omit<Static<typeof Quota>, 'updateTime'> & { updatedAt: Date };
 
-export const toQuota = ({ updatedAt, ...r }: QuotaRow, tz: string) => ({
+export const toQuota = ({ updatedAt, ...r }: QuotaRow, tz: string): Static<typeof Quota> => ({
   ...r,
   updateTime: formatTime(updatedAt, tz)!,
 });
@@ -101,8 +106,7 @@ export async function listQuotas(database: Database, f: { areaIds: string[]; bra
     cond += ` and q.brand_id = $${params.length}`;
   }
   return database.query<QuotaRow>(
-    `select q.brand_id as "brandId", b.brand_name as "brandName", q.area_id as "areaId", a.area_name as "areaName",
-            q.bike_quota as "bikeQuota", q.ebike_quota as "ebikeQuota", q.updated_at as "updatedAt"
+    `select ${selectList(QUOTA_COLUMNS, 'q')}, b.brand_name as "brandName", a.area_name as "areaName", q.updated_at as "updatedAt"
        from brand_quotas q join brands b on b.id = q.brand_id join areas a on a.id = q.area_id
       where ${cond} order by q.area_id, q.brand_id`,
     params,

@@ -1,21 +1,12 @@
 /** What operators sent (records.ts): sync logs of the open API and the pile gateways, ride orders and their tracks. */
+import type { Static } from 'typebox';
 import type { Database } from '../../../db/client.js';
 import { AREA_SET, likeEscape, Where } from '../../../db/sql.js';
 import { brandInAreas } from '../../../shared/brands.js';
+import type { OrderQuery, RideOrder, SyncLog } from '../schemas.js';
 
-export interface SyncRow {
-  id: number;
-  brandId: number | null;
-  brandName: string | null;
-  endpoint: string;
-  at: Date;
-  itemCount: number;
-  accepted: number;
-  rejected: number;
-  result: string;
-  detail: unknown;
-  durationMs: number;
-}
+/** A sync log's row: the list's fields but the time and the result's text; no name for a deleted enterprise's. */
+export type SyncRow = Omit<Static<typeof SyncLog>, 'brandName' | 'time' | 'resultText'> & { brandName: string | null; at: Date };
 
 /**
  * Sync logs of one kind: of enterprises registered or operating in the areas, and of those areas'
@@ -61,28 +52,13 @@ export async function syncLogPage(
   return { rows, total };
 }
 
-export interface OrderRow {
-  brandId: number;
+/** A ride order's row: the list's fields but the times, the fee in yuan and the duration (toOrder's); names may be missing. */
+export type OrderRow = Omit<Static<typeof RideOrder>, 'brandName' | 'areaName' | 'rentTime' | 'returnTime' | 'feeYuan' | 'durationMinutes'> & {
   brandName: string | null;
-  orderId: string;
-  bikeId: string;
-  bikeType: number;
-  areaId: string;
   areaName: string | null;
   rentAt: Date | null;
-  rentLon: number | null;
-  rentLat: number | null;
-  rentSiteId: string | null;
-  rentSiteName: string | null;
   returnAt: Date | null;
-  returnLon: number | null;
-  returnLat: number | null;
-  returnSiteId: string | null;
-  returnSiteName: string | null;
-  fee: number | null;
-  outSiteReturn: boolean;
-  fullReturn: boolean;
-}
+};
 
 const ORDER_SELECT = `
   select o.brand_id as "brandId", b.brand_name as "brandName", o.order_id as "orderId", o.bike_id as "bikeId", o.bike_type as "bikeType",
@@ -97,7 +73,7 @@ const ORDER_SELECT = `
     left join sites ts on ts.id = o.return_site_id`;
 
 /** in: returned at a site; out: returned outside every site; open: not returned yet. */
-export type ReturnKind = 'in' | 'out' | 'open';
+export type ReturnKind = NonNullable<OrderQuery['returnType']>;
 
 export interface OrderFilter {
   areaIds: string[];
