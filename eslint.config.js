@@ -37,6 +37,18 @@ export default tseslint.config(
     rules: {
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'warn',
+      // permissions by the server's names (lib/permission.ts), never by spec §6 numbers
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'CallExpression[callee.name=/^(can|has|hasPermission|holds)$/] > :matches(Literal, TSAsExpression > Literal)[raw=/^[0-9]+$/]',
+          message: '权限按服务器的名字检查：can(perms, "company.export")，不用数字 id（lib/permission.ts）。',
+        },
+        {
+          selector: 'Identifier[name=/^(hasPermission|FEATURE_PERMISSIONS|MENU_PERMISSION)$/]',
+          message: '权限按服务器的名字检查：can(perms, "company.export")，不用数字 id（lib/permission.ts）。',
+        },
+      ],
     },
   },
   {

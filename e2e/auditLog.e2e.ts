@@ -7,6 +7,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_PASSWORD, ADMIN_USER, type PageProblems, type TestServer, launchBrowser, loginViaForm, openPage, screenshot, startServer } from './harness';
+import { permissionIds } from './permissions';
 
 let server: TestServer;
 let browser: Browser;
@@ -37,7 +38,7 @@ beforeAll(async () => {
     body: JSON.stringify({ username: ADMIN_USER, password: ADMIN_PASSWORD }),
   });
   const token = ((await login.json()) as { data: { token: string } }).data.token;
-  const role = await api(token, 'POST', '/role/add?selfAreaId=110108', { roleName: '审计巡查员', permissionIds: [1] });
+  const role = await api(token, 'POST', '/role/add?selfAreaId=110108', { roleName: '审计巡查员', permissionIds: permissionIds(['warn']) });
   const user = await api(token, 'POST', '/user/add', { username: 'audit_e2e', password: SECRET, name: '审计测试', areaId: '110108', roleIds: [role.id] });
   await api(token, 'PUT', '/user/reset', { id: user.id });
   await api(token, 'POST', '/role/edit', { id: role.id, roleName: '审计巡查员（改）' });

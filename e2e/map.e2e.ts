@@ -10,36 +10,20 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_PASSWORD, ADMIN_USER, type PageProblems, type TestServer, launchBrowser, loginViaForm, openPage, screenshot, startServer } from './harness';
-import { AREA, Console, PLATE, SITES, buildMapWorld, seedBulkSites, waitForSiteStates } from './mapWorld';
+import { ADMIN_PASSWORD, ADMIN_USER, type TestServer, launchBrowser, screenshot, startServer } from './harness';
+import { Console, PLATE, SITES, buildMapWorld, seedBulkSites, waitForSiteStates } from './mapWorld';
+import { FULL_HD, TEST_MS, WAIT, info, legend, map, mapSession, search, siteCount, sitesDrawn, stableBox, unexpected, waitForCount } from './mapPage';
 
 const BULK = 20_000;
 const NAMED = Object.keys(SITES).length;
-const FULL_HD = { width: 1920, height: 1080 };
-const SIZE_KEY = 'sbs-home-map-size';
-/** The machine these run on is shared and often loaded: generous waits, long tests. */
-const WAIT = 90_000;
-const TEST_MS = 300_000;
 /** The product bound: navigation start → every site drawn. */
 const DRAW_BOUND_MS = 3000;
-
-/** The element's box once two reads 100 ms apart agree (the map has stopped panning). */
-async function stableBox(page: Page, locator: ReturnType<Page['locator']>) {
-  let prev = await locator.boundingBox();
-  for (let i = 0; i < 50; i++) {
-    await page.waitForTimeout(100);
-    const box = await locator.boundingBox();
-    if (box && prev && Math.abs(box.x - prev.x) < 0.5 && Math.abs(box.y - prev.y) < 0.5) return box;
-    prev = box;
-  }
-  if (!prev) throw new Error('element has no box');
-  return prev;
-}
 
 let server: TestServer;
 let browser: Browser;
 let admin: Console;
 let statesReady = false;
+const { apiSites, home } = mapSession(() => ({ server, browser, admin }));
 
 beforeAll(async () => {
   server = await startServer('map');
@@ -59,63 +43,6 @@ afterAll(async () => {
   await browser?.close();
   await server?.stop();
 });
-
-/** GET /api/dashboard/get for 全部 (v 1, limit 0): the sites the map must draw. */
-async function apiSites() {
-  const d = await admin.get<{ map: Array<{ siteId: string; siteName: string }> }>('/dashboard/get', { selfAreaId: AREA, v: 1, limit: 0 });
-  return d.map;
-}
-
-const map = (page: Page) => page.getByTestId('home-map');
-const siteCount = async (page: Page) => Number(await map(page).getAttribute('data-site-count'));
-const sitesDrawn = async (page: Page) => Number(await map(page).getAttribute('data-sites-drawn'));
-
-async function waitForCount(page: Page, n: number, timeout = WAIT) {
-  try {
-    await page.waitForFunction((want) => Number(document.querySelector('[data-testid="home-map"]')?.getAttribute('data-site-count')) === want, n, {
-      timeout,
-      polling: 50,
-    });
-  } catch (e) {
-    // say what the page showed instead
-    const seen = await page
-      .evaluate(() => {
-        const el = document.querySelector('[data-testid="home-map"]');
-        const toasts = Array.from(document.querySelectorAll('.ant-message-notice, .ant-notification-notice'), (t) => t.textContent);
-        return { url: location.href, count: el?.getAttribute('data-site-count'), size: el?.getAttribute('data-site-size'), toasts };
-      })
-      .catch((err: Error) => ({ evaluateFailed: err.message }));
-    throw new Error(`waited ${timeout} ms for ${n} sites on the map; the page showed ${JSON.stringify(seen)}: ${(e as Error).message}`, { cause: e });
-  }
-}
-
-/** Logged in on the home screen with the site-count choice `size` remembered. */
-async function home(size?: 0 | 200 | 50, viewport = FULL_HD): Promise<{ page: Page; problems: PageProblems }> {
-  const opened = await openPage(browser, viewport);
-  opened.page.setDefaultTimeout(WAIT);
-  await loginViaForm(opened.page, server.url);
-  await opened.page.waitForURL(/#\/index$/);
-  if (size !== undefined) {
-    await opened.page.evaluate(([k, v]) => localStorage.setItem(k, v), [SIZE_KEY, String(size)]);
-    await opened.page.reload();
-  }
-  await map(opened.page).waitFor();
-  return opened;
-}
-
-async function search(page: Page, type: string, text: string) {
-  await page.getByRole('combobox', { name: '搜索类型' }).click();
-  await page.locator('.ant-select-item-option').getByText(type, { exact: true }).click();
-  const input = map(page).locator('.ant-input-search input');
-  await input.fill(text);
-  await input.press('Enter');
-}
-
-const info = (page: Page) => page.getByTestId('site-info');
-const legend = (page: Page, part: string) => map(page).getByTestId(part).textContent();
-
-/** Page errors and console errors, without the ones the test caused on purpose. */
-const unexpected = (problems: PageProblems) => problems.errors.filter((e) => !/status of 400/.test(e));
 
 describe('home map', () => {
   it(
@@ -357,50 +284,6 @@ describe('home map', () => {
   );
 
   it(
-    'deletes a site after the warm reminder and removes its marker',
-    async () => {
-      const before = await apiSites();
-      expect(before.some((x) => x.siteId === SITES.DEL.id)).toBe(true);
-      const { page, problems } = await home(0);
-      await waitForCount(page, before.length);
-      await search(page, '站点名称', SITES.DEL.name);
-      await info(page).getByText(SITES.DEL.id).waitFor({ timeout: WAIT });
-      for (const text of ['站点编号', '创建时间', '桩数', '停放容量', '当前车辆']) await info(page).getByText(text, { exact: true }).waitFor();
-      await info(page)
-        .getByRole('button', { name: /删除站点/ })
-        .click();
-      const confirm = page.locator('.ant-modal-confirm');
-      await confirm.locator('.ant-modal-confirm-title').getByText('温馨提示').waitFor();
-      await confirm.getByText('确定删除该站点吗？').waitFor();
-      await screenshot(page, 'map-delete-confirm');
-      await confirm.getByRole('button', { name: /取\s*消/ }).click();
-      await confirm.waitFor({ state: 'hidden' });
-      expect(await siteCount(page)).toBe(before.length);
-      expect((await apiSites()).length).toBe(before.length);
-      await info(page)
-        .getByRole('button', { name: /删除站点/ })
-        .click();
-      await page
-        .locator('.ant-modal-confirm')
-        .getByRole('button', { name: /确\s*定/ })
-        .click();
-      await page.getByText('站点删除成功！').first().waitFor();
-      await waitForCount(page, before.length - 1);
-      await info(page).waitFor({ state: 'hidden' });
-      const left = await apiSites();
-      expect(left.length).toBe(before.length - 1);
-      expect(left.some((x) => x.siteId === SITES.DEL.id)).toBe(false);
-      // and a new page asks the server again: the marker stays gone
-      await page.reload();
-      await waitForCount(page, left.length);
-      await screenshot(page, 'map-after-delete');
-      expect(unexpected(problems)).toEqual([]);
-      await page.context().close();
-    },
-    TEST_MS,
-  );
-
-  it(
     'locates a site another panel asks for (homeStore.focusSiteId), without opening it',
     async () => {
       const { page, problems } = await home(50);
@@ -417,75 +300,6 @@ describe('home map', () => {
       expect(await info(page).count()).toBe(0);
       await screenshot(page, 'map-focus-from-panel');
       expect(unexpected(problems)).toEqual([]);
-      await page.context().close();
-    },
-    TEST_MS,
-  );
-
-  it(
-    'lays tiles under the layers when a tile URL is configured, and never shows a broken tile',
-    async () => {
-      const { page, problems } = await openPage(browser, FULL_HD);
-      page.setDefaultTimeout(WAIT);
-      // the server writes MAP_TILE_URL into <meta name="tile-url">; here an address that refuses
-      await page.route(/\/(\?[^#]*)?$/, async (route) => {
-        if (route.request().resourceType() !== 'document') return route.fallback();
-        const res = await route.fetch();
-        const html = (await res.text()).replace(
-          /<meta name="tile-url" content="[^"]*"/,
-          '<meta name="tile-url" content="http://127.0.0.1:59999/{z}/{x}/{y}.png"',
-        );
-        await route.fulfill({ response: res, body: html });
-      });
-      await loginViaForm(page, server.url);
-      await page.waitForURL(/#\/index$/);
-      await waitForCount(page, 50);
-      await expect.poll(() => page.locator('.home-map .leaflet-tile').count(), { timeout: WAIT }).toBeGreaterThan(0);
-      // every tile ends up as the blank image (errorTileUrl), none as a broken <img>
-      await expect
-        .poll(
-          () =>
-            page.evaluate(() =>
-              Array.from(document.querySelectorAll<HTMLImageElement>('.home-map .leaflet-tile')).every(
-                (img) => img.complete && img.src.startsWith('data:') && img.naturalWidth > 0,
-              ),
-            ),
-          { timeout: WAIT },
-        )
-        .toBe(true);
-      await screenshot(page, 'map-tiles-unreachable');
-      expect(unexpected(problems).filter((e) => !/Failed to load resource: net::ERR_CONNECTION_REFUSED/.test(e))).toEqual([]);
-      await page.context().close();
-    },
-    TEST_MS,
-  );
-
-  it(
-    'searches a user bound to a site to it at start',
-    async () => {
-      await admin.call(
-        'POST',
-        '/user/add',
-        {},
-        {
-          username: 'map_site_user',
-          password: 'Site-user-2024',
-          name: '站点值守员',
-          areaId: AREA,
-          roleIds: [2],
-          userLevel: 2,
-          siteId: SITES.M3.id,
-        },
-      );
-      const { page } = await openPage(browser, FULL_HD);
-      page.setDefaultTimeout(WAIT);
-      await page.goto(`${server.url}/#/login`);
-      await page.getByPlaceholder('请输入账号').fill('map_site_user');
-      await page.getByPlaceholder('请输入密码').fill('Site-user-2024');
-      await page.getByRole('button', { name: /登\s*录/ }).click();
-      await page.waitForURL(/#\/index$/);
-      await info(page).getByText(SITES.M3.id).waitFor({ timeout: WAIT });
-      await screenshot(page, 'map-bound-user');
       await page.context().close();
     },
     TEST_MS,

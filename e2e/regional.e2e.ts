@@ -10,6 +10,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_PASSWORD, type PageProblems, type TestServer, launchBrowser, loginViaForm, openPage, screenshot, startServer } from './harness';
 import { CY, Console, type Envelope, HD, type HomeWorld, PASSWORD, buildHomeWorld, openApi, operatorToken } from './homeWorld';
+import { permissionIds } from './permissions';
 
 let server: TestServer;
 let browser: Browser;
@@ -201,7 +202,7 @@ describe('区域设置 · 禁停区域 (screenshots in test-output/e2e)', () => 
       'POST',
       '/role/add',
       { selfAreaId: '000000' },
-      { roleName: '海淀围栏管理', permissionIds: [3, 10, 115, 116, 117] },
+      { roleName: '海淀围栏管理', permissionIds: permissionIds(['deviceManagement', 'area.manage', 'rail.manage', 'forbid.manage']) },
     );
     await world.admin.call('POST', '/user/add', { selfAreaId: '000000' }, { ...USER, areaId: HD, roleIds: [role.id], userLevel: 3 });
     const district = await Console.login(server.url, USER.username, USER.password);

@@ -34,9 +34,26 @@ export function randomPassword(): string {
   }
 }
 
-/** Password policy for console accounts: 6-32 characters with letters and digits. */
-export function passwordProblem(pw: string): string | null {
-  if (pw.length < 6 || pw.length > 32) return '密码长度应为 6-32 位';
-  if (!/[A-Za-z]/.test(pw) || !/\d/.test(pw)) return '密码需同时包含字母和数字';
+/** How long a password must be; `field` names the request's field in the messages. */
+export interface PasswordRule {
+  min: number;
+  /** Absent: no upper bound here (the route's schema has one). */
+  max?: number;
+  field?: string;
+}
+
+/** Console accounts: 6-32 characters. */
+export const CONSOLE_PASSWORD: PasswordRule = { min: 6, max: 32 };
+/** An enterprise's open-API password (企业管理's brandPassword): at least 8 characters. */
+export const OPEN_API_PASSWORD: PasswordRule = { min: 8, field: 'brandPassword' };
+
+/** The password policy: long enough under `rule`, with letters and digits; why not, in Chinese, or null. */
+export function passwordProblem(pw: string, rule: PasswordRule = CONSOLE_PASSWORD): string | null {
+  const { min, max, field } = rule;
+  const subject = field ? `参数 ${field} ` : '密码';
+  if (pw.length < min || (max !== undefined && pw.length > max)) {
+    return max === undefined ? `${subject}至少 ${min} 位，请重新填写` : `${subject}长度应为 ${min}-${max} 位`;
+  }
+  if (!/[A-Za-z]/.test(pw) || !/\d/.test(pw)) return `${subject}需同时包含字母和数字`;
   return null;
 }

@@ -6,11 +6,11 @@
  * and the answer goes out only after the commit. A handler that throws rolls back its writes and
  * leaves no row; a row that cannot be written fails the request and nothing it did commits.
  * The row's `before` is the object as it was, read on the same unit before the handler runs, as
- * http/auditObjects.ts declares per route (null for a route that creates).
+ * the route declares in its `config.audit` (http/auditObjects.ts; null for a route that creates).
  *
  * Not recorded (README "Audit log"):
  * - reads: GET/HEAD/OPTIONS, and writes that only read: a route with a path segment starting with
- *   `export` (streamed .xlsx), a route with `config: { audit: false }`, and READS_BY_WRITE below;
+ *   `export` (streamed .xlsx) and a route with `config: { audit: false }` (logout, getMaxSiteId);
  * - requests without a logged-in user: public routes (login) and the open API (/api/open, its own
  *   tokens, the ingest hot path);
  * - refused and failed requests (no token, a permission the user lacks, invalid input, a refusal
@@ -20,7 +20,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from
 import type { Database } from '../db/client.js';
 import { redact } from '../domain/redact.js';
 import { loadRows } from '../db/snapshot.js';
-import { AUDIT_OBJECTS, CREATES } from './auditObjects.js';
+import { CREATES, type AuditObject } from './auditObjects.js';
 import { isConsoleRoute } from './auth.js';
 
 /** A route the audit log records (the 操作 filter offers them). */
@@ -28,12 +28,17 @@ export interface AuditedRoute {
   method: string;
   url: string;
   summary: string;
+  /** What the route declares it is about (its `config.audit`); undefined: nothing declared. */
+  object?: AuditObject;
 }
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** false: a write-method route that only reads (no audit row). */
-    audit?: boolean;
+    /**
+     * What a write is about, for its row's `before` (http/auditObjects.ts): the rows it changes, or
+     * CREATES; false: a write-method route that only reads (no audit row).
+     */
+    audit?: false | AuditObject;
   }
   interface FastifyInstance {
     /** Every route the audit log records, as registered. */
@@ -43,17 +48,10 @@ declare module 'fastify' {
 
 const WRITES = new Set(['POST', 'PUT', 'DELETE', 'PATCH']);
 
-/** Write-method routes that change nothing of the data, with the reason. */
-export const READS_BY_WRITE: Record<string, string> = {
-  'POST /api/logout': 'ends the caller’s own session only',
-  'PUT /api/site/getMaxSiteId': 'reads the next site number (the spec has it as PUT)',
-};
-
 /** Is `METHOD url` a console write that the audit log records? */
-export function isAudited(method: string, url: string, config: { public?: boolean; audit?: boolean } = {}): boolean {
+export function isAudited(method: string, url: string, config: { public?: boolean; audit?: false | AuditObject } = {}): boolean {
   if (!WRITES.has(method) || !isConsoleRoute(url) || config.public || config.audit === false) return false;
-  if (/\/export/i.test(url) || READS_BY_WRITE[`${method} ${url}`]) return false;
-  return true;
+  return !/\/export/i.test(url);
 }
 
 const text = (v: unknown, max: number) => (v === undefined || v === null ? '' : String(v).slice(0, max));
@@ -78,12 +76,11 @@ const camelKeys = (row: Record<string, unknown>) =>
   Object.fromEntries(Object.entries(row).map(([k, v]) => [k.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase()), v]));
 
 /**
- * The object as it was before the write (http/auditObjects.ts names its rows), read on the write's
- * unit of work before the handler runs, its columns named as the API's fields, redacted as the
- * request is; null when the route creates.
+ * The object as it was before the write (the rows the route's `config.audit` names), read on the
+ * write's unit of work before the handler runs, its columns named as the API's fields, redacted as
+ * the request is; null when the route creates.
  */
-async function before(database: Database, req: FastifyRequest, method: string, url: string): Promise<unknown> {
-  const declared = AUDIT_OBJECTS[`${method} ${url}`];
+async function before(database: Database, req: FastifyRequest, declared: AuditObject | undefined): Promise<unknown> {
   if (!declared || declared === CREATES) return null;
   const rows = (await loadRows(database, declared(req))).map(camelKeys);
   return rows.length === 0 ? null : redact(rows.length === 1 ? rows[0] : rows);
@@ -131,15 +128,16 @@ export function registerAudit(app: FastifyInstance, database: Database) {
     const url = r.url.length > 1 ? r.url.replace(/\/$/, '') : r.url;
     const config = r.config ?? {};
     const summary = text((r.schema as { summary?: string } | undefined)?.summary, 200);
+    const object = config.audit || undefined;
     for (const method of methods) {
-      if (isAudited(method, url, config) && !audited.some((a) => a.method === method && a.url === url)) audited.push({ method, url, summary });
+      if (isAudited(method, url, config) && !audited.some((a) => a.method === method && a.url === url)) audited.push({ method, url, summary, object });
     }
     if (!methods.some((m) => isAudited(m, url, config))) return;
     const handler = r.handler;
     r.handler = async function audited(this: FastifyInstance, req: FastifyRequest, reply: FastifyReply) {
       if (!req.auth || !database.unit || !isAudited(req.method, url, config)) return handler.call(this, req, reply);
       return database.unit(async () => {
-        const was = await before(database, req, req.method, url);
+        const was = await before(database, req, object);
         const answer = await handler.call(this, req, reply);
         await record(database, req, req.method, url, summary, answer === reply ? undefined : answer, was);
         return answer;

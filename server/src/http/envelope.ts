@@ -3,6 +3,7 @@ import { Type, type TSchema } from 'typebox';
 
 export const Code = { ok: 200, badRequest: 400, unauthorized: 401, forbidden: 5002, serverError: 500 } as const;
 
+/** A refusal a handler throws; raised through the helpers below (never `new`), caught by http/errors.ts. */
 export class ApiError extends Error {
   constructor(
     public readonly code: number,
@@ -18,6 +19,8 @@ export const badRequest = (message: string) => new ApiError(Code.badRequest, mes
 export const unauthorized = (message = '登录已失效，请重新登录') => new ApiError(Code.unauthorized, message);
 export const forbidden = (message = '没有权限执行此操作，请联系管理员') => new ApiError(Code.forbidden, message);
 export const notFound = (what: string) => new ApiError(Code.badRequest, `${what}不存在，请刷新后重试`);
+/** A refusal for machines (the open API, the third-party feed, the files at /uploads): its real HTTP status, as code too. */
+export const httpError = (status: number, message: string) => new ApiError(status, message, status);
 
 export function ok<T>(data: T, message = '操作成功！') {
   return { code: Code.ok, message, data };

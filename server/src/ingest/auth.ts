@@ -2,7 +2,7 @@
 import { IncomingMessage } from 'node:http';
 import type { FastifyRequest } from 'fastify';
 import type { Database } from '../db/client.js';
-import { ApiError } from '../http/envelope.js';
+import { httpError } from '../http/envelope.js';
 import { tokenOf } from '../http/auth.js';
 import { hashToken, newToken, verifyPassword } from '../domain/password.js';
 import { FailureLimiter } from '../shared/failureLimiter.js';
@@ -24,19 +24,17 @@ declare module 'fastify' {
   }
 }
 
-export const openError = (status: number, message: string) => new ApiError(status, message, status);
-
 /** Failed token requests per client address (per process), and the back-off per account. */
 const limiter = new FailureLimiter(20, 15 * 60_000);
 const accounts = new Backoff();
 
 export async function issueToken(database: Database, account: string, password: string, ip: string) {
-  if (limiter.blocked(ip)) throw openError(429, '认证失败次数过多，请 15 分钟后再试');
+  if (limiter.blocked(ip)) throw httpError(429, '认证失败次数过多，请 15 分钟后再试');
   // counted before the check, known account or not (an unknown one answers alike)
   const wait = accounts.attempt(account);
   if (wait > 0) {
     limiter.fail(ip);
-    throw openError(429, `认证失败次数过多，请 ${Math.max(1, Math.ceil(wait))} 秒后再试`);
+    throw httpError(429, `认证失败次数过多，请 ${Math.max(1, Math.ceil(wait))} 秒后再试`);
   }
   const [brand] = await database.query<{ id: number; hash: string }>(
     `select id, brand_password_hash as hash from brands where brand_account = $1 and deleted_at is null`,
@@ -48,7 +46,7 @@ export async function issueToken(database: Database, account: string, password: 
   const who = brand ?? gateway;
   if (!who || !(await verifyPassword(password, who.hash))) {
     limiter.fail(ip);
-    throw openError(401, '账号或密码错误');
+    throw httpError(401, '账号或密码错误');
   }
   accounts.succeeded(account);
   const token = newToken();
@@ -97,9 +95,9 @@ export class OperatorCache {
   }
 
   async resolve(req: FastifyRequest): Promise<Operator> {
-    if (!tokenOf(req)) throw openError(401, '缺少 Authorization: Bearer <token>');
+    if (!tokenOf(req)) throw httpError(401, '缺少 Authorization: Bearer <token>');
     const op = await this.lookup(req);
-    if (!op) throw openError(401, 'token 无效或已过期，请重新获取');
+    if (!op) throw httpError(401, 'token 无效或已过期，请重新获取');
     return op;
   }
 

@@ -2,13 +2,14 @@
 import { Type } from 'typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import rateLimit from '@fastify/rate-limit';
-import { Envelope } from '../http/envelope.js';
-import { issueToken, openError, OperatorCache, type Operator } from './auth.js';
-import { writeSyncLog, type SyncKind } from './syncLog.js';
+import { Envelope, httpError } from '../http/envelope.js';
+import { issueToken, OperatorCache, type Operator } from './auth.js';
+import { writeSyncLog, type SyncKind } from '../shared/syncLog.js';
 import * as v from './validate.js';
 import type { Indexed, Rejection } from './write/common.js';
 import { recordAbnormal } from './write/abnormal.js';
-import { writeFilings, writeWithdrawals } from './write/filings.js';
+import { writeFilings } from '../shared/bikeFiling.js';
+import { writeWithdrawals } from './write/filings.js';
 import { writeStatus } from './write/status.js';
 import { writeOrders } from './write/orders.js';
 import { writeDispatches } from './write/dispatches.js';
@@ -59,13 +60,13 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     max: config.openRateLimit,
     timeWindow: '1 minute',
     keyGenerator: (req) => operators.rateKey(req), // per operator, not per token (issue 16)
-    errorResponseBuilder: (_req, ctx) => openError(429, `请求过于频繁，请 ${Math.ceil(ctx.ttl / 1000)} 秒后再试`),
+    errorResponseBuilder: (_req, ctx) => httpError(429, `请求过于频繁，请 ${Math.ceil(ctx.ttl / 1000)} 秒后再试`),
   });
 
   app.addHook('onRequest', async (req, reply) => {
     if (inFlight >= MAX_IN_FLIGHT) {
       reply.header('retry-after', '1');
-      throw openError(503, '服务繁忙，请稍后重试');
+      throw httpError(503, '服务繁忙，请稍后重试');
     }
     inFlight++;
     let released = false;
@@ -108,10 +109,10 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       handler: async (req, reply) => {
         const startedAt = performance.now();
         const op = req.operator;
-        if (spec.who === 'brand' && op.brandId === null) throw openError(403, '该接口仅供企业账号调用');
-        if (spec.who === 'gateway' && op.gatewayId === null) throw openError(403, '该接口仅供桩网关账号调用');
+        if (spec.who === 'brand' && op.brandId === null) throw httpError(403, '该接口仅供企业账号调用');
+        if (spec.who === 'gateway' && op.gatewayId === null) throw httpError(403, '该接口仅供桩网关账号调用');
         const items = (req.body as { items: unknown[] }).items;
-        if (items.length > v.MAX_ITEMS) throw openError(413, `一次最多提交 ${v.MAX_ITEMS} 条，本次 ${items.length} 条，请分批提交`);
+        if (items.length > v.MAX_ITEMS) throw httpError(413, `一次最多提交 ${v.MAX_ITEMS} 条，本次 ${items.length} 条，请分批提交`);
         const now = Date.now();
         const { valid, rejected } = v.partition(items, (i) => spec.check(i, now), spec.idOf);
         let refused: Rejection[];
@@ -327,14 +328,14 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     async (req) => {
       const startedAt = performance.now();
       const op = req.operator;
-      if (op.brandId === null) throw openError(403, '该接口仅供企业账号调用');
+      if (op.brandId === null) throw httpError(403, '该接口仅供企业账号调用');
       let since: Date | null = null;
       if (req.query.updatedSince) {
         const raw = /^\d+$/.test(req.query.updatedSince) ? Number(req.query.updatedSince) : req.query.updatedSince;
         try {
           since = v.parseTime(raw, 'updatedSince', Date.now());
         } catch (e) {
-          throw openError(400, (e as Error).message);
+          throw httpError(400, (e as Error).message);
         }
       }
       const sites = await listSitesForOperator(database, app.ctx.areas, op.brandId, since);

@@ -8,7 +8,7 @@ import type { Query } from '../db/client.js';
 import { dayNumber, dayText, localDay, parseLocalTime } from '../domain/time.js';
 import { ALL_BRANDS } from '../db/schema/statistics.js';
 import { rollAreaHours } from './areaStats.js';
-import { FEE_DAYS, SITE_DAYS, SITE_TODAY, liveSince, siteDaysThrough } from '../shared/watermarks.js';
+import { FEE_DAYS, SITE_DAYS, SITE_TODAY, liveSince, markRun, siteDaysThrough } from '../shared/watermarks.js';
 
 const HOUR = 3600_000;
 
@@ -115,15 +115,6 @@ async function periodsAdd(q: Query, day: string, sign: 1 | -1) {
   }
 }
 
-/** Moves a job's watermark (job_runs.cursor), inside the transaction that did the work. */
-async function moveWatermark(q: Query, name: string, cursor: number) {
-  await q(
-    `insert into job_runs (name, cursor, last_run_at, last_ok_at) values ($1, $2, now(), now())
-     on conflict (name) do update set cursor = excluded.cursor, last_run_at = now(), last_ok_at = now()`,
-    [name, cursor],
-  );
-}
-
 /**
  * Rolls whole local days into stats_site_daily (from stats_hourly) and adds each to its month in
  * stats_site_monthly, from the day after the last one rolled (or the first day with statistics) up
@@ -149,7 +140,7 @@ export async function rollupSiteDays(ctx: JobContext, lastDay: string): Promise<
       // days are rolled once each, in order, inside this transaction with the watermark: the month
       // and year rows add the day (a rebuild from the day table would read the whole month every day)
       await periodsAdd(q, day, 1);
-      await moveWatermark(q, SITE_DAYS, n);
+      await markRun(q, SITE_DAYS, { cursor: n });
     });
     done.push(day);
   }
@@ -173,7 +164,7 @@ export async function rollupSiteToday(ctx: JobContext, now: Date): Promise<{ day
   if (rolled !== null && rolled >= day) return null;
   await database.tx(async (q) => {
     await rollSiteDay(q, day, tz, through);
-    await moveWatermark(q, SITE_TODAY, through.getTime());
+    await markRun(q, SITE_TODAY, { cursor: through.getTime() });
   });
   return { day, through };
 }
@@ -230,7 +221,7 @@ export async function rollupFeeDays(ctx: JobContext, now: Date): Promise<{ first
   const span = { first: dayText(first), last: dayText(last) };
   await database.tx(async (q) => {
     await rollFeeDays(q, span.first, span.last, tz);
-    await moveWatermark(q, FEE_DAYS, last);
+    await markRun(q, FEE_DAYS, { cursor: last });
   });
   return span;
 }
@@ -328,11 +319,7 @@ export async function rollupStats(ctx: JobContext, now: Date): Promise<RollupRun
     });
   }
   if (mark === null || end > mark) {
-    await database.query(
-      `insert into job_runs (name, cursor, last_run_at, last_ok_at) values ($1, $2, now(), now())
-       on conflict (name) do update set cursor = greatest(job_runs.cursor, excluded.cursor), last_run_at = now(), last_ok_at = now()`,
-      [STATS_HOURS, end],
-    );
+    await markRun((text, params) => database.query(text, params), STATS_HOURS, { cursor: end, forward: true });
   }
   // the last day whose hours are all rolled: the one before the day the covered hours end in
   const siteDays = await rollupSiteDays(ctx, dayText(dayNumber(localDay(new Date(end), tz)) - 1));

@@ -9,6 +9,7 @@
 import type { JobContext } from './context.js';
 import { capacityOf, magnifyFactors, siteStatus } from '../domain/siteStatus.js';
 import { refreshBrandCounts } from '../shared/brandCounts.js';
+import { markRun } from '../shared/watermarks.js';
 
 interface BrandCount {
   brand_id: number;
@@ -197,9 +198,5 @@ async function recordPresence(ctx: JobContext, now: Date, rows: Presence[]) {
       [now.toISOString(), tz, rows.map((r) => r.areaId), rows.map((r) => r.brandId), rows.map((r) => r.bikeType), rows.map((r) => r.n)],
     );
   }
-  await database.query(
-    `insert into job_runs (name, last_run_at, last_ok_at) values ('snapshot', $1, $1)
-     on conflict (name) do update set last_run_at = excluded.last_run_at, last_ok_at = excluded.last_ok_at`,
-    [now.toISOString()],
-  );
+  await markRun((text, params) => database.query(text, params), 'snapshot', { at: now });
 }

@@ -7,7 +7,7 @@ import { Type, type Static, type TObject } from 'typebox';
 import type { Database } from '../db/client.js';
 import { selectList, type Columns } from '../db/columns.js';
 import type { Auth } from '../http/auth.js';
-import { ApiError, Code, forbidden } from '../http/envelope.js';
+import { badRequest, forbidden } from '../http/envelope.js';
 import { Nullable } from '../http/schemas.js';
 
 /** The console's answer when an enterprise does not exist (spec §5). */
@@ -144,7 +144,7 @@ export async function findBrand(database: Database, id: number, scopeAreaIds?: s
 /** A live enterprise the user may read: code 400 企业信息不存在！ or 5002. */
 export async function readableBrand(database: Database, auth: Auth, id: number) {
   const row = await findBrand(database, id);
-  if (!row) throw new ApiError(Code.badRequest, MISSING);
+  if (!row) throw badRequest(MISSING);
   if (!auth.canSeeBrand(row)) throw forbidden('无权查看该企业的信息');
   return row;
 }

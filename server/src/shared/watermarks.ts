@@ -1,6 +1,7 @@
 /**
  * How far the statistics jobs have rolled: the watermarks in job_runs that the read side consults to
- * know which hours and days are final (the jobs move them, the statistics read them).
+ * know which hours and days are final (the jobs move them, the statistics read them), and the one
+ * write of job_runs (markRun).
  */
 import type { Database, Query } from '../db/client.js';
 import { dayText } from '../domain/time.js';
@@ -21,6 +22,20 @@ export const FEE_DAYS = 'fee_days';
  * start) may not have finished the previous hour. Before it, stats_hourly is final.
  */
 export const liveSince = (now: Date) => new Date(Math.floor(now.getTime() / HOUR) * HOUR - HOUR);
+
+/**
+ * Records a job's successful run in job_runs (last_run_at and last_ok_at: `at`, default the
+ * statement's time) and, when `cursor` is given, moves its watermark there (`forward`: never back).
+ * Pass the transaction that did the work, so the mark commits with it.
+ */
+export async function markRun(query: Query, name: string, run: { at?: Date; cursor?: number; forward?: boolean } = {}): Promise<void> {
+  const cursor = run.cursor === undefined ? 'job_runs.cursor' : run.forward ? 'greatest(job_runs.cursor, excluded.cursor)' : 'excluded.cursor';
+  await query(
+    `insert into job_runs (name, cursor, last_run_at, last_ok_at) values ($1, $2, coalesce($3::timestamptz, now()), coalesce($3::timestamptz, now()))
+     on conflict (name) do update set cursor = ${cursor}, last_run_at = excluded.last_run_at, last_ok_at = excluded.last_ok_at`,
+    [name, run.cursor ?? null, run.at?.toISOString() ?? null],
+  );
+}
 
 /** The last local day rolled into stats_site_daily / stats_site_monthly (`yyyy-MM-dd`), or null. */
 export async function siteDaysThrough(database: Database): Promise<string | null> {

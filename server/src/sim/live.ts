@@ -5,7 +5,9 @@
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/client.js';
-import { City, type CityConfig, type Outbox } from './city.js';
+import { City } from './city.js';
+import type { CityConfig } from './cityParts.js';
+import type { Outbox } from './outbox.js';
 import { fetchTransport, StoppedError } from './client.js';
 import { clientsFor, newTally, sendOutbox } from './backfill.js';
 import type { World } from './world.js';

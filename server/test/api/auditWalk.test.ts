@@ -7,15 +7,16 @@
  * that succeeds on this world, in the order the samples run), or marks the route `config: { audit:
  * false }` when it only reads.
  *
- * Each row's `before` (the object as it was, http/auditObjects.ts): every route must be declared
- * there, and a route declared with rows records a non-null `before` for its sample, unless the
- * sample says it `creates` (a create-or-edit route called without an id, an upsert of a new row).
+ * Each row's `before` (the object as it was): every route must declare what it is about in its
+ * options (`config: { audit: … }`, http/auditObjects.ts), and a route declared with rows records a
+ * non-null `before` for its sample, unless the sample says it `creates` (a create-or-edit route
+ * called without an id, an upsert of a new row).
  * A key may end with `#label` to call a route a second time (the edit form of a create-or-edit route).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../src/db/client.js';
 import { isSecretName, REDACTED } from '../../src/domain/redact.js';
-import { AUDIT_OBJECTS, CREATES } from '../../src/http/auditObjects.js';
+import { CREATES } from '../../src/http/auditObjects.js';
 import { Client, adminClient, createTestApp, userClient, type TestContext } from '../support/app.js';
 import { addBrand } from '../support/world.js';
 import { PNG, upload } from '../support/uploads.js';
@@ -229,10 +230,10 @@ describe('every console write leaves one audit row', () => {
   });
 
   it('knows what every audited write route is about (its before snapshot)', () => {
-    const missing = t.app.audited.map((r) => `${r.method} ${r.url}`).filter((k) => !AUDIT_OBJECTS[k]);
+    const missing = t.app.audited.filter((r) => !r.object).map((r) => `${r.method} ${r.url}`);
     expect(
       missing,
-      `write routes without a declaration in server/src/http/auditObjects.ts: name the rows each changes or deletes (or CREATES when it only adds)`,
+      `write routes without an audit declaration: name the rows each changes or deletes in its config: { audit: … } (or CREATES when it only adds), http/auditObjects.ts`,
     ).toEqual([]);
   });
 
@@ -255,7 +256,7 @@ describe('every console write leaves one audit row', () => {
       const text = JSON.stringify(rows[0]);
       for (const s of secrets) expect(text, `${key}: a secret reached the audit log`).not.toContain(s);
       expect(leaks(rows[0].after)).toEqual([]);
-      const declared = AUDIT_OBJECTS[`${route!.method} ${route!.url}`];
+      const declared = route!.object;
       if (declared === CREATES || req.creates) expect(rows[0].before, `${label}: creates, nothing before`).toBeNull();
       else expect(rows[0].before, `${label}: changes or deletes an object, so the row keeps it as it was`).not.toBeNull();
       expect(leaks(rows[0].before)).toEqual([]);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hashPassword, hashToken, newToken, passwordProblem, randomPassword, verifyPassword } from '../../src/domain/password.js';
+import { OPEN_API_PASSWORD, hashPassword, hashToken, newToken, passwordProblem, randomPassword, verifyPassword } from '../../src/domain/password.js';
 import { authEntries, holds, PERMISSIONS, permissionId } from '../../src/domain/permissions.js';
 import { FailureLimiter } from '../../src/shared/failureLimiter.js';
 import { formatTime, parseLocalTime } from '../../src/domain/time.js';
@@ -29,6 +29,11 @@ describe('passwords and tokens', () => {
     expect(passwordProblem('abc')).toBe('密码长度应为 6-32 位');
     expect(passwordProblem('abcdefgh')).toBe('密码需同时包含字母和数字');
     expect(passwordProblem('abcd1234')).toBeNull();
+  });
+  it('holds an enterprise open-API password to at least 8 characters, naming its field', () => {
+    expect(passwordProblem('abc1234', OPEN_API_PASSWORD)).toBe('参数 brandPassword 至少 8 位，请重新填写');
+    expect(passwordProblem('abcdefgh', OPEN_API_PASSWORD)).toBe('参数 brandPassword 需同时包含字母和数字');
+    expect(passwordProblem('abcd1234'.repeat(5), OPEN_API_PASSWORD)).toBeNull();
   });
 });
 

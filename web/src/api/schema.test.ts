@@ -1,10 +1,12 @@
-/** The committed schema.d.ts is what the server's routes generate now (run `npm run gen:types` when this fails). */
+/** The committed schema.d.ts and rules.gen.ts are what the server's routes generate now (run `npm run gen:types` when this fails). */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, it } from 'vitest';
+// @ts-expect-error a plain ES module script without types
+import { render, rulesOf } from '../../scripts/gen-rules.mjs';
 
 const root = fileURLToPath(new URL('../../..', import.meta.url));
 const bin = (name: string) => path.join(root, 'node_modules', '.bin', name);
@@ -17,6 +19,8 @@ it('schema.d.ts matches the OpenAPI document the server writes', () => {
     const generated = fs.readFileSync(out, 'utf8');
     const committed = fs.readFileSync(path.join(root, 'web/src/api/schema.d.ts'), 'utf8');
     expect(committed === generated, 'web/src/api/schema.d.ts is stale: run npm run gen:types').toBe(true);
+    const rules = fs.readFileSync(path.join(root, 'web/src/api/rules.gen.ts'), 'utf8');
+    expect(rules === render(rulesOf(JSON.parse(document.toString()))), 'web/src/api/rules.gen.ts is stale: run npm run gen:types').toBe(true);
   } finally {
     fs.rmSync(path.dirname(out), { recursive: true, force: true });
   }

@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { entriesOf } from '../lib/permission';
 import { setMessageApi } from './feedback';
 import { guardLoader } from './guard';
 import { setNavigator } from './navigation';
@@ -34,7 +35,7 @@ describe('guardLoader', () => {
     useSession.setState({ authorization: 'tok' });
     fetchMock.mockImplementation((url: string) => {
       if (url.startsWith('/api/user')) return Promise.resolve(ok(admin));
-      if (url.startsWith('/api/permission/list')) return Promise.resolve(ok([{ id: 64, children: [60] }]));
+      if (url.startsWith('/api/permission/list')) return Promise.resolve(ok(entriesOf(['home.totalRing'])));
       if (url.startsWith('/api/area/user')) return Promise.resolve(ok(tree));
       if (url.startsWith('/api/area/all')) return Promise.resolve(ok([{ id: '110000', areaName: '北京市', parentId: '000000', level: 1 }]));
       return Promise.reject(new Error(url));
@@ -46,19 +47,19 @@ describe('guardLoader', () => {
     );
     expect(s.user?.username).toBe('admin');
     expect(s.selfAreaId).toBe('000000');
-    expect(s.permissions).toEqual([{ id: 64, children: [60] }]);
+    expect(s.permissions).toEqual(entriesOf(['home.totalRing']));
     expect(s.selfAddress?.areaName).toBe('全国');
     expect(s.isAggregation).toBe(true);
     expect(s.nationalArea.map((a) => a.areaName)).toEqual(['全国', '北京市']);
   });
 
   it('proceeds when loading fails', async () => {
-    useSession.setState({ authorization: 'tok', user: { ...admin, areaId: '110000' } as never, permissions: [{ id: 1 }] });
+    useSession.setState({ authorization: 'tok', user: { ...admin, areaId: '110000' } as never, permissions: entriesOf(['warn']) });
     fetchMock.mockImplementation((url: string) =>
       url.startsWith('/api/user') ? Promise.resolve(ok({ ...admin, areaId: '110000' })) : Promise.resolve(new Response('', { status: 502 })),
     );
     await expect(guardLoader()).resolves.toBeNull();
-    expect(useSession.getState().permissions).toEqual([{ id: 1 }]); // kept
+    expect(useSession.getState().permissions).toEqual(entriesOf(['warn'])); // kept
     expect(fetchMock.mock.calls.map((c) => c[0])).toContain('/api/area/user?selfAreaId=110000');
   });
 });

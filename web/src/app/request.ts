@@ -164,3 +164,13 @@ export async function dataOf<T>(pending: Promise<Envelope<T>>): Promise<T> {
   toast().warning(text);
   throw new RequestError(text, 'failed', true, env.code);
 }
+
+/**
+ * The data of a write sent with `passErrors`: a refusal rejects with the server's message, not yet
+ * shown (the dialog that asked shows it and stays open); a lost session (401) still goes to login.
+ */
+export async function written<T>(pending: Promise<Envelope<T>>): Promise<T> {
+  const env = await pending;
+  if (env.code === 200 || env.code === 401) return handleEnvelope(env).data;
+  throw new RequestError(env.message || DEFAULT_ERROR, 'failed', false, env.code);
+}

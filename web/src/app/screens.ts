@@ -1,4 +1,5 @@
 /** Names and one-line summaries of the console screens (spec §2), used by menus and frames. */
+import { type PermissionEntry, type PermissionName, can } from '../lib/permission';
 
 export interface ScreenInfo {
   /** route path without params */
@@ -51,24 +52,10 @@ export const COMPANY_CHILDREN: ScreenKey[] = [
 ];
 
 /** Desk menu: the ten sections in spec §2 order (the big screen is the header's 返回大屏 link). */
-/** The menu permission id of each desk section (server/src/domain/permissions.ts menu ids; spec §6). */
-export const MENU_PERMISSION: Partial<Record<ScreenKey, number>> = {
-  warn: 1,
-  dailyDuty: 2,
-  deviceManagement: 3,
-  operation: 4,
-  miBicycle: 5,
-  ratingEvaluation: 6,
-  companyManagement: 7,
-  inforManagement: 8,
-  systemSettings: 9,
-  regionalSettings: 10,
-};
-
-/** The menu permission a screen needs: that of its section (the first segment of its path). */
-export function screenPermission(screen: ScreenKey): number | undefined {
+/** Whether a user may open a screen: the menu permission of its section (the first segment of its path), named as the server names menus; a screen outside the desk sections is open to all. */
+export function mayOpen(permissions: readonly PermissionEntry[] | null | undefined, screen: ScreenKey): boolean {
   const section = SCREENS[screen].path.split('/')[1] as ScreenKey;
-  return MENU_PERMISSION[section];
+  return !MENU.includes(section) || can(permissions, section as PermissionName);
 }
 
 export const MENU: ScreenKey[] = [

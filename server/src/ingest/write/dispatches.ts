@@ -2,7 +2,7 @@
 import type { Database } from '../../db/client.js';
 import type { GeoCache } from '../../shared/geoCache.js';
 import type { DispatchEvent } from '../validate.js';
-import { foreignReason, ownerBrand, ownersOf } from '../owners.js';
+import { foreignReason, ownerBrand, ownersOf } from '../../shared/bikeOwners.js';
 import { lateHours, markCte } from '../late.js';
 import { iso, type Brand, type Indexed, type Rejection } from './common.js';
 import { recordAbnormal } from './abnormal.js';

@@ -1,10 +1,10 @@
-/** Bike filings (备案) and withdrawals: the bikes table, and the legality of their live state. */
+/**
+ * Bike withdrawals: the bikes table, and the legality of their live state. Filing (备案) itself is
+ * shared with the console's spreadsheet import (shared/bikeFiling.ts writeFilings): one rule, one write.
+ */
 import type { Database } from '../../db/client.js';
-import { foreignReason, ownersOf } from '../owners.js';
+import { foreignReason, ownersOf } from '../../shared/bikeOwners.js';
 import type { Indexed, Rejection } from './common.js';
-
-/** Filing itself is shared with the console's spreadsheet import: one rule, one write. */
-export { writeFilings } from '../../shared/bikeFiling.js';
 
 export async function writeWithdrawals(database: Database, brandId: number, items: Indexed<{ bikeId: string }>[]) {
   const owners = await ownersOf(

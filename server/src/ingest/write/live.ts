@@ -5,7 +5,7 @@
  */
 import type { Database } from '../../db/client.js';
 import type { GeoCache } from '../../shared/geoCache.js';
-import { foreignReason, ownerBrand, ownersOf } from '../owners.js';
+import { foreignReason, ownerBrand, ownersOf } from '../../shared/bikeOwners.js';
 import { recordPresence } from '../presence.js';
 import { iso, type Brand, type Indexed, type Rejection } from './common.js';
 

@@ -6,7 +6,7 @@ import type { Database } from '../../db/client.js';
 import { intArray, textArray } from '../../db/arrays.js';
 import type { GeoCache } from '../../shared/geoCache.js';
 import type { StatusReport } from '../validate.js';
-import { foreignReason } from '../owners.js';
+import { foreignReason } from '../../shared/bikeOwners.js';
 import { lateDays, localDate, presenceSet } from '../presence.js';
 import { markCte } from '../late.js';
 import { noteFaults, openFaults } from '../faults.js';

@@ -2,7 +2,8 @@
 import { Type } from 'typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Envelope, Paged, ok, pageOf } from '../../http/envelope.js';
-import type { Auth } from '../../http/auth.js';
+import { needs, type Auth } from '../../http/auth.js';
+import { byIds } from '../../http/auditObjects.js';
 import { paged, sendXlsx, type XlsxColumn } from '../../http/xlsx.js';
 import { SelfArea, emptyBody } from '../../http/schemas.js';
 import { countMsgs, handleMsgs, listMsgs, msgFilter, msgPage, type Msg } from './service.js';
@@ -32,7 +33,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   // 各类型异常数：进行中未处理、最近三天
   app.get(
     '/getMsgCounts',
-    { config: { permission: 'warn' }, schema: { tags, summary: '异常数量', querystring: Type.Object(SelfArea), response: { 200: Envelope(Counts) } } },
+    { config: needs('warn'), schema: { tags, summary: '异常数量', querystring: Type.Object(SelfArea), response: { 200: Envelope(Counts) } } },
     async (req) => ok(await countMsgs(database, req.auth.scope(), tz)),
   );
 
@@ -40,7 +41,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/getMsg',
     {
-      config: { permission: 'warn' },
+      config: needs('warn'),
       schema: {
         tags,
         summary: '异常信息列表',
@@ -64,7 +65,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/updateMsg',
     {
-      config: { permission: 'warn.handle' },
+      config: needs('warn.handle'),
       schema: { tags, summary: '处理异常', querystring: Type.Object({ ...SelfArea, ids: IdsT }), response: { 200: HandleResult } },
     },
     async (req) => handle(req.auth, req.query.ids),
@@ -74,7 +75,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.put(
     '/updateMsg',
     {
-      config: { permission: 'warn.handle' },
+      config: { ...needs('warn.handle'), audit: byIds('abnormal_messages', 'ids') },
       preValidation: emptyBody,
       schema: {
         tags,
@@ -97,7 +98,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/exportMsg',
     {
-      config: { permission: 'warn.export' },
+      config: needs('warn.export'),
       schema: { tags, summary: '导出异常信息', description: '文件 异常信息.xlsx，行同 getMsg（全部页）。', querystring: Type.Object(Filters) },
     },
     async (req, reply) => {

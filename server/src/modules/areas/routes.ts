@@ -2,6 +2,7 @@ import { Type, type TProperties } from 'typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Envelope, Paged, PageQuery, notFound, ok, pageOf } from '../../http/envelope.js';
 import { needs } from '../../http/auth.js';
+import { CREATES, byField, type Before } from '../../http/auditObjects.js';
 import { SelfArea, AreaId, Polygon } from '../../http/schemas.js';
 import { Area, AreaBrief, AreaFields, EntryRail, Rail } from './schemas.js';
 import * as areas from './service.js';
@@ -9,6 +10,9 @@ import * as areas from './service.js';
 const tags = ['区域'];
 const manage = needs('area.manage');
 const rails = needs('rail.manage');
+/** The area a write changes, its id the request's field `field` (its fence is a column of it). */
+const area = (field: string): Before => byField('areas', field, 'id', ['id', 'parent_id', 'area_name', 'level', 'gps_rail']);
+const entryRail = byField('area_rails', 'id');
 const Q = <T extends TProperties>(extra: T = {} as T) => Type.Object({ ...SelfArea, ...extra });
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {
@@ -128,7 +132,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/',
     {
-      config: manage,
+      config: { ...manage, audit: CREATES },
       schema: {
         tags,
         summary: '新增区域',
@@ -143,16 +147,24 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   );
 
   // 修改区域
-  app.put('/', { config: manage, schema: { tags, summary: '修改区域', querystring: Q(), body: Type.Object({ ...AreaFields, id: AreaId }) } }, async (req) => {
-    await areas.updateArea(database, cache, req.auth, req.body.id, req.body);
-    return ok(null, '区域修改成功');
-  });
+  app.put(
+    '/',
+    { config: { ...manage, audit: area('id') }, schema: { tags, summary: '修改区域', querystring: Q(), body: Type.Object({ ...AreaFields, id: AreaId }) } },
+    async (req) => {
+      await areas.updateArea(database, cache, req.auth, req.body.id, req.body);
+      return ok(null, '区域修改成功');
+    },
+  );
 
   // 删除区域（须无下级区域、站点、用户与企业）
-  app.delete('/:id', { config: manage, schema: { tags, summary: '删除区域', querystring: Q(), params: Type.Object({ id: AreaId }) } }, async (req) => {
-    await areas.deleteArea(database, cache, req.auth, req.params.id);
-    return ok(null, '区域已删除');
-  });
+  app.delete(
+    '/:id',
+    { config: { ...manage, audit: area('id') }, schema: { tags, summary: '删除区域', querystring: Q(), params: Type.Object({ id: AreaId }) } },
+    async (req) => {
+      await areas.deleteArea(database, cache, req.auth, req.params.id);
+      return ok(null, '区域已删除');
+    },
+  );
 
   /* ----- 运营围栏：每个区域一个 ----- */
 
@@ -170,7 +182,10 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   // 设置区域运营围栏
   app.post(
     '/rail',
-    { config: rails, schema: { tags, summary: '设置运营围栏', querystring: Q(), body: Type.Object({ areaId: AreaId, gpsRail: Polygon }) } },
+    {
+      config: { ...rails, audit: area('areaId') },
+      schema: { tags, summary: '设置运营围栏', querystring: Q(), body: Type.Object({ areaId: AreaId, gpsRail: Polygon }) },
+    },
     async (req) => {
       await areas.setRail(database, req.auth, req.body.areaId, req.body.gpsRail);
       return ok(null, '围栏已保存');
@@ -181,7 +196,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.put(
     '/rail/:id',
     {
-      config: rails,
+      config: { ...rails, audit: area('id') },
       schema: { tags, summary: '修改运营围栏', querystring: Q(), params: Type.Object({ id: AreaId }), body: Type.Object({ gpsRail: Polygon }) },
     },
     async (req) => {
@@ -191,10 +206,14 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   );
 
   // 删除区域运营围栏
-  app.delete('/rail/:id', { config: rails, schema: { tags, summary: '删除运营围栏', querystring: Q(), params: Type.Object({ id: AreaId }) } }, async (req) => {
-    await areas.clearRail(database, req.auth, req.params.id);
-    return ok(null, '围栏已删除');
-  });
+  app.delete(
+    '/rail/:id',
+    { config: { ...rails, audit: area('id') }, schema: { tags, summary: '删除运营围栏', querystring: Q(), params: Type.Object({ id: AreaId }) } },
+    async (req) => {
+      await areas.clearRail(database, req.auth, req.params.id);
+      return ok(null, '围栏已删除');
+    },
+  );
 
   /* ----- 入口围栏：每个区域可有多个 ----- */
 
@@ -215,7 +234,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/entryRail',
     {
-      config: rails,
+      config: { ...rails, audit: CREATES },
       schema: {
         tags,
         summary: '新增入口围栏',
@@ -231,7 +250,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.put(
     '/entryRail/:id',
     {
-      config: rails,
+      config: { ...rails, audit: entryRail },
       schema: {
         tags,
         summary: '修改入口围栏',
@@ -249,7 +268,10 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   // 删除入口围栏
   app.delete(
     '/entryRail/:id',
-    { config: rails, schema: { tags, summary: '删除入口围栏', querystring: Q(), params: Type.Object({ id: Type.Integer({ minimum: 1 }) }) } },
+    {
+      config: { ...rails, audit: entryRail },
+      schema: { tags, summary: '删除入口围栏', querystring: Q(), params: Type.Object({ id: Type.Integer({ minimum: 1 }) }) },
+    },
     async (req) => {
       await areas.deleteEntryRail(database, req.auth, req.params.id);
       return ok(null, '围栏已删除');

@@ -97,7 +97,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: Envelope(Type.Array(Type.Object({ method: Type.String(), url: Type.String(), summary: Type.String() }))) },
       },
     },
-    async () => ok(app.audited),
+    async () => ok(app.audited.map(({ method, url, summary }) => ({ method, url, summary }))),
   );
 
   // 导出操作日志（操作日志.xlsx），筛选同列表

@@ -4,6 +4,7 @@ import { Envelope, notFound, ok } from '../../http/envelope.js';
 import { authEntries, PERMISSIONS } from '../../domain/permissions.js';
 import { findProfile, toProfile } from '../../shared/profiles.js';
 import { Profile, SelfArea } from '../../http/schemas.js';
+import { USER_COLUMNS } from '../../http/auditObjects.js';
 import { changePassword, login, logout } from './service.js';
 
 const tags = ['账号'];
@@ -45,8 +46,8 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     },
   );
 
-  // 退出登录：当前 token 立即失效
-  app.post('/logout', { schema: { tags, summary: '退出登录' } }, async (req) => {
+  // 退出登录：当前 token 立即失效（不记操作日志：只结束本人的会话）
+  app.post('/logout', { config: { audit: false }, schema: { tags, summary: '退出登录' } }, async (req) => {
     await logout(database, req.auth.tokenHash);
     return ok(null, '已退出登录');
   });
@@ -76,6 +77,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/pwd',
     {
+      config: { audit: (req) => ({ table: 'users', where: { id: req.auth.user.id }, columns: USER_COLUMNS }) },
       schema: {
         tags,
         summary: '修改密码',

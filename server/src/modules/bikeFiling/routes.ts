@@ -9,6 +9,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Envelope, Paged, PageQuery, ok, pageOf } from '../../http/envelope.js';
 import { SelfArea } from '../../http/schemas.js';
 import { needs } from '../../http/auth.js';
+import { CREATES } from '../../http/auditObjects.js';
 import { sendXlsx, type XlsxColumn } from '../../http/xlsx.js';
 import { registerOwner } from '../../shared/uploads.js';
 import { ImportIdT, ImportInput, ImportItem, ResultT, RowItem } from './schemas.js';
@@ -54,7 +55,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/importBikes',
     {
-      config: use,
+      config: { ...use, audit: CREATES },
       schema: {
         tags,
         summary: '车辆备案导入',

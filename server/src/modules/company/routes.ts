@@ -4,6 +4,7 @@ import { Envelope, Paged, PageQuery, badRequest, ok, pageOf } from '../../http/e
 import { emptyBody, SelfArea } from '../../http/schemas.js';
 import { setQuota } from '../../shared/quotas.js';
 import { needs } from '../../http/auth.js';
+import { brandQuota, byField } from '../../http/auditObjects.js';
 import { registerOwner } from '../../shared/uploads.js';
 import { BrandIdT, Enterprise, EnterpriseDetail, EnterpriseInput, Maintainer, MaintainerInput, Quota } from './schemas.js';
 import { listBrands, listQuotas, toEnterprise, toQuota } from './repo.js';
@@ -13,6 +14,9 @@ import recordRoutes from './recordRoutes.js';
 const tags = ['企业管理'];
 const read = needs('companyManagement');
 const edit = needs('company.edit');
+/** The enterprise or the maintainer a write changes (create-or-edit: none without the id). */
+const brand = byField('brands', 'brandId');
+const maintainer = byField('maintainers', 'id');
 /** DELETE may carry brandId in the query or in a JSON body: no body validates as an empty one. */
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {
@@ -70,7 +74,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/createEnterprise',
     {
-      config: edit,
+      config: { ...edit, audit: brand },
       schema: {
         tags,
         summary: '新增或修改企业',
@@ -96,7 +100,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.delete(
     '/deleteEnterprise',
     {
-      config: edit,
+      config: { ...edit, audit: brand },
       preValidation: emptyBody,
       schema: {
         tags,
@@ -138,7 +142,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/saveMaintainer',
     {
-      config: edit,
+      config: { ...edit, audit: maintainer },
       schema: {
         tags,
         summary: '新增或修改运维人员',
@@ -157,7 +161,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.delete(
     '/deleteMaintainer',
     {
-      config: edit,
+      config: { ...edit, audit: maintainer },
       preValidation: emptyBody,
       schema: {
         tags,
@@ -196,7 +200,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/setAreaQuota',
     {
-      config: { permission: 'company.quota' },
+      config: { ...needs('company.quota'), audit: brandQuota },
       schema: {
         tags,
         summary: '设置区域核准数量',

@@ -6,9 +6,9 @@
 import type { Static } from 'typebox';
 import type { Database } from '../../db/client.js';
 import type { Auth } from '../../http/auth.js';
-import { ApiError, Code, badRequest, forbidden } from '../../http/envelope.js';
+import { badRequest, forbidden } from '../../http/envelope.js';
 import type { AreaTree } from '../../domain/areas.js';
-import { hashPassword, randomPassword } from '../../domain/password.js';
+import { OPEN_API_PASSWORD, hashPassword, passwordProblem, randomPassword } from '../../domain/password.js';
 import { maskPhone } from '../../domain/rider.js';
 import { BRAND_COLUMNS, MISSING, readableBrand } from '../../shared/brands.js';
 import { MIME, type UploadRow, attachUploads, fileOf, findUpload, uploadsOf, urlOf } from '../../shared/uploads.js';
@@ -50,7 +50,7 @@ export async function mayReadDocument(database: Database, auth: Auth, brandId: n
 
 async function writableBrand(database: Database, auth: Auth, id: number) {
   const row = await repo.findBrand(database, id);
-  if (!row) throw new ApiError(Code.badRequest, MISSING);
+  if (!row) throw badRequest(MISSING);
   if (auth.brandLimit !== null && auth.brandLimit !== id) throw forbidden('无权修改该企业');
   auth.assertArea(row.areaId);
   return row;
@@ -94,12 +94,6 @@ const NULLABLE = new Set(
     .filter(([, schema]) => 'anyOf' in schema && schema.anyOf.some((t: { type?: string }) => t.type === 'null'))
     .map(([key]) => key),
 );
-
-export function passwordProblem(pw: string): string | null {
-  if (pw.length < 8) return '参数 brandPassword 至少 8 位，请重新填写';
-  if (!/[A-Za-z]/.test(pw) || !/\d/.test(pw)) return '参数 brandPassword 需同时包含字母和数字';
-  return null;
-}
 
 function areaList(tree: AreaTree, value: string[] | string | undefined, field: string): string[] | undefined {
   if (value === undefined) return undefined;
@@ -187,7 +181,7 @@ async function columns(database: Database, tree: AreaTree, input: EnterpriseInpu
     generated = randomPassword();
     values.brandPasswordHash = await hashPassword(generated);
   } else if (input.brandPassword) {
-    const problem = passwordProblem(input.brandPassword);
+    const problem = passwordProblem(input.brandPassword, OPEN_API_PASSWORD);
     if (problem) throw badRequest(problem);
     values.brandPasswordHash = await hashPassword(input.brandPassword);
   }

@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Envelope, Paged, PageQuery, badRequest, ok, pageOf } from '../../http/envelope.js';
 import { emptyBody, SelfArea, SiteIdT } from '../../http/schemas.js';
 import { needs } from '../../http/auth.js';
+import { byField, siteRows } from '../../http/auditObjects.js';
 import { deleteSite } from '../../shared/sites.js';
 import { SiteListFilters, siteFilterOf, sitePages, toSite } from '../../shared/siteList.js';
 import { sendXlsx } from '../../http/xlsx.js';
@@ -13,6 +14,8 @@ import { siteColumns } from './siteExport.js';
 
 const tags = ['设备管理'];
 const read = needs('deviceManagement');
+/** The pile a write registers, moves or deletes, by its MAC (registering a new one: none). */
+const pile = byField('piles', 'equipmentMac', 'equipment_mac');
 const Done = { 200: Envelope(Type.Null()) };
 /** DELETE calls may carry their fields in the query or in a JSON body: no body validates as an empty one. */
 
@@ -82,7 +85,7 @@ export const deviceRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.delete(
     '/site/delete',
     {
-      config: { permission: 'site.delete' },
+      config: { ...needs('site.delete'), audit: siteRows('siteId') },
       preValidation: emptyBody,
       schema: {
         tags,
@@ -179,7 +182,7 @@ export const equipmentRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '',
     {
-      config: { permission: 'device.edit' },
+      config: { ...needs('device.edit'), audit: pile },
       schema: {
         tags,
         summary: '登记设备',
@@ -198,7 +201,7 @@ export const equipmentRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.delete(
     '/delete',
     {
-      config: { permission: 'device.edit' },
+      config: { ...needs('device.edit'), audit: pile },
       preValidation: emptyBody,
       schema: {
         tags,

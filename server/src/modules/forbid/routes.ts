@@ -2,11 +2,14 @@ import { Type } from 'typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Envelope, Paged, ok, pageOf } from '../../http/envelope.js';
 import { needs } from '../../http/auth.js';
+import { CREATES, byField } from '../../http/auditObjects.js';
 import { SelfArea, AreaId, LonLatT, Polygon } from '../../http/schemas.js';
 import * as forbid from './service.js';
 
 const tags = ['禁停区'];
 const manage = needs('forbid.manage');
+/** The zone a write changes (its id in the path). */
+const zone = byField('forbid_zones', 'id');
 const ForbidType = Type.Union([Type.Literal(0), Type.Literal(1)], { description: '0 禁停围栏, 1 禁停区' });
 const Forbid = Type.Object({
   id: Type.Integer(),
@@ -65,7 +68,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/',
     {
-      config: manage,
+      config: { ...manage, audit: CREATES },
       schema: {
         tags,
         summary: '新增禁停区',
@@ -81,7 +84,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.put(
     '/:id',
     {
-      config: manage,
+      config: { ...manage, audit: zone },
       schema: {
         tags,
         summary: '修改禁停区（可只传 enabled：启用/停用）',
@@ -104,7 +107,10 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   // 删除禁停区
   app.delete(
     '/:id',
-    { config: manage, schema: { tags, summary: '删除禁停区', querystring: Type.Object(SelfArea), params: Type.Object({ id: Type.Integer({ minimum: 1 }) }) } },
+    {
+      config: { ...manage, audit: zone },
+      schema: { tags, summary: '删除禁停区', querystring: Type.Object(SelfArea), params: Type.Object({ id: Type.Integer({ minimum: 1 }) }) },
+    },
     async (req) => {
       await forbid.deleteForbid(database, req.auth, req.params.id);
       return ok(null, '禁停区已删除');

@@ -3,6 +3,7 @@ import { Type } from 'typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Envelope, Paged, PageQuery, ok, pageOf } from '../../http/envelope.js';
 import { needs } from '../../http/auth.js';
+import { byField } from '../../http/auditObjects.js';
 import { SelfArea } from '../../http/schemas.js';
 import { timeRange } from '../../http/timeRange.js';
 import { formatTime } from '../../domain/time.js';
@@ -14,6 +15,8 @@ import * as info from './service.js';
 const tags = ['信息管理'];
 const read = needs('inforManagement');
 const edit = needs('information.edit');
+/** The notice a write changes (create-or-edit: none without the id). */
+const notice = byField('notices', 'id');
 const Id = Type.Integer({ minimum: 1 });
 const Time = Type.Union([Type.String(), Type.Null()]);
 
@@ -140,7 +143,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/add',
     {
-      config: edit,
+      config: { ...edit, audit: notice },
       schema: {
         tags,
         summary: '新增或修改通知',
@@ -176,10 +179,14 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   );
 
   // 删除通知
-  app.delete('/delete', { config: edit, schema: { tags, summary: '删除通知', querystring: Type.Object({ ...SelfArea, id: Id }) } }, async (req) => {
-    await info.remove(database, req.auth, await areas.tree(), req.query.id);
-    return ok(null, '通知已删除');
-  });
+  app.delete(
+    '/delete',
+    { config: { ...edit, audit: notice }, schema: { tags, summary: '删除通知', querystring: Type.Object({ ...SelfArea, id: Id }) } },
+    async (req) => {
+      await info.remove(database, req.auth, await areas.tree(), req.query.id);
+      return ok(null, '通知已删除');
+    },
+  );
 
   // 可指定的企业：当前区域及下级区域内的企业
   app.get(

@@ -2,6 +2,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Envelope, ok } from '../../http/envelope.js';
 import { needs } from '../../http/auth.js';
+import { brandQuota, pick, type Before } from '../../http/auditObjects.js';
 import * as limits from './service.js';
 import {
   AreaBrandList,
@@ -21,6 +22,8 @@ const tags = ['核准数量与区域总量'];
 const quota = needs('company.quota');
 /** Reads the big screen and 企业管理's 总量设置 / 区域核准数量 share: either section's users may call them. */
 const homeOrCompany = needs('home', 'companyManagement');
+/** An area's totals a write changes: `areaId`, else the request's area. */
+const areaCap: Before = (req) => ({ table: 'area_caps', where: { area_id: pick(req, 'areaId') ?? req.auth.areaId } });
 
 /** Approved quantities (核准数量) of an enterprise in an area, under /api/bikeLimit. */
 export const quotaRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -29,7 +32,10 @@ export const quotaRoutes: FastifyPluginAsyncTypebox = async (app) => {
   // 保存企业在某区域的核准数量（车辆上限）
   app.post(
     '/save',
-    { config: quota, schema: { tags, summary: '保存核准数量', querystring: AreaQuery, body: QuotaBody, response: { 200: Envelope(QuotaData) } } },
+    {
+      config: { ...quota, audit: brandQuota },
+      schema: { tags, summary: '保存核准数量', querystring: AreaQuery, body: QuotaBody, response: { 200: Envelope(QuotaData) } },
+    },
     async (req) => ok(await limits.saveQuota(database, req.auth, await areas.tree(), req.body), '核准数量已保存'),
   );
 
@@ -37,7 +43,7 @@ export const quotaRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/isExit',
     {
-      config: { permission: 'companyManagement' },
+      config: needs('companyManagement'),
       schema: { tags, summary: '核准数量是否已设置', querystring: ExistsQuery, response: { 200: Envelope(ExistsData) } },
     },
     async (req) => ok(await limits.quotaOf(database, req.auth, await areas.tree(), req.query)),
@@ -82,7 +88,7 @@ export const areaTotalRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/setAreaTotalNumber',
     {
-      config: quota,
+      config: { ...quota, audit: areaCap },
       schema: { tags, summary: '设置区域总量上限', querystring: AreaQuery, body: AreaTotalBody, response: { 200: Envelope(AreaCapData) } },
     },
     async (req) => ok(await limits.saveAreaCap(database, req.auth, await areas.tree(), req.body), '区域总量上限已保存'),
@@ -92,7 +98,7 @@ export const areaTotalRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/setAreaBikeNumber',
     {
-      config: quota,
+      config: { ...quota, audit: brandQuota },
       schema: { tags, summary: '设置企业区域核准数量', querystring: AreaQuery, body: QuotaBody, response: { 200: Envelope(QuotaData) } },
     },
     async (req) => ok(await limits.saveQuota(database, req.auth, await areas.tree(), req.body), '核准数量已保存'),

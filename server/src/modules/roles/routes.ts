@@ -2,6 +2,7 @@ import { Type } from 'typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Envelope, Paged, PageQuery, notFound, ok, pageOf } from '../../http/envelope.js';
 import { needs } from '../../http/auth.js';
+import { CREATES, byField } from '../../http/auditObjects.js';
 import { SelfArea } from '../../http/schemas.js';
 import * as roles from './service.js';
 
@@ -32,6 +33,8 @@ const RoleBody = {
   permissionIds: Type.Array(Type.Integer(), { maxItems: 500 }),
 };
 const manage = needs('role.manage');
+/** The role a write changes (its id in the body or query). */
+const role = byField('roles', 'id');
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {
   const { database, config } = app.ctx;
@@ -107,7 +110,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/add',
     {
-      config: manage,
+      config: { ...manage, audit: CREATES },
       schema: {
         tags,
         summary: '新增角色',
@@ -123,7 +126,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/edit',
     {
-      config: manage,
+      config: { ...manage, audit: role },
       schema: {
         tags,
         summary: '编辑角色',
@@ -138,9 +141,13 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   );
 
   // 删除角色
-  app.delete('/del', { config: manage, schema: { tags, summary: '删除角色', querystring: Type.Object({ ...SelfArea, id: Id }) } }, async (req) => {
-    await roles.deleteRole(database, req.auth, req.query.id);
-    return ok(null, '角色已删除');
-  });
+  app.delete(
+    '/del',
+    { config: { ...manage, audit: role }, schema: { tags, summary: '删除角色', querystring: Type.Object({ ...SelfArea, id: Id }) } },
+    async (req) => {
+      await roles.deleteRole(database, req.auth, req.query.id);
+      return ok(null, '角色已删除');
+    },
+  );
 };
 export default routes;

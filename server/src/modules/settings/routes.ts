@@ -2,10 +2,16 @@
 import { Type } from 'typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Envelope, badRequest, ok } from '../../http/envelope.js';
+import { needs } from '../../http/auth.js';
+import type { Before } from '../../http/auditObjects.js';
 import { SelfArea, emptyBody } from '../../http/schemas.js';
 import { fullPile, setFullPile, setSiteParams, siteParams } from './service.js';
 
 const tags = ['满桩值设置'];
+/** The settings of the request's area a write changes: these columns of its row. */
+const areaSettings =
+  (columns: string[]): Before =>
+  (req) => ({ table: 'areas', where: { id: req.auth.areaId }, columns: ['id', 'area_name', ...columns] });
 
 const Pile = Type.Number({ exclusiveMinimum: 0, maximum: 10, description: '满桩值（系数），大于 0 且不超过 10；容量 = floor(停放容量 × 满桩值)' });
 const Alias = Type.String({ minLength: 1, maxLength: 32, description: '满桩值名称，缺省不变（初始为 满桩值）' });
@@ -33,7 +39,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   // 读取区域满桩值
   app.get(
     '/fullPileNum',
-    { config: { permission: 'home' }, schema: { tags, summary: '读取满桩值', querystring: Type.Object(SelfArea), response: { 200: Result } } },
+    { config: needs('home'), schema: { tags, summary: '读取满桩值', querystring: Type.Object(SelfArea), response: { 200: Result } } },
     async (req) => ok(await fullPile(database, req.auth.areaId)),
   );
 
@@ -41,7 +47,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.put(
     '/fullPileNum',
     {
-      config: { permission: 'home.fullPile' },
+      config: { ...needs('home.fullPile'), audit: areaSettings(['full_pile_num', 'full_pile_name']) },
       preValidation: emptyBody,
       schema: {
         tags,
@@ -72,7 +78,10 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.put(
     '/siteParams',
     {
-      config: { permission: 'area.manage' },
+      config: {
+        ...needs('area.manage'),
+        audit: areaSettings(['full_pile_num', 'site_length', 'site_threshold_less', 'site_threshold_more', 'site_response_minute']),
+      },
       schema: {
         tags,
         summary: '设置站点参数',

@@ -2,14 +2,17 @@ import { Type } from 'typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Envelope, Paged, PageQuery, badRequest, ok, pageOf } from '../../http/envelope.js';
 import { needs } from '../../http/auth.js';
+import { CREATES, byField } from '../../http/auditObjects.js';
 import { SelfArea } from '../../http/schemas.js';
 import { Clash, Magnify, MagnifyAlias as Alias, MagnifyBody, MagnifyEditBody, Site, Switch } from './schemas.js';
-import { listSites, toSite } from './repo.js';
+import { listSites, toSite } from '../../shared/siteList.js';
 import * as magnify from './magnify.js';
 
 const tags = ['站点放大分组'];
 const read = needs('deviceManagement');
 const edit = needs('site.edit');
+/** The group a write changes (its id in the path). */
+const group = byField('magnify_groups', 'id');
 const Q = Type.Object(SelfArea);
 const IdParam = Type.Object({ id: Type.Integer({ minimum: 1, description: '分组 ID' }) });
 const Done = { 200: Envelope(Type.Null()) };
@@ -46,7 +49,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/',
     {
-      config: edit,
+      config: { ...edit, audit: CREATES },
       schema: {
         tags,
         summary: '新增放大分组',
@@ -110,7 +113,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.put(
     '/open/:id',
     {
-      config: edit,
+      config: { ...edit, audit: group },
       schema: {
         tags,
         summary: '开启或关闭放大分组',
@@ -131,7 +134,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.put(
     '/:id',
     {
-      config: edit,
+      config: { ...edit, audit: group },
       schema: {
         tags,
         summary: '修改放大分组',
@@ -148,9 +151,13 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   );
 
   // 删除放大分组
-  app.delete('/:id', { config: edit, schema: { tags, summary: '删除放大分组', querystring: Q, params: IdParam, response: Done } }, async (req) => {
-    await magnify.deleteGroup(await ctx(req.auth), req.params.id);
-    return ok(null, '放大分组已删除');
-  });
+  app.delete(
+    '/:id',
+    { config: { ...edit, audit: group }, schema: { tags, summary: '删除放大分组', querystring: Q, params: IdParam, response: Done } },
+    async (req) => {
+      await magnify.deleteGroup(await ctx(req.auth), req.params.id);
+      return ok(null, '放大分组已删除');
+    },
+  );
 };
 export default routes;

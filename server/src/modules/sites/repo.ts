@@ -6,8 +6,6 @@ import { generatedSiteIdRegex } from '../../domain/siteIds.js';
 import { SITE_COLUMNS, SITE_SELECT, type SiteRow } from '../../shared/siteList.js';
 import type { Magnify } from './schemas.js';
 
-export { FLAG_OF_STATUS, listSites, toSite, type SiteFilter, type SiteRow } from '../../shared/siteList.js';
-
 /** A live (not deleted) site's row, or undefined. */
 export async function findSite(database: Database, id: string): Promise<SiteRow | undefined> {
   const [row] = await database.query<SiteRow>(`${SITE_SELECT} where s.id = $1 and s.deleted_at is null`, [id]);

@@ -2,9 +2,10 @@ import { Type } from 'typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Envelope, Paged, PageQuery, ok, pageOf } from '../../http/envelope.js';
 import { needs } from '../../http/auth.js';
+import { CREATES, pick, siteRows, type Before } from '../../http/auditObjects.js';
 import { SelfArea, Polygon, SiteIdT } from '../../http/schemas.js';
 import { Coord, RailSite, Site, SiteBody, SiteFields, BatchFields, LengthFactorBody, Switch } from './schemas.js';
-import { listSites, toSite } from './repo.js';
+import { listSites, toSite } from '../../shared/siteList.js';
 import { SiteListFilters, siteFilterOf } from '../../shared/siteList.js';
 import * as sites from './service.js';
 import magnifyRoutes from './magnifyRoutes.js';
@@ -12,6 +13,11 @@ import magnifyRoutes from './magnifyRoutes.js';
 const tags = ['站点管理'];
 const read = needs('deviceManagement');
 const edit = needs('site.edit');
+/** length_factor changes the sites named, or every site without a fence in the request's areas. */
+const lengthFactorSites: Before = (req) =>
+  pick(req, 'siteIds')
+    ? siteRows('siteIds')(req)
+    : { table: 'sites', where: { area_id: req.auth.scopeAreaIds(), deleted_at: null, gps_rail: null }, columns: ['id', 'area_id', 'site_name', 'length'] };
 const Q = Type.Object(SelfArea);
 const SiteIdParam = Type.Object({ id: SiteIdT });
 const Created = { 200: Envelope(Type.Object({ siteId: Type.String({ description: '新站点编号' }) })) };
@@ -67,7 +73,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/',
     {
-      config: edit,
+      config: { ...edit, audit: CREATES },
       schema: {
         tags,
         summary: '新增站点',
@@ -83,7 +89,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/rail',
     {
-      config: edit,
+      config: { ...edit, audit: CREATES },
       schema: {
         tags,
         summary: '按围栏新增站点',
@@ -114,13 +120,14 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     },
   };
   app.get('/getMaxSiteId', maxId, async (req) => ok(await sites.maxAndNextId(await ctx(req.auth))));
-  app.put('/getMaxSiteId', maxId, async (req) => ok(await sites.maxAndNextId(await ctx(req.auth))));
+  // only reads the next site number (the spec has it as PUT): no audit row
+  app.put('/getMaxSiteId', { ...maxId, config: { ...read, audit: false } }, async (req) => ok(await sites.maxAndNextId(await ctx(req.auth))));
 
   // 批量修改站点（最多 1000 个，须全部在权限区域内，否则都不改）
   app.put(
     '/batch',
     {
-      config: edit,
+      config: { ...edit, audit: siteRows('siteIds') },
       schema: {
         tags,
         summary: '批量修改站点',
@@ -140,7 +147,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.put(
     '/length_factor',
     {
-      config: edit,
+      config: { ...edit, audit: lengthFactorSites },
       schema: {
         tags,
         summary: '站点默认半径 / 满桩系数',
@@ -166,7 +173,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.put(
     '/gps/:site_id',
     {
-      config: edit,
+      config: { ...edit, audit: siteRows('site_id') },
       schema: {
         tags,
         summary: '移动站点中心点',
@@ -191,7 +198,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.put(
     '/areaCenter/:siteId',
     {
-      config: edit,
+      config: { ...edit, audit: siteRows('siteId') },
       schema: {
         tags,
         summary: '设置站点围栏',
@@ -213,7 +220,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.put(
     '/:id',
     {
-      config: edit,
+      config: { ...edit, audit: siteRows('id') },
       schema: { tags, summary: '修改站点', querystring: Q, params: SiteIdParam, body: Type.Object({ ...SiteFields, ...SelfArea }), response: Done },
     },
     async (req) => {

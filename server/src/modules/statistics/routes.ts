@@ -126,7 +126,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/tidalRequestLog',
     {
-      config: { permission: 'operation' },
+      config: needs('operation'),
       schema: {
         tags,
         summary: '租还请求日志按小时统计',

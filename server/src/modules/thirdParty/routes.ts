@@ -1,7 +1,8 @@
 import { Type } from 'typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { ApiError, Envelope, Paged, PageQuery, ok, pageOf } from '../../http/envelope.js';
-import { tokenOf } from '../../http/auth.js';
+import { Envelope, Paged, PageQuery, httpError, ok, pageOf } from '../../http/envelope.js';
+import { needs, tokenOf } from '../../http/auth.js';
+import { byField } from '../../http/auditObjects.js';
 import { AreaId, Nullable, SelfArea } from '../../http/schemas.js';
 import { formatTime } from '../../domain/time.js';
 import * as keys from './service.js';
@@ -9,7 +10,9 @@ import * as keys from './service.js';
 const tags = ['第三方授权'];
 const Id = Type.Integer({ minimum: 1 });
 const Phone = Type.String({ pattern: '^1\\d{10}$', description: '11 位手机号' });
-const manage = { permission: 'user.manage' } as const;
+const manage = needs('user.manage');
+/** The key a write changes (create-or-edit: none without the id). */
+const keyRow = byField('third_party_keys', 'id');
 
 const KeyItem = Type.Object({
   id: Type.Integer(),
@@ -36,7 +39,7 @@ export const thirdPartyRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/saveThirdPartyAuthUser',
     {
-      config: manage,
+      config: { ...manage, audit: keyRow },
       schema: {
         tags,
         summary: '新增或编辑第三方授权',
@@ -64,7 +67,7 @@ export const thirdPartyRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/resetThirdPartyAuthKey',
     {
-      config: manage,
+      config: { ...manage, audit: keyRow },
       schema: {
         tags,
         summary: '重置第三方密钥',
@@ -117,8 +120,6 @@ export const thirdPartyRoutes: FastifyPluginAsyncTypebox = async (app) => {
   );
 };
 
-const refused = (message: string) => new ApiError(401, message, 401);
-
 /**
  * The key's own feed (/api/feed/v1), outside the console guard: a third-party key (Authorization:
  * Bearer tpk_…) and nothing else. Real HTTP codes, as for machines. The public data feeds of the
@@ -130,9 +131,9 @@ export const feedRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.addHook('onRequest', async (req) => {
     const key = tokenOf(req);
-    if (!key) throw refused('缺少授权密钥');
+    if (!key) throw httpError(401, '缺少授权密钥');
     const holder = await keys.authenticate(database, key);
-    if (!holder) throw refused('授权密钥无效、已撤销或已过期');
+    if (!holder) throw httpError(401, '授权密钥无效、已撤销或已过期');
     req.feedKey = holder;
   });
 

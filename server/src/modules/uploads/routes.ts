@@ -11,7 +11,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Type } from 'typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { ApiError, Code, Envelope, badRequest, ok } from '../../http/envelope.js';
+import { ApiError, Code, Envelope, badRequest, httpError, ok } from '../../http/envelope.js';
+import { CREATES } from '../../http/auditObjects.js';
 import { authenticate, tokenOf } from '../../http/auth.js';
 import { contentDisposition } from '../../http/xlsx.js';
 import { PURPOSES, findUpload, isFileName, mayRead, saveUpload, uploadDir, urlOf } from '../../shared/uploads.js';
@@ -37,6 +38,7 @@ export const uploadRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/upload',
     {
+      config: { audit: CREATES },
       schema: {
         tags,
         summary: '上传文件',
@@ -70,8 +72,6 @@ export const uploadRoutes: FastifyPluginAsyncTypebox = async (app) => {
   );
 };
 
-const refuse = (status: 401 | 403 | 404, message: string) => new ApiError(status === 401 ? Code.unauthorized : status, message, status);
-
 /** GET /uploads/{file}: only for a logged-in user who may see the file's owner (shared/uploads.ts mayRead). */
 export const fileRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { database, config, areas } = app.ctx;
@@ -80,17 +80,17 @@ export const fileRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/uploads/:file', { schema: { hide: true } }, async (req, reply) => {
     const name = (req.params as { file: string }).file;
     // only names we generate: ../, encoded slashes, absolute paths never reach the file system
-    if (!isFileName(name)) throw refuse(404, '文件不存在');
+    if (!isFileName(name)) throw httpError(404, '文件不存在');
     const auth = await authenticate(database, areas, tokenOf(req)).catch((err: unknown) => {
-      if (err instanceof ApiError) throw refuse(err.code === Code.unauthorized ? 401 : 403, err.message);
+      if (err instanceof ApiError) throw httpError(err.code === Code.unauthorized ? 401 : 403, err.message);
       throw err;
     });
     const row = await findUpload(database, name);
-    if (!row) throw refuse(404, '文件不存在');
-    if (!(await mayRead(database, auth, row))) throw refuse(403, '无权查看该文件');
+    if (!row) throw httpError(404, '文件不存在');
+    if (!(await mayRead(database, auth, row))) throw httpError(403, '无权查看该文件');
     const full = path.join(dir, row.file);
     const stat = await fs.promises.stat(full).catch(() => null);
-    if (!stat?.isFile()) throw refuse(404, '文件不存在');
+    if (!stat?.isFile()) throw httpError(404, '文件不存在');
     const inline = row.mime.startsWith('image/') || row.mime === 'application/pdf';
     return reply
       .type(row.mime)

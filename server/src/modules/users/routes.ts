@@ -1,6 +1,8 @@
 import { Type, type Static } from 'typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Envelope, Paged, PageQuery, badRequest, ok, pageOf } from '../../http/envelope.js';
+import { needs } from '../../http/auth.js';
+import { CREATES, USER_COLUMNS, byField } from '../../http/auditObjects.js';
 import { dayStart, formatTime, nextDay, strictLocalTime, today } from '../../domain/time.js';
 import { timeRange } from '../../http/timeRange.js';
 import { applicationExtras, listProfiles } from './repo.js';
@@ -13,6 +15,8 @@ import * as users from './service.js';
 import { Application, AuditBody, Id, Phone, UserAddBody, UserFields } from './schemas.js';
 
 const tags = ['用户管理'];
+/** An account a write changes (its id in the body). */
+const user = byField('users', 'id', 'id', USER_COLUMNS);
 
 const ListQuery = Type.Object({
   ...SelfArea,
@@ -42,7 +46,7 @@ export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/enterpriseOptions',
     {
-      config: { permission: 'user.manage' },
+      config: needs('user.manage'),
       schema: {
         tags,
         summary: '可选企业',
@@ -75,7 +79,7 @@ export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
   // 用户列表（已审核通过的账号）
   app.get(
     '/list',
-    { config: { permission: 'user.manage' }, schema: { tags, summary: '用户列表', querystring: ListQuery, response: { 200: Envelope(Paged(Profile)) } } },
+    { config: needs('user.manage'), schema: { tags, summary: '用户列表', querystring: ListQuery, response: { 200: Envelope(Paged(Profile)) } } },
     list,
   );
 
@@ -83,7 +87,7 @@ export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/audit_list',
     {
-      config: { permission: 'user.audit' },
+      config: needs('user.audit'),
       schema: { tags, summary: '账号审核列表', querystring: AuditQuery, response: { 200: Envelope(Paged(Application)) } },
     },
     async (req) => {
@@ -115,7 +119,7 @@ export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/add',
     {
-      config: { permission: 'user.manage' },
+      config: { ...needs('user.manage'), audit: CREATES },
       schema: {
         tags,
         summary: '新增用户',
@@ -134,7 +138,7 @@ export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.put(
     '/edit',
     {
-      config: { permission: 'user.manage' },
+      config: { ...needs('user.manage'), audit: user },
       schema: { tags, summary: '编辑用户', querystring: Type.Object(SelfArea), body: Type.Object({ id: Id, ...UserFields }) },
     },
     async (req) => {
@@ -148,7 +152,7 @@ export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.put(
     '/reset',
     {
-      config: { permission: 'user.manage' },
+      config: { ...needs('user.manage'), audit: user },
       schema: {
         tags,
         summary: '重置密码',
@@ -164,7 +168,7 @@ export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/ban',
     {
-      config: { permission: 'user.manage' },
+      config: { ...needs('user.manage'), audit: user },
       schema: {
         tags,
         summary: '禁用或启用用户',
@@ -182,7 +186,7 @@ export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/audit',
     {
-      config: { permission: 'user.audit' },
+      config: { ...needs('user.audit'), audit: user },
       schema: {
         tags,
         summary: '审核账号',
@@ -208,7 +212,7 @@ export const accountCheckRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/checkPhone',
     {
-      config: { permission: 'user.manage' },
+      config: needs('user.manage'),
       schema: { tags, summary: '检查手机号', querystring: Type.Object({ ...SelfArea, phone: Phone, id: Type.Optional(Id) }), response: Exists },
     },
     async (req) => {
@@ -221,7 +225,7 @@ export const accountCheckRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/checkUsername',
     {
-      config: { permission: 'user.manage' },
+      config: needs('user.manage'),
       schema: {
         tags,
         summary: '检查用户名',

@@ -14,9 +14,8 @@ import {
 import { Menu } from 'antd';
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
-import { hasPermission } from '../../lib/permission';
 import { useSession } from '../session/store';
-import { MENU, SCREENS, type ScreenKey, screenPermission } from '../screens';
+import { MENU, SCREENS, type ScreenKey, mayOpen } from '../screens';
 
 const ICONS: Partial<Record<ScreenKey, ReactNode>> = {
   warn: <AlertOutlined />,
@@ -44,7 +43,7 @@ export default function SideMenu() {
       theme="light"
       mode="inline"
       selectedKeys={[selected]}
-      items={MENU.filter((key) => hasPermission(permissions, screenPermission(key) ?? 'show')).map((key) => ({
+      items={MENU.filter((key) => mayOpen(permissions, key)).map((key) => ({
         key,
         icon: ICONS[key] ?? <AppstoreOutlined />,
         label: <Link to={SCREENS[key].path}>{SCREENS[key].title}</Link>,

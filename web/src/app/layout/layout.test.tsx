@@ -3,11 +3,11 @@ import { cleanup, render, screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import Providers from '../Providers';
-import { heldDefaults, persistedDefaults, useSession } from '../session/store';
 import type { NationalArea, User } from '../session/types';
 import { areaChainNames } from './areaChain';
 import ConsoleLayout from './ConsoleLayout';
 import DeskPage from '../../components/desk/DeskPage';
+import { logIn, setPermissions } from '../../test/session';
 
 const national: NationalArea[] = [
   { id: '000000', areaName: '全国', parentId: null, level: 0 },
@@ -15,6 +15,19 @@ const national: NationalArea[] = [
   { id: '110100', areaName: '北京市市辖区', parentId: '110000', level: 2 },
   { id: '110108', areaName: '海淀区', parentId: '110100', level: 3 },
 ];
+/** the ten sections' menu permissions, without a button */
+const SECTIONS = [
+  'warn',
+  'dailyDuty',
+  'deviceManagement',
+  'operation',
+  'miBicycle',
+  'ratingEvaluation',
+  'companyManagement',
+  'inforManagement',
+  'systemSettings',
+  'regionalSettings',
+] as const;
 const user = {
   id: 2,
   username: 'hd',
@@ -31,15 +44,7 @@ beforeEach(() => {
     'fetch',
     vi.fn(() => new Promise(() => {})),
   );
-  useSession.setState({
-    ...persistedDefaults(),
-    ...heldDefaults(),
-    authorization: 'tok',
-    user,
-    nationalArea: national,
-    // the ten sections' menu permissions (server/src/domain/permissions.ts)
-    permissions: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10].map((id) => ({ id })),
-  });
+  logIn({ user, nationalArea: national, permissions: SECTIONS });
 });
 
 function renderLayout(path = '/warn') {
@@ -100,7 +105,7 @@ describe('desk layout', () => {
   });
 
   it('shows only the sections the roles allow, and a screen of another section answers 无权访问', () => {
-    useSession.setState({ permissions: [{ id: 1 }, { id: 3, children: [103] }] });
+    setPermissions(['warn', 'site.edit']);
     const { container } = renderLayout('/deviceManagement');
     const menu = container.querySelector('.ant-menu') as HTMLElement;
     expect(

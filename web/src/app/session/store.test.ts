@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { entriesOf } from '../../lib/permission';
 import { LOGIN_RESET_KEYS, LOGOUT_CLEAR_KEYS, STORAGE_KEY, heldDefaults, persistedDefaults, unchangedSkipping, useSession } from './store';
 import type { AreaNode, User } from './types';
 
@@ -71,7 +72,7 @@ describe('session store', () => {
 
   it('login resets exactly the login fields, then keeps token and user', () => {
     useSession.getState().patch({
-      permissions: [{ id: 1 }],
+      permissions: entriesOf(['warn']),
       areaAll: [area],
       selfAddress: area,
       userSelectAddressData: ['110000'],

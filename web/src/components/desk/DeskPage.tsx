@@ -5,13 +5,12 @@
 import { Button, Card, Result } from 'antd';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { SCREENS, type ScreenKey, screenPermission } from '../../app/screens';
+import { SCREENS, type ScreenKey, mayOpen } from '../../app/screens';
 import { useSession } from '../../app/session/store';
-import { hasPermission } from '../../lib/permission';
 import './desk.css';
 
 export default function DeskPage({ screen, extra, children }: { screen: ScreenKey; extra?: ReactNode; children: ReactNode }) {
-  const allowed = useSession((s) => hasPermission(s.permissions, screenPermission(screen) ?? 'show'));
+  const allowed = useSession((s) => mayOpen(s.permissions, screen));
   return (
     <Card
       className="desk-page"

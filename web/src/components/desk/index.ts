@@ -1,4 +1,4 @@
-/** The desk-screen kit: every management list is a declaration on these parts (../../../../shared/MANAGEMENT.md). */
+/** The desk-screen kit: every management list is a declaration on these parts; a CRUD tab is a `CrudSpec` rendered by `CrudTab`. */
 export { default as DeskPage } from './DeskPage';
 export { default as DeskTabs, type DeskTab } from './DeskTabs';
 export { default as QueryForm } from './QueryForm';
@@ -14,3 +14,6 @@ export { useList, type ListCall, type Paged } from './useList';
 export { type Field, type Option, optionsOf } from './fields';
 export { SIZES, tablePagination } from './pagination';
 export type { Filters } from './urlQuery';
+export { default as CrudTab, useAreaUser } from './CrudTab';
+export { type CrudKit, type CrudSpec, type CrudForm, defineCrud, tellFailure, AREA_FILTER } from './crud';
+export { serverRules, type RulePath } from './serverRules';

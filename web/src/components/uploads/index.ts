@@ -1,4 +1,4 @@
-/** Uploaded files for every screen: upload, show (through the session), attach (../../../../shared/MANAGEMENT.md). */
+/** Uploaded files for every screen: upload, show (through the session, never by a bare URL), attach to what they document. */
 export { default as UploadImage } from './UploadImage';
 export { default as UploadLink } from './UploadLink';
 export { default as ImageUpload } from './ImageUpload';

@@ -2,20 +2,15 @@
 /** 总量设置 and 区域核准数量: caps and quotas edited in place, counts beside them, the share above the quota in red. */
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { queryClient } from '../../app/queryClient';
-import { heldDefaults, persistedDefaults, useSession } from '../../app/session/store';
-import type { User } from '../../app/session/types';
 import { renderRoute } from '../../test/renderRoute';
+import { logIn } from '../../test/session';
 import { ok, stubFetch } from '../../test/stubFetch';
 import Check, { NO_SUGGESTION } from './check/index';
 import { overOf } from './quotaCells';
 import Sum from './sum/index';
 
-function logIn(children: number[]) {
-  queryClient.clear();
-  const user = { id: 1, username: 'bj', name: '北京', areaId: '110100', userLevel: 2, roles: [] } as unknown as User;
-  useSession.setState({ ...persistedDefaults(), ...heldDefaults(), authorization: 'tok', user, permissions: [{ id: 7, children }] });
-}
+/** 北京市辖区's area administrator */
+const BEIJING_USER = { username: 'bj', name: '北京', areaId: '110100' };
 
 const area = (areaId: string, areaName: string, o: Record<string, number>) => ({
   areaId,
@@ -120,7 +115,7 @@ describe('overOf', () => {
 
 describe('总量设置', () => {
   it('lists the area and the areas below it with caps, approved and counts; the part above a cap in red', { timeout: 120_000 }, async () => {
-    logIn([118]);
+    logIn({ user: BEIJING_USER, permissions: ['company.quota'] });
     renderRoute(<Sum />, '/companyManagement/sum');
     await screen.findByText('海淀区');
     const hd = rowOf('海淀区');
@@ -140,7 +135,7 @@ describe('总量设置', () => {
   });
 
   it('edits a cap in place, saves both types through setAreaTotalNumber and shows the new value', { timeout: 120_000 }, async () => {
-    logIn([118]);
+    logIn({ user: BEIJING_USER, permissions: ['company.quota'] });
     renderRoute(<Sum />, '/companyManagement/sum');
     await screen.findByText('海淀区');
     fireEvent.click(screen.getByRole('button', { name: '编辑海淀区自行车总量上限' }));
@@ -156,7 +151,7 @@ describe('总量设置', () => {
   });
 
   it('keeps the box open with the server’s refusal under it; Esc gives up', { timeout: 120_000 }, async () => {
-    logIn([118]);
+    logIn({ user: BEIJING_USER, permissions: ['company.quota'] });
     refuse = '参数 bikeNum（自行车总量上限）低于海淀区已核准的自行车合计 11，请填 0（不限）或不小于 11 的数，或先调低企业核准数量';
     renderRoute(<Sum />, '/companyManagement/sum');
     await screen.findByText('海淀区');
@@ -169,8 +164,8 @@ describe('总量设置', () => {
     await waitFor(() => expect(screen.queryByRole('spinbutton')).toBeNull());
   });
 
-  it('shows no edit buttons without 118', { timeout: 120_000 }, async () => {
-    logIn([]);
+  it('shows no edit buttons without company.quota', { timeout: 120_000 }, async () => {
+    logIn({ user: BEIJING_USER, permissions: ['companyManagement'] });
     renderRoute(<Sum />, '/companyManagement/sum');
     await screen.findByText('海淀区');
     expect(screen.queryByRole('button', { name: /^编辑/ })).toBeNull();
@@ -179,7 +174,7 @@ describe('总量设置', () => {
 
 describe('区域核准数量', () => {
   it('lists the area’s enterprises with their quotas, the big screen’s counts, the red share and an empty 考核建议', { timeout: 120_000 }, async () => {
-    logIn([118]);
+    logIn({ user: BEIJING_USER, permissions: ['company.quota'] });
     const { router } = renderRoute(<Check />, '/companyManagement/check');
     await router.navigate('/companyManagement/check?selfAreaId=110108');
     await screen.findByText('美团');
@@ -203,7 +198,7 @@ describe('区域核准数量', () => {
   });
 
   it('edits a quota in place and saves it with the other type unchanged', { timeout: 120_000 }, async () => {
-    logIn([118]);
+    logIn({ user: BEIJING_USER, permissions: ['company.quota'] });
     renderRoute(<Check />, '/companyManagement/check');
     await screen.findByText('美团');
     fireEvent.click(screen.getByRole('button', { name: '编辑美团电动车核准数量' }));
@@ -221,8 +216,8 @@ describe('区域核准数量', () => {
     expect(fx.calls.filter((c) => c.method === 'POST')).toHaveLength(1);
   });
 
-  it('shows no edit buttons without 118', { timeout: 120_000 }, async () => {
-    logIn([]);
+  it('shows no edit buttons without company.quota', { timeout: 120_000 }, async () => {
+    logIn({ user: BEIJING_USER, permissions: ['companyManagement'] });
     renderRoute(<Check />, '/companyManagement/check');
     await screen.findByText('美团');
     expect(screen.queryByRole('button', { name: /^编辑/ })).toBeNull();

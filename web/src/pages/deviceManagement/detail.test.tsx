@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { serverDay, todayRows } from './detailCharts';
 import type { HistoryRow, HourStats, PileRow, SiteInfo, SiteMsg } from './detailTypes';
 import { SiteDetailLink } from './SiteDetail';
-import { logIn, ok, renderAt, stubFetch } from './testKit';
+import { ADMIN_USER, logIn, ok, renderAt, stubFetch } from './testKit';
 
 vi.mock('../../components/echarts/LazyEChart', () => ({ default: ({ ariaLabel }: { ariaLabel?: string }) => <div role="img" aria-label={ariaLabel} /> }));
 
@@ -63,7 +63,7 @@ const pile = { equipmentMac: 'A4:C1:38:00:01:01', siteId: 'S1', power: 6, lastSe
 let siteAnswer: () => Response;
 let fx: ReturnType<typeof stubFetch>;
 beforeEach(() => {
-  logIn();
+  logIn({ user: ADMIN_USER, permissions: ['site.edit', 'site.delete', 'device.edit'] });
   siteAnswer = () => ok(site);
   fx = stubFetch((path) => {
     if (path === '/api/dashboard/getSite') return siteAnswer();

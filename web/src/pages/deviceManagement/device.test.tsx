@@ -3,9 +3,7 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import Providers from '../../app/Providers';
-import { queryClient } from '../../app/queryClient';
-import { heldDefaults, persistedDefaults, useSession } from '../../app/session/store';
-import type { User } from '../../app/session/types';
+import { ADMIN_USER, logIn, setPermissions } from '../../test/session';
 import DeviceManagement from './index';
 import type { DeviceSiteRow, SiteRow } from './types';
 
@@ -67,17 +65,10 @@ const fetchMock = vi.fn(async (input: string, init?: RequestInit) => {
 });
 const last = (path: string, method = 'GET') => calls.filter((c) => c.url.pathname === path && c.method === method).at(-1);
 
-function setPermissions(children: number[]) {
-  useSession.setState({ permissions: [{ id: 3, children }] });
-}
-
 beforeEach(() => {
   calls.length = 0;
-  queryClient.clear();
   vi.stubGlobal('fetch', fetchMock);
-  const user = { id: 1, username: 'admin', name: '管理员', areaId: '110108', userLevel: 3, roles: [] } as unknown as User;
-  useSession.setState({ ...persistedDefaults(), ...heldDefaults(), authorization: 'tok', user });
-  setPermissions([103, 104, 105]);
+  logIn({ user: ADMIN_USER, permissions: ['site.edit', 'site.delete', 'device.edit'] });
 });
 afterEach(() => vi.restoreAllMocks());
 
@@ -115,7 +106,7 @@ describe('站点管理', () => {
   });
 
   it('hides 删除 without the site.delete permission', async () => {
-    setPermissions([103]);
+    setPermissions(['site.edit']);
     renderPage('/deviceManagement');
     await screen.findByText('中关村地铁站A口');
     expect(screen.getByText('中关村地铁站A口').closest('tr')!.textContent).toContain('满桩');

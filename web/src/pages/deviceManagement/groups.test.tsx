@@ -3,7 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import DeviceManagement from './index';
 import type { ClashRow, GroupRow, RailSite } from './detailTypes';
-import { logIn, ok, renderAt, stubFetch } from './testKit';
+import { ADMIN_USER, logIn, ok, renderAt, stubFetch } from './testKit';
 
 const group: GroupRow = {
   id: 7,
@@ -33,7 +33,7 @@ const clash: ClashRow[] = [
 
 let fx: ReturnType<typeof stubFetch>;
 beforeEach(() => {
-  logIn();
+  logIn({ user: ADMIN_USER, permissions: ['site.edit', 'site.delete', 'device.edit'] });
   fx = stubFetch((path, method, url) => {
     if (path === '/api/site/magnify/' && method === 'GET')
       return ok({ lists: [group, { ...group, id: 8, alias: '已执行组', openSwitch: true, appliedTime: '2026-11-24 10:05:00' }], total: 2 });
@@ -66,7 +66,7 @@ describe('站点分组', () => {
   });
 
   it('without 站点编辑 the switch is read-only and 新增 is hidden', { timeout: 120_000 }, async () => {
-    logIn([105]);
+    logIn({ user: ADMIN_USER, permissions: ['device.edit'] });
     renderAt(<DeviceManagement />, '/deviceManagement/groups');
     await screen.findByText('早高峰地铁口');
     expect((screen.getByRole('switch', { name: '开关 早高峰地铁口' }) as HTMLButtonElement).disabled).toBe(true);

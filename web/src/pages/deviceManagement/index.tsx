@@ -5,7 +5,7 @@
 import { useLocation } from 'react-router';
 import { useSession } from '../../app/session/store';
 import { DeskPage, DeskTabs } from '../../components/desk';
-import { hasPermission } from '../../lib/permission';
+import { can } from '../../lib/permission';
 import GroupsTab from './groups';
 import PilesTab from './piles';
 import PowerTab from './power';
@@ -16,9 +16,9 @@ export default function DeviceManagement() {
   const perms = useSession((s) => s.permissions);
   const areaUser = useSession((s) => (s.user?.userLevel ?? 0) >= 2);
   const { search } = useLocation();
-  const canDelete = hasPermission(perms, 3, 104);
-  const canEdit = hasPermission(perms, 3, 105);
-  const canSiteEdit = hasPermission(perms, 3, 103);
+  const canDelete = can(perms, 'site.delete');
+  const canEdit = can(perms, 'device.edit');
+  const canSiteEdit = can(perms, 'site.edit');
   return (
     <DeskPage screen="deviceManagement">
       <DeskTabs

@@ -3,7 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import DeviceManagement from './index';
 import type { PileRow, PowerSeries } from './detailTypes';
-import { logIn, ok, renderAt, stubFetch } from './testKit';
+import { ADMIN_USER, logIn, ok, renderAt, stubFetch } from './testKit';
 
 vi.mock('../../components/echarts/LazyEChart', () => ({ default: ({ ariaLabel }: { ariaLabel?: string }) => <div role="img" aria-label={ariaLabel} /> }));
 
@@ -31,7 +31,7 @@ const series: PowerSeries = {
 
 let fx: ReturnType<typeof stubFetch>;
 beforeEach(() => {
-  logIn();
+  logIn({ user: ADMIN_USER, permissions: ['site.edit', 'site.delete', 'device.edit'] });
   fx = stubFetch((path) => {
     if (path === '/api/equipment/power/list') return ok({ lists: [pile], total: 1 });
     if (path === '/api/equipment/power/day' || path === '/api/equipment/power/between') return ok(series);
@@ -65,8 +65,8 @@ describe('设备管理 (piles)', () => {
     await screen.findByText('设备已删除');
   });
 
-  it('hides 删除 without 设备管理 (105)', { timeout: 120_000 }, async () => {
-    logIn([103]);
+  it('hides 删除 without 设备管理 (device.edit)', { timeout: 120_000 }, async () => {
+    logIn({ user: ADMIN_USER, permissions: ['site.edit'] });
     renderAt(<DeviceManagement />, '/deviceManagement/equipment');
     await screen.findByText('A4:C1:38:00:01:01');
     expect(screen.queryByRole('button', { name: /删\s*除/ })).toBeNull();

@@ -3,10 +3,9 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import Providers from '../../app/Providers';
-import { queryClient } from '../../app/queryClient';
-import { heldDefaults, persistedDefaults, useSession } from '../../app/session/store';
-import type { AreaNode, User } from '../../app/session/types';
+import type { AreaNode } from '../../app/session/types';
 import type { DeskMapProps } from '../../components/deskMap/types';
+import { logIn, setPermissions } from '../../test/session';
 import { batchFields } from './batchEdit';
 import { siteBody, type SiteFormValues } from './siteFields';
 import SitesTab from './sites';
@@ -97,10 +96,8 @@ const last = (path: string, method = 'GET') => calls.filter((c) => c.url.pathnam
 
 beforeEach(() => {
   calls.length = 0;
-  queryClient.clear();
   vi.stubGlobal('fetch', fetchMock);
-  const user = { id: 1, username: 'haidian', name: '海淀管理员', areaId: '110108', userLevel: 2, roles: [] } as unknown as User;
-  useSession.setState({ ...persistedDefaults(), ...heldDefaults(), authorization: 'tok', user, areaAll: TREE, permissions: [{ id: 3, children: [103, 104] }] });
+  logIn({ areaAll: TREE, permissions: ['site.edit', 'site.delete'] });
 });
 afterEach(() => vi.restoreAllMocks());
 
@@ -236,7 +233,7 @@ describe('批量修改 and 导出', () => {
   });
 
   it('hides 新增站点, 编辑 and the selection without site.edit', async () => {
-    useSession.setState({ permissions: [{ id: 3, children: [104] }] });
+    setPermissions(['site.delete']);
     renderSites();
     await screen.findByText('中关村地铁站A口', {}, WAIT);
     expect(screen.queryByRole('button', { name: /新增站点/ })).toBeNull();

@@ -7,7 +7,7 @@ import { useMemo, useState } from 'react';
 import { toast } from '../../app/feedback';
 import { useSession } from '../../app/session/store';
 import { DataTable, ExportButton, ListToolbar, QueryForm, RowActions, type Field, optionsOf, useList, useUrlQuery } from '../../components/desk';
-import { hasPermission } from '../../lib/permission';
+import { can } from '../../lib/permission';
 import { STATUS_FILTER_OPTIONS, flagStyle } from '../../lib/siteStatus';
 import BatchEdit from './batchEdit';
 import SiteForm from './siteForm';
@@ -107,7 +107,7 @@ export function siteColumns(p: {
 /** 站点编辑 (menu 3, button 103) as the server's site.edit: 新增站点, 编辑, 批量修改. */
 function useCanEditSites() {
   const perms = useSession((s) => s.permissions);
-  return hasPermission(perms, 3, 103);
+  return can(perms, 'site.edit');
 }
 
 type Editing = { site?: SiteRow } | null;

@@ -5,6 +5,7 @@ import { queryClient } from '../../app/queryClient';
 import { heldDefaults, persistedDefaults, useSession } from '../../app/session/store';
 import type { User } from '../../app/session/types';
 import { renderRoute } from '../../test/renderRoute';
+import { logIn } from '../../test/session';
 import { useDialogs } from './dialogs/dialogStore';
 import { useHomeStore } from './homeStore';
 import Home from './index';
@@ -198,8 +199,8 @@ beforeEach(() => {
   useSession.setState({ ...persistedDefaults(), ...heldDefaults() });
 });
 
-const login = (permissions: Array<{ id: number; children?: number[] }>) =>
-  useSession.setState({ authorization: 'tok', user, selfAreaId: '110108', permissions });
+/** the user logged in with their area picked */
+const HAIDIAN = { user, selfAreaId: '110108' };
 
 // a big antd screen renders slowly in jsdom on a busy machine
 const SLOW = 60_000;
@@ -216,11 +217,7 @@ describe('home big screen', () => {
   it(
     'shows the API numbers on its panels',
     async () => {
-      login([
-        { id: 64, children: [59, 60, 134, 136, 137] },
-        { id: 1, children: [] },
-        { id: 3, children: [] },
-      ]);
+      logIn({ ...HAIDIAN, permissions: ['home.siteRank', 'home.totalRing', 'home.totalTrend', 'home.fullPile', 'home.export', 'warn', 'deviceManagement'] });
       renderRoute(<Home />, '/index');
       // dispatch counters (after the 1 s dashboard delay)
       await waitFor(() => expect(screen.getByTestId('counter-more').textContent).toBe('2'), { timeout: 15_000 });
@@ -258,7 +255,7 @@ describe('home big screen', () => {
   it(
     'hides what the permissions do not allow and never calls for it',
     async () => {
-      login([{ id: 64, children: [] }]);
+      logIn({ ...HAIDIAN, permissions: ['home'] });
       renderRoute(<Home />, '/index');
       await waitFor(() => expect(screen.getByTestId('counter-full').textContent).toBe('1'), { timeout: 15_000 });
       expect(screen.getByText('无权限查看总量环形图')).toBeTruthy();
@@ -275,7 +272,7 @@ describe('home big screen', () => {
   it(
     'opens the site message detail from 详情 and the map’s info-window clicks',
     async () => {
-      login([{ id: 64, children: [59, 60] }]);
+      logIn({ ...HAIDIAN, permissions: ['home.siteRank', 'home.totalRing'] });
       renderRoute(<Home />, '/index');
       const list = await screen.findByTestId('message-list', undefined, { timeout: 15_000 });
       fireEvent.click(within(list).getByRole('button', { name: '详情' }));
@@ -291,7 +288,7 @@ describe('home big screen', () => {
   );
 
   it('stops polling while a map info window is open', async () => {
-    login([{ id: 64, children: [] }]);
+    logIn({ ...HAIDIAN, permissions: ['home'] });
     const { usePoll } = await import('./hooks');
     useHomeStore.getState().setInfoWindowOpen(true);
     let seen: number | false = 0;

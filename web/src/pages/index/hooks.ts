@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useSession } from '../../app/session/store';
 import { MAP, REFRESH_MS } from '../../lib/constants';
-import { FEATURE_PERMISSIONS, hasPermission } from '../../lib/permission';
+import { can } from '../../lib/permission';
 import { useHomeStore } from './homeStore';
 import { fetchDashboard, fetchInit } from './service';
 
@@ -71,23 +71,19 @@ export function useDashboard(intervalMs: number) {
 /** Permission flags of the home screen (spec §6), from the stored permission list. */
 export function useHomePermissions() {
   const permissions = useSession((s) => s.permissions);
-  const has = (id: number, child?: number) => hasPermission(permissions, id, child);
   return {
-    ring: has(...FEATURE_PERMISSIONS.totalRing),
-    siteRank: has(...FEATURE_PERMISSIONS.siteRanking),
-    trend: has(...FEATURE_PERMISSIONS.totalTrend),
-    /** 满桩值设置 (64 → 136) */
-    fullPile: has(64, 136),
-    /** 大屏数据导出 (64 → 137) */
-    export: has(64, 137),
+    ring: can(permissions, 'home.totalRing'),
+    siteRank: can(permissions, 'home.siteRank'),
+    trend: can(permissions, 'home.totalTrend'),
+    fullPile: can(permissions, 'home.fullPile'),
+    export: can(permissions, 'home.export'),
     /** 异常列表 menu: the alert calls need it */
-    warn: has(1),
+    warn: can(permissions, 'warn'),
     /** 站点管理 menu: site lists and magnify groups */
-    sites: has(3),
-    /** 站点编辑 (3 → 103) */
-    siteEdit: has(3, 103),
+    sites: can(permissions, 'deviceManagement'),
+    siteEdit: can(permissions, 'site.edit'),
     /** 企业管理 menu: enterprise detail with file checks */
-    company: has(7),
+    company: can(permissions, 'companyManagement'),
   };
 }
 

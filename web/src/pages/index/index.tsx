@@ -2,10 +2,10 @@ import { useQueryClient } from '@tanstack/react-query';
 import { ConfigProvider, theme } from 'antd';
 import { useEffect } from 'react';
 import { Navigate, useSearchParams } from 'react-router';
-import { MENU, SCREENS, screenPermission } from '../../app/screens';
+import { MENU, SCREENS, mayOpen } from '../../app/screens';
 import { useSession } from '../../app/session/store';
 import PageLoading from '../../components/PageLoading';
-import { hasPermission } from '../../lib/permission';
+import { can } from '../../lib/permission';
 import DashboardHeader from './DashboardHeader';
 import DashboardNav from './DashboardNav';
 import HomeStage from './HomeStage';
@@ -23,7 +23,6 @@ const DARK = {
 };
 
 /** The big screen's menu permission (首页大屏, server/src/domain/permissions.ts). */
-const HOME_PERMISSION = 64;
 
 /**
  * 首页: the dark 1920×1080 big screen, scaled to the window's width. Logged out it shows the frame
@@ -36,8 +35,8 @@ export default function Home() {
   // just logged in: the permissions come with the session's bootstrap; the panels wait for them
   const waiting = useSession((s) => Boolean(s.authorization) && s.permissions.length === 0) && session.isFetching;
   const landing = useSession((s) => {
-    if (!s.authorization || hasPermission(s.permissions, HOME_PERMISSION)) return null;
-    const first = MENU.find((key) => hasPermission(s.permissions, screenPermission(key) ?? 'show'));
+    if (!s.authorization || can(s.permissions, 'home')) return null;
+    const first = MENU.find((key) => mayOpen(s.permissions, key));
     return first ? SCREENS[first].path : null;
   });
   if (landing) return <Navigate to={landing} replace />;

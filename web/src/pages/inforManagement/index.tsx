@@ -4,14 +4,14 @@
  */
 import { useSession } from '../../app/session/store';
 import { DeskPage } from '../../components/desk';
-import { hasPermission } from '../../lib/permission';
+import { can } from '../../lib/permission';
 import InboxTab from './inbox';
 import NoticesTab from './notices';
 import './inforManagement.css';
 
 export default function InforManagement() {
   const user = useSession((s) => s.user);
-  const canEdit = useSession((s) => hasPermission(s.permissions, 8, 111));
+  const canEdit = useSession((s) => can(s.permissions, 'information.edit'));
   const areaUser = (user?.userLevel ?? 0) >= 2;
   return <DeskPage screen="inforManagement">{user?.brandId ? <InboxTab /> : <NoticesTab areaUser={areaUser} canEdit={canEdit} />}</DeskPage>;
 }

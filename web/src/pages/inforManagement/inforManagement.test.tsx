@@ -4,8 +4,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import Providers from '../../app/Providers';
 import { queryClient } from '../../app/queryClient';
-import { heldDefaults, persistedDefaults, useSession } from '../../app/session/store';
-import type { AreaNode, User } from '../../app/session/types';
+import type { AreaNode } from '../../app/session/types';
+import { ADMIN_USER, logIn } from '../../test/session';
 import { ok, stubFetch } from '../../test/stubFetch';
 import InforManagement from './index';
 import type { NoticeDetail, NoticeRow } from './types';
@@ -50,6 +50,9 @@ const haidian: AreaNode = {
   platformCode: null,
 };
 
+/** a super administrator with 海淀 as the area tree */
+const ADMIN_IN_HAIDIAN = { user: ADMIN_USER, areaAll: [haidian] };
+
 let fetched: ReturnType<typeof stubFetch>;
 
 function renderAt(entry: string) {
@@ -60,17 +63,6 @@ function renderAt(entry: string) {
     </Providers>,
   );
   return router;
-}
-
-function signIn(user: Partial<User>, permissions = [{ id: 8, children: [111] }]) {
-  useSession.setState({
-    ...persistedDefaults(),
-    ...heldDefaults(),
-    authorization: 'tok',
-    user: { id: 1, username: 'admin', name: '管理员', areaId: '110108', userLevel: 3, roles: [], ...user } as unknown as User,
-    areaAll: [haidian],
-    permissions,
-  });
 }
 
 beforeEach(() => {
@@ -87,7 +79,7 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe('信息管理 · 发布方', () => {
   it('lists notices with filters in the URL and shows who has read one', async () => {
-    signIn({});
+    logIn({ ...ADMIN_IN_HAIDIAN, permissions: ['information.edit'] });
     renderAt('/inforManagement?title=停放');
     expect(await screen.findByText('关于规范停放的通知', { selector: 'button span' })).toBeTruthy();
     expect(fetched.last('/api/information/getList')?.url.searchParams.get('title')).toBe('停放');
@@ -102,7 +94,7 @@ describe('信息管理 · 发布方', () => {
   });
 
   it('publishes a notice with the body the server takes', async () => {
-    signIn({});
+    logIn({ ...ADMIN_IN_HAIDIAN, permissions: ['information.edit'] });
     renderAt('/inforManagement');
     fireEvent.click(await screen.findByRole('button', { name: /新增通知/ }));
     const drawer = (await screen.findByText('新增通知', { selector: '.ant-drawer-title' })).closest('.ant-drawer') as HTMLElement;
@@ -125,7 +117,7 @@ describe('信息管理 · 发布方', () => {
   });
 
   it('asks for a title and hides 新增 without 信息发布', async () => {
-    signIn({}, [{ id: 8, children: [] }]);
+    logIn({ ...ADMIN_IN_HAIDIAN, permissions: ['inforManagement'] });
     renderAt('/inforManagement');
     expect(await screen.findByText('关于规范停放的通知', { selector: 'button span' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: /新增通知/ })).toBeNull();
@@ -135,7 +127,7 @@ describe('信息管理 · 发布方', () => {
 
 describe('信息管理 · 企业账号', () => {
   it('shows the inbox with unread marked and opens a notice (which the server marks read)', async () => {
-    signIn({ brandId: 3, userLevel: 1 }, [{ id: 8, children: [] }]);
+    logIn({ ...ADMIN_IN_HAIDIAN, user: { ...ADMIN_USER, brandId: 3, userLevel: 1 }, permissions: ['inforManagement'] });
     renderAt('/inforManagement');
     const title = await screen.findByText('关于规范停放的通知', { selector: 'button span' });
     const tr = title.closest('tr') as HTMLElement;

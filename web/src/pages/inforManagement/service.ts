@@ -1,14 +1,7 @@
 /** Calls of 信息管理 (/api/information, spec §7). Writes hand refusals back so the editor stays open. */
 import type { Data } from '../../api/types';
-import { DEFAULT_ERROR, type Envelope, RequestError, dataOf, handleEnvelope, http, request } from '../../app/request';
+import { dataOf, http, request, written } from '../../app/request';
 import type { NoticeBody, NoticeFilters } from './types';
-
-/** The data of a write; a refusal rejects with the server's message (shown by the dialog that asked). */
-async function written<T>(pending: Promise<Envelope<T>>): Promise<T> {
-  const env = await pending;
-  if (env.code === 200 || env.code === 401) return handleEnvelope(env).data;
-  throw new RequestError(env.message || DEFAULT_ERROR, 'failed', false, env.code);
-}
 
 type Page = { currentPage: number; pageSize: number };
 const quiet = { passErrors: true } as const;

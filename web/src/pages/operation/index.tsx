@@ -8,7 +8,7 @@ import { Button, Space } from 'antd';
 import { useSearchParams } from 'react-router';
 import { useSession } from '../../app/session/store';
 import { AreaSelect, DeskPage, DeskTabs } from '../../components/desk';
-import { hasPermission } from '../../lib/permission';
+import { can } from '../../lib/permission';
 import BrandsTab from './BrandsTab';
 import FlowsTab from './FlowsTab';
 import SitesTab from './SitesTab';
@@ -27,8 +27,8 @@ export default function Operation() {
       else next.delete('selfAreaId');
       return next;
     });
-  const canExport = hasPermission(perms, 4, 106);
-  const canRankExport = hasPermission(perms, 64, 137);
+  const canExport = can(perms, 'operation.export');
+  const canRankExport = can(perms, 'home.export');
   return (
     <DeskPage
       screen="operation"

@@ -4,11 +4,9 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import Providers from '../../app/Providers';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { queryClient } from '../../app/queryClient';
-import { heldDefaults, persistedDefaults, useSession } from '../../app/session/store';
-import type { User } from '../../app/session/types';
 import type { DeskMapProps } from '../../components/deskMap/types';
 import type { EChartProps } from '../../components/echarts/types';
+import { ADMIN_USER, logIn } from '../../test/session';
 import { ok, stubFetch } from '../../test/stubFetch';
 import Operation from './index';
 import { peaksOf } from './period';
@@ -41,21 +39,6 @@ vi.mock('../../components/deskMap/DeskMap', () => ({
 const WAIT = { timeout: 30_000 };
 /** the ranking's query form and table render slowly in jsdom on a loaded machine */
 const SLOW_WAIT = { timeout: 120_000 };
-
-function logIn(children: number[] = [106]) {
-  queryClient.clear();
-  const user = { id: 1, username: 'admin', name: '管理员', areaId: '110108', userLevel: 3, roles: [] } as unknown as User;
-  useSession.setState({
-    ...persistedDefaults(),
-    ...heldDefaults(),
-    authorization: 'tok',
-    user,
-    permissions: [
-      { id: 4, children },
-      { id: 64, children: [137] },
-    ],
-  });
-}
 
 const trendRow = (date: string, online: number, onlineE: number, value: number, filed: number | null = null) => ({
   date,
@@ -161,7 +144,7 @@ const calls = (path: string) => fetchStub.calls.filter((c) => c.url.pathname ===
 const optionOf = (label: string) => JSON.parse(screen.getByTestId(`option-${label}`).textContent ?? '{}');
 
 beforeEach(() => {
-  logIn();
+  logIn({ user: ADMIN_USER, permissions: ['operation.export', 'home.export'] });
   answer();
 });
 afterEach(() => vi.unstubAllGlobals());

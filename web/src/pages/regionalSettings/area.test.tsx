@@ -2,7 +2,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { filterTree, nestAreas } from './areaTree';
-import { AREAS, logIn, ok, renderPage, SLOW, stubFetch, WAIT } from './testKit';
+import { AREAS, BEIJING, logIn, ok, renderPage, SLOW, stubFetch, WAIT } from './testKit';
 
 let refuse = false;
 let fetched: ReturnType<typeof stubFetch>;
@@ -19,7 +19,7 @@ beforeEach(() => {
     if (path === '/api/area/' && method === 'PUT') return refuse ? ok(null, 400, '聚合区域编码不存在') : ok(null, 200, '区域修改成功');
     return undefined;
   });
-  logIn();
+  logIn({ ...BEIJING, permissions: ['area.manage', 'forbid.manage'] });
 });
 afterEach(() => vi.restoreAllMocks());
 
@@ -118,7 +118,7 @@ describe('#/regionalSettings/area', () => {
   });
 
   it('hides 编辑区域 without the area.manage button', WAIT, async () => {
-    logIn([117]);
+    logIn({ ...BEIJING, permissions: ['forbid.manage'] });
     renderPage('/regionalSettings/area');
     await screen.findByText('北京市辖区', {}, WAIT);
     await waitFor(() => expect(document.querySelector('.ant-descriptions-title')?.textContent).toBe('北京市'));

@@ -1,8 +1,7 @@
 // @vitest-environment jsdom
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { useSession } from '../../app/session/store';
-import { logIn, ok, renderPage, SLOW, stubFetch, WAIT } from './testKit';
+import { BEIJING, logIn, ok, renderPage, SLOW, stubFetch, WAIT } from './testKit';
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -13,22 +12,16 @@ describe('#/regionalSettings/audit', () => {
       if (path === '/api/role/applicable') return ok([]);
       return undefined;
     });
-    logIn([115]);
-    useSession.setState({
-      permissions: [
-        { id: 10, children: [115] },
-        { id: 9, children: [114] },
-      ],
-    });
+    logIn({ ...BEIJING, permissions: ['area.manage', 'user.audit'] });
     renderPage('/regionalSettings/audit');
     await waitFor(() => expect(fetched.last('/api/user/audit_list')).toBeTruthy(), WAIT);
     expect(fetched.last('/api/user/audit_list')!.url.searchParams.get('applyType')).toBe('1');
     expect((await screen.findAllByText('暂无数据', {}, WAIT)).length).toBeGreaterThan(0);
   });
 
-  it('has no 平台账号审核 tab without button 114', SLOW, async () => {
+  it('has no 平台账号审核 tab without user.audit', SLOW, async () => {
     stubFetch(() => undefined);
-    logIn([115]);
+    logIn({ ...BEIJING, permissions: ['area.manage'] });
     renderPage('/regionalSettings/area');
     await screen.findByText('运营区域', {}, WAIT);
     expect(screen.queryByText('平台账号审核')).toBeNull();

@@ -2,7 +2,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { DeskMapProps } from '../../components/deskMap/types';
-import { logIn, ok, renderPage, SLOW, stubFetch, WAIT } from './testKit';
+import { BEIJING_AREA_ADMIN, logIn, ok, renderPage, SLOW, stubFetch, WAIT } from './testKit';
 import type { Forbid } from './types';
 import { ringProblem } from './zoneGeo';
 
@@ -60,7 +60,7 @@ beforeEach(() => {
     if (path === '/api/site/rail') return ok([]);
     return undefined;
   });
-  logIn([115, 117], 2);
+  logIn({ ...BEIJING_AREA_ADMIN, permissions: ['area.manage', 'forbid.manage'] });
 });
 afterEach(() => vi.restoreAllMocks());
 
@@ -168,7 +168,7 @@ describe('#/regionalSettings/forbid', () => {
   });
 
   it('hides 新增 / 编辑 / 删除 without the forbid.manage button', WAIT, async () => {
-    logIn([115], 2);
+    logIn({ ...BEIJING_AREA_ADMIN, permissions: ['area.manage'] });
     renderPage('/regionalSettings/forbid');
     await screen.findByText('中关村禁停区', {}, WAIT);
     expect(screen.queryByRole('button', { name: /新增禁停区/ })).toBeNull();

@@ -2,7 +2,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { DeskMapProps } from '../../components/deskMap/types';
-import { logIn, ok, renderPage, SLOW, stubFetch, WAIT } from './testKit';
+import { BEIJING_AREA_ADMIN, logIn, ok, renderPage, SLOW, stubFetch, WAIT } from './testKit';
 import type { Forbid } from './types';
 
 // Leaflet does not run in jsdom: a stand-in map showing the previewed shapes and the fitted box
@@ -46,7 +46,7 @@ beforeEach(() => {
     if (path === '/api/site/rail') return ok([]);
     return undefined;
   });
-  logIn([115, 117], 2);
+  logIn({ ...BEIJING_AREA_ADMIN, permissions: ['area.manage', 'forbid.manage'] });
 });
 afterEach(() => vi.restoreAllMocks());
 

@@ -5,7 +5,7 @@
 import { useSession } from '../../app/session/store';
 import FilterPresetBar from '../../components/FilterPresetBar';
 import { DeskPage, DeskTabs } from '../../components/desk';
-import { hasPermission } from '../../lib/permission';
+import { can } from '../../lib/permission';
 import Applications from '../systemSettings/applications';
 import type { ApplicationFilters } from '../systemSettings/types';
 import AreasTab from './areas';
@@ -25,14 +25,14 @@ export default function RegionalSettings() {
       <FilterPresetBar />
       <DeskTabs
         items={[
-          { key: 'area', label: '区域管理', render: () => <AreasTab canEdit={hasPermission(perms, 10, 115)} /> },
-          { key: 'rail', label: '运营区域', render: () => <RailsTab canEdit={hasPermission(perms, 10, 116)} /> },
-          { key: 'params', label: '站点参数', render: () => <ParamsTab canEdit={hasPermission(perms, 10, 115)} /> },
-          { key: 'forbid', label: '禁停区域', render: () => <ForbidTab canEdit={hasPermission(perms, 10, 117)} areaUser={areaUser} /> },
+          { key: 'area', label: '区域管理', render: () => <AreasTab canEdit={can(perms, 'area.manage')} /> },
+          { key: 'rail', label: '运营区域', render: () => <RailsTab canEdit={can(perms, 'rail.manage')} /> },
+          { key: 'params', label: '站点参数', render: () => <ParamsTab canEdit={can(perms, 'area.manage')} /> },
+          { key: 'forbid', label: '禁停区域', render: () => <ForbidTab canEdit={can(perms, 'forbid.manage')} areaUser={areaUser} /> },
           {
             key: 'audit',
             label: '平台账号审核',
-            allowed: hasPermission(perms, 9, 114),
+            allowed: can(perms, 'user.audit'),
             render: () => <Applications fixed={PLATFORM} areaUser={areaUser} />,
           },
         ]}

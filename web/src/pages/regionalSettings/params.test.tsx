@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { logIn, ok, renderPage, SLOW, stubFetch, WAIT } from './testKit';
+import { BEIJING, logIn, ok, renderPage, SLOW, stubFetch, WAIT } from './testKit';
 
 const PARAMS = {
   areaId: '110108',
@@ -30,7 +30,7 @@ afterEach(() => vi.restoreAllMocks());
 
 describe('#/regionalSettings/params', () => {
   it("edits the area's site parameters and sends them for the area in the URL", SLOW, async () => {
-    logIn([115]);
+    logIn({ ...BEIJING, permissions: ['area.manage'] });
     renderPage('/regionalSettings/params?selfAreaId=110108');
     await screen.findByText('海淀区站点参数', {}, WAIT);
     expect(fetched.last('/api/config/siteParams')!.url.searchParams.get('selfAreaId')).toBe('110108');
@@ -53,7 +53,7 @@ describe('#/regionalSettings/params', () => {
 
   it('shows an aggregation area read-only with the reason', SLOW, async () => {
     answer = { ...PARAMS, aggregation: 1, editable: false, reason: '聚合区域的站点参数随聚合区域设置，此处只读' };
-    logIn([115]);
+    logIn({ ...BEIJING, permissions: ['area.manage'] });
     renderPage('/regionalSettings/params?selfAreaId=110108');
     expect((await screen.findByTestId('params-reason', {}, WAIT)).textContent).toContain('只读');
     expect(screen.queryByRole('button', { name: '保存站点参数' })).toBeNull();

@@ -3,7 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { DeskMapProps } from '../../components/deskMap/types';
 import { checkFence } from './rails';
-import { AREAS, logIn, ok, renderPage, SLOW, stubFetch, WAIT } from './testKit';
+import { AREAS, BEIJING, logIn, ok, renderPage, SLOW, stubFetch, WAIT } from './testKit';
 
 const square = [
   { lon: 116.3, lat: 39.98 },
@@ -84,7 +84,7 @@ describe('checkFence (the server rule in the browser)', () => {
 
 describe('#/regionalSettings/rail', () => {
   it("shows the area's operating fence, its entry fences, sites and enabled zones beneath", SLOW, async () => {
-    logIn([116]);
+    logIn({ ...BEIJING, permissions: ['rail.manage'] });
     renderPage('/regionalSettings/rail?selectAreaId=110108');
     await screen.findByText('西门', {}, WAIT);
     expect(fetched.last('/api/area/rail')!.url.searchParams.get('selectAreaId')).toBe('110108');
@@ -97,7 +97,7 @@ describe('#/regionalSettings/rail', () => {
   });
 
   it('refuses a crossing fence before saving, then saves a good one with POST /api/area/rail', SLOW, async () => {
-    logIn([116]);
+    logIn({ ...BEIJING, permissions: ['rail.manage'] });
     renderPage('/regionalSettings/rail?selectAreaId=110108');
     await screen.findByText('西门', {}, WAIT);
     fireEvent.click(await screen.findByRole('button', { name: '画交叉' }, WAIT));
@@ -113,7 +113,7 @@ describe('#/regionalSettings/rail', () => {
   });
 
   it('adds an entry fence with its name, and deletes the operating fence after 温馨提示', SLOW, async () => {
-    logIn([116]);
+    logIn({ ...BEIJING, permissions: ['rail.manage'] });
     renderPage('/regionalSettings/rail?selectAreaId=110108');
     await screen.findByText('西门', {}, WAIT);
     fireEvent.click(screen.getByRole('button', { name: /新\s*增/ }));
@@ -134,8 +134,8 @@ describe('#/regionalSettings/rail', () => {
     await screen.findByText('围栏已删除', {}, WAIT);
   });
 
-  it('without button 116 shows the fences read-only', SLOW, async () => {
-    logIn([115, 117]);
+  it('without rail.manage shows the fences read-only', SLOW, async () => {
+    logIn({ ...BEIJING, permissions: ['area.manage', 'forbid.manage'] });
     renderPage('/regionalSettings/rail?selectAreaId=110108');
     await screen.findByText('西门', {}, WAIT);
     await waitFor(() => expect(state()).toMatchObject({ editable: false, ring: 4 }), WAIT);
@@ -161,7 +161,7 @@ describe('导入 / 导出 GeoJSON on the 运营区域 tab', () => {
   const open = (r: Pos[]) => r.slice(0, 4).map(([lon, lat]) => ({ lon, lat }));
 
   async function importDialog() {
-    logIn([116]);
+    logIn({ ...BEIJING, permissions: ['rail.manage'] });
     renderPage('/regionalSettings/rail?selectAreaId=110108');
     await screen.findByText('西门', {}, WAIT);
     fireEvent.click(screen.getByRole('button', { name: /导入 GeoJSON/ }));
@@ -209,7 +209,7 @@ describe('导入 / 导出 GeoJSON on the 运营区域 tab', () => {
     vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
       names.push(this.download);
     });
-    logIn([116]);
+    logIn({ ...BEIJING, permissions: ['rail.manage'] });
     renderPage('/regionalSettings/rail?selectAreaId=110108');
     await screen.findByText('西门', {}, WAIT);
     fireEvent.click(screen.getByRole('button', { name: /导出 GeoJSON/ }));
@@ -224,8 +224,8 @@ describe('导入 / 导出 GeoJSON on the 运营区域 tab', () => {
     expect(out.features[0].geometry.coordinates[0]).toEqual(closed.map((p) => [p.lon, p.lat]));
   });
 
-  it('offers no import without 116', SLOW, async () => {
-    logIn([]);
+  it('offers no import without rail.manage', SLOW, async () => {
+    logIn({ ...BEIJING, permissions: ['regionalSettings'] });
     renderPage('/regionalSettings/rail?selectAreaId=110108');
     await screen.findByText('西门', {}, WAIT);
     expect(screen.queryByRole('button', { name: /导入 GeoJSON/ })).toBeNull();

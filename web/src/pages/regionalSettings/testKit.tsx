@@ -2,12 +2,11 @@
 import { render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import Providers from '../../app/Providers';
-import { queryClient } from '../../app/queryClient';
-import { heldDefaults, persistedDefaults, useSession } from '../../app/session/store';
-import type { AreaNode, User } from '../../app/session/types';
+import type { AreaNode } from '../../app/session/types';
 import RegionalSettings from './index';
 import type { Area } from './types';
 
+export { logIn, setPermissions } from '../../test/session';
 export { ok, stubFetch, type Call } from '../../test/stubFetch';
 
 export const area = (id: string, areaName: string, level: number, parentId: string | null, more: Partial<Area> = {}): Area => ({
@@ -39,11 +38,10 @@ export const AREAS: Area[] = [
 const node = (a: Area, children?: AreaNode[]): AreaNode => ({ ...a, children }) as AreaNode;
 const TREE = [node(AREAS[0], [node(AREAS[1], [node(AREAS[2]), node(AREAS[3]), node(AREAS[4])])])];
 
-export function logIn(children: number[] = [115, 117], userLevel = 3) {
-  queryClient.clear();
-  const user = { id: 1, username: 'bj', name: '北京管理员', areaId: '110000', userLevel, roles: [] } as unknown as User;
-  useSession.setState({ ...persistedDefaults(), ...heldDefaults(), authorization: 'tok', user, areaAll: TREE, permissions: [{ id: 10, children }] });
-}
+/** 北京's super administrator with 北京's area tree: `logIn({ ...BEIJING, permissions })` */
+export const BEIJING = { user: { username: 'bj', name: '北京管理员', areaId: '110000', userLevel: 3 }, areaAll: TREE };
+/** the same user as an area administrator (userLevel 2) */
+export const BEIJING_AREA_ADMIN = { ...BEIJING, user: { ...BEIJING.user, userLevel: 2 } };
 
 export function renderPage(entry: string) {
   const router = createMemoryRouter([{ path: '/regionalSettings/:id?', element: <RegionalSettings /> }], { initialEntries: [entry] });

@@ -4,9 +4,8 @@ import dayjs from 'dayjs';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import Providers from '../../app/Providers';
-import { queryClient } from '../../app/queryClient';
-import { heldDefaults, persistedDefaults, useSession } from '../../app/session/store';
-import type { AreaNode, User } from '../../app/session/types';
+import type { AreaNode } from '../../app/session/types';
+import { ADMIN_USER, logIn, setPermissions } from '../../test/session';
 import { ok, stubFetch, type Call } from '../../test/stubFetch';
 import { TODO_ITEMS } from '../index/panels/TodoList';
 import SystemSettings from './index';
@@ -87,7 +86,6 @@ let special: (path: string, method: string) => Response | undefined = () => unde
 
 beforeEach(() => {
   special = () => undefined;
-  queryClient.clear();
   ({ calls, last } = stubFetch((path, method) => {
     const s = special(path, method);
     if (s) return s;
@@ -104,15 +102,7 @@ beforeEach(() => {
     if (path === '/api/resetThirdPartyAuthKey') return ok({ key: KEY });
     return undefined;
   }));
-  const user = { id: 1, username: 'admin', name: '管理员', areaId: '110108', userLevel: 3, roles: [] } as unknown as User;
-  useSession.setState({
-    ...persistedDefaults(),
-    ...heldDefaults(),
-    authorization: 'tok',
-    user,
-    areaAll: [haidian],
-    permissions: [{ id: 9, children: [112, 113, 114] }],
-  });
+  logIn({ user: ADMIN_USER, areaAll: [haidian], permissions: ['user.manage', 'role.manage', 'user.audit'] });
 });
 afterEach(() => vi.unstubAllGlobals());
 // the first render loads antd's table, form and modal parts: slow on a busy machine
@@ -193,8 +183,8 @@ describe('系统设置 · 账号审核', () => {
     expect(dialog('驳回申请')).toBeTruthy();
   });
 
-  it('is left out without 账号审核 (114)', async () => {
-    useSession.setState({ permissions: [{ id: 9, children: [112] }] });
+  it('is left out without 账号审核 (user.audit)', async () => {
+    setPermissions(['user.manage']);
     renderAt('/systemSettings/audit');
     expect(await screen.findByRole('tab', { name: '第三方授权' })).toBeTruthy();
     expect(screen.queryByRole('tab', { name: '账号审核' })).toBeNull();

@@ -1,10 +1,8 @@
 // @vitest-environment jsdom
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { queryClient } from '../../app/queryClient';
-import { heldDefaults, persistedDefaults, useSession } from '../../app/session/store';
-import type { User } from '../../app/session/types';
 import { renderRoute } from '../../test/renderRoute';
+import { logIn } from '../../test/session';
 import { ok, stubFetch } from '../../test/stubFetch';
 import AuditLogTab, { summaryOf } from './auditLog';
 import SystemSettings from './index';
@@ -26,12 +24,6 @@ const entry = {
   outcome: '200 用户添加成功',
 };
 
-function logIn(children: number[]) {
-  queryClient.clear();
-  const user = { id: 1, username: 'hd', name: '海淀', areaId: '110108', userLevel: 2, roles: [] } as unknown as User;
-  useSession.setState({ ...persistedDefaults(), ...heldDefaults(), authorization: 'tok', user, permissions: [{ id: 9, children }] });
-}
-
 let fx: ReturnType<typeof stubFetch>;
 beforeEach(() => {
   fx = stubFetch((path) => {
@@ -48,7 +40,7 @@ afterEach(() => vi.restoreAllMocks());
 
 describe('操作日志', () => {
   it('lists who did what to which object from where, and a row opens what was sent', { timeout: 120_000 }, async () => {
-    logIn([119]);
+    logIn({ permissions: ['audit.view'] });
     renderRoute(<AuditLogTab areaUser />, '/systemSettings/log');
     const row = (await screen.findByText('2026-11-25 09:30:00')).closest('tr')!;
     for (const text of ['hdadmin', '海淀管理员', 'POST', '新增用户', '17', '10.0.0.8', '200 用户添加成功']) expect(row.textContent).toContain(text);
@@ -61,7 +53,7 @@ describe('操作日志', () => {
   });
 
   it('sends the URL filters, the operation as method and route, to the list and to 导出', { timeout: 120_000 }, async () => {
-    logIn([119]);
+    logIn({ permissions: ['audit.view'] });
     const { router } = renderRoute(<AuditLogTab areaUser />, '/systemSettings/log');
     await router.navigate('/systemSettings/log?username=hdadmin&op=POST%20%2Fapi%2Fuser%2Fadd&startTime=2026-11-01&endTime=2026-11-25');
     await waitFor(() => expect(fx.last('/api/auditLog/list')?.url.searchParams.get('username')).toBe('hdadmin'), { timeout: 20_000 });
@@ -85,7 +77,7 @@ describe('操作日志', () => {
   });
 
   it('says 暂无数据 when nothing matches and warns when the count stops at 10,000', { timeout: 120_000 }, async () => {
-    logIn([119]);
+    logIn({ permissions: ['audit.view'] });
     fx = stubFetch((path) => (path === '/api/auditLog/list' ? ok({ lists: [], total: 0, more: false }) : ok([])));
     renderRoute(<AuditLogTab areaUser={false} />, '/systemSettings/log');
     await waitFor(() => expect(document.querySelector('.ant-table')?.textContent).toContain('暂无数据'), { timeout: 20_000 });
@@ -94,13 +86,13 @@ describe('操作日志', () => {
     expect(summaryOf({ params: { id: '5' }, body: { alias: '东门' } })).toBe('id: 5，alias: 东门');
   });
 
-  it('is a tab of 系统设置 only with button 119', { timeout: 120_000 }, async () => {
-    logIn([113, 119]);
+  it('is a tab of 系统设置 only with audit.view', { timeout: 120_000 }, async () => {
+    logIn({ permissions: ['role.manage', 'audit.view'] });
     const first = renderRoute(<SystemSettings />, '/systemSettings/log');
     expect(await screen.findByRole('tab', { name: '操作日志' })).toBeTruthy();
     await screen.findByText('hdadmin');
     first.unmount();
-    logIn([113]);
+    logIn({ permissions: ['role.manage'] });
     renderRoute(<SystemSettings />, '/systemSettings/log');
     expect(await screen.findByRole('tab', { name: '角色管理' })).toBeTruthy();
     expect(screen.queryByRole('tab', { name: '操作日志' })).toBeNull();

@@ -5,7 +5,7 @@
  */
 import { useSession } from '../../app/session/store';
 import { DeskPage, DeskTabs } from '../../components/desk';
-import { hasPermission } from '../../lib/permission';
+import { can } from '../../lib/permission';
 import Applications from './applications';
 import AuditLogTab from './auditLog';
 import RolesTab from './roles';
@@ -16,9 +16,9 @@ import './systemSettings.css';
 export default function SystemSettings() {
   const perms = useSession((s) => s.permissions);
   const areaUser = useSession((s) => (s.user?.userLevel ?? 0) >= 2);
-  const canUsers = hasPermission(perms, 9, 112);
-  const canRoles = hasPermission(perms, 9, 113);
-  const canAudit = hasPermission(perms, 9, 114);
+  const canUsers = can(perms, 'user.manage');
+  const canRoles = can(perms, 'role.manage');
+  const canAudit = can(perms, 'user.audit');
   return (
     <DeskPage screen="systemSettings">
       <DeskTabs
@@ -26,8 +26,8 @@ export default function SystemSettings() {
           { key: 'user', label: '用户管理', allowed: canUsers, render: () => <UsersTab areaUser={areaUser} canRoles={canRoles} /> },
           { key: 'role', label: '角色管理', allowed: canRoles, render: () => <RolesTab /> },
           { key: 'audit', label: '账号审核', allowed: canAudit, render: () => <Applications areaUser={areaUser} /> },
-          { key: 'thirdParty', label: '第三方授权', allowed: canUsers, render: () => <ThirdPartyTab areaUser={areaUser} /> },
-          { key: 'log', label: '操作日志', allowed: hasPermission(perms, 9, 119), render: () => <AuditLogTab areaUser={areaUser} /> },
+          { key: 'thirdParty', label: '第三方授权', allowed: canUsers, render: () => <ThirdPartyTab /> },
+          { key: 'log', label: '操作日志', allowed: can(perms, 'audit.view'), render: () => <AuditLogTab areaUser={areaUser} /> },
         ]}
       />
     </DeskPage>

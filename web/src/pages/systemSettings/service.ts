@@ -5,7 +5,7 @@
  */
 import type { Data } from '../../api/types';
 import { toast } from '../../app/feedback';
-import { DEFAULT_ERROR, type Envelope, RequestError, dataOf, handleEnvelope, http, request } from '../../app/request';
+import { DEFAULT_ERROR, RequestError, dataOf, http, request, written } from '../../app/request';
 import type {
   ApplicationFilters,
   AuditBody,
@@ -21,12 +21,6 @@ import type {
 
 type Page = { currentPage: number; pageSize: number };
 
-/** The data of a write; a refusal rejects with the server's message (not yet shown to the user). */
-export async function written<T>(pending: Promise<Envelope<T>>): Promise<T> {
-  const env = await pending;
-  if (env.code === 200 || env.code === 401) return handleEnvelope(env).data;
-  throw new RequestError(env.message || DEFAULT_ERROR, 'failed', false, env.code);
-}
 const quiet = { passErrors: true } as const;
 
 // 用户列表（已审核通过的账号）GET /api/user/list

@@ -4,9 +4,8 @@ import dayjs from 'dayjs';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import Providers from '../../app/Providers';
-import { queryClient } from '../../app/queryClient';
-import { heldDefaults, persistedDefaults, useSession } from '../../app/session/store';
-import type { AreaNode, User } from '../../app/session/types';
+import type { AreaNode } from '../../app/session/types';
+import { ADMIN_USER, logIn, setPermissions } from '../../test/session';
 import SystemSettings from './index';
 import type { PermissionMenu, RoleRow, UserRow } from './types';
 
@@ -122,17 +121,8 @@ const dateOf = (box: HTMLElement) =>
 beforeEach(() => {
   calls.length = 0;
   special = () => undefined;
-  queryClient.clear();
   vi.stubGlobal('fetch', fetchMock);
-  const user = { id: 1, username: 'admin', name: '管理员', areaId: '110108', userLevel: 3, roles: [] } as unknown as User;
-  useSession.setState({
-    ...persistedDefaults(),
-    ...heldDefaults(),
-    authorization: 'tok',
-    user,
-    areaAll: [haidian],
-    permissions: [{ id: 9, children: [112, 113] }],
-  });
+  logIn({ user: ADMIN_USER, areaAll: [haidian], permissions: ['user.manage', 'role.manage'] });
 });
 afterEach(() => vi.unstubAllGlobals());
 
@@ -148,7 +138,7 @@ describe('系统设置 · 用户管理', () => {
   });
 
   it('hides the tabs the user lacks', async () => {
-    useSession.setState({ permissions: [{ id: 9, children: [113] }] });
+    setPermissions(['role.manage']);
     renderAt('/systemSettings/user');
     expect(await screen.findByText('巡查员')).toBeTruthy();
     expect(screen.queryByRole('tab', { name: '用户管理' })).toBeNull();

@@ -6,7 +6,7 @@ import { useMemo, useState } from 'react';
 import { toast } from '../../app/feedback';
 import { useSession } from '../../app/session/store';
 import { DataTable, DeskPage, ExportButton, FormDialog, ListToolbar, QueryForm, useConfirm, useList, useUrlQuery } from '../../components/desk';
-import { hasPermission } from '../../lib/permission';
+import { can } from '../../lib/permission';
 import { warnColumns } from './columns';
 import { HANDLE_FORM, warnFilters } from './filters';
 import { exportMsgs, fetchBrands, fetchCounts, fetchMsgs, handleMsgs } from './service';
@@ -18,9 +18,9 @@ import './warn.css';
 function useWarnPermissions() {
   const perms = useSession((s) => s.permissions);
   return {
-    handle: hasPermission(perms, 1, 101),
-    export: hasPermission(perms, 1, 102),
-    brands: hasPermission(perms, 64),
+    handle: can(perms, 'warn.handle'),
+    export: can(perms, 'warn.export'),
+    brands: can(perms, 'home'),
   };
 }
 

@@ -3,9 +3,7 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import Providers from '../../app/Providers';
-import { queryClient } from '../../app/queryClient';
-import { heldDefaults, persistedDefaults, useSession } from '../../app/session/store';
-import type { User } from '../../app/session/types';
+import { ADMIN_USER, logIn, setPermissions } from '../../test/session';
 import Warn from './index';
 import type { WarnCounts, WarnMsg } from './types';
 
@@ -83,26 +81,11 @@ const lastList = () => calls.filter((c) => c.url.pathname === '/api/abnormal/get
 
 beforeEach(() => {
   calls.length = 0;
-  queryClient.clear();
   vi.stubGlobal('fetch', fetchMock);
   URL.createObjectURL = vi.fn(() => 'blob:x');
   URL.revokeObjectURL = vi.fn();
   vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
-  const user = {
-    id: 1,
-    username: 'admin',
-    name: '管理员',
-    areaId: '110108',
-    userLevel: 3,
-    roles: [],
-  } as unknown as User;
-  useSession.setState({
-    ...persistedDefaults(),
-    ...heldDefaults(),
-    authorization: 'tok',
-    user,
-    permissions: [{ id: 1, children: [101, 102] }, { id: 64 }],
-  });
+  logIn({ user: ADMIN_USER, permissions: ['warn.handle', 'warn.export', 'home'] });
 });
 
 afterEach(() => {
@@ -195,7 +178,7 @@ describe('#/warn', () => {
   });
 
   it('hides 处理, 批量处理 and 导出 without their permissions', async () => {
-    useSession.setState({ permissions: [{ id: 1 }] });
+    setPermissions(['warn']);
     renderWarn('/warn');
     await screen.findByText('MT0001');
     expect(screen.queryByRole('button', { name: '处理' })).toBeNull();

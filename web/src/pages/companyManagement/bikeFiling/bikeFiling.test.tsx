@@ -1,10 +1,8 @@
 // @vitest-environment jsdom
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { queryClient } from '../../../app/queryClient';
-import { heldDefaults, persistedDefaults, useSession } from '../../../app/session/store';
-import type { User } from '../../../app/session/types';
 import { renderRoute } from '../../../test/renderRoute';
+import { logIn } from '../../../test/session';
 import { ok, stubFetch } from '../../../test/stubFetch';
 import BikeFiling from '.';
 
@@ -19,12 +17,6 @@ vi.mock('../../../components/uploads', async (importOriginal) => ({
     type: 'x',
   })),
 }));
-
-function logIn(children: number[]) {
-  queryClient.clear();
-  const user = { id: 1, username: 'hd', name: '海淀', areaId: '110108', userLevel: 2, roles: [] } as unknown as User;
-  useSession.setState({ ...persistedDefaults(), ...heldDefaults(), authorization: 'tok', user, permissions: [{ id: 7, children }] });
-}
 
 const imp = (over: Record<string, unknown>) => ({
   id: 7,
@@ -75,7 +67,7 @@ afterEach(() => vi.restoreAllMocks());
 
 describe('车辆备案', () => {
   it('lists the import history and opens an import with its refused rows and reasons', { timeout: 120_000 }, async () => {
-    logIn([120]);
+    logIn({ permissions: ['company.filing'] });
     renderRoute(<BikeFiling />, '/companyManagement/bikeFiling');
     const cell = await screen.findByText('2026-11-24 08:00:00');
     const row = cell.closest('tr')!;
@@ -94,7 +86,7 @@ describe('车辆备案', () => {
   });
 
   it('uploads a dropped file for the chosen enterprise, shows the progress, then the result', { timeout: 120_000 }, async () => {
-    logIn([120]);
+    logIn({ permissions: ['company.filing'] });
     renderRoute(<BikeFiling />, '/companyManagement/bikeFiling');
     await screen.findByText('2026-11-24 08:00:00');
     await waitFor(() => expect(document.querySelector('.filing-brand')?.textContent).toContain('青桔'));
@@ -105,8 +97,8 @@ describe('车辆备案', () => {
     await screen.findByText('导入完成：已备案 2 行，拒绝 1 行', undefined, { timeout: 10_000 });
   });
 
-  it('says what is missing without button 120', { timeout: 120_000 }, async () => {
-    logIn([110]);
+  it('says what is missing without company.filing', { timeout: 120_000 }, async () => {
+    logIn({ permissions: ['company.export'] });
     renderRoute(<BikeFiling />, '/companyManagement/bikeFiling');
     await screen.findByText('没有车辆备案导入权限');
     expect(fx.last('/api/company/getBikeImportList')).toBeUndefined();

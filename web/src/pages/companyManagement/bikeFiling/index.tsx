@@ -13,7 +13,7 @@ import { toast } from '../../../app/feedback';
 import { useSession } from '../../../app/session/store';
 import { DataTable, ExportButton, ListToolbar, QueryForm, RowActions, tablePagination, type Field, useList, useUrlQuery } from '../../../components/desk';
 import { UploadLink } from '../../../components/uploads';
-import { hasPermission } from '../../../lib/permission';
+import { can } from '../../../lib/permission';
 import { fetchEnterprises } from '../service';
 import {
   type ImportItem,
@@ -147,7 +147,7 @@ const historyColumns = (open: (r: ImportItem) => void): ColumnsType<ImportItem> 
 
 export default function BikeFiling() {
   const perms = useSession((s) => s.permissions);
-  if (!hasPermission(perms, 7, 120))
+  if (!can(perms, 'company.filing'))
     return <Result status="403" title="没有车辆备案导入权限" subTitle="请联系管理员为您的角色开通“车辆备案导入”（企业管理下）。" />;
   return <FilingDesk />;
 }

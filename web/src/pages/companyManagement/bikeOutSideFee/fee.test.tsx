@@ -1,19 +1,11 @@
 // @vitest-environment jsdom
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { queryClient } from '../../../app/queryClient';
-import { heldDefaults, persistedDefaults, useSession } from '../../../app/session/store';
-import type { User } from '../../../app/session/types';
 import { renderRoute } from '../../../test/renderRoute';
+import { logIn, setPermissions } from '../../../test/session';
 import { ok, stubFetch } from '../../../test/stubFetch';
 import CompanyManagement from '../index';
 import BikeOutSideFee from './index';
-
-function logIn(children: number[]) {
-  queryClient.clear();
-  const user = { id: 1, username: 'hd', name: '海淀', areaId: '110108', userLevel: 2, roles: [] } as unknown as User;
-  useSession.setState({ ...persistedDefaults(), ...heldDefaults(), authorization: 'tok', user, permissions: [{ id: 7, children }] });
-}
 
 let fx: ReturnType<typeof stubFetch>;
 beforeEach(() => {
@@ -38,7 +30,7 @@ afterEach(() => vi.restoreAllMocks());
 
 describe('站外还车扣费', () => {
   it('lists fees per enterprise and day with the totals, filtered by the URL, and opens the riders of a row', { timeout: 120_000 }, async () => {
-    logIn([109, 110]);
+    logIn({ permissions: ['company.edit', 'company.export'] });
     renderRoute(<BikeOutSideFee />, '/companyManagement/bikeOutSideFee');
     await screen.findByText('2026-11-11');
     const totals = screen.getByLabelText('合计');
@@ -55,8 +47,8 @@ describe('站外还车扣费', () => {
     expect(document.body.textContent).toContain('美团 2026-11-11 站外还车扣费用户明细');
   });
 
-  it('sends the URL filters and hides 导出 without 110', { timeout: 120_000 }, async () => {
-    logIn([109]);
+  it('sends the URL filters and hides 导出 without company.export', { timeout: 120_000 }, async () => {
+    logIn({ permissions: ['company.edit'] });
     const { router } = renderRoute(<BikeOutSideFee />, '/companyManagement/bikeOutSideFee');
     await router.navigate('/companyManagement/bikeOutSideFee?brandId=3&startTime=2026-11-10&endTime=2026-11-11');
     await waitFor(() => expect(fx.last('/api/bikeOutSiteFee/getFeeList')?.url.searchParams.get('brandId')).toBe('3'), { timeout: 20_000 });
@@ -66,11 +58,11 @@ describe('站外还车扣费', () => {
     expect(screen.queryByRole('button', { name: /导\s*出/ })).toBeNull();
   });
 
-  it('shows the section as a desk page with its tabs, refused without menu 7', { timeout: 120_000 }, async () => {
-    logIn([]);
+  it('shows the section as a desk page with its tabs, refused without companyManagement', { timeout: 120_000 }, async () => {
+    logIn({ permissions: ['companyManagement'] });
     renderRoute(<CompanyManagement />, '/companyManagement');
     expect(await screen.findByRole('tab', { name: '站外还车扣费' })).toBeTruthy();
-    useSession.setState({ permissions: [{ id: 4, children: [] }] });
+    setPermissions(['operation']);
     await screen.findByText('无权访问');
   });
 });

@@ -10,7 +10,7 @@ import type { ColumnsType } from 'antd/es/table';
 import { useMemo, useState } from 'react';
 import { useSession } from '../../../app/session/store';
 import { DataTable, ExportButton, ListToolbar, QueryForm, RowActions, type Field, useList, useUrlQuery } from '../../../components/desk';
-import { hasPermission } from '../../../lib/permission';
+import { can } from '../../../lib/permission';
 import { fetchEnterprises } from '../service';
 import { type FeeDay, type FeeKey, type FeeRider, exportFees, fetchFeeRiders, fetchFees } from './service';
 import './fee.css';
@@ -91,7 +91,7 @@ export default function BikeOutSideFee() {
             </div>
           )
         }
-        right={hasPermission(perms, 7, 110) && <ExportButton run={() => exportFees(query.filters)} />}
+        right={can(perms, 'company.export') && <ExportButton run={() => exportFees(query.filters)} />}
         onRefresh={() => void list.refetch()}
       />
       <DataTable<FeeDay> rowKey={(r) => `${r.date}-${r.brandId}`} columns={columns} list={list} query={query} />

@@ -10,7 +10,7 @@ import { lazy, Suspense, useMemo, useState } from 'react';
 import { useSession } from '../../../app/session/store';
 import { DataTable, ExportButton, ListToolbar, QueryForm, RowActions, type Field, useList, useUrlQuery } from '../../../components/desk';
 import type { PathPoint } from '../../../components/deskMap/types';
-import { hasPermission } from '../../../lib/permission';
+import { can } from '../../../lib/permission';
 import { fetchEnterprises } from '../service';
 import { type OrderKey, type RideOrderRow, type TrackPoint, exportOrders, fetchOrders, fetchTrack } from './service';
 import './rideOrder.css';
@@ -135,7 +135,7 @@ export default function BikeRideOrder() {
   return (
     <>
       <QueryForm fields={fields} query={query} />
-      <ListToolbar right={hasPermission(perms, 7, 110) && <ExportButton run={() => exportOrders(query.filters)} />} onRefresh={() => void list.refetch()} />
+      <ListToolbar right={can(perms, 'company.export') && <ExportButton run={() => exportOrders(query.filters)} />} onRefresh={() => void list.refetch()} />
       <DataTable<RideOrderRow> rowKey={(o) => `${o.brandId}-${o.orderId}`} columns={columns} list={list} query={query} />
       <Detail order={detail} selfAreaId={query.filters.selfAreaId} onClose={() => setDetail(null)} />
     </>

@@ -1,11 +1,9 @@
 // @vitest-environment jsdom
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { queryClient } from '../../../app/queryClient';
-import { heldDefaults, persistedDefaults, useSession } from '../../../app/session/store';
-import type { User } from '../../../app/session/types';
 import type { DeskMapProps } from '../../../components/deskMap/types';
 import { renderRoute } from '../../../test/renderRoute';
+import { logIn } from '../../../test/session';
 import { ok, stubFetch } from '../../../test/stubFetch';
 import BikeRideOrder from './index';
 
@@ -13,12 +11,6 @@ import BikeRideOrder from './index';
 vi.mock('../../../components/deskMap/DeskMap', () => ({
   default: (p: DeskMapProps) => <output data-testid="fake-map">{JSON.stringify((p.path ?? []).map((x) => [x.label ?? '·', x.title]))}</output>,
 }));
-
-function logIn(children: number[]) {
-  queryClient.clear();
-  const user = { id: 1, username: 'hd', name: '海淀', areaId: '110108', userLevel: 2, roles: [] } as unknown as User;
-  useSession.setState({ ...persistedDefaults(), ...heldDefaults(), authorization: 'tok', user, permissions: [{ id: 7, children }] });
-}
 
 const order = (o: Record<string, unknown>) => ({
   brandId: 3,
@@ -89,7 +81,7 @@ afterEach(() => vi.restoreAllMocks());
 
 describe('骑行订单', () => {
   it('lists orders with the total and how they were returned, and opens one with its track on the map', { timeout: 120_000 }, async () => {
-    logIn([109, 110]);
+    logIn({ permissions: ['company.edit', 'company.export'] });
     renderRoute(<BikeRideOrder />, '/companyManagement/bikeRideOrder');
     const row = (await screen.findByText('MT001')).closest('tr')!;
     expect(row.textContent).toContain('站外还车');
@@ -111,8 +103,8 @@ describe('骑行订单', () => {
     expect(Object.fromEntries(fx.last('/api/company/getBikeRideOrderTrack')!.url.searchParams)).toMatchObject({ brandId: '3', orderId: 'MT001' });
   });
 
-  it('sends the URL filters, hides 导出 without 110, and says what to do when the track fails', { timeout: 120_000 }, async () => {
-    logIn([109]);
+  it('sends the URL filters, hides 导出 without company.export, and says what to do when the track fails', { timeout: 120_000 }, async () => {
+    logIn({ permissions: ['company.edit'] });
     trackFails = true;
     const { router } = renderRoute(<BikeRideOrder />, '/companyManagement/bikeRideOrder');
     await router.navigate(
@@ -134,7 +126,7 @@ describe('骑行订单', () => {
   });
 
   it('says why a track has no positions between rent and return (none reported, or past the keeping time)', { timeout: 120_000 }, async () => {
-    logIn([109]);
+    logIn({ permissions: ['company.edit'] });
     trackBare = true;
     renderRoute(<BikeRideOrder />, '/companyManagement/bikeRideOrder');
     const row = (await screen.findByText('MT001')).closest('tr')!;

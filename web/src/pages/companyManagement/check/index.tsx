@@ -15,7 +15,7 @@ import type { ColumnsType } from 'antd/es/table';
 import { useMemo } from 'react';
 import { useSession } from '../../../app/session/store';
 import { DataTable, ListToolbar, QueryForm, type Field, useList, useUrlQuery } from '../../../components/desk';
-import { hasPermission } from '../../../lib/permission';
+import { can } from '../../../lib/permission';
 import { CountCell, NumberCell, overCell } from '../quotaCells';
 import { type AreaBrandRow, type AreaTotal, fetchAreaBrands, fetchAreaTotal, saveBrandQuota } from '../quotaService';
 
@@ -97,7 +97,7 @@ function Head({ total }: { total?: AreaTotal }) {
 
 export default function Check() {
   const perms = useSession((s) => s.permissions);
-  const editable = hasPermission(perms, 7, 118);
+  const editable = can(perms, 'company.quota');
   const query = useUrlQuery(checkFilters);
   const list = useList('areaBrands', query, fetchAreaBrands);
   const area = query.filters.selfAreaId;

@@ -1,28 +1,16 @@
 // @vitest-environment jsdom
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { queryClient } from '../../../app/queryClient';
-import { heldDefaults, persistedDefaults, useSession } from '../../../app/session/store';
-import type { User } from '../../../app/session/types';
 import { renderRoute } from '../../../test/renderRoute';
+import { logIn } from '../../../test/session';
 import { xiaolanEnterprise } from '../../../test/enterprise';
 import { ok, stubFetch } from '../../../test/stubFetch';
 import { bodyOf, initialValuesOf } from './EnterpriseForm';
 import Company from './index';
 import type { EnterpriseDetail } from './service';
 
-function logIn(children: number[]) {
-  queryClient.clear();
-  const user = { id: 1, username: 'hd', name: '海淀', areaId: '110108', userLevel: 2, roles: [] } as unknown as User;
-  useSession.setState({
-    ...persistedDefaults(),
-    ...heldDefaults(),
-    authorization: 'tok',
-    user,
-    permissions: [{ id: 7, children }],
-    areaAll: [{ id: '110108', areaName: '海淀区', children: [] }] as never,
-  });
-}
+/** the user's area tree: 海淀 */
+const HAIDIAN_TREE = { areaAll: [{ id: '110108', areaName: '海淀区', children: [] }] as never };
 
 const row = xiaolanEnterprise;
 const detail: EnterpriseDetail = {
@@ -69,7 +57,7 @@ describe('企业信息', () => {
     'lists enterprises with masked phones and opens the detail: documents through the session, the spec warnings, quotas, maintainers',
     { timeout: 120_000 },
     async () => {
-      logIn([109]);
+      logIn({ ...HAIDIAN_TREE, permissions: ['company.edit'] });
       const { router } = renderRoute(<Company />, '/companyManagement/company');
       await router.navigate('/companyManagement/company?brandName=小蓝');
       const cell = await screen.findByText('北京小蓝科技有限公司');
@@ -107,7 +95,7 @@ describe('企业信息', () => {
   );
 
   it('opens a document with the session token into a blob URL', { timeout: 120_000 }, async () => {
-    logIn([109]);
+    logIn({ ...HAIDIAN_TREE, permissions: ['company.edit'] });
     const blob = vi.fn(() => 'blob:doc');
     vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: blob, revokeObjectURL: vi.fn() }));
     const tab = { location: { href: '' }, close: vi.fn() };
@@ -132,7 +120,7 @@ describe('企业信息', () => {
   });
 
   it('creates an enterprise with a generated password and shows it once', { timeout: 120_000 }, async () => {
-    logIn([109]);
+    logIn({ ...HAIDIAN_TREE, permissions: ['company.edit'] });
     renderRoute(<Company />, '/companyManagement/company');
     await screen.findByText('北京小蓝科技有限公司');
     fireEvent.click(screen.getByRole('button', { name: /新增企业/ }));
@@ -164,7 +152,7 @@ describe('企业信息', () => {
   });
 
   it('shows the server refusal when an enterprise with bikes is deleted', { timeout: 120_000 }, async () => {
-    logIn([109]);
+    logIn({ ...HAIDIAN_TREE, permissions: ['company.edit'] });
     renderRoute(<Company />, '/companyManagement/company');
     const tr = (await screen.findByText('北京小蓝科技有限公司')).closest('tr')!;
     fireEvent.click(within(tr).getByRole('button', { name: '删除' }));
@@ -174,8 +162,8 @@ describe('企业信息', () => {
     expect(fx.last('/api/company/deleteEnterprise', 'DELETE')!.url.searchParams.get('brandId')).toBe('5');
   });
 
-  it('hides 新增, 编辑 and 删除 without 109', { timeout: 120_000 }, async () => {
-    logIn([]);
+  it('hides 新增, 编辑 and 删除 without company.edit', { timeout: 120_000 }, async () => {
+    logIn({ ...HAIDIAN_TREE, permissions: ['companyManagement'] });
     renderRoute(<Company />, '/companyManagement/company');
     const tr = (await screen.findByText('北京小蓝科技有限公司')).closest('tr')!;
     expect(screen.queryByRole('button', { name: /新增企业/ })).toBeNull();

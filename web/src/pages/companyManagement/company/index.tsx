@@ -13,7 +13,7 @@ import { toast } from '../../../app/feedback';
 import { useSession } from '../../../app/session/store';
 import { DataTable, ListToolbar, QueryForm, RowActions, type Field, useList, useUrlQuery } from '../../../components/desk';
 import { maskMobile } from '../../../lib/mask';
-import { hasPermission } from '../../../lib/permission';
+import { can } from '../../../lib/permission';
 import PasswordOnce, { type ShownPassword } from '../../systemSettings/PasswordOnce';
 import { tellFailure } from '../../systemSettings/service';
 import EnterpriseDetailDrawer from './EnterpriseDetail';
@@ -76,7 +76,7 @@ export default function Company() {
   const perms = useSession((s) => s.permissions);
   const me = useSession((s) => s.user);
   const areaUser = (me?.userLevel ?? 0) >= 2;
-  const canEdit = hasPermission(perms, 7, 109);
+  const canEdit = can(perms, 'company.edit');
   const fields = useMemo(() => enterpriseFilters(areaUser), [areaUser]);
   const query = useUrlQuery(fields);
   const list = useList('company', query, fetchEnterpriseList);

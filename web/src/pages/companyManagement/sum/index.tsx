@@ -12,7 +12,7 @@ import { useMemo } from 'react';
 import { useNavigate } from 'react-router';
 import { useSession } from '../../../app/session/store';
 import { DataTable, ListToolbar, QueryForm, RowActions, type Field, useList, useUrlQuery } from '../../../components/desk';
-import { hasPermission } from '../../../lib/permission';
+import { can } from '../../../lib/permission';
 import { CountCell, NumberCell, overCell } from '../quotaCells';
 import { type AreaTotalRow, fetchAreaTotals, saveAreaCap } from '../quotaService';
 
@@ -114,7 +114,7 @@ export function sumColumns(h: Hooks): ColumnsType<AreaTotalRow> {
 
 export default function Sum() {
   const perms = useSession((s) => s.permissions);
-  const editable = hasPermission(perms, 7, 118);
+  const editable = can(perms, 'company.quota');
   const query = useUrlQuery(sumFilters);
   const list = useList('areaTotals', query, fetchAreaTotals);
   const client = useQueryClient();

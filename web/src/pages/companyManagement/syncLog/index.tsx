@@ -9,7 +9,7 @@ import type { ColumnsType } from 'antd/es/table';
 import { useMemo, useState } from 'react';
 import { useSession } from '../../../app/session/store';
 import { DataTable, ExportButton, ListToolbar, QueryForm, RowActions, type Field, useList, useUrlQuery } from '../../../components/desk';
-import { hasPermission } from '../../../lib/permission';
+import { can } from '../../../lib/permission';
 import { fetchEnterprises } from '../service';
 import { type SyncDetail, type SyncKey, type SyncLogRow, type SyncScreen, exportSyncLogs, fetchSyncLogs, isSheetImport } from './service';
 import './syncLog.css';
@@ -106,7 +106,7 @@ export default function SyncLogList({ screen }: { screen: SyncScreen }) {
     <>
       <QueryForm fields={fields} query={query} />
       <ListToolbar
-        right={hasPermission(perms, 7, 110) && <ExportButton run={() => exportSyncLogs(screen, query.filters)} />}
+        right={can(perms, 'company.export') && <ExportButton run={() => exportSyncLogs(screen, query.filters)} />}
         onRefresh={() => void list.refetch()}
       />
       <DataTable<SyncLogRow> rowKey="id" columns={columns} list={list} query={query} />

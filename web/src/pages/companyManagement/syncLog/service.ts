@@ -27,7 +27,7 @@ export const fetchSyncLogs = (screen: SyncScreen) => (q: SyncFilters & Page) =>
 export const exportSyncLogs = (screen: SyncScreen, f: SyncFilters) =>
   download('POST', `/company/export${SYNC_KINDS[screen].name}`, { body: clean(f) }, `${SYNC_KINDS[screen].title}.xlsx`);
 
-/** What a log's detail holds (ingest/syncLog.ts): the call's error, or up to 50 rejected items. */
+/** What a log's detail holds (server/src/shared/syncLog.ts): the call's error, or up to 50 rejected items. */
 export interface SyncDetail {
   error?: string;
   rejected?: { index: number; id?: string | null; reason: string }[];

@@ -1,19 +1,11 @@
 // @vitest-environment jsdom
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { queryClient } from '../../../app/queryClient';
-import { heldDefaults, persistedDefaults, useSession } from '../../../app/session/store';
-import type { User } from '../../../app/session/types';
 import { renderRoute } from '../../../test/renderRoute';
+import { logIn } from '../../../test/session';
 import { ok, stubFetch } from '../../../test/stubFetch';
 import RequestSync from '../requestSync';
 import BikeSync from '../bikeSync';
-
-function logIn(children: number[]) {
-  queryClient.clear();
-  const user = { id: 1, username: 'hd', name: '海淀', areaId: '110108', userLevel: 2, roles: [] } as unknown as User;
-  useSession.setState({ ...persistedDefaults(), ...heldDefaults(), authorization: 'tok', user, permissions: [{ id: 7, children }] });
-}
 
 const log = (over: Record<string, unknown>) => ({
   id: 1,
@@ -49,7 +41,7 @@ afterEach(() => vi.restoreAllMocks());
 
 describe('sync logs', () => {
   it('lists the calls of its kind and shows the rejected items of a call with their reasons', { timeout: 120_000 }, async () => {
-    logIn([110]);
+    logIn({ permissions: ['company.export'] });
     renderRoute(<RequestSync />, '/companyManagement/requestSync');
     const cells = await screen.findAllByText('2026-11-24 08:00:00');
     expect(screen.getByText('部分成功')).toBeTruthy();
@@ -63,8 +55,8 @@ describe('sync logs', () => {
     expect(q).toMatchObject({ currentPage: '1', pageSize: '10' });
   });
 
-  it('sends the URL filters to its own call, says 暂无数据 when empty, no 导出 without 110', { timeout: 120_000 }, async () => {
-    logIn([]);
+  it('sends the URL filters to its own call, says 暂无数据 when empty, no 导出 without company.export', { timeout: 120_000 }, async () => {
+    logIn({ permissions: ['companyManagement'] });
     const { router } = renderRoute(<BikeSync />, '/companyManagement/bikeSync');
     await router.navigate('/companyManagement/bikeSync?result=failed&startTime=2026-11-01&endTime=2026-11-02');
     await waitFor(() => expect(fx.last('/api/company/getBikeSyncList')?.url.searchParams.get('result')).toBe('failed'), { timeout: 20_000 });
@@ -74,7 +66,7 @@ describe('sync logs', () => {
   });
 
   it('numbers the rejected items of a spreadsheet import by the sheet’s row, as its reasons do', { timeout: 120_000 }, async () => {
-    logIn([]);
+    logIn({ permissions: ['companyManagement'] });
     const sheetLog = log({
       endpoint: '表格导入 #7',
       itemCount: 6,

@@ -1,10 +1,8 @@
 // @vitest-environment jsdom
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { queryClient } from '../../../app/queryClient';
-import { heldDefaults, persistedDefaults, useSession } from '../../../app/session/store';
-import type { User } from '../../../app/session/types';
 import { renderRoute } from '../../../test/renderRoute';
+import { logIn } from '../../../test/session';
 import { xiaolanEnterprise } from '../../../test/enterprise';
 import { ok, stubFetch } from '../../../test/stubFetch';
 import BrandDetail from './BrandDetail';
@@ -20,17 +18,11 @@ const brand = {
   electricVehicleUrl: null,
 };
 
-function logIn(permissions: { id: number; children: number[] }[]) {
-  queryClient.clear();
-  const user = { id: 1, username: 'hd', name: '海淀', areaId: '110108', userLevel: 2, roles: [] } as unknown as User;
-  useSession.setState({ ...persistedDefaults(), ...heldDefaults(), authorization: 'tok', user, selfAreaId: '110108', permissions });
-}
-
 afterEach(() => vi.restoreAllMocks());
 
 describe('the big screen enterprise dialog', () => {
   it('opens documents through the session (token, blob URL), never a bare /uploads/ link, and warns for a missing one', { timeout: 60_000 }, async () => {
-    logIn([{ id: 64, children: [] }]);
+    logIn({ selfAreaId: '110108', permissions: ['home'] });
     const fx = stubFetch((path) => (path === '/api/dashboard/brandInfo' ? ok(brand) : undefined));
     const files: { url: string; auth: string | null }[] = [];
     const inner = globalThis.fetch;
@@ -64,10 +56,7 @@ describe('the big screen enterprise dialog', () => {
   });
 
   it('asks the server about a missing document for users of 企业管理 and shows its warning', { timeout: 60_000 }, async () => {
-    logIn([
-      { id: 64, children: [] },
-      { id: 7, children: [] },
-    ]);
+    logIn({ selfAreaId: '110108', permissions: ['home', 'companyManagement'] });
     const fx = stubFetch((path, _m, url) => {
       if (path !== '/api/company/getEnterpriseInfoById') return undefined;
       return url.searchParams.get('type') === '3' ? ok(null, 400, '电动车信息不存在！') : ok({ ...brand, documents: [], quotas: [] });

@@ -14,7 +14,7 @@ import { tileUrl } from '../../../app/config';
 import { toast } from '../../../app/feedback';
 import { useSession } from '../../../app/session/store';
 import { MAP } from '../../../lib/constants';
-import { hasPermission } from '../../../lib/permission';
+import { can } from '../../../lib/permission';
 import { useHomeStore } from '../homeStore';
 import { FlowBanner, PolygonPanel, panelBoxes } from './MapOverlays';
 import MapLegend, { showsAll } from './MapLegend';
@@ -325,7 +325,7 @@ export default function MapView({ areaId, paused = false }: MapViewProps) {
   };
 
   const url = tileUrl();
-  const canDelete = hasPermission(permissions, 64, 135);
+  const canDelete = can(permissions, 'home.siteDelete');
   const updatePopup = useCallback(() => popup.current?.update(), []);
   return (
     <ConfigProvider locale={zhCN} theme={{ algorithm: theme.darkAlgorithm, token: { colorPrimary: '#1677ff', borderRadius: 6 } }}>

@@ -1,2 +1,0 @@
-/** Who owns a bike: shared with the console's spreadsheet filing (shared/bikeOwners.ts). */
-export * from '../shared/bikeOwners.js';

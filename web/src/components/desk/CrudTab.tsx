@@ -1,0 +1,168 @@
+/**
+ * A CRUD desk tab from a declaration (crud.ts `CrudSpec`): the query form (with the area filter for
+ * users who have sub-areas), the toolbar (新增, 导出, 刷新), the table with its 操作 column, and the
+ * create / edit dialog. The kit owns the editing state, the refresh after a write, the confirmations,
+ * the toasts, the server's message on failure and the URL; the screen declares the rest.
+ */
+import { PlusOutlined } from '@ant-design/icons';
+import { useQueryClient } from '@tanstack/react-query';
+import { Button } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { type ReactNode, useCallback, useMemo, useState } from 'react';
+import { toast } from '../../app/feedback';
+import { useSession } from '../../app/session/store';
+import { can } from '../../lib/permission';
+import { type CrudKit, type CrudSpec, AREA_FILTER, tellFailure } from './crud';
+import type { Filters } from './urlQuery';
+import DataTable from './DataTable';
+import ExportButton from './ExportButton';
+import type { Field } from './fields';
+import FormDialog from './FormDialog';
+import ListToolbar from './ListToolbar';
+import QueryForm from './QueryForm';
+import RowActions, { type RowAction } from './RowActions';
+import { serverRules } from './serverRules';
+import { useList } from './useList';
+import { useUrlQuery } from './useUrlQuery';
+
+/** Users above district level pick among their sub-areas: their lists get the area filter. */
+export function useAreaUser(): boolean {
+  return useSession((s) => (s.user?.userLevel ?? 0) >= 2);
+}
+
+export default function CrudTab<Row extends object, K extends string, V extends object = object>({ spec }: { spec: CrudSpec<Row, K, V> }) {
+  const areaUser = useAreaUser();
+  const fields = useMemo(
+    () => (spec.areaFilter && areaUser ? [...spec.filters, AREA_FILTER as Field<K>] : spec.filters),
+    [spec.filters, spec.areaFilter, areaUser],
+  );
+  const query = useUrlQuery(fields, spec.pageSize);
+  const list = useList(spec.key, query, spec.list);
+  const client = useQueryClient();
+  const perms = useSession((s) => s.permissions);
+  const canEdit = !spec.permissions?.edit || can(perms, spec.permissions.edit);
+  const canExport = !spec.permissions?.export || can(perms, spec.permissions.export);
+  // editing: the row being edited, 'new', or null; `opened` gives every opening a fresh dialog
+  const [editing, setEditing] = useState<{ row: Row | null } | null>(null);
+  const [opened, setOpened] = useState(0);
+  const edit = useCallback((row: Row | 'new') => {
+    setOpened((n) => n + 1);
+    setEditing({ row: row === 'new' ? null : row });
+  }, []);
+  const refresh = useCallback(() => client.invalidateQueries({ queryKey: ['desk', spec.key] }), [client, spec.key]);
+  const run = useCallback(
+    async (action: () => Promise<unknown>, success?: string) => {
+      try {
+        await action();
+        if (success) void toast().success(success);
+        await refresh();
+      } catch (err) {
+        tellFailure(err);
+      }
+    },
+    [refresh],
+  );
+  const { form, remove } = spec;
+  const kit: CrudKit<Row> = useMemo(
+    () => ({
+      edit,
+      run,
+      refresh,
+      canEdit,
+      filters: query.filters,
+      editAction: (row) => ({ label: '编辑', hidden: !canEdit || !form, onClick: () => edit(row) }),
+      removeAction: (row) => ({
+        label: '删除',
+        danger: true,
+        hidden: !canEdit || !remove,
+        confirm: remove ? `确定要删除${remove.what(row)}吗？` : undefined,
+        onClick: () => remove && run(() => remove.call(row), remove.success ?? '删除成功'),
+      }),
+    }),
+    [edit, run, refresh, canEdit, query.filters, form, remove],
+  );
+  const columns = useMemo((): ColumnsType<Row> => {
+    const own = typeof spec.columns === 'function' ? spec.columns(kit) : spec.columns;
+    const actionsOf = (row: Row): RowAction[] => (spec.actions ? spec.actions(row, kit) : [kit.editAction(row), kit.removeAction(row)]);
+    if (!spec.actions && !form && !remove) return own;
+    return [
+      ...own,
+      {
+        title: '操作',
+        key: 'actions',
+        width: spec.actionsWidth ?? 130,
+        fixed: 'right',
+        render: (_: unknown, row: Row) => <RowActions actions={actionsOf(row)} />,
+      },
+    ];
+  }, [spec, kit, form, remove]);
+
+  const left: ReactNode[] = [];
+  if (form && canEdit && form.addLabel !== null) {
+    left.push(
+      <Button key="add" type="primary" icon={<PlusOutlined />} onClick={() => edit('new')}>
+        {form.addLabel ?? `新增${form.noun}`}
+      </Button>,
+    );
+  }
+  if (spec.toolbar) left.push(<span key="tools">{spec.toolbar(kit)}</span>);
+  const { exportCall } = spec;
+  return (
+    <>
+      <QueryForm fields={fields} query={query} visible={spec.visibleFilters} />
+      <ListToolbar
+        onRefresh={() => void list.refetch()}
+        left={left.length ? left : undefined}
+        right={exportCall && canExport ? <ExportButton run={() => exportCall(query.filters)} /> : undefined}
+      />
+      <DataTable<Row> rowKey={spec.rowKey} columns={columns} list={list} query={query} {...spec.table} />
+      {form && editing && (
+        <CrudDialog
+          key={opened}
+          form={form}
+          row={editing.row}
+          areaId={(query.filters as Filters<string>).selfAreaId}
+          onSaved={refresh}
+          onClose={() => setEditing(null)}
+        />
+      )}
+      {spec.extra?.(kit)}
+    </>
+  );
+}
+
+function CrudDialog<Row, V extends object>(p: {
+  form: NonNullable<CrudSpec<Row, string, V>['form']>;
+  row: Row | null;
+  areaId: string | undefined;
+  onSaved: () => Promise<unknown>;
+  onClose: () => void;
+}) {
+  const { form, row } = p;
+  const me = useSession((s) => s.user);
+  const declared = form.useFields(row);
+  // the server's bounds of each field (api/rules.gen.ts) beside the screen's own rules
+  const fields = useMemo(
+    () =>
+      form.rulesOf
+        ? declared.map((f) => (f.type === 'display' ? f : { ...f, rules: [...serverRules(form.rulesOf!, f.name, f.label, f.rules), ...(f.rules ?? [])] }))
+        : declared,
+    [declared, form.rulesOf],
+  );
+  const initialValues = useMemo(() => form.initial(row, p.areaId ?? me?.areaId), [form, row, p.areaId, me?.areaId]);
+  return (
+    <FormDialog<V>
+      open
+      title={row ? `编辑${form.noun}` : `新增${form.noun}`}
+      fields={fields}
+      initialValues={initialValues}
+      success={row ? (form.updated ?? `${form.noun}修改成功`) : (form.created ?? `${form.noun}添加成功`)}
+      onSubmit={async (values) => {
+        await form.save(values, row);
+        await p.onSaved();
+      }}
+      onClose={p.onClose}
+      {...form.dialog}
+    />
+  );
+}

@@ -1,0 +1,181 @@
+// @vitest-environment jsdom
+/** The CRUD kit: a declaration renders a whole tab, and the kit owns editing, refresh, confirm, toasts and failures. */
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import Providers from '../../app/Providers';
+import { RequestError } from '../../app/request';
+import { useSession } from '../../app/session/store';
+import { entriesOf, type PermissionName } from '../../lib/permission';
+import { CrudTab, defineCrud, serverRules } from './index';
+
+interface Row {
+  id: number;
+  name: string;
+  phone: string;
+}
+type Values = { name: string; phone?: string; areaId?: string };
+
+let rows: Row[];
+const calls: string[] = [];
+
+function spec(failSave = false) {
+  return defineCrud<Row, 'name', Values>({
+    key: 'kitTest',
+    rowKey: 'id',
+    areaFilter: true,
+    filters: [{ name: 'name', label: '名称', type: 'input' }],
+    list: async (q) => {
+      calls.push(`list ${JSON.stringify(q)}`);
+      const lists = rows.filter((r) => !q.name || r.name.includes(q.name));
+      return { lists, total: lists.length };
+    },
+    columns: [
+      { title: '名称', dataIndex: 'name' },
+      { title: '电话', dataIndex: 'phone' },
+    ],
+    form: {
+      noun: '授权',
+      rulesOf: '/api/saveThirdPartyAuthUser',
+      useFields: (row) => [
+        { name: 'name', label: '名称', type: 'input', required: true },
+        { name: 'phone', label: '联系手机', type: 'input', required: !row },
+      ],
+      initial: (row, areaId) => (row ? { name: row.name } : { areaId }),
+      save: async (v, row) => {
+        calls.push(`save ${row ? row.id : 'new'} ${JSON.stringify(v)}`);
+        if (failSave) throw new RequestError('名称已被使用', 'failed', false, 400);
+        if (row) rows = rows.map((r) => (r.id === row.id ? { ...r, name: v.name } : r));
+        else rows = [...rows, { id: rows.length + 1, name: v.name, phone: v.phone ?? '' }];
+      },
+    },
+    remove: {
+      what: (r) => `“${r.name}”`,
+      call: async (r) => {
+        calls.push(`remove ${r.id}`);
+        rows = rows.filter((x) => x.id !== r.id);
+      },
+    },
+    exportCall: async (filters) => void calls.push(`export ${JSON.stringify(filters)}`),
+    permissions: { edit: 'user.manage', export: 'company.export' },
+  });
+}
+
+function mount(permissions: PermissionName[], opts: { userLevel?: number; failSave?: boolean } = {}) {
+  useSession.setState({
+    authorization: 'token',
+    user: { id: 1, username: 'admin', name: '管理员', areaId: '110108', userLevel: opts.userLevel ?? 1 } as never,
+    permissions: entriesOf(permissions),
+  });
+  const router = createMemoryRouter([{ path: '/list', element: <CrudTab spec={spec(opts.failSave)} /> }], { initialEntries: ['/list'] });
+  render(
+    <Providers>
+      <RouterProvider router={router} />
+    </Providers>,
+  );
+  return router;
+}
+
+afterEach(() => {
+  calls.length = 0;
+});
+
+const input = (box: HTMLElement, label: string) =>
+  within(box).getByText(label, { selector: 'label' }).closest('.ant-form-item')!.querySelector('input') as HTMLInputElement;
+const dialog = async (title: string) => (await screen.findByText(title, { selector: '.ant-modal-title' })).closest('.ant-modal') as HTMLElement;
+
+describe('CrudTab', () => {
+  it('creates, edits and deletes through the declared calls, refreshing the list each time', async () => {
+    rows = [{ id: 1, name: '数据局', phone: '138****0000' }];
+    mount(['systemSettings', 'user.manage']);
+    await screen.findByText('数据局');
+    fireEvent.click(screen.getByRole('button', { name: /新增授权/ }));
+    let box = await dialog('新增授权');
+    fireEvent.change(input(box, '名称'), { target: { value: '地图商' } });
+    fireEvent.change(input(box, '联系手机'), { target: { value: '13800000001' } });
+    fireEvent.click(box.querySelector('.ant-btn-primary')!);
+    await screen.findByText('授权添加成功');
+    await screen.findByText('地图商');
+    expect(calls.filter((c) => c.startsWith('save')).map((c) => JSON.parse(c.slice('save new '.length)))).toEqual([{ name: '地图商', phone: '13800000001' }]);
+
+    const row = screen.getByText('地图商').closest('tr')!;
+    fireEvent.click(within(row).getByRole('button', { name: '编辑' }));
+    box = await dialog('编辑授权');
+    expect(input(box, '名称').value).toBe('地图商');
+    fireEvent.change(input(box, '名称'), { target: { value: '图商' } });
+    fireEvent.click(box.querySelector('.ant-btn-primary')!);
+    await screen.findByText('授权修改成功');
+    await screen.findByText('图商');
+
+    fireEvent.click(within(screen.getByText('图商').closest('tr')!).getByRole('button', { name: '删除' }));
+    const confirm = (await screen.findByText('确定要删除“图商”吗？')).closest('.ant-modal') as HTMLElement;
+    expect(within(confirm).getAllByText('温馨提示').length).toBeGreaterThan(0);
+    fireEvent.click(within(confirm).getByRole('button', { name: /确\s*定/ }));
+    await screen.findByText('删除成功');
+    await waitFor(() => expect(screen.queryByText('图商')).toBeNull());
+    expect(calls).toContain('remove 2');
+  });
+
+  it("checks the server's bounds of the save route, and keeps the dialog open with the server's message on a refusal", async () => {
+    rows = [];
+    mount(['systemSettings', 'user.manage'], { failSave: true });
+    fireEvent.click(await screen.findByRole('button', { name: /新增授权/ }));
+    const box = await dialog('新增授权');
+    fireEvent.change(input(box, '联系手机'), { target: { value: '123' } });
+    fireEvent.blur(input(box, '联系手机'));
+    expect(await within(box).findByText('联系手机格式不正确：11 位手机号')).toBeTruthy();
+    fireEvent.change(input(box, '名称'), { target: { value: 'x'.repeat(65) } });
+    fireEvent.blur(input(box, '名称'));
+    expect(await within(box).findByText('名称最多 64 个字')).toBeTruthy();
+    fireEvent.change(input(box, '名称'), { target: { value: '数据局' } });
+    fireEvent.change(input(box, '联系手机'), { target: { value: '13800000001' } });
+    fireEvent.click(box.querySelector('.ant-btn-primary')!);
+    await screen.findByText('名称已被使用');
+    expect(screen.getByText('新增授权', { selector: '.ant-modal-title' })).toBeTruthy();
+  });
+
+  it('hides 新增, 编辑, 删除 and 导出 without their permission names', async () => {
+    rows = [{ id: 1, name: '数据局', phone: '' }];
+    mount(['systemSettings']);
+    await screen.findByText('数据局');
+    expect(screen.queryByRole('button', { name: /新增授权/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: '编辑' })).toBeNull();
+    expect(screen.queryByRole('button', { name: '删除' })).toBeNull();
+    expect(screen.queryByRole('button', { name: /导出/ })).toBeNull();
+  });
+
+  it('exports with the filters in the URL, and adds the area filter for users with sub-areas only', async () => {
+    rows = [{ id: 1, name: '数据局', phone: '' }];
+    const router = mount(['systemSettings', 'company.export', 'companyManagement'], { userLevel: 2 });
+    await screen.findByText('数据局');
+    expect(screen.getByText('区域')).toBeTruthy();
+    await act(() => router.navigate('/list?name=数据'));
+    fireEvent.click(screen.getByRole('button', { name: /导出/ }));
+    await screen.findByText('数据导出成功！');
+    expect(calls).toContain('export {"name":"数据"}');
+  });
+
+  it('shows no area filter to a user below level 2', async () => {
+    rows = [];
+    mount(['systemSettings'], { userLevel: 1 });
+    await screen.findAllByText('暂无数据');
+    expect(screen.queryByText('区域')).toBeNull();
+  });
+});
+
+describe('serverRules', () => {
+  it('words the bounds the server declares, leaving a kind the screen words itself', () => {
+    const rules = serverRules('/api/saveThirdPartyAuthUser', 'phone', '联系手机');
+    expect(rules).toEqual([{ pattern: /^1\d{10}$/, message: '联系手机格式不正确：11 位手机号' }]);
+    expect(serverRules('/api/saveThirdPartyAuthUser', 'phone', '联系手机', [{ pattern: /^1/, message: '自己的' }])).toEqual([]);
+    expect(serverRules('/api/saveThirdPartyAuthUser', 'nothing', '无')).toEqual([]);
+  });
+  it('checks a number range', async () => {
+    const [range] = serverRules('/api/company/setAreaQuota', 'bikeQuota', '自行车核准数量') as [{ validator: (r: unknown, v: unknown) => Promise<void> }];
+    await expect(range.validator(null, 5)).resolves.toBeUndefined();
+    await expect(range.validator(null, '')).resolves.toBeUndefined();
+    await expect(range.validator(null, -1)).rejects.toThrow('自行车核准数量应为 0 到 10000000 的数');
+  });
+});
+
+vi.setConfig({ testTimeout: 30_000 });
