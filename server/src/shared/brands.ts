@@ -1,53 +1,89 @@
 /**
  * Brand (enterprise) reads several features share: which brands an area holds, their names and
- * colours, one brand's record. The company module owns the writes.
+ * colours, one brand's record, and the enterprise as the console reads it (Enterprise), whose
+ * stored fields and columns BRAND_COLUMNS names once. The company module owns the writes.
  */
+import { Type, type Static, type TObject } from 'typebox';
 import type { Database } from '../db/client.js';
+import { selectList, type Columns } from '../db/columns.js';
 import type { Auth } from '../http/auth.js';
 import { badRequest, forbidden } from '../http/envelope.js';
+import { Nullable } from '../http/schemas.js';
 
 /** The console's answer when an enterprise does not exist (spec §5). */
 export const MISSING = '企业信息不存在！';
 
-export interface BrandRow {
-  brandId: number;
-  brandName: string;
-  brandOperation: string;
-  brandAccount: string;
-  brandContactPerson: string | null;
-  brandContactMobile: string | null;
-  brandAddress: string | null;
-  brandOperationNum: number;
-  brandBikeNum: number;
-  brandEBikeNum: number;
-  areaId: string;
-  launchArea: string[];
-  operationAreaId: string[];
-  brandApprovalUrl: string | null;
-  brandApprovalName: string | null;
-  otherUrl: string | null;
-  otherName: string | null;
-  maintainPersonUrl: string | null;
-  bicycleUrl: string | null;
-  electricVehicleUrl: string | null;
-  bikeColor: string;
-  ebikeColor: string;
-  createdAt: Date;
-}
+const NStr = (description: string) => Nullable(Type.String(), description);
 
-const BRAND_COLUMNS = `
-         b.id as "brandId", b.brand_name as "brandName", b.brand_operation as "brandOperation", b.brand_account as "brandAccount",
-         b.brand_contact_person as "brandContactPerson", b.brand_contact_mobile as "brandContactMobile",
-         b.brand_address as "brandAddress", b.brand_operation_num as "brandOperationNum",
+/** An enterprise as the console lists it (企业管理; its detail adds the documents and quotas). */
+export const EnterpriseProps = {
+  brandId: Type.Integer({ description: '企业（品牌）ID' }),
+  brandName: Type.String({ description: '品牌名称' }),
+  brandOperation: Type.String({ description: '运营企业名称' }),
+  brandAccount: Type.String({ description: '开放接口账号（密码从不返回）' }),
+  brandContactPerson: NStr('联系人'),
+  brandContactMobile: NStr('联系电话'),
+  brandAddress: NStr('企业地址'),
+  brandOperationNum: Type.Integer({ description: '运维人员数量' }),
+  brandBikeNum: Type.Integer({ description: '已备案且未撤销的自行车数' }),
+  brandEBikeNum: Type.Integer({ description: '已备案且未撤销的电动车数' }),
+  areaId: Type.String({ description: '登记区域编码' }),
+  areaIdText: Type.String({ description: '登记区域名称' }),
+  launchArea: Type.Array(Type.String(), { description: '投放区域编码' }),
+  launchAreaText: Type.String({ description: '投放区域名称，以“、”分隔' }),
+  operationAreaId: Type.Array(Type.String(), { description: '运营区域编码' }),
+  operationAreaIdText: Type.String({ description: '运营区域名称，以“、”分隔' }),
+  brandApprovalUrl: NStr('政府批准文件地址（/uploads/...）'),
+  brandApprovalName: NStr('政府批准文件名称'),
+  otherUrl: NStr('其他证明文件地址'),
+  otherName: NStr('其他证明文件名称'),
+  bikeColor: Type.String({ description: '自行车显示颜色 #rrggbb' }),
+  ebikeColor: Type.String({ description: '电动车显示颜色 #rrggbb' }),
+  createTime: Type.String({ description: '创建时间' }),
+};
+export const Enterprise = Type.Object(EnterpriseProps);
+
+/** The enterprise's document addresses the detail adds to the list's. */
+export const DocumentProps = {
+  maintainPersonUrl: NStr('运维人员信息文件地址'),
+  bicycleUrl: NStr('自行车信息文件地址'),
+  electricVehicleUrl: NStr('电动车信息文件地址'),
+};
+
+/** An enterprise's row (BRAND_SELECT): the list's fields but the area names and time, and its documents; never the password. */
+export type BrandRow = Omit<Static<typeof Enterprise>, 'areaIdText' | 'launchAreaText' | 'operationAreaIdText' | 'createTime'> &
+  Static<TObject<typeof DocumentProps>> & { createdAt: Date };
+
+/** An enterprise's stored fields, by the API's key, and their columns of brands (the password's hash is the company module's, never read). */
+export const BRAND_COLUMNS = {
+  brandId: 'id',
+  brandName: 'brand_name',
+  brandOperation: 'brand_operation',
+  brandAccount: 'brand_account',
+  brandContactPerson: 'brand_contact_person',
+  brandContactMobile: 'brand_contact_mobile',
+  brandAddress: 'brand_address',
+  brandOperationNum: 'brand_operation_num',
+  areaId: 'area_id',
+  launchArea: 'launch_area',
+  operationAreaId: 'operation_area_id',
+  brandApprovalUrl: 'brand_approval_url',
+  brandApprovalName: 'brand_approval_name',
+  otherUrl: 'other_url',
+  otherName: 'other_name',
+  maintainPersonUrl: 'maintain_person_url',
+  bicycleUrl: 'bicycle_url',
+  electricVehicleUrl: 'electric_vehicle_url',
+  bikeColor: 'bike_color',
+  ebikeColor: 'ebike_color',
+} satisfies Columns<BrandRow>;
+
+const BRAND_SELECT_LIST = `${selectList(BRAND_COLUMNS, 'b')},
          (select count(*)::int from bikes k where k.brand_id = b.id and k.withdrawn_at is null and k.bike_type = 0) as "brandBikeNum",
          (select count(*)::int from bikes k where k.brand_id = b.id and k.withdrawn_at is null and k.bike_type = 1) as "brandEBikeNum",
-         b.area_id as "areaId", b.launch_area as "launchArea", b.operation_area_id as "operationAreaId",
-         b.brand_approval_url as "brandApprovalUrl", b.brand_approval_name as "brandApprovalName",
-         b.other_url as "otherUrl", b.other_name as "otherName", b.maintain_person_url as "maintainPersonUrl",
-         b.bicycle_url as "bicycleUrl", b.electric_vehicle_url as "electricVehicleUrl",
-         b.bike_color as "bikeColor", b.ebike_color as "ebikeColor", b.created_at as "createdAt"`;
+         b.created_at as "createdAt"`;
 
-export const BRAND_SELECT = `select ${BRAND_COLUMNS} from brands b`;
+export const BRAND_SELECT = `select ${BRAND_SELECT_LIST} from brands b`;
 
 /** SQL condition: brand `alias` registered in, or operating in, one of the areas of parameter `$n`. */
 export const brandInAreas = (alias: string, n: number) => `(${alias}.area_id = any($${n}::text[]) or ${alias}.operation_area_id ?| $${n}::text[])`;
@@ -96,7 +132,7 @@ export async function findBrand(database: Database, id: number, scopeAreaIds?: s
     return row;
   }
   const [row] = await database.query<BrandRow & { inScope: boolean }>(
-    `select ${BRAND_COLUMNS},
+    `select ${BRAND_SELECT_LIST},
             (b.area_id = any($2::varchar[]) or b.operation_area_id ?| $2::text[] or b.launch_area ?| $2::text[]
              or exists (select 1 from brand_quotas q where q.brand_id = b.id and q.area_id = any($2::varchar[]))) as "inScope"
        from brands b where b.id = $1 and b.deleted_at is null`,

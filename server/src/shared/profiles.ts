@@ -1,37 +1,43 @@
 /** A console user's profile: the user list and the login's user info read the same row. */
+import type { Static } from 'typebox';
 import type { Database } from '../db/client.js';
+import { selectList, type Columns } from '../db/columns.js';
 import { formatTime } from '../domain/time.js';
+import type { Profile } from '../http/schemas.js';
 
-export interface ProfileRow {
-  id: number;
-  username: string;
-  name: string;
-  phone: string | null;
-  company: string | null;
-  areaId: string;
+export type ProfileOut = Static<typeof Profile>;
+
+/** A user's row (PROFILE_SELECT): the profile's fields but its times; area and roles missing when gone. */
+export type ProfileRow = Omit<ProfileOut, 'roles' | 'areaName' | 'areaLevel' | 'createTime' | 'unavailableTime'> & {
+  roles: ProfileOut['roles'] | null;
   areaName: string | null;
   areaLevel: number | null;
-  platformCode: string | null;
-  userLevel: number;
-  siteId: string | null;
-  brandId: number | null;
-  status: number;
-  auditStatus: number;
-  auditRemark: string | null;
   createdAt: Date;
   unavailableTime: Date | null;
-  idcardUrl: string | null;
-  idcardBackUrl: string | null;
-  creatorName: string | null;
-  roles: { id: number; roleName: string }[] | null;
-}
+};
+
+/** A user's stored fields, by the API's key, and their columns of users (what the user writes set, and the profile reads). */
+export const USER_COLUMNS = {
+  id: 'id',
+  username: 'username',
+  name: 'name',
+  phone: 'phone',
+  company: 'company',
+  areaId: 'area_id',
+  userLevel: 'user_level',
+  siteId: 'site_id',
+  brandId: 'brand_id',
+  status: 'status',
+  auditStatus: 'audit_status',
+  auditRemark: 'audit_remark',
+  unavailableTime: 'unavailable_time',
+  idcardUrl: 'idcard_url',
+  idcardBackUrl: 'idcard_back_url',
+} satisfies Columns<ProfileRow>;
 
 export const PROFILE_SELECT = `
-  select u.id, u.username, u.name, u.phone, u.company, u.area_id as "areaId", a.area_name as "areaName",
-         a.level as "areaLevel", a.platform_code as "platformCode", u.user_level as "userLevel",
-         u.site_id as "siteId", u.brand_id as "brandId", u.status, u.audit_status as "auditStatus",
-         u.audit_remark as "auditRemark", u.created_at as "createdAt", u.unavailable_time as "unavailableTime",
-         u.idcard_url as "idcardUrl", u.idcard_back_url as "idcardBackUrl", c.name as "creatorName",
+  select ${selectList(USER_COLUMNS, 'u')}, a.area_name as "areaName",
+         a.level as "areaLevel", a.platform_code as "platformCode", u.created_at as "createdAt", c.name as "creatorName",
          (select json_agg(json_build_object('id', r.id, 'roleName', r.role_name) order by r.id)
             from user_roles ur join roles r on r.id = ur.role_id where ur.user_id = u.id) as roles
     from users u
@@ -44,7 +50,7 @@ export async function findProfile(database: Database, id: number): Promise<Profi
 }
 
 /** The profile of spec §3 User as the console reads it. */
-export function toProfile(r: ProfileRow, tz: string) {
+export function toProfile(r: ProfileRow, tz: string): ProfileOut {
   return {
     id: r.id,
     username: r.username,

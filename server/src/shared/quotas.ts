@@ -7,11 +7,30 @@
  * cap of that type. A cap of 0 means none was set (不限). A quota is checked against the caps of its
  * area and of every area above it; a cap is checked against the approved total already below it.
  */
+import { Type, type Static } from 'typebox';
 import type { Database } from '../db/client.js';
+import { columnValues, insertSql, type Columns } from '../db/columns.js';
 import type { AreaTree } from '../domain/areas.js';
 import type { Auth } from '../http/auth.js';
 import { badRequest } from '../http/envelope.js';
 import { readableBrand } from './brands.js';
+
+/** An enterprise's approved quantities in an area, as 企业管理 lists them. */
+export const Quota = Type.Object({
+  brandId: Type.Integer({ description: '企业 ID' }),
+  brandName: Type.String({ description: '品牌名称' }),
+  areaId: Type.String({ description: '区域编码' }),
+  areaName: Type.String({ description: '区域名称' }),
+  bikeQuota: Type.Integer({ description: '自行车核准数量' }),
+  ebikeQuota: Type.Integer({ description: '电动车核准数量' }),
+  updateTime: Type.String({ description: '修改时间' }),
+});
+
+/** What a quota write sets: the enterprise, the area and the two quantities. */
+export type QuotaValues = Pick<Static<typeof Quota>, 'brandId' | 'areaId' | 'bikeQuota' | 'ebikeQuota'>;
+
+/** A quota's stored fields, by the API's key, and their columns of brand_quotas. */
+export const QUOTA_COLUMNS = { brandId: 'brand_id', areaId: 'area_id', bikeQuota: 'bike_quota', ebikeQuota: 'ebike_quota' } satisfies Columns<QuotaValues>;
 
 export interface Approved {
   bike: number;
@@ -59,12 +78,7 @@ async function lockQuotaWrites(database: Database) {
 }
 
 /** Refuses a quota that would take the approved total of its area, or of an area above it, past that area's cap. */
-async function assertWithinCaps(
-  database: Database,
-  tree: AreaTree,
-  q: { brandId: number; areaId: string; bikeQuota: number; ebikeQuota: number },
-  fields: QuotaFields,
-) {
+async function assertWithinCaps(database: Database, tree: AreaTree, q: QuotaValues, fields: QuotaFields) {
   const caps = await capsOf(
     database,
     tree.path(q.areaId).map((n) => n.id),
@@ -105,7 +119,7 @@ export async function setQuota(
   database: Database,
   auth: Auth,
   tree: AreaTree,
-  q: { brandId: number; areaId: string; bikeQuota: number; ebikeQuota: number },
+  q: QuotaValues,
   fields: QuotaFields = { bike: 'bikeQuota', ebike: 'ebikeQuota' },
 ) {
   if (!tree.get(q.areaId)) throw badRequest(`参数 areaId 对应的区域 ${q.areaId} 不存在，请重新选择`);
@@ -116,10 +130,11 @@ export async function setQuota(
   await upsertQuota(database, q);
 }
 
-async function upsertQuota(database: Database, q: { brandId: number; areaId: string; bikeQuota: number; ebikeQuota: number }) {
-  await database.query(
-    `insert into brand_quotas (brand_id, area_id, bike_quota, ebike_quota) values ($1, $2, $3, $4)
-     on conflict (brand_id, area_id) do update set bike_quota = excluded.bike_quota, ebike_quota = excluded.ebike_quota, updated_at = now()`,
-    [q.brandId, q.areaId, q.bikeQuota, q.ebikeQuota],
+async function upsertQuota(database: Database, q: QuotaValues) {
+  const { text, params } = insertSql(
+    'brand_quotas',
+    columnValues(QUOTA_COLUMNS, q),
+    'on conflict (brand_id, area_id) do update set bike_quota = excluded.bike_quota, ebike_quota = excluded.ebike_quota, updated_at = now()',
   );
+  await database.query(text, params);
 }

@@ -1,36 +1,78 @@
 /**
  * The filtered site list (站点列表): its filters as the console sends them, the query (a page, or
- * every row by keyset for the export) and a row as the console reads it. Shared by the site list
- * (modules/sites) and the site export under /api/device (modules/devices).
+ * every row by keyset for the export) and a site as the console reads it (Site), whose stored fields
+ * and columns SITE_COLUMNS names once. Shared by the site list and the site writes (modules/sites)
+ * and the site export under /api/device (modules/devices).
  */
 import { Type, type Static } from 'typebox';
 import type { Database } from '../db/client.js';
+import { selectList, type Columns } from '../db/columns.js';
 import { likeEscape } from '../db/sql.js';
-import type { LonLat } from '../domain/geometry.js';
 import { capacityOf, FLAG_LABEL } from '../domain/siteStatus.js';
 import { formatTime } from '../domain/time.js';
+import { LonLatT, Nullable } from '../http/schemas.js';
 
-export interface SiteRow {
-  siteId: string;
-  siteName: string;
-  siteLon: number;
-  siteLat: number;
-  areaId: string;
-  areaName: string;
+export const Site = Type.Object({
+  siteId: Type.String({ description: '站点编号' }),
+  siteName: Type.String({ description: '站点名称' }),
+  siteLon: Type.Number({ description: '中心经度（GCJ-02）' }),
+  siteLat: Type.Number({ description: '中心纬度（GCJ-02）' }),
+  areaId: Type.String({ description: '所属区县编码' }),
+  areaName: Type.String({ description: '所属区县名称' }),
+  bleNum: Type.Integer({ description: '蓝牙桩数量' }),
+  pileNum: Type.Integer({ description: '已登记的设备（桩）数量' }),
+  siteBikeCeiling: Type.Integer({ description: '停放容量' }),
+  siteCeiling: Type.Integer({ description: '站点上限' }),
+  length: Type.Integer({ description: '无围栏时的站点半径（米）' }),
+  gpsRail: Nullable(Type.Array(LonLatT), '站点围栏（GCJ-02），空为以 length 为半径的圆'),
+  recycleSwitch: Type.Boolean({ description: '回收站点' }),
+  majorSwitch: Type.Boolean({ description: '重点站点' }),
+  brandPutSwitch: Type.Boolean({ description: '允许企业投放（上架）' }),
+  dispatchResponseMinute: Type.Integer({ description: '调度响应时限（分钟）' }),
+  dispatchThresholdLess: Type.Integer({ description: '偏少阈值（%）' }),
+  dispatchThresholdMore: Type.Integer({ description: '偏多阈值（%）' }),
+  fullPileNum: Nullable(Type.Number(), '站点满桩系数，空为沿用区域的满桩值'),
+  num: Type.Integer({ description: '当前站内车辆数（自行车 + 电动车）' }),
+  currentNum: Type.Integer({ description: '同 num' }),
+  bikeNum: Type.Integer({ description: '站内自行车数' }),
+  ebikeNum: Type.Integer({ description: '站内电动车数' }),
+  capacity: Type.Integer({ description: '容量 = floor(停放容量 × 满桩系数 × 所在已开启放大分组的最大系数)，取自最近一次站点快照' }),
+  flag: Type.Integer({ description: '0 空桩, 1 正常, 2 满桩, 3 偏多, 4 偏少' }),
+  status: Type.String({ description: '状态文字：空桩/偏少/正常/偏多/满桩' }),
+  stateTime: Nullable(Type.String(), '站点状态的统计时间，空为尚未统计'),
+  createTime: Type.String({ description: '创建时间' }),
+  updateTime: Type.String({ description: '修改时间' }),
+});
+export type SiteOut = Static<typeof Site>;
+
+/** A site's stored fields, by the API's key, and their columns of sites: what the site writes set and the reads select. */
+export const SITE_COLUMNS = {
+  siteId: 'id',
+  siteName: 'site_name',
+  siteLon: 'lon',
+  siteLat: 'lat',
+  areaId: 'area_id',
+  bleNum: 'ble_num',
+  siteBikeCeiling: 'site_bike_ceiling',
+  siteCeiling: 'site_ceiling',
+  length: 'length',
+  gpsRail: 'gps_rail',
+  recycleSwitch: 'recycle_switch',
+  majorSwitch: 'major_switch',
+  brandPutSwitch: 'brand_put_switch',
+  dispatchResponseMinute: 'dispatch_response_minute',
+  dispatchThresholdLess: 'dispatch_threshold_less',
+  dispatchThresholdMore: 'dispatch_threshold_more',
+  fullPileNum: 'full_pile_num',
+} satisfies Columns<SiteOut>;
+
+/**
+ * A site's row as SITE_SELECT reads it: its stored fields, its area's name and full-pile value, its
+ * pile count, and its snapshot state (null before the first snapshot) and times, which toSite turns
+ * into the API's.
+ */
+export type SiteRow = Pick<SiteOut, keyof typeof SITE_COLUMNS | 'areaName' | 'pileNum'> & {
   areaFullPileNum: number;
-  bleNum: number;
-  pileNum: number;
-  siteBikeCeiling: number;
-  siteCeiling: number;
-  length: number;
-  gpsRail: LonLat[] | null;
-  recycleSwitch: boolean;
-  majorSwitch: boolean;
-  brandPutSwitch: boolean;
-  dispatchResponseMinute: number;
-  dispatchThresholdLess: number;
-  dispatchThresholdMore: number;
-  fullPileNum: number | null;
   num: number | null;
   bikeNum: number | null;
   ebikeNum: number | null;
@@ -39,22 +81,18 @@ export interface SiteRow {
   stateAt: Date | null;
   createdAt: Date;
   updatedAt: Date;
-}
+};
 
-const SITE_COLUMNS = `s.id as "siteId", s.site_name as "siteName", s.lon as "siteLon", s.lat as "siteLat", s.area_id as "areaId",
-         a.area_name as "areaName", a.full_pile_num as "areaFullPileNum", s.ble_num as "bleNum",
+const SITE_SELECT_LIST = `${selectList(SITE_COLUMNS, 's')},
+         a.area_name as "areaName", a.full_pile_num as "areaFullPileNum",
          (select count(*)::int from piles p where p.site_id = s.id) as "pileNum",
-         s.site_bike_ceiling as "siteBikeCeiling", s.site_ceiling as "siteCeiling", s.length, s.gps_rail as "gpsRail",
-         s.recycle_switch as "recycleSwitch", s.major_switch as "majorSwitch", s.brand_put_switch as "brandPutSwitch",
-         s.dispatch_response_minute as "dispatchResponseMinute", s.dispatch_threshold_less as "dispatchThresholdLess",
-         s.dispatch_threshold_more as "dispatchThresholdMore", s.full_pile_num as "fullPileNum",
          st.num, st.bike_num as "bikeNum", st.ebike_num as "ebikeNum", st.capacity, st.flag, st.updated_at as "stateAt",
          s.created_at as "createdAt", s.updated_at as "updatedAt"`;
 const SITE_JOINS = `join areas a on a.id = s.area_id
     left join site_state st on st.site_id = s.id`;
 
 export const SITE_SELECT = `
-  select ${SITE_COLUMNS}
+  select ${SITE_SELECT_LIST}
     from sites s
     ${SITE_JOINS}`;
 
@@ -66,7 +104,7 @@ export const FLAG_OF_STATUS: Record<number, number> = { 1: 2, 2: 3, 3: 4, 4: 0 }
  * the capacity of its ceiling and full-pile value (the snapshot's, with any open magnify group's
  * factor, once it has run).
  */
-export function toSite(r: SiteRow, tz: string) {
+export function toSite(r: SiteRow, tz: string): SiteOut {
   const flag = r.flag ?? 0;
   const num = r.num ?? 0;
   return {
@@ -101,8 +139,6 @@ export function toSite(r: SiteRow, tz: string) {
     updateTime: formatTime(r.updatedAt, tz)!,
   };
 }
-export type SiteOut = ReturnType<typeof toSite>;
-
 /** A switch: true/false, or 1/0 as the console sends it. */
 const Switch = (description: string) => Type.Union([Type.Boolean(), Type.Integer({ minimum: 0, maximum: 1 })], { description });
 
@@ -185,7 +221,7 @@ function pageSql(f: SiteFilter, { keyset, count }: { keyset: boolean; count: boo
     params,
     filtered,
     sql: `with f as materialized (${filtered}), page as (select id from f order by id limit $${n + 1}${keyset ? '' : ` offset $${n + 2}`})
-          select ${count ? '(select count(*)::int from f) as total, ' : ''}${SITE_COLUMNS}
+          select ${count ? '(select count(*)::int from f) as total, ' : ''}${SITE_SELECT_LIST}
             from page join sites s on s.id = page.id ${SITE_JOINS} order by s.id`,
   };
 }

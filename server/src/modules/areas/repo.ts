@@ -1,57 +1,58 @@
 /** Area queries: the tree's rows, operating fences on the area, entry fences in area_rails. */
+import type { Static } from 'typebox';
 import type { Database } from '../../db/client.js';
-import type { LonLat } from '../../domain/geometry.js';
+import { columnValues, insertSql, selectList, updateSql, type Columns } from '../../db/columns.js';
+import type { Area, EntryRail } from './schemas.js';
 
-export interface AreaRow {
-  id: string;
-  parentId: string | null;
-  areaName: string;
-  level: number;
-  aggregation: number;
-  aggregationId: string | null;
-  platformCode: string | null;
-  monitorOpen: boolean;
-  isOpen: boolean;
-  gpsRail: LonLat[] | null;
-  fullPileNum: number;
-  fullPileName: string;
-}
+/** An area's row: the API's fields but its code and site count (service.ts adds them). */
+export type AreaRow = Omit<Static<typeof Area>, 'areaCode' | 'siteCount'>;
 
-const SELECT = `select id, parent_id as "parentId", area_name as "areaName", level, aggregation,
-  aggregation_id as "aggregationId", platform_code as "platformCode", monitor_open as "monitorOpen",
-  is_open as "isOpen", gps_rail as "gpsRail", full_pile_num as "fullPileNum", full_pile_name as "fullPileName" from areas`;
+/** An area's stored fields, by the API's key, and their columns of areas. */
+const AREA_COLUMNS = {
+  id: 'id',
+  parentId: 'parent_id',
+  areaName: 'area_name',
+  level: 'level',
+  aggregation: 'aggregation',
+  aggregationId: 'aggregation_id',
+  platformCode: 'platform_code',
+  monitorOpen: 'monitor_open',
+  isOpen: 'is_open',
+  gpsRail: 'gps_rail',
+  fullPileNum: 'full_pile_num',
+  fullPileName: 'full_pile_name',
+} satisfies Columns<AreaRow>;
+
+/** What an area write stores, by the API's keys; the fence as JSON text. */
+export type AreaValues = Partial<Omit<AreaRow, 'gpsRail'> & { gpsRail: string | null }>;
+
+const SELECT = `select ${selectList(AREA_COLUMNS, 'a')} from areas a`;
 
 export async function findArea(database: Database, id: string): Promise<AreaRow | undefined> {
-  const [row] = await database.query<AreaRow>(`${SELECT} where id = $1`, [id]);
+  const [row] = await database.query<AreaRow>(`${SELECT} where a.id = $1`, [id]);
   return row;
 }
 
 export async function areasIn(database: Database, ids: string[]): Promise<AreaRow[]> {
-  return database.query<AreaRow>(`${SELECT} where id = any($1::varchar[]) order by id`, [ids]);
+  return database.query<AreaRow>(`${SELECT} where a.id = any($1::varchar[]) order by a.id`, [ids]);
 }
 
 export async function areaExists(database: Database, id: string) {
   return (await database.query('select 1 from areas where id = $1', [id])).length > 0;
 }
 
-/** A new area's row: the stored fields of AreaRow, the fence as JSON text, the full-pile values left to their defaults. */
-export type NewAreaRow = Omit<AreaRow, 'parentId' | 'gpsRail' | 'fullPileNum' | 'fullPileName'> & { parentId: string; gpsRail: string | null };
-
-export async function insertArea(database: Database, a: NewAreaRow) {
-  await database.query(
-    `insert into areas (id, parent_id, area_name, level, aggregation, aggregation_id, platform_code, monitor_open, is_open, gps_rail)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
-    [a.id, a.parentId, a.areaName, a.level, a.aggregation, a.aggregationId, a.platformCode, a.monitorOpen, a.isOpen, a.gpsRail],
-  );
+/** A new area's row: its fields (the full-pile values left to their defaults). */
+export async function insertArea(database: Database, a: Omit<AreaValues, 'fullPileNum' | 'fullPileName'>) {
+  const { text, params } = insertSql('areas', columnValues(AREA_COLUMNS, a));
+  await database.query(text, params);
 }
 
-/** Column names come from the service's own list, never from input keys; bumps updated_at. */
-export async function updateAreaColumns(database: Database, id: string, values: Record<string, unknown>) {
-  const cols = Object.keys(values);
-  if (!cols.length) return;
-  const sets = cols.map((col, i) => `${col} = $${i + 2}`);
-  sets.push('updated_at = now()');
-  await database.query(`update areas set ${sets.join(', ')} where id = $1`, [id, ...Object.values(values)]);
+/** Sets the values given; bumps updated_at. */
+export async function updateArea(database: Database, id: string, values: AreaValues) {
+  const columns = columnValues(AREA_COLUMNS, values);
+  if (!Object.keys(columns).length) return;
+  const { text, params } = updateSql('areas', columns, 'id = $1', [id], ['updated_at = now()']);
+  await database.query(text, params);
 }
 
 /** How many child areas, sites, users and enterprises hang on the area (deleted sites and enterprises not counted). */
@@ -82,21 +83,15 @@ export async function setAreaRail(database: Database, id: string, ring: string |
 }
 
 export async function railsIn(database: Database, ids: string[]) {
-  return database.query<{ id: string; areaName: string; gpsRail: LonLat[] }>(
+  return database.query<Pick<AreaRow, 'id' | 'areaName'> & { gpsRail: NonNullable<AreaRow['gpsRail']> }>(
     `select id, area_name as "areaName", gps_rail as "gpsRail" from areas
       where id = any($1::varchar[]) and gps_rail is not null order by id`,
     [ids],
   );
 }
 
-export interface EntryRow {
-  id: number;
-  areaId: string;
-  areaName: string;
-  name: string;
-  gpsRail: LonLat[];
-  createdAt: Date;
-}
+/** An entry fence's row: the list's fields but its time. */
+export type EntryRow = Omit<Static<typeof EntryRail>, 'createTime'> & { createdAt: Date };
 
 export async function entryRailsIn(database: Database, ids: string[]) {
   return database.query<EntryRow>(

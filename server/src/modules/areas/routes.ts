@@ -4,7 +4,7 @@ import { Envelope, Paged, PageQuery, notFound, ok, pageOf } from '../../http/env
 import { needs } from '../../http/auth.js';
 import { CREATES, byField, type Before } from '../../http/auditObjects.js';
 import { SelfArea, AreaId, Polygon } from '../../http/schemas.js';
-import { Area, AreaBrief, AreaFields, EntryRail, Rail } from './schemas.js';
+import { Area, AreaBrief, AreaCreateBody, AreaFields, EntryRail, Rail } from './schemas.js';
 import * as areas from './service.js';
 
 const tags = ['区域'];
@@ -137,7 +137,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
         tags,
         summary: '新增区域',
         querystring: Q(),
-        body: Type.Object({ ...AreaFields, id: AreaId, parentId: AreaId, areaName: Type.String({ minLength: 1, maxLength: 64 }) }),
+        body: AreaCreateBody,
       },
     },
     async (req) => {

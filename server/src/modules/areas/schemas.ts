@@ -1,5 +1,5 @@
-import { Type } from 'typebox';
-import { LonLatT, Nullable, Polygon } from '../../http/schemas.js';
+import { Type, type Static, type TObject } from 'typebox';
+import { AreaId, LonLatT, Nullable, Polygon } from '../../http/schemas.js';
 
 export const Area = Type.Object({
   id: Type.String(),
@@ -34,6 +34,11 @@ export const AreaFields = {
   isOpen: Type.Optional(Type.Boolean()),
   gpsRail: Type.Optional(Polygon),
 };
+
+/** 新增区域: the fields, and the new area's code, parent and name. */
+export const AreaCreateBody = Type.Object({ ...AreaFields, id: AreaId, parentId: AreaId, areaName: Type.String({ minLength: 1, maxLength: 64 }) });
+/** What 修改区域 changes. */
+export type AreaInput = Static<TObject<typeof AreaFields>>;
 
 export const Rail = Type.Object({ id: Type.String(), areaId: Type.String(), areaName: Type.String(), gpsRail: Type.Array(LonLatT) });
 export const EntryRail = Type.Object({

@@ -1,4 +1,5 @@
 /** Areas: reads of the tree, CRUD, operating fences (rail) and entry fences (entryRail). */
+import type { Static } from 'typebox';
 import type { Database } from '../../db/client.js';
 import type { Auth } from '../../http/auth.js';
 import { badRequest, notFound } from '../../http/envelope.js';
@@ -8,11 +9,12 @@ import { formatTime } from '../../domain/time.js';
 import type { AreaCache } from '../../shared/areaCache.js';
 import * as repo from './repo.js';
 import type { AreaRow } from './repo.js';
+import type { Area, AreaCreateBody, AreaInput } from './schemas.js';
 
 export type { AreaRow };
 
 /** An area as the console gets it: its row, its code, and siteCount (its sites and those of the areas below). */
-export type AreaOut = AreaRow & { areaCode: string; siteCount: number };
+export type AreaOut = Static<typeof Area>;
 
 /** The rows of `ids` with their site counts summed up the tree (one grouped count over sites). */
 export async function areasIn(database: Database, tree: AreaTree, ids: string[]): Promise<AreaOut[]> {
@@ -61,30 +63,13 @@ export function cityOf(tree: AreaTree, id: string) {
   return tree.path(id).find((n) => n.level === 2) ?? null;
 }
 
-export interface AreaInput {
-  id?: string;
-  parentId?: string;
-  areaName?: string;
-  aggregation?: number;
-  aggregationId?: string | null;
-  platformCode?: string | null;
-  monitorOpen?: boolean;
-  isOpen?: boolean;
-  gpsRail?: unknown;
-}
-
 function polygonOrThrow(value: unknown, field: string): LonLat[] {
   const r = normalizePolygon(value, field);
   if (!r.ok) throw badRequest(r.message);
   return r.ring;
 }
 
-export async function createArea(
-  database: Database,
-  cache: AreaCache,
-  auth: Auth,
-  input: Required<Pick<AreaInput, 'id' | 'parentId' | 'areaName'>> & AreaInput,
-) {
+export async function createArea(database: Database, cache: AreaCache, auth: Auth, input: Static<typeof AreaCreateBody>) {
   auth.assertArea(input.parentId);
   const parent = await getArea(database, input.parentId);
   const misfit = codeMisfit(input.id, parent);
@@ -109,19 +94,16 @@ export async function createArea(
 export async function updateArea(database: Database, cache: AreaCache, auth: Auth, id: string, input: AreaInput) {
   auth.assertArea(id);
   await getArea(database, id);
-  const values: Record<string, unknown> = {};
-  const set = (col: string, v: unknown) => {
-    values[col] = v;
+  const values: repo.AreaValues = {
+    areaName: input.areaName,
+    aggregation: input.aggregation,
+    aggregationId: input.aggregationId === undefined ? undefined : input.aggregationId || null,
+    platformCode: input.platformCode === undefined ? undefined : input.platformCode || null,
+    monitorOpen: input.monitorOpen,
+    isOpen: input.isOpen,
+    gpsRail: input.gpsRail === undefined ? undefined : input.gpsRail ? JSON.stringify(polygonOrThrow(input.gpsRail, 'gpsRail')) : null,
   };
-  if (input.areaName !== undefined) set('area_name', input.areaName);
-  if (input.aggregation !== undefined) set('aggregation', input.aggregation);
-  if (input.aggregationId !== undefined) set('aggregation_id', input.aggregationId || null);
-  if (input.platformCode !== undefined) set('platform_code', input.platformCode || null);
-  if (input.monitorOpen !== undefined) set('monitor_open', input.monitorOpen);
-  if (input.isOpen !== undefined) set('is_open', input.isOpen);
-  if (input.gpsRail !== undefined) set('gps_rail', input.gpsRail ? JSON.stringify(polygonOrThrow(input.gpsRail, 'gpsRail')) : null);
-  if (!Object.keys(values).length) return;
-  await repo.updateAreaColumns(database, id, values);
+  await repo.updateArea(database, id, values);
   if (input.areaName !== undefined) await cache.reload();
 }
 

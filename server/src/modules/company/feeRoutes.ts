@@ -4,33 +4,10 @@ import { Envelope, PageQuery, ok, pageOf } from '../../http/envelope.js';
 import { needs } from '../../http/auth.js';
 import { emptyBody, SelfArea } from '../../http/schemas.js';
 import { sendXlsx, type XlsxColumn } from '../../http/xlsx.js';
-import { BrandIdT } from './schemas.js';
+import { FeeAmount as Amount, FeeDay, FeeFilters, FeeRider } from './schemas.js';
 import { feeList, feePages, feeRiders } from './fees.js';
 
 const tags = ['站外还车扣费'];
-const Day = (description: string) => Type.Optional(Type.String({ maxLength: 10, description: `${description} yyyy-MM-dd` }));
-const FeeFilters = {
-  brandId: Type.Optional(BrandIdT),
-  startTime: Day('开始日期（含；默认本月 1 日）'),
-  endTime: Day('结束日期（含；默认今天）'),
-};
-const Amount = Type.String({ description: '金额（元，两位小数）' });
-
-const FeeDay = Type.Object({
-  date: Type.String({ description: '日期 yyyy-MM-dd（还车日）' }),
-  brandId: Type.Integer(),
-  brandName: Type.String(),
-  outSiteNum: Type.Integer({ description: '站外还车次数' }),
-  feeNum: Type.Integer({ description: '其中扣费次数（费用大于 0）' }),
-  feeAmount: Amount,
-});
-const FeeRider = Type.Object({
-  riderPhone: Type.String({ description: '骑行用户手机号（脱敏；企业未上报时为 未上报）' }),
-  outSiteNum: Type.Integer(),
-  feeNum: Type.Integer(),
-  feeAmount: Amount,
-  lastTime: Type.String({ description: '最近一次站外还车时间' }),
-});
 
 const dayColumns: XlsxColumn<Static<typeof FeeDay>>[] = [
   { header: '日期', width: 14, value: (r) => r.date },

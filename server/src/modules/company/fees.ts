@@ -4,21 +4,17 @@
  * rider (masked phone) for one brand; by the return's district, in the request's areas; an
  * enterprise account sees its own brand only.
  */
+import type { Static } from 'typebox';
 import type { Database } from '../../db/client.js';
 import type { Auth } from '../../http/auth.js';
 import { badRequest } from '../../http/envelope.js';
 import { dayNumber, dayStart, dayText, formatTime, nextDay, today } from '../../domain/time.js';
 import { yuan } from './records.js';
-import * as repo from './repo.js';
+import * as repo from './fees/repo.js';
+import type { FeeDay, FeeQuery, FeeRider } from './schemas.js';
 
 /** The longest period one call may cover (a year). */
 export const FEE_MAX_DAYS = 366;
-
-export interface FeeQuery {
-  brandId?: number;
-  startTime?: string;
-  endTime?: string;
-}
 
 /** startTime..endTime as whole days (yyyy-MM-dd, both included); by default this month up to today. */
 export function feePeriod(q: FeeQuery, tz: string, now = new Date()) {
@@ -43,7 +39,7 @@ const scopeOf = (auth: Auth, q: FeeQuery, tz: string) => {
   };
 };
 
-const toDay = (r: repo.FeeDayRow) => ({
+const toDay = (r: repo.FeeDayRow): Static<typeof FeeDay> => ({
   date: r.day,
   brandId: r.brandId,
   brandName: r.brandName ?? '',
@@ -106,7 +102,7 @@ export async function feeRiders(database: Database, auth: Auth, q: FeeQuery & { 
   const { filter } = scopeOf(auth, q, tz);
   const rows = await repo.feeRiderPage(database, { ...filter, limit: q.limit, offset: q.offset });
   return {
-    lists: rows.map((r) => ({
+    lists: rows.map((r): Static<typeof FeeRider> => ({
       riderPhone: r.riderPhone ?? '未上报',
       outSiteNum: r.outSiteNum,
       feeNum: r.feeNum,

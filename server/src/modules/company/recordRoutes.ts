@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Envelope, Paged, PageQuery, ok, pageOf } from '../../http/envelope.js';
 import { needs } from '../../http/auth.js';
 import { SelfArea } from '../../http/schemas.js';
-import { BrandIdT, RideOrder, SyncLog } from './schemas.js';
+import { BrandIdT, OrderFilters, RideOrder, SyncLog, SyncQuery } from './schemas.js';
 import {
   ORDER_EXPORT_MAX,
   detailText,
@@ -22,19 +22,6 @@ import { sendXlsx, type XlsxColumn } from '../../http/xlsx.js';
 
 const tags = ['企业管理'];
 const read = needs('companyManagement');
-const Time = (description: string) => Type.Optional(Type.String({ maxLength: 32, description: `${description} yyyy-MM-dd HH:mm:ss` }));
-
-const SyncQuery = Type.Object({
-  ...SelfArea,
-  ...PageQuery,
-  brandId: Type.Optional(BrandIdT),
-  startTime: Time('开始时间'),
-  endTime: Time('结束时间（含）'),
-  result: Type.Optional(
-    Type.Union([Type.Literal('ok'), Type.Literal('partial'), Type.Literal('failed')], { description: 'ok 成功, partial 部分成功, failed 失败' }),
-  ),
-});
-
 const syncColumns: XlsxColumn<SyncLogOut>[] = [
   { header: '调用时间', width: 22, value: (r) => r.time },
   { header: '企业', width: 18, value: (r) => r.brandName },
@@ -56,20 +43,6 @@ const TrackPoint = Type.Object({
     description: 'rent 借车点, track 骑行中上报的位置, return 还车点',
   }),
 });
-
-const OrderFilters = {
-  ...SelfArea,
-  brandId: Type.Optional(BrandIdT),
-  bikeId: Type.Optional(Type.String({ maxLength: 32, description: '车辆编号（前缀）' })),
-  orderId: Type.Optional(Type.String({ maxLength: 64, description: '订单编号（前缀）' })),
-  startTime: Time('借车时间起'),
-  endTime: Time('借车时间止（含）'),
-  returnType: Type.Optional(
-    Type.Union([Type.Literal('in'), Type.Literal('out'), Type.Literal('open')], { description: 'in 站内还车, out 站外还车, open 未还车' }),
-  ),
-  minMinutes: Type.Optional(Type.Integer({ minimum: 0, maximum: 100_000, description: '骑行时长下限（分钟，含）' })),
-  maxMinutes: Type.Optional(Type.Integer({ minimum: 0, maximum: 100_000, description: '骑行时长上限（分钟，含）' })),
-};
 
 const yesNo = (v: boolean) => (v ? '是' : '否');
 const RETURN_TEXT = (r: OrderOut) => (r.returnTime === null ? '未还车' : r.outSiteReturn ? '站外还车' : '站内还车');

@@ -2,25 +2,25 @@
  * What operators sent: open-API sync logs (of the enterprises the user may read) and ride orders
  * (in the user's areas). An enterprise user sees only their own brand's records.
  */
+import type { Static } from 'typebox';
 import type { Database } from '../../db/client.js';
 import type { Auth } from '../../http/auth.js';
 import { badRequest, forbidden, notFound } from '../../http/envelope.js';
 import { formatTime, minuteCachedFormat } from '../../domain/time.js';
 import { timeRange } from '../../http/timeRange.js';
-import * as repo from './repo.js';
+import * as repo from './records/repo.js';
+import type { OrderQuery, RideOrder, SyncFilter, SyncLog } from './schemas.js';
 
 export type SyncKind = 'site' | 'dispatch' | 'request' | 'bike';
 const RESULT_TEXT: Record<string, string> = { ok: '成功', partial: '部分成功', failed: '失败' };
 
-type SyncFilter = { brandId?: number; result?: string; startTime?: string; endTime?: string };
-
-const toSyncLog = ({ at, ...r }: repo.SyncRow, tz: string) => ({
+const toSyncLog = ({ at, ...r }: repo.SyncRow, tz: string): SyncLogOut => ({
   ...r,
   brandName: r.brandName ?? '',
   time: formatTime(at, tz)!,
   resultText: RESULT_TEXT[r.result] ?? r.result,
 });
-export type SyncLogOut = ReturnType<typeof toSyncLog>;
+export type SyncLogOut = Static<typeof SyncLog>;
 
 // logs of enterprises readable in the request's areas, and of pile gateways of those areas; an enterprise user's own only
 const syncScope = (auth: Auth, kind: SyncKind, f: SyncFilter, tz: string) => ({
@@ -68,7 +68,7 @@ export function yuan(fen: number | null): string | null {
  * ~1.3 GB); the month's export grew by 251 MB with it, 34 MB without (issue 14). `time` formats an
  * instant (the export passes a minute-cached one); the list's default is formatTime.
  */
-function toOrder(r: repo.OrderRow, tz: string, time: (d: Date) => string | null = (d) => formatTime(d, tz)) {
+function toOrder(r: repo.OrderRow, tz: string, time: (d: Date) => string | null = (d) => formatTime(d, tz)): OrderOut {
   const { rentAt, returnAt } = r;
   return {
     brandId: r.brandId,
@@ -96,17 +96,6 @@ function toOrder(r: repo.OrderRow, tz: string, time: (d: Date) => string | null 
   };
 }
 
-export interface OrderQuery {
-  brandId?: number;
-  bikeId?: string;
-  orderId?: string;
-  startTime?: string;
-  endTime?: string;
-  returnType?: repo.ReturnKind;
-  minMinutes?: number;
-  maxMinutes?: number;
-}
-
 /** The repo filter of a list or export query, in the user's areas (and brand, for an enterprise user). */
 function orderFilter(auth: Auth, f: OrderQuery, tz: string): repo.OrderFilter {
   if (f.minMinutes !== undefined && f.maxMinutes !== undefined && f.maxMinutes < f.minMinutes)
@@ -131,7 +120,7 @@ export async function listOrders(database: Database, auth: Auth, f: OrderQuery &
   return { lists: rows.map((r) => toOrder(r, tz)), total };
 }
 
-export type OrderOut = ReturnType<typeof toOrder>;
+export type OrderOut = Static<typeof RideOrder>;
 
 /** The most rows one export holds: a worksheet has 1,048,576 rows, the header is one. */
 export const ORDER_EXPORT_MAX = 1_000_000;

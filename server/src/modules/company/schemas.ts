@@ -1,54 +1,20 @@
 /** TypeBox schemas of the company API: enterprises, quotas, sync logs, ride orders. */
-import { Type } from 'typebox';
+import { Type, type Static, type TObject } from 'typebox';
+import { PageQuery } from '../../http/envelope.js';
+import { SelfArea } from '../../http/schemas.js';
+import { DocumentProps, Enterprise, EnterpriseProps } from '../../shared/brands.js';
+import { Quota } from '../../shared/quotas.js';
 
 const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(t: T, description: string) => Type.Union([t, Type.Null()], { description });
 const NStr = (description: string) => Nullable(Type.String(), description);
 
 export const BrandIdT = Type.Integer({ minimum: 1, description: '企业（品牌）ID' });
 
-const EnterpriseProps = {
-  brandId: Type.Integer({ description: '企业（品牌）ID' }),
-  brandName: Type.String({ description: '品牌名称' }),
-  brandOperation: Type.String({ description: '运营企业名称' }),
-  brandAccount: Type.String({ description: '开放接口账号（密码从不返回）' }),
-  brandContactPerson: NStr('联系人'),
-  brandContactMobile: NStr('联系电话'),
-  brandAddress: NStr('企业地址'),
-  brandOperationNum: Type.Integer({ description: '运维人员数量' }),
-  brandBikeNum: Type.Integer({ description: '已备案且未撤销的自行车数' }),
-  brandEBikeNum: Type.Integer({ description: '已备案且未撤销的电动车数' }),
-  areaId: Type.String({ description: '登记区域编码' }),
-  areaIdText: Type.String({ description: '登记区域名称' }),
-  launchArea: Type.Array(Type.String(), { description: '投放区域编码' }),
-  launchAreaText: Type.String({ description: '投放区域名称，以“、”分隔' }),
-  operationAreaId: Type.Array(Type.String(), { description: '运营区域编码' }),
-  operationAreaIdText: Type.String({ description: '运营区域名称，以“、”分隔' }),
-  brandApprovalUrl: NStr('政府批准文件地址（/uploads/...）'),
-  brandApprovalName: NStr('政府批准文件名称'),
-  otherUrl: NStr('其他证明文件地址'),
-  otherName: NStr('其他证明文件名称'),
-  bikeColor: Type.String({ description: '自行车显示颜色 #rrggbb' }),
-  ebikeColor: Type.String({ description: '电动车显示颜色 #rrggbb' }),
-  createTime: Type.String({ description: '创建时间' }),
-};
-
-export const Enterprise = Type.Object(EnterpriseProps);
-
-export const Quota = Type.Object({
-  brandId: Type.Integer({ description: '企业 ID' }),
-  brandName: Type.String({ description: '品牌名称' }),
-  areaId: Type.String({ description: '区域编码' }),
-  areaName: Type.String({ description: '区域名称' }),
-  bikeQuota: Type.Integer({ description: '自行车核准数量' }),
-  ebikeQuota: Type.Integer({ description: '电动车核准数量' }),
-  updateTime: Type.String({ description: '修改时间' }),
-});
+export { Enterprise, Quota };
 
 export const EnterpriseDetail = Type.Object({
   ...EnterpriseProps,
-  maintainPersonUrl: NStr('运维人员信息文件地址'),
-  bicycleUrl: NStr('自行车信息文件地址'),
-  electricVehicleUrl: NStr('电动车信息文件地址'),
+  ...DocumentProps,
   documents: Type.Array(
     Type.Object({
       field: Type.String({ description: '文件字段：brandApprovalUrl, otherUrl, maintainPersonUrl, bicycleUrl, electricVehicleUrl' }),
@@ -81,6 +47,7 @@ export const MaintainerInput = Type.Object({
   maintainPhone: Type.Optional(Type.String({ maxLength: 20, description: '11 位手机号；新增必填，修改时留空为不变' })),
   manageArea: Type.String({ pattern: '^\\d{6}$', description: '负责区域编码' }),
 });
+export type MaintainerInput = Static<typeof MaintainerInput>;
 
 const AreaList = (description: string) =>
   Type.Union([Type.Array(Type.String({ pattern: '^\\d{6}$' }), { maxItems: 500 }), Type.String({ pattern: '^(\\d{6}(,\\d{6})*)?$' })], {
@@ -116,6 +83,22 @@ export const EnterpriseInput = Type.Object({
   ebikeColor: Color('电动车显示颜色'),
   generatePassword: Type.Optional(Type.Boolean({ description: '由服务端生成开放接口密码（16 位字母数字），只在本次返回一次' })),
 });
+export type EnterpriseInput = Static<typeof EnterpriseInput>;
+
+const Time = (description: string) => Type.Optional(Type.String({ maxLength: 32, description: `${description} yyyy-MM-dd HH:mm:ss` }));
+
+/** The sync log lists' query; their exports take it without the page. */
+export const SyncQuery = Type.Object({
+  ...SelfArea,
+  ...PageQuery,
+  brandId: Type.Optional(BrandIdT),
+  startTime: Time('开始时间'),
+  endTime: Time('结束时间（含）'),
+  result: Type.Optional(
+    Type.Union([Type.Literal('ok'), Type.Literal('partial'), Type.Literal('failed')], { description: 'ok 成功, partial 部分成功, failed 失败' }),
+  ),
+});
+export type SyncFilter = Static<typeof SyncQuery>;
 
 export const SyncLog = Type.Object({
   id: Type.Integer({ description: '记录 ID' }),
@@ -131,6 +114,22 @@ export const SyncLog = Type.Object({
   detail: Type.Unknown({ description: '明细（被拒条目及原因等）' }),
   durationMs: Type.Integer({ description: '耗时（毫秒）' }),
 });
+
+/** The ride order list's and export's filters. */
+export const OrderFilters = {
+  ...SelfArea,
+  brandId: Type.Optional(BrandIdT),
+  bikeId: Type.Optional(Type.String({ maxLength: 32, description: '车辆编号（前缀）' })),
+  orderId: Type.Optional(Type.String({ maxLength: 64, description: '订单编号（前缀）' })),
+  startTime: Time('借车时间起'),
+  endTime: Time('借车时间止（含）'),
+  returnType: Type.Optional(
+    Type.Union([Type.Literal('in'), Type.Literal('out'), Type.Literal('open')], { description: 'in 站内还车, out 站外还车, open 未还车' }),
+  ),
+  minMinutes: Type.Optional(Type.Integer({ minimum: 0, maximum: 100_000, description: '骑行时长下限（分钟，含）' })),
+  maxMinutes: Type.Optional(Type.Integer({ minimum: 0, maximum: 100_000, description: '骑行时长上限（分钟，含）' })),
+};
+export type OrderQuery = Static<TObject<typeof OrderFilters>>;
 
 export const RideOrder = Type.Object({
   brandId: Type.Integer({ description: '企业 ID' }),
@@ -155,4 +154,32 @@ export const RideOrder = Type.Object({
   durationMinutes: Nullable(Type.Integer(), '骑行时长（分钟，四舍五入），未还为空'),
   outSiteReturn: Type.Boolean({ description: '站外还车' }),
   fullReturn: Type.Boolean({ description: '满桩还车' }),
+});
+
+const Day = (description: string) => Type.Optional(Type.String({ maxLength: 10, description: `${description} yyyy-MM-dd` }));
+/** The fee lists' and export's filters. */
+export const FeeFilters = {
+  brandId: Type.Optional(BrandIdT),
+  startTime: Day('开始日期（含；默认本月 1 日）'),
+  endTime: Day('结束日期（含；默认今天）'),
+};
+export type FeeQuery = Static<TObject<typeof FeeFilters>>;
+export const FeeAmount = Type.String({ description: '金额（元，两位小数）' });
+
+/** 站外还车扣费 per brand and return day. */
+export const FeeDay = Type.Object({
+  date: Type.String({ description: '日期 yyyy-MM-dd（还车日）' }),
+  brandId: Type.Integer(),
+  brandName: Type.String(),
+  outSiteNum: Type.Integer({ description: '站外还车次数' }),
+  feeNum: Type.Integer({ description: '其中扣费次数（费用大于 0）' }),
+  feeAmount: FeeAmount,
+});
+/** 站外还车扣费 per rider. */
+export const FeeRider = Type.Object({
+  riderPhone: Type.String({ description: '骑行用户手机号（脱敏；企业未上报时为 未上报）' }),
+  outSiteNum: Type.Integer(),
+  feeNum: Type.Integer(),
+  feeAmount: FeeAmount,
+  lastTime: Type.String({ description: '最近一次站外还车时间' }),
 });

@@ -3,16 +3,18 @@
  * (an enterprise user only their own). Writing: the enterprise's registering area must be the
  * user's; areas added to or removed from it must be too.
  */
+import type { Static } from 'typebox';
 import type { Database } from '../../db/client.js';
 import type { Auth } from '../../http/auth.js';
 import { badRequest, forbidden } from '../../http/envelope.js';
 import type { AreaTree } from '../../domain/areas.js';
 import { OPEN_API_PASSWORD, hashPassword, passwordProblem, randomPassword } from '../../domain/password.js';
 import { maskPhone } from '../../domain/rider.js';
-import { MISSING, readableBrand } from '../../shared/brands.js';
+import { BRAND_COLUMNS, MISSING, readableBrand } from '../../shared/brands.js';
 import { MIME, type UploadRow, attachUploads, fileOf, findUpload, uploadsOf, urlOf } from '../../shared/uploads.js';
 import * as repo from './repo.js';
 import * as maintainerRepo from './maintainers/repo.js';
+import { EnterpriseInput, type EnterpriseDetail, type Maintainer, type MaintainerInput } from './schemas.js';
 
 export { MISSING, readableBrand };
 
@@ -32,6 +34,7 @@ export const DOCUMENT_FIELDS = [
   { field: 'electricVehicleUrl', label: '电动车信息', nameField: null },
 ] as const;
 type DocField = (typeof DOCUMENT_FIELDS)[number]['field'];
+type DocName = NonNullable<(typeof DOCUMENT_FIELDS)[number]['nameField']>;
 
 /**
  * Who may read an enterprise's documents (GET /uploads/{file}): a user of 企业管理 or of the big
@@ -54,7 +57,7 @@ async function writableBrand(database: Database, auth: Auth, id: number) {
 }
 
 /** The detail, after checking the document of `type` (1 运维人员, 2 自行车, 3 电动车) exists when asked. */
-export async function detail(database: Database, auth: Auth, tree: AreaTree, id: number, tz: string, type?: number) {
+export async function detail(database: Database, auth: Auth, tree: AreaTree, id: number, tz: string, type?: number): Promise<Static<typeof EnterpriseDetail>> {
   const row = await readableBrand(database, auth, id);
   const doc = type !== undefined ? DOCUMENTS[type] : undefined;
   if (doc && !row[doc.key]) throw badRequest(doc.missing);
@@ -79,62 +82,18 @@ export async function detail(database: Database, auth: Auth, tree: AreaTree, id:
   };
 }
 
-export interface EnterpriseInput {
-  brandId?: number;
-  brandName?: string;
-  brandOperation?: string;
-  brandAccount?: string;
-  brandPassword?: string;
-  brandContactPerson?: string | null;
-  brandContactMobile?: string | null;
-  brandAddress?: string | null;
-  brandOperationNum?: number;
-  areaId?: string;
-  launchArea?: string[] | string;
-  operationAreaId?: string[] | string;
-  brandApprovalUrl?: string | null;
-  brandApprovalName?: string | null;
-  otherUrl?: string | null;
-  otherName?: string | null;
-  maintainPersonUrl?: string | null;
-  bicycleUrl?: string | null;
-  electricVehicleUrl?: string | null;
-  bikeColor?: string;
-  ebikeColor?: string;
-  generatePassword?: boolean;
-}
-
-const TEXT: Record<string, string> = {
-  brandName: 'brand_name',
-  brandOperation: 'brand_operation',
-  brandAccount: 'brand_account',
-  brandContactPerson: 'brand_contact_person',
-  brandContactMobile: 'brand_contact_mobile',
-  brandAddress: 'brand_address',
-  brandOperationNum: 'brand_operation_num',
-  brandApprovalUrl: 'brand_approval_url',
-  brandApprovalName: 'brand_approval_name',
-  otherUrl: 'other_url',
-  otherName: 'other_name',
-  maintainPersonUrl: 'maintain_person_url',
-  bicycleUrl: 'bicycle_url',
-  electricVehicleUrl: 'electric_vehicle_url',
-  bikeColor: 'bike_color',
-  ebikeColor: 'ebike_color',
-};
-/** Optional texts: blank means none. */
-const NULLABLE = new Set([
-  'brandContactPerson',
-  'brandContactMobile',
-  'brandAddress',
-  'brandApprovalUrl',
-  'brandApprovalName',
-  'otherUrl',
-  'otherName',
-  'maintainPersonUrl',
-  'bicycleUrl',
-  'electricVehicleUrl',
-]);
+/**
+ * The input's fields stored as given (texts trimmed): the schema's that have a column, but the id,
+ * the area and the area lists (checked first) and the documents (uploads, saveDocuments).
+ */
+const HANDLED = new Set<string>(['brandId', 'areaId', 'launchArea', 'operationAreaId', ...DOCUMENT_FIELDS.map((d) => d.field)]);
+const PLAIN = (Object.keys(EnterpriseInput.properties) as (keyof EnterpriseInput)[]).filter((key) => key in BRAND_COLUMNS && !HANDLED.has(key));
+/** Optional texts the schema lets be null: blank means none. */
+const NULLABLE = new Set(
+  Object.entries(EnterpriseInput.properties)
+    .filter(([, schema]) => 'anyOf' in schema && schema.anyOf.some((t: { type?: string }) => t.type === 'null'))
+    .map(([key]) => key),
+);
 
 function areaList(tree: AreaTree, value: string[] | string | undefined, field: string): string[] | undefined {
   if (value === undefined) return undefined;
@@ -157,7 +116,7 @@ const ACCOUNT_TAKEN = '企业账号已被其他企业使用，请换一个';
  * remove it); the stored value is the normalised address. Throws 400 naming the field otherwise.
  */
 function documentChanges(input: EnterpriseInput, before?: repo.BrandRow) {
-  const changes: { field: DocField; nameField: string | null; file: string | null }[] = [];
+  const changes: { field: DocField; nameField: DocName | null; file: string | null }[] = [];
   for (const { field, nameField } of DOCUMENT_FIELDS) {
     const raw = input[field];
     if (raw === undefined) continue;
@@ -182,16 +141,16 @@ function documentChanges(input: EnterpriseInput, before?: repo.BrandRow) {
 async function saveDocuments(database: Database, auth: Auth, id: number, input: EnterpriseInput, before?: repo.BrandRow) {
   const changes = documentChanges(input, before);
   if (!changes.length) return;
-  const values: Record<string, unknown> = {};
+  const values: repo.BrandValues = {};
   const attached: UploadRow[] = [];
   for (const c of changes) {
-    values[TEXT[c.field]] = c.file ? urlOf(c.file) : null;
+    values[c.field] = c.file ? urlOf(c.file) : null;
     if (c.file) {
       await attachUploads(database, auth, 'document', id, [c.file], c.field);
       attached.push((await findUpload(database, c.file))!);
     }
-    if (c.nameField && (input as Record<string, unknown>)[c.nameField] === undefined) {
-      values[TEXT[c.nameField]] = c.file ? attached[attached.length - 1].originalName.slice(0, 128) : null;
+    if (c.nameField && input[c.nameField] === undefined) {
+      values[c.nameField] = c.file ? attached[attached.length - 1].originalName.slice(0, 128) : null;
     }
   }
   await repo.updateBrand(database, id, values);
@@ -203,15 +162,15 @@ async function saveDocuments(database: Database, auth: Auth, id: number, input: 
 }
 
 async function columns(database: Database, tree: AreaTree, input: EnterpriseInput, selfId?: number) {
-  const values: Record<string, unknown> = {};
-  for (const [key, col] of Object.entries(TEXT)) {
-    let v = (input as Record<string, unknown>)[key];
-    if (v === undefined || DOCUMENT_FIELDS.some((d) => d.field === key)) continue;
-    if (typeof v === 'string') v = v.trim();
-    if (NULLABLE.has(key) && (v === '' || v === null)) v = null;
-    if (key === 'brandName' && !v) throw badRequest('参数 brandName 不能为空，请填写品牌名称');
-    values[col] = v;
+  const values: repo.BrandValues = {};
+  const plain = values as Record<string, unknown>;
+  for (const key of PLAIN) {
+    const raw = input[key];
+    if (raw === undefined) continue;
+    const v = typeof raw === 'string' ? raw.trim() : raw;
+    plain[key] = NULLABLE.has(key) && (v === '' || v === null) ? null : v;
   }
+  if (values.brandName !== undefined && !values.brandName) throw badRequest('参数 brandName 不能为空，请填写品牌名称');
   if (input.brandAccount !== undefined) {
     // unique among live enterprises only: a deleted enterprise's account may be given again
     const holder = await repo.liveAccountHolder(database, input.brandAccount);
@@ -220,16 +179,16 @@ async function columns(database: Database, tree: AreaTree, input: EnterpriseInpu
   let generated: string | undefined;
   if (input.generatePassword) {
     generated = randomPassword();
-    values.brand_password_hash = await hashPassword(generated);
+    values.brandPasswordHash = await hashPassword(generated);
   } else if (input.brandPassword) {
     const problem = passwordProblem(input.brandPassword, OPEN_API_PASSWORD);
     if (problem) throw badRequest(problem);
-    values.brand_password_hash = await hashPassword(input.brandPassword);
+    values.brandPasswordHash = await hashPassword(input.brandPassword);
   }
   const launch = areaList(tree, input.launchArea, 'launchArea');
   const operation = areaList(tree, input.operationAreaId, 'operationAreaId');
-  if (launch) values.launch_area = JSON.stringify(launch);
-  if (operation) values.operation_area_id = JSON.stringify(operation);
+  if (launch) values.launchArea = JSON.stringify(launch);
+  if (operation) values.operationAreaId = JSON.stringify(operation);
   return { values, launch, operation, generated };
 }
 
@@ -253,7 +212,7 @@ export async function saveEnterprise(
   documentChanges(input); // addresses checked before anything is written
   const { values, launch, operation, generated } = await columns(database, tree, input);
   assertChanged(auth, [], [...(launch ?? []), ...(operation ?? [])]);
-  values.area_id = areaId;
+  values.areaId = areaId;
   const id = await repo.insertBrand(database, values);
   if (id === null) throw badRequest(ACCOUNT_TAKEN);
   await saveDocuments(database, auth, id, input);
@@ -269,7 +228,7 @@ async function updateEnterprise(database: Database, auth: Auth, tree: AreaTree, 
   if (input.areaId !== undefined && input.areaId !== row.areaId) {
     if (!tree.get(input.areaId)) throw badRequest(`参数 areaId 对应的区域 ${input.areaId} 不存在，请重新选择`);
     auth.assertArea(input.areaId);
-    values.area_id = input.areaId;
+    values.areaId = input.areaId;
   }
   try {
     await repo.updateBrand(database, id, values);
@@ -278,7 +237,7 @@ async function updateEnterprise(database: Database, auth: Auth, tree: AreaTree, 
     throw e;
   }
   // new credentials: tokens issued with the old ones end
-  if (values.brand_password_hash || (values.brand_account && values.brand_account !== row.brandAccount)) {
+  if (values.brandPasswordHash || (values.brandAccount && values.brandAccount !== row.brandAccount)) {
     await repo.endSessions(database, id);
   }
   await saveDocuments(database, auth, id, input, row);
@@ -301,18 +260,11 @@ const MOBILE = /^1\d{10}$/;
 export async function maintainers(database: Database, auth: Auth, brandId: number, f: { name?: string; limit: number; offset: number }) {
   await readableBrand(database, auth, brandId);
   const { rows, total } = await maintainerRepo.listMaintainers(database, { brandId, ...f });
-  return {
-    lists: rows.map(({ updatedAt: _u, maintainPhone, ...r }) => ({ ...r, maintainPhone: maskPhone(maintainPhone) })),
-    total,
-  };
-}
-
-export interface MaintainerInput {
-  id?: number;
-  brandId: number;
-  maintainName: string;
-  maintainPhone?: string;
-  manageArea: string;
+  const toMaintainer = ({ updatedAt: _u, maintainPhone, ...r }: maintainerRepo.MaintainerRow): Static<typeof Maintainer> => ({
+    ...r,
+    maintainPhone: maskPhone(maintainPhone),
+  });
+  return { lists: rows.map(toMaintainer), total };
 }
 
 /**
@@ -337,7 +289,7 @@ export async function saveMaintainer(database: Database, auth: Auth, tree: AreaT
   }
   const holder = await maintainerRepo.maintainerByPhone(database, input.brandId, phone);
   if (holder && holder.id !== input.id) throw badRequest(`该企业已有手机号为 ${maskPhone(phone)} 的运维人员`);
-  const values = { name, phone, manageArea: input.manageArea };
+  const values = { maintainName: name, maintainPhone: phone, manageArea: input.manageArea };
   if (before) {
     await maintainerRepo.updateMaintainer(database, before.id, values);
     return before.id;

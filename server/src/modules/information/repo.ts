@@ -1,30 +1,23 @@
 /** Notice queries: the list (regulator's and enterprise's), one notice, its readers, writes. */
+import type { Static } from 'typebox';
 import type { Database } from '../../db/client.js';
 import { likeEscape } from '../../db/sql.js';
+import type { Detail, Reader } from './schemas.js';
 
 export type Writer = Pick<Database, 'query'>;
 export const inTransaction = <T>(database: Database, fn: (w: Writer) => Promise<T>) => database.tx((query) => fn({ query }));
 
-export interface NoticeRow {
-  id: number;
-  title: string;
-  type: number;
-  body: string;
-  areaId: string;
+/** A notice's row: the detail's stored fields, its publisher and times, names missing when gone; `readAt` is the asking user's read (null: unread). */
+export type NoticeRow = Pick<Static<typeof Detail>, 'id' | 'title' | 'type' | 'body' | 'areaId' | 'brandIds' | 'state' | 'attachmentCount' | 'readCount'> & {
   areaName: string | null;
-  brandIds: number[];
   brandNames: string[] | null;
-  state: number;
   publisherId: number;
   publisherName: string | null;
   publishedAt: Date | null;
   createdAt: Date;
   updatedAt: Date;
-  attachmentCount: number;
-  readCount: number;
-  /** for an enterprise account: when it read the notice (null: unread) */
   readAt: Date | null;
-}
+};
 
 /** The notice columns; `$u` is the parameter holding the asking user's id (their read mark). */
 const select = (u: string) => `
@@ -91,14 +84,8 @@ export async function findNotice(database: Writer, id: number, userId: number): 
   return row;
 }
 
-export interface NoticeValues {
-  title: string;
-  type: number;
-  body: string;
-  areaId: string;
-  brandIds: number[];
-  state: number;
-}
+/** What a notice write stores. */
+export type NoticeValues = Pick<NoticeRow, 'title' | 'type' | 'body' | 'areaId' | 'brandIds' | 'state'>;
 
 export async function insertNotice(w: Writer, v: NoticeValues, publisherId: number): Promise<number> {
   const [row] = await w.query<{ id: number }>(
@@ -128,14 +115,12 @@ export async function markRead(database: Database, noticeId: number, userId: num
   await database.query('insert into notice_reads (notice_id, user_id) values ($1, $2) on conflict do nothing', [noticeId, userId]);
 }
 
-export interface ReaderRow {
-  userId: number;
-  username: string;
-  name: string;
+/** A reader's row: the detail's reader but the read time; names missing when gone. */
+export type ReaderRow = Omit<Static<typeof Reader>, 'brandName' | 'areaName' | 'read' | 'readTime'> & {
   brandName: string | null;
   areaName: string | null;
   readAt: Date | null;
-}
+};
 
 /** The enterprise accounts a notice reaches (in its areas, of its enterprises if chosen), read first. */
 export async function readersOf(database: Database, noticeId: number, areaIds: string[], brandIds: number[]) {

@@ -1,7 +1,7 @@
 /** 信息管理 (spec §7 Information): /api/information/getList, get, add, delete, and read / enterprises. */
-import { Type } from 'typebox';
+import { Type, type Static } from 'typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Envelope, Paged, PageQuery, ok, pageOf } from '../../http/envelope.js';
+import { Envelope, Paged, ok, pageOf } from '../../http/envelope.js';
 import { needs } from '../../http/auth.js';
 import { byField } from '../../http/auditObjects.js';
 import { SelfArea } from '../../http/schemas.js';
@@ -11,52 +11,13 @@ import { brandsOf } from '../../shared/brands.js';
 import { registerOwner, urlOf, type UploadRow } from '../../shared/uploads.js';
 import type { NoticeRow, ReaderRow } from './repo.js';
 import * as info from './service.js';
+import { Detail, Id, Notice, NoticeBody, NoticeListQuery, Reader } from './schemas.js';
 
 const tags = ['信息管理'];
 const read = needs('inforManagement');
 const edit = needs('information.edit');
 /** The notice a write changes (create-or-edit: none without the id). */
 const notice = byField('notices', 'id');
-const Id = Type.Integer({ minimum: 1 });
-const Time = Type.Union([Type.String(), Type.Null()]);
-
-const Notice = Type.Object({
-  id: Type.Integer(),
-  title: Type.String(),
-  type: Type.Integer({ description: '1 通知, 2 政策法规, 3 工作动态' }),
-  typeName: Type.String(),
-  state: Type.Integer({ description: '0 草稿, 1 已发布' }),
-  stateName: Type.String(),
-  areaId: Type.String({ description: '发布范围：该区域及下级' }),
-  areaName: Type.String(),
-  brandIds: Type.Array(Type.Integer(), { description: '指定企业；空为范围内全部企业' }),
-  brandNames: Type.Array(Type.String()),
-  publisherName: Type.String(),
-  publishTime: Time,
-  createTime: Type.String(),
-  updateTime: Type.String(),
-  attachmentCount: Type.Integer(),
-  readCount: Type.Integer(),
-  read: Type.Boolean({ description: '企业账号：是否已读' }),
-  readTime: Time,
-});
-
-const Attachment = Type.Object({ file: Type.String(), url: Type.String(), name: Type.String(), size: Type.Integer(), type: Type.String() });
-const Reader = Type.Object({
-  userId: Type.Integer(),
-  username: Type.String(),
-  name: Type.String(),
-  brandName: Type.String(),
-  areaName: Type.String(),
-  read: Type.Boolean(),
-  readTime: Time,
-});
-const Detail = Type.Object({
-  ...Notice.properties,
-  body: Type.String(),
-  attachments: Type.Array(Attachment),
-  readers: Type.Array(Reader, { description: '发布方：范围内的企业账号及阅读时间（企业账号看到的为空）' }),
-});
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {
   const { database, config, areas } = app.ctx;
@@ -70,7 +31,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     );
   });
 
-  const toNotice = (n: NoticeRow) => ({
+  const toNotice = (n: NoticeRow): Static<typeof Notice> => ({
     id: n.id,
     title: n.title,
     type: n.type,
@@ -91,7 +52,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     readTime: formatTime(n.readAt, tz),
   });
   const toAttachment = (u: UploadRow) => ({ file: u.file, url: urlOf(u.file), name: u.originalName, size: u.size, type: u.mime });
-  const toReader = (r: ReaderRow) => ({
+  const toReader = (r: ReaderRow): Static<typeof Reader> => ({
     userId: r.userId,
     username: r.username,
     name: r.name,
@@ -109,16 +70,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags,
         summary: '通知列表',
-        querystring: Type.Object({
-          ...SelfArea,
-          ...PageQuery,
-          title: Type.Optional(Type.String({ maxLength: 100, description: '标题（模糊）' })),
-          type: Type.Optional(Type.Integer({ minimum: 1, maximum: 3 })),
-          state: Type.Optional(Type.Integer({ minimum: 0, maximum: 1 })),
-          read: Type.Optional(Type.Integer({ minimum: 0, maximum: 1, description: '企业账号：0 未读, 1 已读' })),
-          startTime: Type.Optional(Type.String({ maxLength: 19, description: '发布时间起 yyyy-MM-dd' })),
-          endTime: Type.Optional(Type.String({ maxLength: 19, description: '发布时间止 yyyy-MM-dd' })),
-        }),
+        querystring: NoticeListQuery,
         response: { 200: Envelope(Paged(Notice)) },
       },
     },
@@ -148,17 +100,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
         tags,
         summary: '新增或修改通知',
         querystring: Type.Object(SelfArea),
-        body: Type.Object({
-          ...SelfArea,
-          id: Type.Optional(Id),
-          title: Type.String({ minLength: 1, maxLength: 100 }),
-          type: Type.Integer({ minimum: 1, maximum: 3, description: '1 通知, 2 政策法规, 3 工作动态' }),
-          body: Type.String({ maxLength: 20000, description: '正文（纯文本，空行分段）' }),
-          areaId: Type.Optional(Type.String({ pattern: '^\\d{6}$', description: '发布范围，缺省为当前区域' })),
-          brandIds: Type.Optional(Type.Array(Id, { maxItems: 200, description: '指定企业，空为范围内全部企业' })),
-          attachments: Type.Optional(Type.Array(Type.String({ maxLength: 128 }), { maxItems: 20, description: '附件：上传返回的 url 或 file' })),
-          state: Type.Integer({ minimum: 0, maximum: 1, description: '0 草稿, 1 发布' }),
-        }),
+        body: NoticeBody,
         response: { 200: Envelope(Type.Object({ id: Type.Integer() })) },
       },
     },

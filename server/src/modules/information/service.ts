@@ -4,6 +4,7 @@
  * aimed at an area it is in (its own area or one above) and, when enterprises are chosen, at its
  * own; opening one marks it read. The publisher's side sees who of the reached accounts has read.
  */
+import type { Static } from 'typebox';
 import type { Database } from '../../db/client.js';
 import type { Auth } from '../../http/auth.js';
 import type { AreaTree } from '../../domain/areas.js';
@@ -11,6 +12,7 @@ import { badRequest, forbidden, notFound } from '../../http/envelope.js';
 import { findBrand } from '../../shared/brands.js';
 import { attachUploads, fileOf, uploadsOf } from '../../shared/uploads.js';
 import * as repo from './repo.js';
+import type { NoticeInput, NoticeListQuery } from './schemas.js';
 
 export const TYPES: Record<number, string> = { 1: '通知', 2: '政策法规', 3: '工作动态' };
 export const STATES: Record<number, string> = { 0: '草稿', 1: '已发布' };
@@ -27,16 +29,8 @@ export function canSee(auth: Auth, tree: AreaTree, n: repo.NoticeRow): boolean {
   return n.state === 1 && inboxAreas(auth, tree).includes(n.areaId) && (n.brandIds.length === 0 || n.brandIds.includes(auth.brandLimit!));
 }
 
-export interface ListQuery {
-  title?: string;
-  type?: number;
-  state?: number;
-  read?: number;
-  from?: Date;
-  to?: Date;
-  limit: number;
-  offset: number;
-}
+/** 通知列表's filters, the publish times as instants, and the page. */
+export type ListQuery = Pick<Static<typeof NoticeListQuery>, 'title' | 'type' | 'state' | 'read'> & { from?: Date; to?: Date; limit: number; offset: number };
 
 export function list(database: Database, auth: Auth, tree: AreaTree, q: ListQuery) {
   const base = { ...q, title: q.title?.trim() || undefined, userId: auth.user.id };
@@ -63,17 +57,6 @@ export async function detail(database: Database, auth: Auth, tree: AreaTree, id:
   const attachments = await uploadsOf(database, 'notice', id);
   const readers = isEnterprise(auth) ? [] : await repo.readersOf(database, id, tree.descendants(n.areaId), n.brandIds);
   return { notice: n, attachments, readers };
-}
-
-export interface NoticeInput {
-  id?: number;
-  title: string;
-  type: number;
-  body: string;
-  areaId: string;
-  brandIds: number[];
-  attachments: string[];
-  state: number;
 }
 
 /** Create or update: the target area within the caller's, enterprises that exist, attachments the caller uploaded (or the notice's own). */

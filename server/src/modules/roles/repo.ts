@@ -1,27 +1,29 @@
 /** Role queries: roles with their permissions and user counts, and the role_permissions links. */
+import type { Static } from 'typebox';
 import type { Database } from '../../db/client.js';
+import { columnValues, insertSql, selectList, updateSql, type Columns } from '../../db/columns.js';
 import { likeEscape } from '../../db/sql.js';
+import type { Role } from './schemas.js';
 
 /** The database, or one transaction of it (Database.tx): writes that go together take this. */
 export type Writer = Pick<Database, 'query'>;
 /** Runs `fn` in one transaction. */
 export const inTransaction = <T>(database: Database, fn: (w: Writer) => Promise<T>) => database.tx((query) => fn({ query }));
 
-export interface RoleRow {
-  id: number;
-  roleName: string;
-  remark: string | null;
-  areaId: string;
+/** A role's row: the list's fields but its time; its area's name and permissions missing when none. */
+export type RoleRow = Omit<Static<typeof Role>, 'areaName' | 'createTime' | 'permissionIds'> & {
   areaName: string | null;
-  applicable: boolean;
   createdAt: Date;
   permissionIds: number[] | null;
-  userCount: number;
-}
+};
+
+/** A role's stored fields, by the API's key, and their columns of roles. */
+const ROLE_COLUMNS = { id: 'id', roleName: 'role_name', remark: 'remark', areaId: 'area_id', applicable: 'applicable' } satisfies Columns<RoleRow>;
+/** What a role write stores. */
+type RoleValues = Pick<RoleRow, 'roleName' | 'remark' | 'areaId' | 'applicable'>;
 
 const SELECT = `
-  select r.id, r.role_name as "roleName", r.remark, r.area_id as "areaId", a.area_name as "areaName",
-         r.applicable, r.created_at as "createdAt",
+  select ${selectList(ROLE_COLUMNS, 'r')}, a.area_name as "areaName", r.created_at as "createdAt",
          (select array_agg(permission_id order by permission_id) from role_permissions rp where rp.role_id = r.id) as "permissionIds",
          (select count(*)::int from user_roles ur where ur.role_id = r.id) as "userCount"
     from roles r left join areas a on a.id = r.area_id`;
@@ -61,22 +63,18 @@ export async function nameTaken(database: Database, roleName: string, areaId: st
   return (await database.query('select 1 from roles where role_name = $1 and area_id = $2 and id <> $3', [roleName, areaId, exceptId])).length > 0;
 }
 
-export async function insertRole(database: Writer, r: { roleName: string; remark: string | null; areaId: string; applicable: boolean }) {
-  const [row] = await database.query<{ id: number }>('insert into roles (role_name, remark, area_id, applicable) values ($1, $2, $3, $4) returning id', [
-    r.roleName,
-    r.remark,
-    r.areaId,
-    r.applicable,
-  ]);
+export async function insertRole(database: Writer, r: RoleValues) {
+  const { text, params } = insertSql('roles', columnValues(ROLE_COLUMNS, r), 'returning id');
+  const [row] = await database.query<{ id: number }>(text, params);
   return row.id;
 }
 
-/** Null fields keep the stored value. */
-export async function updateRole(database: Writer, id: number, r: { roleName: string | null; remark: string | null; applicable: boolean | null }) {
-  await database.query(
-    `update roles set role_name = coalesce($2, role_name), remark = coalesce($3, remark), applicable = coalesce($4, applicable) where id = $1`,
-    [id, r.roleName, r.remark, r.applicable],
-  );
+/** Sets the fields given (undefined: kept). */
+export async function updateRole(database: Writer, id: number, r: Partial<Omit<RoleValues, 'areaId'>>) {
+  const columns = columnValues(ROLE_COLUMNS, r);
+  if (!Object.keys(columns).length) return;
+  const { text, params } = updateSql('roles', columns, 'id = $1', [id]);
+  await database.query(text, params);
 }
 
 export async function userCount(database: Database, roleId: number) {

@@ -5,20 +5,9 @@ import { needs } from '../../http/auth.js';
 import { CREATES, byField } from '../../http/auditObjects.js';
 import { SelfArea } from '../../http/schemas.js';
 import * as roles from './service.js';
+import { Id, Role, RoleAddBody, RoleEditBody } from './schemas.js';
 
 const tags = ['角色管理'];
-const Id = Type.Integer({ minimum: 1 });
-const Role = Type.Object({
-  id: Type.Integer(),
-  roleName: Type.String(),
-  remark: Type.Union([Type.String(), Type.Null()]),
-  areaId: Type.String(),
-  areaName: Type.String(),
-  applicable: Type.Boolean({ description: '用户可申请此角色' }),
-  createTime: Type.String(),
-  permissionIds: Type.Array(Type.Integer()),
-  userCount: Type.Integer(),
-});
 const RoleBrief = Type.Object({ id: Type.Integer(), roleName: Type.String() });
 const PermissionNode = Type.Object({
   id: Type.Integer(),
@@ -26,12 +15,6 @@ const PermissionNode = Type.Object({
   name: Type.String(),
   children: Type.Array(Type.Object({ id: Type.Integer(), key: Type.String(), name: Type.String() })),
 });
-const RoleBody = {
-  roleName: Type.String({ minLength: 1, maxLength: 64 }),
-  remark: Type.Optional(Type.String({ maxLength: 256 })),
-  applicable: Type.Optional(Type.Boolean()),
-  permissionIds: Type.Array(Type.Integer(), { maxItems: 500 }),
-};
 const manage = needs('role.manage');
 /** The role a write changes (its id in the body or query). */
 const role = byField('roles', 'id');
@@ -115,7 +98,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
         tags,
         summary: '新增角色',
         querystring: Type.Object(SelfArea),
-        body: Type.Object(RoleBody),
+        body: RoleAddBody,
         response: { 200: Envelope(Type.Object({ id: Type.Integer() })) },
       },
     },
@@ -131,7 +114,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
         tags,
         summary: '编辑角色',
         querystring: Type.Object(SelfArea),
-        body: Type.Object({ id: Id, ...RoleBody, roleName: Type.Optional(RoleBody.roleName), permissionIds: Type.Optional(RoleBody.permissionIds) }),
+        body: RoleEditBody,
       },
     },
     async (req) => {

@@ -1,4 +1,5 @@
 /** Roles group permissions. A role belongs to an area; only roles within the actor's scope change. */
+import type { Static } from 'typebox';
 import type { Database } from '../../db/client.js';
 import type { Auth } from '../../http/auth.js';
 import { badRequest, forbidden, notFound } from '../../http/envelope.js';
@@ -6,6 +7,7 @@ import { formatTime } from '../../domain/time.js';
 import { PERMISSIONS, SEED_ROLES } from '../../domain/permissions.js';
 import * as repo from './repo.js';
 import type { RoleRow } from './repo.js';
+import type { Role, RoleEdit, RoleInput } from './schemas.js';
 
 export type { RoleRow };
 
@@ -16,7 +18,7 @@ export async function visibleRoles(database: Database, auth: Auth, f: { roleName
   return repo.listRoles(database, auth.scopeAreaIds(), f);
 }
 
-export function toRole(r: RoleRow, tz: string) {
+export function toRole(r: RoleRow, tz: string): Static<typeof Role> {
   return {
     id: r.id,
     roleName: r.roleName,
@@ -46,7 +48,7 @@ async function loadOwned(database: Database, auth: Auth, id: number): Promise<st
   return areaId;
 }
 
-export async function addRole(database: Database, auth: Auth, input: { roleName: string; remark?: string; applicable?: boolean; permissionIds: number[] }) {
+export async function addRole(database: Database, auth: Auth, input: RoleInput) {
   checkPermissions(auth, input.permissionIds);
   if (await repo.nameTaken(database, input.roleName, auth.areaId)) throw badRequest('该区域已有同名角色');
   return repo.inTransaction(database, async (w) => {
@@ -62,22 +64,14 @@ export async function addRole(database: Database, auth: Auth, input: { roleName:
 }
 
 /** Every check first, then the role and its permissions in one transaction: a refused edit writes nothing. */
-export async function editRole(
-  database: Database,
-  auth: Auth,
-  input: { id: number; roleName?: string; remark?: string; applicable?: boolean; permissionIds?: number[] },
-) {
+export async function editRole(database: Database, auth: Auth, input: RoleEdit) {
   const areaId = await loadOwned(database, auth, input.id);
   if (input.permissionIds) checkPermissions(auth, input.permissionIds);
   if (input.roleName !== undefined && (await repo.nameTaken(database, input.roleName, areaId, input.id))) {
     throw badRequest('该区域已有同名角色');
   }
   await repo.inTransaction(database, async (w) => {
-    await repo.updateRole(w, input.id, {
-      roleName: input.roleName ?? null,
-      remark: input.remark ?? null,
-      applicable: input.applicable ?? null,
-    });
+    await repo.updateRole(w, input.id, { roleName: input.roleName, remark: input.remark, applicable: input.applicable });
     if (input.permissionIds) await repo.replacePermissions(w, input.id, input.permissionIds);
   });
 }

@@ -1,4 +1,5 @@
 /** Magnify groups: named groups of sites of one area whose capacity is magnified together (rules; queries in repo.ts). */
+import type { Static } from 'typebox';
 import type { Database } from '../../db/client.js';
 import type { Auth } from '../../http/auth.js';
 import { badRequest, notFound } from '../../http/envelope.js';
@@ -7,14 +8,7 @@ import { formatTime } from '../../domain/time.js';
 import type { GeoCache } from '../../shared/geoCache.js';
 import * as repo from './repo.js';
 import { likeEscape } from '../../db/sql.js';
-
-export interface GroupInput {
-  areaId?: string;
-  alias?: string;
-  siteList?: string[];
-  factor?: number;
-  openSwitch?: boolean | number;
-}
+import type { Magnify, MagnifyBody, MagnifyEditBody } from './schemas.js';
 
 interface Ctx {
   database: Database;
@@ -23,7 +17,7 @@ interface Ctx {
   auth: Auth;
 }
 
-const toGroup = ({ createdAt, appliedAt, ...r }: repo.GroupRow, tz: string) => ({
+const toGroup = ({ createdAt, appliedAt, ...r }: repo.GroupRow, tz: string): Static<typeof Magnify> => ({
   ...r,
   siteCount: r.siteList.length,
   createTime: formatTime(createdAt, tz)!,
@@ -66,7 +60,7 @@ async function checkSites(c: Ctx, areaId: string, siteList: string[]) {
 
 const bool = (v: boolean | number | undefined) => (v === undefined ? undefined : v === true || v === 1);
 
-export async function addGroup(c: Ctx, input: GroupInput & { alias: string; siteList: string[] }) {
+export async function addGroup(c: Ctx, input: Static<typeof MagnifyBody>) {
   const areaId = input.areaId ?? c.auth.areaId;
   if (!c.tree.get(areaId)) throw badRequest(`参数 areaId 对应的区域 ${areaId} 不存在`);
   c.auth.assertArea(areaId);
@@ -82,7 +76,7 @@ export async function addGroup(c: Ctx, input: GroupInput & { alias: string; site
   return id;
 }
 
-export async function updateGroup(c: Ctx, id: number, input: GroupInput) {
+export async function updateGroup(c: Ctx, id: number, input: Static<typeof MagnifyEditBody>) {
   const group = await loadGroup(c.database, c.auth, id);
   const ids = input.siteList ? await checkSites(c, group.areaId, input.siteList) : null;
   await repo.updateGroup(c.database, id, {

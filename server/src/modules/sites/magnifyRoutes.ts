@@ -3,8 +3,8 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Envelope, Paged, PageQuery, badRequest, ok, pageOf } from '../../http/envelope.js';
 import { needs } from '../../http/auth.js';
 import { CREATES, byField } from '../../http/auditObjects.js';
-import { SelfArea, SiteIdT } from '../../http/schemas.js';
-import { Clash, Magnify, Site, Switch } from './schemas.js';
+import { SelfArea } from '../../http/schemas.js';
+import { Clash, Magnify, MagnifyAlias as Alias, MagnifyBody, MagnifyEditBody, Site, Switch } from './schemas.js';
 import { listSites, toSite } from '../../shared/siteList.js';
 import * as magnify from './magnify.js';
 
@@ -16,9 +16,6 @@ const group = byField('magnify_groups', 'id');
 const Q = Type.Object(SelfArea);
 const IdParam = Type.Object({ id: Type.Integer({ minimum: 1, description: '分组 ID' }) });
 const Done = { 200: Envelope(Type.Null()) };
-const SiteList = Type.Array(SiteIdT, { minItems: 1, maxItems: 1000, description: '站点编号，1-1000 个，须在分组所属区域内' });
-const Factor = Type.Number({ exclusiveMinimum: 0, maximum: 10, description: '放大系数（0-10），默认 1' });
-const Alias = Type.String({ minLength: 1, maxLength: 64, description: '分组名称' });
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {
   const { database, config, geo, areas } = app.ctx;
@@ -57,14 +54,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
         tags,
         summary: '新增放大分组',
         querystring: Q,
-        body: Type.Object({
-          ...SelfArea,
-          areaId: Type.Optional(Type.String({ pattern: '^\\d{6}$', description: '分组所属区域，默认 selfAreaId' })),
-          alias: Alias,
-          siteList: SiteList,
-          factor: Type.Optional(Factor),
-          openSwitch: Type.Optional(Switch('是否开启，默认关闭')),
-        }),
+        body: MagnifyBody,
         response: { 200: Envelope(Type.Object({ id: Type.Integer({ description: '分组 ID' }) })) },
       },
     },
@@ -150,13 +140,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
         summary: '修改放大分组',
         querystring: Q,
         params: IdParam,
-        body: Type.Object({
-          ...SelfArea,
-          alias: Type.Optional(Alias),
-          siteList: Type.Optional(SiteList),
-          factor: Type.Optional(Factor),
-          openSwitch: Type.Optional(Switch('是否开启')),
-        }),
+        body: MagnifyEditBody,
         response: Done,
       },
     },

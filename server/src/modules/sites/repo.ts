@@ -1,7 +1,10 @@
 /** Site queries: reads join the area and the snapshot state; writes always bump updated_at. */
+import type { Static } from 'typebox';
 import type { Database } from '../../db/client.js';
+import { columnValues, insertSql, updateSql } from '../../db/columns.js';
 import { generatedSiteIdRegex } from '../../domain/siteIds.js';
-import { SITE_SELECT, type SiteRow } from '../../shared/siteList.js';
+import { SITE_COLUMNS, SITE_SELECT, type SiteRow } from '../../shared/siteList.js';
+import type { Magnify } from './schemas.js';
 
 /** A live (not deleted) site's row, or undefined. */
 export async function findSite(database: Database, id: string): Promise<SiteRow | undefined> {
@@ -9,12 +12,7 @@ export async function findSite(database: Database, id: string): Promise<SiteRow 
   return row;
 }
 
-export interface SiteKey {
-  id: string;
-  areaId: string;
-  dispatchThresholdLess: number;
-  dispatchThresholdMore: number;
-}
+export type SiteKey = Pick<SiteRow, 'areaId' | 'dispatchThresholdLess' | 'dispatchThresholdMore'> & { id: string };
 
 /** Live sites among `ids` with what writes check (area, thresholds). */
 export async function siteKeys(database: Database, ids: string[]): Promise<SiteKey[]> {
@@ -37,42 +35,30 @@ export async function maxSiteId(database: Database, areaId: string): Promise<str
   return row?.max ?? null;
 }
 
-/** Inserts unless the id is taken; answers whether it did. Column names come from the service, never from input. */
 /** The site parameters the district gives new sites (null: the table's default). */
 export async function areaSiteDefaults(database: Database, areaId: string) {
-  const [a] = await database.query<{
-    length: number | null;
-    dispatch_threshold_less: number | null;
-    dispatch_threshold_more: number | null;
-    dispatch_response_minute: number | null;
-  }>(
-    `select site_length as length, site_threshold_less as dispatch_threshold_less, site_threshold_more as dispatch_threshold_more,
-            site_response_minute as dispatch_response_minute from areas where id = $1`,
+  const [a] = await database.query<SiteDefaults>(
+    `select site_length as length, site_threshold_less as "dispatchThresholdLess", site_threshold_more as "dispatchThresholdMore",
+            site_response_minute as "dispatchResponseMinute" from areas where id = $1`,
     [areaId],
   );
   return a;
 }
+export type SiteDefaults = { [K in 'length' | 'dispatchThresholdLess' | 'dispatchThresholdMore' | 'dispatchResponseMinute']: SiteRow[K] | null };
 
-export async function insertSite(database: Database, values: Record<string, unknown>): Promise<boolean> {
-  const cols = Object.keys(values);
-  const rows = await database.query(
-    `insert into sites (${cols.join(', ')}) values (${cols.map((_, i) => `$${i + 1}`).join(', ')})
-     on conflict (id) do nothing returning id`,
-    Object.values(values),
-  );
-  return rows.length > 0;
+/** What a site write stores, by the API's keys (SITE_COLUMNS names their columns); the fence as JSON text. */
+export type SiteValues = Partial<Omit<Pick<SiteRow, keyof typeof SITE_COLUMNS>, 'gpsRail'> & { gpsRail: string | null }>;
+
+/** Inserts unless the id is taken; answers whether it did. */
+export async function insertSite(database: Database, values: SiteValues): Promise<boolean> {
+  const { text, params } = insertSql('sites', columnValues(SITE_COLUMNS, values), 'on conflict (id) do nothing returning id');
+  return (await database.query(text, params)).length > 0;
 }
 
-/** Sets columns on live sites among `ids`; answers how many changed. */
-export async function updateSites(database: Database, ids: string[], values: Record<string, unknown>): Promise<number> {
-  const cols = Object.keys(values);
-  const sets = cols.map((c, i) => `${c} = $${i + 2}`);
-  sets.push('updated_at = now()');
-  const rows = await database.query(`update sites set ${sets.join(', ')} where id = any($1::text[]) and deleted_at is null returning id`, [
-    ids,
-    ...Object.values(values),
-  ]);
-  return rows.length;
+/** Sets the values on live sites among `ids`; answers how many changed. */
+export async function updateSites(database: Database, ids: string[], values: SiteValues): Promise<number> {
+  const { text, params } = updateSql('sites', columnValues(SITE_COLUMNS, values), 'id = any($1::text[]) and deleted_at is null', [ids], ['updated_at = now()']);
+  return (await database.query(`${text} returning id`, params)).length;
 }
 
 /** Piles follow their site into its new district. */
@@ -93,17 +79,10 @@ export async function setLengthOfCircleSites(database: Database, areaIds: string
 
 /* ---------- magnify groups (magnify.ts) ---------- */
 
-export interface GroupRow {
-  id: number;
-  areaId: string;
-  areaName: string;
-  alias: string;
-  siteList: string[];
-  factor: number;
-  openSwitch: boolean;
-  createdAt: Date;
-  appliedAt: Date | null;
-}
+/** A magnify group's row: the API's fields but its times (and the site count, the list's length). */
+export type GroupRow = Omit<Static<typeof Magnify>, 'siteCount' | 'createTime' | 'appliedTime'> & { createdAt: Date; appliedAt: Date | null };
+/** A group's stored fields a write sets. */
+type GroupValues = Pick<GroupRow, 'areaId' | 'alias' | 'siteList' | 'factor' | 'openSwitch'>;
 
 const GROUP_SELECT = `select g.id, g.area_id as "areaId", a.area_name as "areaName", g.alias, g.site_list as "siteList", g.factor,
   g.open_switch as "openSwitch", g.created_at as "createdAt", g.applied_at as "appliedAt" from magnify_groups g join areas a on a.id = g.area_id`;
@@ -132,7 +111,7 @@ export async function findGroup(database: Database, id: number): Promise<GroupRo
   return row;
 }
 
-export async function insertGroup(database: Database, g: { areaId: string; alias: string; siteList: string[]; factor: number; openSwitch: boolean }) {
+export async function insertGroup(database: Database, g: GroupValues) {
   const [row] = await database.query<{ id: number }>(
     `insert into magnify_groups (area_id, alias, site_list, factor, open_switch, changed_at)
      values ($1, $2, $3, $4, $5, case when $5 then now() end) returning id`,
@@ -145,11 +124,7 @@ export async function insertGroup(database: Database, g: { areaId: string; alias
  * Changes the fields given (null: unchanged). changed_at moves when the group opens, or when its
  * factor or sites change while it stays open: the snapshot applies it and sets applied_at.
  */
-export async function updateGroup(
-  database: Database,
-  id: number,
-  g: { alias: string | null; siteList: string[] | null; factor: number | null; openSwitch: boolean | null },
-) {
+export async function updateGroup(database: Database, id: number, g: { [K in Exclude<keyof GroupValues, 'areaId'>]: GroupValues[K] | null }) {
   await database.query(
     `update magnify_groups set alias = coalesce($2, alias), site_list = coalesce($3::jsonb, site_list),
             factor = coalesce($4, factor), open_switch = coalesce($5, open_switch),

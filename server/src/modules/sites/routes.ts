@@ -4,7 +4,7 @@ import { Envelope, Paged, PageQuery, ok, pageOf } from '../../http/envelope.js';
 import { needs } from '../../http/auth.js';
 import { CREATES, pick, siteRows, type Before } from '../../http/auditObjects.js';
 import { SelfArea, Polygon, SiteIdT } from '../../http/schemas.js';
-import { Coord, RailSite, Site, SiteFields, BatchFields, Switch } from './schemas.js';
+import { Coord, RailSite, Site, SiteBody, SiteFields, BatchFields, LengthFactorBody, Switch } from './schemas.js';
 import { listSites, toSite } from '../../shared/siteList.js';
 import { SiteListFilters, siteFilterOf } from '../../shared/siteList.js';
 import * as sites from './service.js';
@@ -78,7 +78,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
         tags,
         summary: '新增站点',
         querystring: Q,
-        body: Type.Object({ ...SiteFields, ...SelfArea, siteId: Type.Optional(SiteIdT) }),
+        body: SiteBody,
         response: Created,
       },
     },
@@ -155,12 +155,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
           '两种用法可同时使用：① {selfAreaId, length}：把 selfAreaId 及下级区域内所有没有围栏的站点半径设为 length 米（给 siteIds 时只改这些站点中没有围栏的）；' +
           '② {siteIds, fullPileNum}：设置这些站点的满桩系数（站点比例编辑），null 表示恢复为区域的满桩值。',
         querystring: Q,
-        body: Type.Object({
-          ...SelfArea,
-          length: SiteFields.length,
-          fullPileNum: SiteFields.fullPileNum,
-          siteIds: Type.Optional(Type.Array(SiteIdT, { minItems: 1, maxItems: 1000, description: '只处理这些站点' })),
-        }),
+        body: LengthFactorBody,
         response: {
           200: Envelope(
             Type.Object({

@@ -1,6 +1,6 @@
 /** TypeBox schemas of the site API: what a site looks like going out, and the fields it accepts. */
-import { Type } from 'typebox';
-import { LonLatT, Nullable, Polygon } from '../../http/schemas.js';
+import { Type, type Static } from 'typebox';
+import { LonLatT, Nullable, Polygon, SelfArea, SiteIdT } from '../../http/schemas.js';
 
 /** A switch: true/false, or 1/0 as the console sends it. */
 export const Switch = (description: string) => Type.Union([Type.Boolean(), Type.Integer({ minimum: 0, maximum: 1 })], { description });
@@ -9,37 +9,7 @@ export const Coord = Type.Union([Type.Literal('gcj02'), Type.Literal('wgs84'), T
   description: '输入坐标系：gcj02（默认）、wgs84 或 bd09；保存时统一转换为 GCJ-02',
 });
 
-export const Site = Type.Object({
-  siteId: Type.String({ description: '站点编号' }),
-  siteName: Type.String({ description: '站点名称' }),
-  siteLon: Type.Number({ description: '中心经度（GCJ-02）' }),
-  siteLat: Type.Number({ description: '中心纬度（GCJ-02）' }),
-  areaId: Type.String({ description: '所属区县编码' }),
-  areaName: Type.String({ description: '所属区县名称' }),
-  bleNum: Type.Integer({ description: '蓝牙桩数量' }),
-  pileNum: Type.Integer({ description: '已登记的设备（桩）数量' }),
-  siteBikeCeiling: Type.Integer({ description: '停放容量' }),
-  siteCeiling: Type.Integer({ description: '站点上限' }),
-  length: Type.Integer({ description: '无围栏时的站点半径（米）' }),
-  gpsRail: Nullable(Type.Array(LonLatT), '站点围栏（GCJ-02），空为以 length 为半径的圆'),
-  recycleSwitch: Type.Boolean({ description: '回收站点' }),
-  majorSwitch: Type.Boolean({ description: '重点站点' }),
-  brandPutSwitch: Type.Boolean({ description: '允许企业投放（上架）' }),
-  dispatchResponseMinute: Type.Integer({ description: '调度响应时限（分钟）' }),
-  dispatchThresholdLess: Type.Integer({ description: '偏少阈值（%）' }),
-  dispatchThresholdMore: Type.Integer({ description: '偏多阈值（%）' }),
-  fullPileNum: Nullable(Type.Number(), '站点满桩系数，空为沿用区域的满桩值'),
-  num: Type.Integer({ description: '当前站内车辆数（自行车 + 电动车）' }),
-  currentNum: Type.Integer({ description: '同 num' }),
-  bikeNum: Type.Integer({ description: '站内自行车数' }),
-  ebikeNum: Type.Integer({ description: '站内电动车数' }),
-  capacity: Type.Integer({ description: '容量 = floor(停放容量 × 满桩系数 × 所在已开启放大分组的最大系数)，取自最近一次站点快照' }),
-  flag: Type.Integer({ description: '0 空桩, 1 正常, 2 满桩, 3 偏多, 4 偏少' }),
-  status: Type.String({ description: '状态文字：空桩/偏少/正常/偏多/满桩' }),
-  stateTime: Nullable(Type.String(), '站点状态的统计时间，空为尚未统计'),
-  createTime: Type.String({ description: '创建时间' }),
-  updateTime: Type.String({ description: '修改时间' }),
-});
+export { Site } from '../../shared/siteList.js';
 
 export const RailSite = Type.Object({
   siteId: Type.String({ description: '站点编号' }),
@@ -75,6 +45,11 @@ export const SiteFields = {
   fullPileNum: Type.Optional(Nullable(Type.Number({ exclusiveMinimum: 0, maximum: 10 }), '站点满桩系数（0-10），null 沿用区域的')),
 };
 
+/** A new site (POST /): its fields, and its id when not generated. */
+export const SiteBody = Type.Object({ ...SiteFields, ...SelfArea, siteId: Type.Optional(SiteIdT) });
+/** What a site write takes: a new site's, an edit's (PUT /:id, no id), or a batch's fields. */
+export type SiteInput = Static<typeof SiteBody>;
+
 /** Fields that PUT /batch may set on many sites at once. */
 export const BatchFields = Type.Object({
   recycleSwitch: SiteFields.recycleSwitch,
@@ -90,6 +65,14 @@ export const BatchFields = Type.Object({
   fullPileNum: SiteFields.fullPileNum,
 });
 
+/** PUT /length_factor: the default radius of fence-less sites, and the full-pile coefficient of some. */
+export const LengthFactorBody = Type.Object({
+  ...SelfArea,
+  length: SiteFields.length,
+  fullPileNum: SiteFields.fullPileNum,
+  siteIds: Type.Optional(Type.Array(SiteIdT, { minItems: 1, maxItems: 1000, description: '只处理这些站点' })),
+});
+
 export const Magnify = Type.Object({
   id: Type.Integer({ description: '分组 ID' }),
   areaId: Type.String({ description: '所属区域编码' }),
@@ -101,6 +84,30 @@ export const Magnify = Type.Object({
   openSwitch: Type.Boolean({ description: '是否开启' }),
   createTime: Type.String({ description: '创建时间' }),
   appliedTime: Nullable(Type.String(), '生效时间：站点快照最近一次应用该分组（开启、改系数或改站点后）的时间，空为尚未生效'),
+});
+
+/** A magnify group's fields as a write takes them. */
+export const MagnifySiteList = Type.Array(SiteIdT, { minItems: 1, maxItems: 1000, description: '站点编号，1-1000 个，须在分组所属区域内' });
+const Factor = Type.Number({ exclusiveMinimum: 0, maximum: 10, description: '放大系数（0-10），默认 1' });
+export const MagnifyAlias = Type.String({ minLength: 1, maxLength: 64, description: '分组名称' });
+
+/** A new magnify group (POST /magnify/). */
+export const MagnifyBody = Type.Object({
+  ...SelfArea,
+  areaId: Type.Optional(Type.String({ pattern: '^\\d{6}$', description: '分组所属区域，默认 selfAreaId' })),
+  alias: MagnifyAlias,
+  siteList: MagnifySiteList,
+  factor: Type.Optional(Factor),
+  openSwitch: Type.Optional(Switch('是否开启，默认关闭')),
+});
+
+/** A magnify group's change (PUT /magnify/:id; the fields given). */
+export const MagnifyEditBody = Type.Object({
+  ...SelfArea,
+  alias: Type.Optional(MagnifyAlias),
+  siteList: Type.Optional(MagnifySiteList),
+  factor: Type.Optional(Factor),
+  openSwitch: Type.Optional(Switch('是否开启')),
 });
 
 export const Clash = Type.Object({

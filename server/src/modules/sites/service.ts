@@ -2,6 +2,7 @@
  * Site rules: a site lives in one district the actor may see; every id-addressed write loads the
  * site's area first and checks it; every write rebuilds the position lookups (geo.invalidate()).
  */
+import type { Static } from 'typebox';
 import type { Database } from '../../db/client.js';
 import type { Auth } from '../../http/auth.js';
 import { badRequest, notFound } from '../../http/envelope.js';
@@ -12,27 +13,7 @@ import type { GeoCache } from '../../shared/geoCache.js';
 import { centroid, ringToGcj02, type CoordSystem } from './geo.js';
 import { toGcj02 } from '../../domain/coords.js';
 import * as repo from './repo.js';
-
-export interface SiteInput {
-  siteId?: string;
-  siteName?: string;
-  areaId?: string;
-  siteLon?: number;
-  siteLat?: number;
-  coord?: CoordSystem;
-  gpsRail?: unknown;
-  length?: number;
-  bleNum?: number;
-  siteBikeCeiling?: number;
-  siteCeiling?: number;
-  recycleSwitch?: boolean | number;
-  majorSwitch?: boolean | number;
-  brandPutSwitch?: boolean | number;
-  dispatchResponseMinute?: number;
-  dispatchThresholdLess?: number;
-  dispatchThresholdMore?: number;
-  fullPileNum?: number | null;
-}
+import type { LengthFactorBody, SiteInput } from './schemas.js';
 
 /** What a site write needs around it. */
 export interface SiteCtx {
@@ -41,23 +22,6 @@ export interface SiteCtx {
   tree: AreaTree;
   auth: Auth;
 }
-
-/** Plain columns: input key → column. Position, fence and area are handled on their own. */
-const COLUMNS: Record<string, string> = {
-  siteName: 'site_name',
-  length: 'length',
-  bleNum: 'ble_num',
-  siteBikeCeiling: 'site_bike_ceiling',
-  siteCeiling: 'site_ceiling',
-  recycleSwitch: 'recycle_switch',
-  majorSwitch: 'major_switch',
-  brandPutSwitch: 'brand_put_switch',
-  dispatchResponseMinute: 'dispatch_response_minute',
-  dispatchThresholdLess: 'dispatch_threshold_less',
-  dispatchThresholdMore: 'dispatch_threshold_more',
-  fullPileNum: 'full_pile_num',
-};
-const SWITCHES = new Set(['recycleSwitch', 'majorSwitch', 'brandPutSwitch']);
 
 /** Throws unless `areaId` is a district the actor may see. */
 export function assertDistrict(tree: AreaTree, auth: Auth, areaId: string, field = 'areaId') {
@@ -88,32 +52,46 @@ export function checkThresholds(less: number, more: number, siteId?: string) {
   }
 }
 
-/** Input → column values (no area, no id): validates names, position, fence. */
-function columnsOf(input: SiteInput): Record<string, unknown> {
-  const values: Record<string, unknown> = {};
-  for (const [key, col] of Object.entries(COLUMNS)) {
-    let v = (input as Record<string, unknown>)[key];
-    if (v === undefined) continue;
-    if (SWITCHES.has(key)) v = v === true || v === 1;
-    if (key === 'siteName') {
-      v = String(v).trim();
-      if (!v) throw badRequest('参数 siteName 不能为空，请填写站点名称');
-    }
-    values[col] = v;
+const asBool = (v: boolean | number | undefined) => (v === undefined ? undefined : v === true || v === 1);
+
+/** Input → the values a write stores (no area, no id): validates the name, position and fence; switches as booleans. */
+function valuesOf(input: SiteInput): repo.SiteValues {
+  // the area and the id are the callers'; position and fence are converted below
+  const {
+    siteId: _id,
+    selfAreaId: _self,
+    areaId: _area,
+    coord,
+    siteLon,
+    siteLat,
+    gpsRail,
+    siteName,
+    recycleSwitch,
+    majorSwitch,
+    brandPutSwitch,
+    ...plain
+  } = input;
+  const values: repo.SiteValues = { ...plain, recycleSwitch: asBool(recycleSwitch), majorSwitch: asBool(majorSwitch), brandPutSwitch: asBool(brandPutSwitch) };
+  if (siteName !== undefined) {
+    values.siteName = siteName.trim();
+    if (!values.siteName) throw badRequest('参数 siteName 不能为空，请填写站点名称');
   }
-  if ((input.siteLon === undefined) !== (input.siteLat === undefined)) {
+  if ((siteLon === undefined) !== (siteLat === undefined)) {
     throw badRequest('参数 siteLon 和 siteLat 需同时填写');
   }
-  if (input.siteLon !== undefined && input.siteLat !== undefined) {
-    const p = toGcj02(input.siteLon, input.siteLat, input.coord);
-    values.lon = p.lon;
-    values.lat = p.lat;
+  if (siteLon !== undefined && siteLat !== undefined) {
+    const p = toGcj02(siteLon, siteLat, coord);
+    values.siteLon = p.lon;
+    values.siteLat = p.lat;
   }
-  if (input.gpsRail !== undefined) {
-    values.gps_rail = input.gpsRail === null ? null : JSON.stringify(ringOf(input.gpsRail, input.coord));
+  if (gpsRail !== undefined) {
+    values.gpsRail = gpsRail === null ? null : JSON.stringify(ringOf(gpsRail, coord));
   }
   return values;
 }
+
+/** Does the write set nothing? */
+const isEmpty = (values: repo.SiteValues) => Object.values(values).every((v) => v === undefined);
 
 /** Creates a site; the id is the given one (unique) or the district's next generated one. */
 export async function createSite(c: SiteCtx, input: SiteInput): Promise<string> {
@@ -124,24 +102,25 @@ export async function createSite(c: SiteCtx, input: SiteInput): Promise<string> 
     throw badRequest('缺少参数 areaId，请选择站点所属的区县');
   }
   assertDistrict(c.tree, c.auth, areaId);
-  const values = columnsOf(input);
+  const values = valuesOf(input);
   // what the request leaves out, the district's site parameters give (站点参数); else the table's default
   const defaults = await repo.areaSiteDefaults(c.database, areaId);
-  for (const [col, v] of Object.entries(defaults ?? {})) if (values[col] === undefined && v !== null) values[col] = v;
-  checkThresholds((values.dispatch_threshold_less as number) ?? 20, (values.dispatch_threshold_more as number) ?? 80);
-  values.area_id = areaId;
+  for (const [key, v] of Object.entries(defaults ?? {}) as [keyof repo.SiteDefaults, number | null][])
+    if (values[key] === undefined && v !== null) values[key] = v;
+  checkThresholds(values.dispatchThresholdLess ?? 20, values.dispatchThresholdMore ?? 80);
+  values.areaId = areaId;
   let id: string | null = null;
   if (input.siteId) {
     const taken = `站点编号 ${input.siteId} 已被使用（含已删除的站点），请换一个`;
     if (await repo.siteIdTaken(c.database, input.siteId)) throw badRequest(taken);
-    if (!(await repo.insertSite(c.database, { id: input.siteId, ...values }))) throw badRequest(taken);
+    if (!(await repo.insertSite(c.database, { siteId: input.siteId, ...values }))) throw badRequest(taken);
     id = input.siteId;
   } else {
     // two writers may pick the same next id: the loser retries with the one after
     for (let attempt = 0; attempt < 5 && !id; attempt++) {
       const next = nextSiteId(areaId, await repo.maxSiteId(c.database, areaId));
       if (!next) throw badRequest(`区县 ${areaId} 的站点编号已用完，请指定 siteId`);
-      if (await repo.insertSite(c.database, { id: next, ...values })) id = next;
+      if (await repo.insertSite(c.database, { siteId: next, ...values })) id = next;
     }
     if (!id) throw badRequest('站点编号分配冲突，请稍后重试');
   }
@@ -159,23 +138,23 @@ export async function createSiteFromRail(c: SiteCtx, input: SiteInput) {
 
 export async function updateSite(c: SiteCtx, id: string, input: SiteInput) {
   const site = await loadSite(c.database, c.auth, id);
-  const values = columnsOf(input);
+  const values = valuesOf(input);
   if (input.areaId !== undefined && input.areaId !== site.areaId) {
     assertDistrict(c.tree, c.auth, input.areaId);
-    values.area_id = input.areaId;
+    values.areaId = input.areaId;
   }
   checkThresholds(input.dispatchThresholdLess ?? site.dispatchThresholdLess, input.dispatchThresholdMore ?? site.dispatchThresholdMore);
-  if (Object.keys(values).length === 0) throw badRequest('没有需要修改的字段，请填写后重试');
+  if (isEmpty(values)) throw badRequest('没有需要修改的字段，请填写后重试');
   await repo.updateSites(c.database, [id], values);
-  if (values.area_id) await repo.movePiles(c.database, id, values.area_id as string);
+  if (values.areaId) await repo.movePiles(c.database, id, values.areaId);
   c.geo.invalidate();
 }
 
 /** Same fields on many sites: all must exist and be visible, or nothing changes. */
 export async function batchUpdate(c: SiteCtx, siteIds: string[], fields: SiteInput) {
   const ids = [...new Set(siteIds)];
-  const values = columnsOf(fields);
-  if (Object.keys(values).length === 0) throw badRequest('参数 fields 至少需要一个要修改的字段');
+  const values = valuesOf(fields);
+  if (isEmpty(values)) throw badRequest('参数 fields 至少需要一个要修改的字段');
   const rows = await repo.siteKeys(c.database, ids);
   const found = new Set(rows.map((r) => r.id));
   const missing = ids.filter((id) => !found.has(id));
@@ -194,13 +173,13 @@ export async function batchUpdate(c: SiteCtx, siteIds: string[], fields: SiteInp
 export async function moveCentre(c: SiteCtx, id: string, siteLon: number, siteLat: number, coord?: CoordSystem) {
   await loadSite(c.database, c.auth, id);
   const p = toGcj02(siteLon, siteLat, coord);
-  await repo.updateSites(c.database, [id], { lon: p.lon, lat: p.lat });
+  await repo.updateSites(c.database, [id], { siteLon: p.lon, siteLat: p.lat });
   c.geo.invalidate();
 }
 
 export async function setFence(c: SiteCtx, id: string, gpsRail: unknown, coord?: CoordSystem) {
   await loadSite(c.database, c.auth, id);
-  await repo.updateSites(c.database, [id], { gps_rail: gpsRail === null ? null : JSON.stringify(ringOf(gpsRail, coord)) });
+  await repo.updateSites(c.database, [id], { gpsRail: gpsRail === null ? null : JSON.stringify(ringOf(gpsRail, coord)) });
   c.geo.invalidate();
 }
 
@@ -208,7 +187,7 @@ export async function setFence(c: SiteCtx, id: string, gpsRail: unknown, coord?:
  * `length`: default radius of every fence-less site in the request's area (or only of `siteIds`);
  * `fullPileNum`: full-pile coefficient of the given `siteIds` (null: back to the area's).
  */
-export async function lengthFactor(c: SiteCtx, input: { length?: number; fullPileNum?: number | null; siteIds?: string[] }) {
+export async function lengthFactor(c: SiteCtx, input: Static<typeof LengthFactorBody>) {
   if (input.length === undefined && input.fullPileNum === undefined) {
     throw badRequest('请填写参数 length（圆形站点默认半径）或 fullPileNum（站点满桩系数）');
   }
@@ -225,7 +204,7 @@ export async function lengthFactor(c: SiteCtx, input: { length?: number; fullPil
   let lengthUpdated = 0;
   let fullPileUpdated = 0;
   if (input.length !== undefined) lengthUpdated = await repo.setLengthOfCircleSites(c.database, scope, input.length, ids);
-  if (input.fullPileNum !== undefined && ids) fullPileUpdated = await repo.updateSites(c.database, ids, { full_pile_num: input.fullPileNum });
+  if (input.fullPileNum !== undefined && ids) fullPileUpdated = await repo.updateSites(c.database, ids, { fullPileNum: input.fullPileNum });
   c.geo.invalidate();
   return { lengthUpdated, fullPileUpdated };
 }

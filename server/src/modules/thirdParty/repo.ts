@@ -1,27 +1,40 @@
 /** Third-party key queries: the key itself never reaches the database, only its SHA-256 hash. */
+import type { Static } from 'typebox';
 import type { Database } from '../../db/client.js';
+import { columnValues, insertSql, selectList, updateSql, type Columns } from '../../db/columns.js';
 import { likeEscape } from '../../db/sql.js';
+import type { KeyItem } from './schemas.js';
 
-export interface KeyRow {
-  id: number;
-  name: string;
-  company: string | null;
-  phone: string;
-  areaId: string;
+/** A key's row: the list's fields but its times, the phone not masked; its area's name missing when gone. */
+export type KeyRow = Pick<Static<typeof KeyItem>, 'id' | 'name' | 'company' | 'phone' | 'areaId' | 'status' | 'keyPrefix' | 'creatorName'> & {
   areaName: string | null;
   expiresAt: Date;
-  status: number;
-  keyPrefix: string;
-  creatorName: string | null;
   createdAt: Date;
   updatedAt: Date;
   lastUsedAt: Date | null;
-}
+};
+
+/** What a key write stores: the holder's fields, and for a new key its hash, prefix and creator (the hash is never read). */
+export type NewKey = Pick<KeyRow, 'name' | 'company' | 'phone' | 'areaId' | 'expiresAt' | 'status' | 'keyPrefix'> & { keyHash: string; creatorId: number };
+export type KeyChange = Pick<NewKey, 'name' | 'company' | 'phone' | 'areaId' | 'expiresAt' | 'status'>;
+
+/** A key's stored fields, by the API's key, and their columns of third_party_keys. */
+const KEY_COLUMNS = {
+  name: 'name',
+  company: 'company',
+  phone: 'phone',
+  areaId: 'area_id',
+  expiresAt: 'expires_at',
+  status: 'status',
+  keyHash: 'key_hash',
+  keyPrefix: 'key_prefix',
+  creatorId: 'creator_id',
+} satisfies Columns<NewKey>;
+const { keyHash: _hash, creatorId: _creator, ...READ } = KEY_COLUMNS;
 
 const SELECT = `
-  select k.id, k.name, k.company, k.phone, k.area_id as "areaId", a.area_name as "areaName", k.expires_at as "expiresAt",
-         k.status, k.key_prefix as "keyPrefix", c.name as "creatorName", k.created_at as "createdAt", k.updated_at as "updatedAt",
-         k.last_used_at as "lastUsedAt"
+  select k.id, ${selectList(READ, 'k')}, a.area_name as "areaName", c.name as "creatorName",
+         k.created_at as "createdAt", k.updated_at as "updatedAt", k.last_used_at as "lastUsedAt"
     from third_party_keys k
     left join areas a on a.id = k.area_id
     left join users c on c.id = k.creator_id`;
@@ -69,59 +82,30 @@ export async function phoneExists(database: Database, phone: string, exceptId?: 
   return (await database.query('select 1 from third_party_keys where phone = $1 and id <> $2', [phone, exceptId ?? 0])).length > 0;
 }
 
-export interface NewKey {
-  name: string;
-  company: string | null;
-  phone: string;
-  areaId: string;
-  expiresAt: Date;
-  status: number;
-  keyHash: string;
-  keyPrefix: string;
-  creatorId: number;
-}
-
 export async function insertKey(database: Database, k: NewKey) {
-  const [row] = await database.query<{ id: number }>(
-    `insert into third_party_keys (name, company, phone, area_id, expires_at, status, key_hash, key_prefix, creator_id)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9) returning id`,
-    [k.name, k.company, k.phone, k.areaId, k.expiresAt, k.status, k.keyHash, k.keyPrefix, k.creatorId],
-  );
+  const { text, params } = insertSql('third_party_keys', columnValues(KEY_COLUMNS, k), 'returning id');
+  const [row] = await database.query<{ id: number }>(text, params);
   return row.id;
 }
 
-export interface KeyChange {
-  name: string;
-  company: string | null;
-  phone: string;
-  areaId: string;
-  expiresAt: Date;
-  status: number;
-}
-
 export async function updateKey(database: Database, id: number, k: KeyChange) {
-  await database.query(
-    `update third_party_keys set name = $2, company = $3, phone = $4, area_id = $5, expires_at = $6, status = $7, updated_at = now() where id = $1`,
-    [id, k.name, k.company, k.phone, k.areaId, k.expiresAt, k.status],
-  );
+  const { text, params } = updateSql('third_party_keys', columnValues(KEY_COLUMNS, k), 'id = $1', [id], ['updated_at = now()']);
+  await database.query(text, params);
 }
 
 export async function replaceKeyHash(database: Database, id: number, keyHash: string, keyPrefix: string) {
-  await database.query('update third_party_keys set key_hash = $2, key_prefix = $3, updated_at = now() where id = $1', [id, keyHash, keyPrefix]);
+  const { text, params } = updateSql('third_party_keys', columnValues(KEY_COLUMNS, { keyHash, keyPrefix }), 'id = $1', [id], ['updated_at = now()']);
+  await database.query(text, params);
 }
 
 /** The key holder a hash belongs to, if enabled and not expired (checked by the database's clock). */
 export async function findUsableKey(database: Database, keyHash: string) {
-  const [row] = await database.query<{
-    id: number;
-    name: string;
-    company: string | null;
-    areaId: string;
-    areaName: string | null;
-    expiresAt: Date;
-    /** Recorded within the last minute: no need to record this use. */
-    usedRecently: boolean;
-  }>(
+  const [row] = await database.query<
+    Pick<KeyRow, 'id' | 'name' | 'company' | 'areaId' | 'areaName' | 'expiresAt'> & {
+      /** Recorded within the last minute: no need to record this use. */
+      usedRecently: boolean;
+    }
+  >(
     `select k.id, k.name, k.company, k.area_id as "areaId", a.area_name as "areaName", k.expires_at as "expiresAt",
             coalesce(k.last_used_at > now() - interval '1 minute', false) as "usedRecently"
        from third_party_keys k left join areas a on a.id = k.area_id

@@ -3,33 +3,15 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Envelope, Paged, PageQuery, httpError, ok, pageOf } from '../../http/envelope.js';
 import { needs, tokenOf } from '../../http/auth.js';
 import { byField } from '../../http/auditObjects.js';
-import { AreaId, Nullable, SelfArea } from '../../http/schemas.js';
+import { Nullable, SelfArea } from '../../http/schemas.js';
 import { formatTime } from '../../domain/time.js';
 import * as keys from './service.js';
+import { Id, KeyItem, KeySaveBody, Phone } from './schemas.js';
 
 const tags = ['第三方授权'];
-const Id = Type.Integer({ minimum: 1 });
-const Phone = Type.String({ pattern: '^1\\d{10}$', description: '11 位手机号' });
 const manage = needs('user.manage');
 /** The key a write changes (create-or-edit: none without the id). */
 const keyRow = byField('third_party_keys', 'id');
-
-const KeyItem = Type.Object({
-  id: Type.Integer(),
-  name: Type.String(),
-  company: Nullable(Type.String()),
-  phone: Type.String({ description: '脱敏手机号' }),
-  areaId: Type.String(),
-  areaName: Type.String(),
-  expireTime: Type.String(),
-  status: Type.Integer({ description: '0 启用, 1 已撤销' }),
-  expired: Type.Boolean(),
-  keyPrefix: Type.String({ description: '密钥前缀（用于辨认）' }),
-  creatorName: Nullable(Type.String()),
-  createTime: Type.String(),
-  updateTime: Type.String(),
-  lastUseTime: Nullable(Type.String({ description: '最近使用时间（数据接口按密钥每分钟至多记录一次）；null 为从未使用' })),
-});
 
 /** The console calls of 第三方授权, at the API root as the spec has them (needs 用户管理, 112). */
 export const thirdPartyRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -44,15 +26,7 @@ export const thirdPartyRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags,
         summary: '新增或编辑第三方授权',
         querystring: Type.Object(SelfArea),
-        body: Type.Object({
-          id: Type.Optional(Id),
-          name: Type.Optional(Type.String({ minLength: 1, maxLength: 64, description: '名称（新增必填）' })),
-          company: Type.Optional(Nullable(Type.String({ maxLength: 128 }))),
-          phone: Type.Optional(Phone),
-          areaId: Type.Optional(AreaId),
-          expireTime: Type.Optional(Type.String({ maxLength: 19, description: '有效期至 yyyy-MM-dd（含当天）或 yyyy-MM-dd HH:mm:ss' })),
-          status: Type.Optional(Type.Union([Type.Literal(0), Type.Literal(1)], { description: '0 启用, 1 撤销' })),
-        }),
+        body: KeySaveBody,
         response: { 200: Envelope(Type.Object({ id: Type.Integer(), key: Nullable(Type.String(), '新增时的密钥，只返回这一次') })) },
       },
     },

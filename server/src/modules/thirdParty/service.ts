@@ -5,12 +5,14 @@
  * read from the database on every request, so they hold from the next one on.
  */
 import { randomBytes } from 'node:crypto';
+import type { Static } from 'typebox';
 import type { Database } from '../../db/client.js';
 import type { Auth } from '../../http/auth.js';
 import { badRequest, notFound } from '../../http/envelope.js';
 import { hashToken } from '../../domain/password.js';
 import { formatTime, parseLocalTime } from '../../domain/time.js';
 import * as repo from './repo.js';
+import type { KeyInput, KeyItem } from './schemas.js';
 
 export const KEY_PREFIX = 'tpk_';
 
@@ -22,16 +24,6 @@ export function newKey() {
 
 /** Spec §5 mask: the first 3 digits and the last 4, the middle four hidden. */
 export const maskPhone = (phone: string) => (phone.length >= 11 ? `${phone.slice(0, 3)}****${phone.slice(7)}` : phone);
-
-export interface KeyInput {
-  id?: number;
-  name?: string;
-  company?: string | null;
-  phone?: string;
-  areaId?: string;
-  expireTime?: string;
-  status?: 0 | 1;
-}
 
 const blank = (v: string | null | undefined) => !v || v.trim() === '';
 
@@ -87,7 +79,7 @@ export async function resetKey(database: Database, auth: Auth, id: number) {
 export async function listKeys(database: Database, auth: Auth, f: Omit<repo.KeyFilter, 'areaIds'>, tz: string) {
   const { rows, total } = await repo.listKeys(database, { ...f, areaIds: auth.scopeAreaIds() });
   const now = Date.now();
-  const lists = rows.map((k) => ({
+  const lists = rows.map((k): Static<typeof KeyItem> => ({
     id: k.id,
     name: k.name,
     company: k.company,

@@ -12,23 +12,12 @@ import { hashPassword, passwordProblem } from '../../domain/password.js';
 import { assertAssignable } from './roleGrants.js';
 import { loadManaged, phoneTaken, usernameTaken } from './service.js';
 import * as repo from './repo.js';
+import type { Decision, Registration } from './schemas.js';
 
 export const APPLY_TYPE = { platform: 1, role: 2 } as const;
 
 /** Counts a registration attempt of an address in the current window (shared by every process); answers the count so far. */
 export const registrationAttempt = (database: Database, address: string, windowMinutes: number) => repo.countRegisterAttempt(database, address, windowMinutes);
-
-export interface Registration {
-  username: string;
-  password: string;
-  name: string;
-  phone: string;
-  company?: string;
-  areaId: string;
-  applyType: 1 | 2;
-  roleId?: number;
-  reason?: string;
-}
 
 const blank = (v: string | undefined) => !v || v.trim() === '';
 
@@ -62,13 +51,6 @@ export async function register(database: Database, tree: AreaTree, input: Regist
     await repo.replaceRoles(w, id, roleIds);
     return id;
   });
-}
-
-export interface Decision {
-  auditStatus: 1 | 2;
-  remark?: string;
-  /** platform accounts: the roles the approver gives */
-  roleIds?: number[];
 }
 
 /**

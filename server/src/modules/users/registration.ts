@@ -8,6 +8,7 @@ import { Type } from 'typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Envelope, badRequest, ok } from '../../http/envelope.js';
 import { AreaId } from '../../http/schemas.js';
+import { RegisterBody } from './schemas.js';
 import { ROOT_AREA_ID } from '../../domain/areas.js';
 import { applicableRoles, childAreas, register, registrationAttempt } from './applications.js';
 
@@ -33,17 +34,7 @@ export const registrationRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags,
         summary: '注册申请账号',
         security: [],
-        body: Type.Object({
-          username: Type.String({ pattern: '^[A-Za-z0-9_]{3,32}$', description: '3-32 位字母、数字或下划线' }),
-          password: Type.String({ minLength: 6, maxLength: 32 }),
-          name: Type.String({ minLength: 1, maxLength: 64 }),
-          phone: Type.String({ pattern: '^1\\d{10}$', description: '11 位手机号' }),
-          company: Type.Optional(Type.String({ maxLength: 128 })),
-          areaId: AreaId,
-          applyType: Type.Union([Type.Literal(1), Type.Literal(2)], { description: '1 平台账号, 2 角色（运维人员、监督员等）' }),
-          roleId: Type.Optional(Type.Integer({ minimum: 1, description: '申请的角色（applyType 2 时必填）' })),
-          reason: Type.Optional(Type.String({ maxLength: 256, description: '申请说明' })),
-        }),
+        body: RegisterBody,
         response: { 200: Envelope(Type.Object({ id: Type.Integer() })) },
       },
     },

@@ -1,7 +1,10 @@
 /** User queries. */
+import type { Static } from 'typebox';
 import type { Database } from '../../db/client.js';
+import { columnValues, insertSql, updateSql, type Columns } from '../../db/columns.js';
 import { likeEscape } from '../../db/sql.js';
-import { PROFILE_SELECT, toProfile, type ProfileRow } from '../../shared/profiles.js';
+import { PROFILE_SELECT, toProfile, USER_COLUMNS, type ProfileRow } from '../../shared/profiles.js';
+import type { Application } from './schemas.js';
 
 export { toProfile };
 
@@ -111,53 +114,57 @@ export async function phoneExists(database: Database, phone: string, exceptId?: 
   return (await database.query('select 1 from users where phone = $1 and id <> $2', [phone, exceptId ?? 0])).length > 0;
 }
 
-export interface NewUserRow {
-  username: string;
-  passwordHash: string;
-  name: string;
-  phone: string | null;
-  company: string | null;
-  areaId: string;
-  userLevel: number;
-  siteId: string | null;
-  brandId: number | null;
-  unavailableTime: Date | null;
-  idcardUrl: string | null;
-  idcardBackUrl: string | null;
-  creatorId: number;
-}
+/** What a user write stores, by the API's keys (USER_COLUMNS), and the columns never read back: the password's hash, the creator, the application. */
+export type UserValues = Partial<
+  Omit<ProfileRow, 'roles' | 'areaName' | 'areaLevel' | 'platformCode' | 'createdAt' | 'creatorName'> & {
+    passwordHash: string;
+    creatorId: number;
+    applyType: number;
+    applyReason: string | null;
+  }
+>;
+
+const WRITTEN = {
+  ...USER_COLUMNS,
+  passwordHash: 'password_hash',
+  creatorId: 'creator_id',
+  applyType: 'apply_type',
+  applyReason: 'apply_reason',
+} satisfies Columns<UserValues>;
+
+/** A new user as 新增用户 stores it: every field given (null: none). */
+export type NewUserRow = Required<
+  Pick<
+    UserValues,
+    | 'username'
+    | 'passwordHash'
+    | 'name'
+    | 'phone'
+    | 'company'
+    | 'areaId'
+    | 'userLevel'
+    | 'siteId'
+    | 'brandId'
+    | 'unavailableTime'
+    | 'idcardUrl'
+    | 'idcardBackUrl'
+    | 'creatorId'
+  >
+>;
 
 /** Inserts an already audited user and returns its id. */
 export async function insertUser(database: Writer, u: NewUserRow) {
-  const [row] = await database.query<{ id: number }>(
-    `insert into users (username, password_hash, name, phone, company, area_id, user_level, site_id, brand_id,
-                        unavailable_time, idcard_url, idcard_back_url, creator_id, audit_status)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, 1) returning id`,
-    [
-      u.username,
-      u.passwordHash,
-      u.name,
-      u.phone,
-      u.company,
-      u.areaId,
-      u.userLevel,
-      u.siteId,
-      u.brandId,
-      u.unavailableTime,
-      u.idcardUrl,
-      u.idcardBackUrl,
-      u.creatorId,
-    ],
-  );
+  const { text, params } = insertSql('users', columnValues(WRITTEN, { ...u, auditStatus: 1 }), 'returning id');
+  const [row] = await database.query<{ id: number }>(text, params);
   return row.id;
 }
 
-/** Column names come from the service's own mapping, never from input keys. */
-export async function updateUserColumns(database: Writer, id: number, values: Record<string, unknown>) {
-  const cols = Object.keys(values);
-  if (!cols.length) return;
-  const sets = cols.map((col, i) => `${col} = $${i + 2}`);
-  await database.query(`update users set ${sets.join(', ')} where id = $1`, [id, ...Object.values(values)]);
+/** Sets the values given on the user. */
+export async function updateUser(database: Writer, id: number, values: UserValues) {
+  const columns = columnValues(WRITTEN, values);
+  if (!Object.keys(columns).length) return;
+  const { text, params } = updateSql('users', columns, 'id = $1', [id]);
+  await database.query(text, params);
 }
 
 export async function replaceRoles(database: Writer, userId: number, roleIds: number[]) {
@@ -184,13 +191,8 @@ export async function setAudit(database: Writer, id: number, auditStatus: number
   return rows.length > 0;
 }
 
-export interface ApplicationExtra {
-  id: number;
-  applyType: number;
-  applyReason: string | null;
-  auditTime: Date | null;
-  auditorName: string | null;
-}
+/** What an application adds to the profile (the list's fields but the audit's time). */
+export type ApplicationExtra = Pick<Static<typeof Application>, 'id' | 'applyType' | 'applyReason' | 'auditorName'> & { auditTime: Date | null };
 
 /** What an application adds to the profile: what was asked for, why, who decided and when. */
 export async function applicationExtras(database: Database, ids: number[]) {
@@ -210,24 +212,15 @@ export async function findApplication(database: Database, id: number) {
   return row;
 }
 
-export interface NewApplicant {
-  username: string;
-  passwordHash: string;
-  name: string;
+/** A self-registered account waiting for audit, as 注册申请 stores it. */
+export type NewApplicant = Required<Pick<UserValues, 'username' | 'passwordHash' | 'name' | 'company' | 'areaId' | 'applyType' | 'applyReason'>> & {
   phone: string;
-  company: string | null;
-  areaId: string;
-  applyType: number;
-  applyReason: string | null;
-}
+};
 
 /** Inserts a self-registered account waiting for audit (audit_status 0) and returns its id. */
 export async function insertApplicant(database: Writer, u: NewApplicant) {
-  const [row] = await database.query<{ id: number }>(
-    `insert into users (username, password_hash, name, phone, company, area_id, user_level, audit_status, apply_type, apply_reason)
-     values ($1, $2, $3, $4, $5, $6, 2, 0, $7, $8) returning id`,
-    [u.username, u.passwordHash, u.name, u.phone, u.company, u.areaId, u.applyType, u.applyReason],
-  );
+  const { text, params } = insertSql('users', columnValues(WRITTEN, { ...u, userLevel: 2, auditStatus: 0 }), 'returning id');
+  const [row] = await database.query<{ id: number }>(text, params);
   return row.id;
 }
 

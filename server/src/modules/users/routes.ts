@@ -7,32 +7,16 @@ import { dayStart, formatTime, nextDay, strictLocalTime, today } from '../../dom
 import { timeRange } from '../../http/timeRange.js';
 import { applicationExtras, listProfiles } from './repo.js';
 import { toProfile } from '../../shared/profiles.js';
-import { Nullable, Profile, SelfArea } from '../../http/schemas.js';
+import { Profile, SelfArea } from '../../http/schemas.js';
 import { auditApplication } from './applications.js';
 import { registerOwner } from '../../shared/uploads.js';
 import { brandsOf } from '../../shared/brands.js';
 import * as users from './service.js';
+import { Application, AuditBody, Id, Phone, UserAddBody, UserFields } from './schemas.js';
 
 const tags = ['用户管理'];
 /** An account a write changes (its id in the body). */
 const user = byField('users', 'id', 'id', USER_COLUMNS);
-const Id = Type.Integer({ minimum: 1 });
-const Phone = Type.String({ pattern: '^1\\d{10}$', description: '11 位手机号' });
-const Opt = <T extends Parameters<typeof Type.Optional>[0]>(t: T) => Type.Optional(Type.Union([t, Type.Null()]));
-
-const UserFields = {
-  name: Type.Optional(Type.String({ maxLength: 64 })),
-  phone: Opt(Phone),
-  company: Opt(Type.String({ maxLength: 128 })),
-  areaId: Type.Optional(Type.String({ pattern: '^\\d{6}$' })),
-  roleIds: Type.Optional(Type.Array(Id, { maxItems: 50 })),
-  userLevel: Type.Optional(Type.Integer({ minimum: 1, maximum: 3 })),
-  siteId: Opt(Type.String({ maxLength: 32 })),
-  brandId: Opt(Id),
-  unavailableTime: Opt(Type.String({ maxLength: 19, description: '有效期至 yyyy-MM-dd（含当天，存为当天 23:59:59），不早于今天；空为长期有效' })),
-  idcardUrl: Opt(Type.String({ maxLength: 512 })),
-  idcardBackUrl: Opt(Type.String({ maxLength: 512 })),
-};
 
 const ListQuery = Type.Object({
   ...SelfArea,
@@ -50,14 +34,6 @@ const AuditQuery = Type.Object({
   applyType: Type.Optional(Type.Integer({ minimum: 1, maximum: 2, description: '1 平台账号, 2 角色申请' })),
   startTime: Type.Optional(Type.String({ maxLength: 19, description: '申请时间起 yyyy-MM-dd' })),
   endTime: Type.Optional(Type.String({ maxLength: 19, description: '申请时间止 yyyy-MM-dd（含当天）' })),
-});
-
-const Application = Type.Object({
-  ...Profile.properties,
-  applyType: Type.Integer({ description: '1 平台账号, 2 角色申请' }),
-  applyReason: Nullable(Type.String()),
-  auditTime: Nullable(Type.String()),
-  auditorName: Nullable(Type.String()),
 });
 
 /** Accounts (用户管理, 账号审核), under /api/user. */
@@ -148,12 +124,7 @@ export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags,
         summary: '新增用户',
         querystring: Type.Object(SelfArea),
-        body: Type.Object({
-          ...UserFields,
-          username: Type.String({ pattern: '^[A-Za-z0-9_]{3,32}$', description: '3-32 位字母、数字或下划线' }),
-          password: Type.String({ minLength: 6, maxLength: 32 }),
-          areaId: Type.String({ pattern: '^\\d{6}$' }),
-        }),
+        body: UserAddBody,
         response: { 200: Envelope(Type.Object({ id: Type.Integer() })) },
       },
     },
@@ -220,12 +191,7 @@ export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags,
         summary: '审核账号',
         querystring: Type.Object(SelfArea),
-        body: Type.Object({
-          id: Id,
-          auditStatus: Type.Union([Type.Literal(1), Type.Literal(2)], { description: '1 通过, 2 驳回' }),
-          remark: Type.Optional(Type.String({ maxLength: 256, description: '驳回原因（驳回时必填）' })),
-          roleIds: Type.Optional(Type.Array(Id, { maxItems: 50, description: '平台账号通过时分配的角色' })),
-        }),
+        body: AuditBody,
       },
     },
     async (req) => {

@@ -8,23 +8,14 @@ import { setPassword } from '../../shared/accounts.js';
 import { readableBrand } from '../../shared/brands.js';
 import { attachUploads, fileOf, urlOf } from '../../shared/uploads.js';
 import { releaseUploads, removeFiles } from '../../shared/uploadRelease.js';
+import { USER_COLUMNS } from '../../shared/profiles.js';
 import * as repo from './repo.js';
+import { UserFields, type NewUserInput, type UserInput } from './schemas.js';
 
-export interface UserInput {
-  username?: string;
-  password?: string;
-  name?: string;
-  phone?: string | null;
-  company?: string | null;
-  areaId?: string;
-  roleIds?: number[];
-  userLevel?: number;
-  siteId?: string | null;
-  brandId?: number | null;
-  unavailableTime?: Date | null;
-  idcardUrl?: string | null;
-  idcardBackUrl?: string | null;
-}
+/** The fields 编辑用户 stores as given: those of the form that have a column (the roles are links of their own). */
+const EDITABLE = (Object.keys(UserFields) as (keyof typeof UserFields)[]).filter(
+  (key): key is keyof UserInput & keyof typeof USER_COLUMNS => key in USER_COLUMNS,
+);
 
 /**
  * The target user, after checking the actor may manage it: in the actor's area, not above their
@@ -76,7 +67,7 @@ export async function mayReadIdcard(database: Database, auth: Auth, userId: numb
 export const usernameTaken = repo.usernameExists;
 export const phoneTaken = repo.phoneExists;
 
-export async function createUser(database: Database, auth: Auth, input: UserInput & { username: string; password: string; areaId: string }) {
+export async function createUser(database: Database, auth: Auth, input: NewUserInput) {
   auth.assertArea(input.areaId);
   checkLevel(auth, input.userLevel);
   const problem = passwordProblem(input.password);
@@ -109,19 +100,6 @@ export async function createUser(database: Database, auth: Auth, input: UserInpu
   });
 }
 
-const COLUMNS: Record<string, string> = {
-  name: 'name',
-  phone: 'phone',
-  company: 'company',
-  areaId: 'area_id',
-  userLevel: 'user_level',
-  siteId: 'site_id',
-  brandId: 'brand_id',
-  unavailableTime: 'unavailable_time',
-  idcardUrl: 'idcard_url',
-  idcardBackUrl: 'idcard_back_url',
-};
-
 /**
  * Every check first, then the row, its roles and (for a past validity) its sessions in one
  * transaction: a refused edit writes nothing. A replaced or removed ID card photo is forgotten in
@@ -137,15 +115,12 @@ export async function editUser(database: Database, auth: Auth, id: number, input
   else if (areaId !== target.areaId) await assertKeptRolesCover(database, auth, target.roleIds, areaId);
   await checkBrand(database, auth, input.brandId);
   const idcards = idcardFiles(input);
-  const values: Record<string, unknown> = {};
-  for (const [key, col] of Object.entries(COLUMNS)) {
-    const v = (input as Record<string, unknown>)[key];
-    if (v !== undefined) values[col] = v;
-  }
-  if (idcards.front !== undefined) values.idcard_url = idcards.front && urlOf(idcards.front);
-  if (idcards.back !== undefined) values.idcard_back_url = idcards.back && urlOf(idcards.back);
+  const values: repo.UserValues = {};
+  for (const key of EDITABLE) (values as Record<string, unknown>)[key] = input[key];
+  if (idcards.front !== undefined) values.idcardUrl = idcards.front && urlOf(idcards.front);
+  if (idcards.back !== undefined) values.idcardBackUrl = idcards.back && urlOf(idcards.back);
   const released = await repo.inTransaction(database, async (w) => {
-    await repo.updateUserColumns(w, id, values);
+    await repo.updateUser(w, id, values);
     await attachIdcards(w, auth, id, idcards);
     if (input.roleIds) await repo.replaceRoles(w, id, input.roleIds);
     // a new validity period in the past ends the sessions at once

@@ -1,21 +1,25 @@
 /** Maintainers (运维人员) of an enterprise: the SQL of the company module's maintainer calls. */
+import type { Static } from 'typebox';
 import type { Database } from '../../../db/client.js';
+import { columnValues, insertSql, selectList, updateSql, type Columns } from '../../../db/columns.js';
 import { likeEscape } from '../../../db/sql.js';
+import type { Maintainer } from '../schemas.js';
 
-export interface MaintainerRow {
-  id: number;
-  brandId: number;
-  brandName: string;
-  maintainName: string;
-  maintainPhone: string;
-  manageArea: string;
-  manageAreaText: string;
-  updatedAt: Date;
-}
+/** A maintainer's row: the list's fields, the phone not masked. */
+export type MaintainerRow = Static<typeof Maintainer> & { updatedAt: Date };
+/** What a maintainer write sets. */
+type MaintainerValues = Pick<MaintainerRow, 'brandId' | 'maintainName' | 'maintainPhone' | 'manageArea'>;
 
-const MAINTAINER_SELECT = `select m.id, m.brand_id as "brandId", b.brand_name as "brandName", m.maintain_name as "maintainName",
-         m.maintain_phone as "maintainPhone", m.manage_area as "manageArea", coalesce(a.area_name, m.manage_area) as "manageAreaText",
-         m.updated_at as "updatedAt"
+/** A maintainer's stored fields, by the API's key, and their columns of maintainers. */
+const MAINTAINER_COLUMNS = {
+  brandId: 'brand_id',
+  maintainName: 'maintain_name',
+  maintainPhone: 'maintain_phone',
+  manageArea: 'manage_area',
+} satisfies Columns<MaintainerValues>;
+
+const MAINTAINER_SELECT = `select m.id, ${selectList(MAINTAINER_COLUMNS, 'm')}, b.brand_name as "brandName",
+         coalesce(a.area_name, m.manage_area) as "manageAreaText", m.updated_at as "updatedAt"
     from maintainers m join brands b on b.id = m.brand_id left join areas a on a.id = m.manage_area`;
 
 /** One enterprise's maintainers, by name; `name` matches name or phone. */
@@ -45,21 +49,15 @@ export async function maintainerByPhone(database: Database, brandId: number, pho
   return row;
 }
 
-export async function insertMaintainer(database: Database, m: { brandId: number; name: string; phone: string; manageArea: string }): Promise<number> {
-  const [row] = await database.query<{ id: number }>(
-    'insert into maintainers (brand_id, maintain_name, maintain_phone, manage_area) values ($1, $2, $3, $4) returning id',
-    [m.brandId, m.name, m.phone, m.manageArea],
-  );
+export async function insertMaintainer(database: Database, m: MaintainerValues): Promise<number> {
+  const { text, params } = insertSql('maintainers', columnValues(MAINTAINER_COLUMNS, m), 'returning id');
+  const [row] = await database.query<{ id: number }>(text, params);
   return row.id;
 }
 
-export async function updateMaintainer(database: Database, id: number, m: { name: string; phone: string; manageArea: string }) {
-  await database.query('update maintainers set maintain_name = $2, maintain_phone = $3, manage_area = $4, updated_at = now() where id = $1', [
-    id,
-    m.name,
-    m.phone,
-    m.manageArea,
-  ]);
+export async function updateMaintainer(database: Database, id: number, m: Omit<MaintainerValues, 'brandId'>) {
+  const { text, params } = updateSql('maintainers', columnValues(MAINTAINER_COLUMNS, m), 'id = $1', [id], ['updated_at = now()']);
+  await database.query(text, params);
 }
 
 export async function deleteMaintainer(database: Database, id: number) {
