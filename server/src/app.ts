@@ -37,7 +37,7 @@ import { fileRoutes, uploadRoutes } from './modules/uploads/routes.js';
 import informationRoutes from './modules/information/routes.js';
 import { GeoCache } from './shared/geoCache.js';
 
-export interface AppContext {
+interface AppContext {
   config: Config;
   database: Database;
   areas: AreaCache;
@@ -52,8 +52,6 @@ declare module 'fastify' {
     ctx: AppContext;
   }
 }
-
-export { VERSION };
 
 /** A hop count as Fastify's trustProxy function: trust the nearest `n` proxies. */
 const trustHops = (n: number) => (_address: string, hop: number) => hop < n;
@@ -147,5 +145,3 @@ export async function buildApp(config: Config, database: Database, opts: { logge
   await registerWeb(app, config);
   return app as unknown as FastifyInstance;
 }
-
-export type App = Awaited<ReturnType<typeof buildApp>>;

@@ -44,7 +44,7 @@ export interface Config {
   rideTrackDays: number;
 }
 
-export type TrustProxy = false | number | string[];
+type TrustProxy = false | number | string[];
 
 export class ConfigError extends Error {}
 

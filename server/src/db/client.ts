@@ -12,8 +12,8 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as schema from './schema/index.js';
 import { holdTransaction, withUnits } from './unitOfWork.js';
 
-export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
-export type DbKind = 'pglite' | 'postgres';
+type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+type DbKind = 'pglite' | 'postgres';
 
 export type Query = <T = Record<string, unknown>>(text: string, params?: unknown[]) => Promise<T[]>;
 

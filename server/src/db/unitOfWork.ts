@@ -23,7 +23,7 @@ export interface OpenTx {
  * handler that awaited work queued behind its own unit (a query started outside it) would hold it
  * for ever and stop every request. Past the limit the unit rolls back, frees the lock and fails.
  */
-export const UNIT_TIMEOUT_MS = 30_000;
+const UNIT_TIMEOUT_MS = 30_000;
 
 export class UnitTimeoutError extends Error {
   constructor(ms: number) {

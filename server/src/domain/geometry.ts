@@ -2,7 +2,7 @@
 
 import type { LonLat } from './polygon.js';
 
-export { MAX_POLYGON_POINTS, crossingEdges, normalizePolygon, ringArea, type LonLat, type PolygonResult } from './polygon.js';
+export { normalizePolygon, ringArea, type LonLat } from './polygon.js';
 
 /** Ray casting; points on an edge may fall either way. */
 export function pointInRing(lon: number, lat: number, ring: LonLat[]): boolean {
@@ -35,7 +35,7 @@ export function bboxOf(ring: LonLat[]): BBox {
   return b;
 }
 
-export const EARTH_RADIUS_M = 6378137;
+const EARTH_RADIUS_M = 6378137;
 
 /** Great-circle distance in metres (earth radius 6378.137 km, as spec §9). */
 export function distanceM(aLon: number, aLat: number, bLon: number, bLat: number): number {

@@ -43,7 +43,7 @@ export interface PasswordRule {
 }
 
 /** Console accounts: 6-32 characters. */
-export const CONSOLE_PASSWORD: PasswordRule = { min: 6, max: 32 };
+const CONSOLE_PASSWORD: PasswordRule = { min: 6, max: 32 };
 /** An enterprise's open-API password (企业管理's brandPassword): at least 8 characters. */
 export const OPEN_API_PASSWORD: PasswordRule = { min: 8, field: 'brandPassword' };
 

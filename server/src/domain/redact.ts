@@ -25,7 +25,7 @@ const MAX_DEPTH = 6;
 const MAX_ITEMS = 20;
 const MAX_STRING = 200;
 /** The whole summary, as JSON, stays below this many characters. */
-export const MAX_SUMMARY = 4000;
+const MAX_SUMMARY = 4000;
 
 function copy(value: unknown, depth: number): unknown {
   if (value === null || value === undefined) return value ?? null;

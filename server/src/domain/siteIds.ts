@@ -1,11 +1,11 @@
 /** Site ids: the district code followed by a 7-digit sequence (13 characters, e.g. 1101080000001). Pure. */
 
-export const SITE_SEQ_DIGITS = 7;
-export const SITE_ID_LENGTH = 6 + SITE_SEQ_DIGITS;
+const SITE_SEQ_DIGITS = 7;
+const SITE_ID_LENGTH = 6 + SITE_SEQ_DIGITS;
 const MAX_SEQ = 10 ** SITE_SEQ_DIGITS - 1;
 
 /** Does `id` have the generated shape for `areaId`? */
-export function isGeneratedSiteId(id: string, areaId: string): boolean {
+function isGeneratedSiteId(id: string, areaId: string): boolean {
   return id.length === SITE_ID_LENGTH && id.startsWith(areaId) && /^\d+$/.test(id.slice(6));
 }
 

@@ -1,6 +1,6 @@
 /** Site fill status (spec §4, DOMAIN.md): exact, integer arithmetic, pure. */
 
-export type MessageType = 'empty' | 'less' | 'more' | 'full';
+type MessageType = 'empty' | 'less' | 'more' | 'full';
 
 export interface SiteStatus {
   /** 0 empty, 1 normal, 2 full, 3 many, 4 few (spec §4 site flag). */

@@ -4,7 +4,7 @@
  */
 
 /** True when `s` holds no NUL and no lone surrogate. */
-export const isStorableText = (s: string) => !s.includes('\u0000') && !LONE_SURROGATE.test(s);
+const isStorableText = (s: string) => !s.includes('\u0000') && !LONE_SURROGATE.test(s);
 
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 const LONE_SURROGATES = new RegExp(LONE_SURROGATE.source, 'g');

@@ -24,7 +24,7 @@ import { CREATES, type AuditObject } from './auditObjects.js';
 import { isConsoleRoute } from './auth.js';
 
 /** A route the audit log records (the 操作 filter offers them). */
-export interface AuditedRoute {
+interface AuditedRoute {
   method: string;
   url: string;
   summary: string;
@@ -49,7 +49,7 @@ declare module 'fastify' {
 const WRITES = new Set(['POST', 'PUT', 'DELETE', 'PATCH']);
 
 /** Is `METHOD url` a console write that the audit log records? */
-export function isAudited(method: string, url: string, config: { public?: boolean; audit?: false | AuditObject } = {}): boolean {
+function isAudited(method: string, url: string, config: { public?: boolean; audit?: false | AuditObject } = {}): boolean {
   if (!WRITES.has(method) || !isConsoleRoute(url) || config.public || config.audit === false) return false;
   return !/\/export/i.test(url);
 }

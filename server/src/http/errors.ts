@@ -12,7 +12,7 @@ interface AjvIssue {
 const WHERE: Record<string, string> = { body: '请求体', querystring: '查询参数', params: '路径参数', headers: '请求头' };
 
 /** A Chinese sentence naming the field and what is wrong with it. */
-export function describeValidation(issues: AjvIssue[], context?: string): string {
+function describeValidation(issues: AjvIssue[], context?: string): string {
   const e = issues[0];
   if (!e) return '请求参数不正确';
   const path = e.instancePath.replace(/^\//, '').replace(/\//g, '.');

@@ -16,9 +16,9 @@ import { Ajv, type ValidateFunction } from 'ajv';
 import type { FastifyInstance, FastifySchemaValidationError } from 'fastify';
 import { findTextProblem } from '../domain/text.js';
 
-export const INT4_MAX = 2_147_483_647;
-export const INT4_MIN = -2_147_483_648;
-export const MAX_JSON_DEPTH = 32;
+const INT4_MAX = 2_147_483_647;
+const INT4_MIN = -2_147_483_648;
+const MAX_JSON_DEPTH = 32;
 
 type Schema = Record<string, unknown>;
 interface Issue {

@@ -19,7 +19,7 @@ export function contentDisposition(fileName: string): string {
 }
 
 /** Default column width: room for the (wide, Chinese) header. */
-export const columnWidth = (c: { header: string; width?: number }) => c.width ?? Math.max(10, c.header.length * 2 + 4);
+const columnWidth = (c: { header: string; width?: number }) => c.width ?? Math.max(10, c.header.length * 2 + 4);
 
 /**
  * Sends `fileName` (with .xlsx appended when missing) built from `pages`, an async iterator of row

@@ -8,7 +8,7 @@ import { hashToken, newToken, verifyPassword } from '../domain/password.js';
 import { FailureLimiter } from '../shared/failureLimiter.js';
 import { Backoff } from '../shared/loginThrottle.js';
 
-export const TOKEN_TTL_S = 24 * 3600;
+const TOKEN_TTL_S = 24 * 3600;
 
 export interface Operator {
   brandId: number | null;

@@ -33,7 +33,7 @@ export function localDate(d: Date): string {
 }
 
 /** The local midnight (epoch ms) of the day an instant falls on, in the process time zone. */
-export function localDayStart(d: Date): number {
+function localDayStart(d: Date): number {
   const day = localDate(d);
   const tz = process.env.TZ;
   return dayRanges.find((r) => r.day === day && r.tz === tz)!.start;

@@ -7,11 +7,11 @@ import { RIDER_PHONE } from '../domain/rider.js';
 import { ItemError, check, itemId as id, oneOf, optionalText, type Raw } from '../shared/itemCheck.js';
 
 // the item machinery and the filing check are shared with the console's spreadsheet filing
-export { fail, idField, partition, type Checked } from '../shared/itemCheck.js';
-export { checkFiling, type BikeFiling } from '../shared/bikeFiling.js';
+export { idField, partition, type Checked } from '../shared/itemCheck.js';
+export { checkFiling } from '../shared/bikeFiling.js';
 
 export const MAX_ITEMS = 5000;
-export const FUTURE_LIMIT_MS = 5 * 60_000;
+const FUTURE_LIMIT_MS = 5 * 60_000;
 
 /** The last time text parsed: the items of a batch often share one reportedAt. */
 let lastText = '';
@@ -39,10 +39,10 @@ export function parseTime(v: unknown, field: string, now: number): Date {
  * Where a position may be: the platform serves Chinese cities, so a position outside China's
  * bounding box (GCJ-02, with a margin) is an error, not a bike to draw and count (issue 16).
  */
-export const CHINA_BOUNDS = { minLon: 73, maxLon: 136, minLat: 3, maxLat: 54 };
+const CHINA_BOUNDS = { minLon: 73, maxLon: 136, minLat: 3, maxLat: 54 };
 
 /** lon/lat in range in the stated system, converted to GCJ-02, inside China's bounds. */
-export function parsePosition(raw: Raw): { lon: number; lat: number } {
+function parsePosition(raw: Raw): { lon: number; lat: number } {
   const lon = raw.lon;
   const lat = raw.lat;
   if (typeof lon !== 'number' || !Number.isFinite(lon) || lon < -180 || lon > 180) throw new ItemError('lon 应为 -180~180 的数字');
@@ -152,7 +152,7 @@ export const checkDispatch = (item: unknown, now: number) =>
     at: parseTime(r.at, 'at', now),
   }));
 
-export interface SeenDevice {
+interface SeenDevice {
   mac: string;
   name: string | null;
   rssi: number | null;

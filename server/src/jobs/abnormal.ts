@@ -19,7 +19,7 @@ import type { JobContext } from './context.js';
 const STALE_PILE_MINUTES = 60;
 const LOW_POWER = 10;
 /** Rows per statement: small enough that PGlite answers other requests in between (tens of ms). */
-export const CHUNK = 2000;
+const CHUNK = 2000;
 /** At most this many open messages about unfiled bikes per brand and type. */
 export const ILLEGAL_CAP = 1000;
 

@@ -17,7 +17,7 @@ interface BrandCount {
   num: number;
 }
 
-export interface CurrentBike {
+interface CurrentBike {
   nowBike: BrandCount[];
   nowEBike: BrandCount[];
 }

@@ -12,7 +12,7 @@ import { ALL_BRANDS } from '../db/schema/statistics.js';
 import { AREA_HOUR_EVENTS } from './areaStats.js';
 import { liveSince, siteWatermarks } from '../shared/watermarks.js';
 
-export interface StatsDifference {
+interface StatsDifference {
   /** The table that disagrees with the events. */
   table: 'stats_hourly' | 'stats_area_hourly' | 'stats_site_daily' | 'stats_site_monthly' | 'stats_site_yearly' | 'stats_daily';
   /** The local day (or month, yyyy-MM-01) and the key of the row: site and brand, or area, brand and type. */

@@ -5,10 +5,8 @@
  * same side effects.
  */
 import type { Database } from '../db/client.js';
-import { foreignReason, ownersOf } from './bikeOwners.js';
+import { ownersOf } from './bikeOwners.js';
 import { check, itemId, oneOf, optionalText, type Indexed, type Rejection } from './itemCheck.js';
-
-export { foreignReason };
 
 export interface BikeFiling {
   bikeId: string;
@@ -20,7 +18,7 @@ export interface BikeFiling {
 }
 
 /** The fields of a filing with their limits (the open API's documentation and the spreadsheet's columns). */
-export const FILING_LIMITS = { bikeId: 32, frameCode: 64, imeiCode: 32, licenseCode: 32, bikeMac: 32 } as const;
+const FILING_LIMITS = { bikeId: 32, frameCode: 64, imeiCode: 32, licenseCode: 32, bikeMac: 32 } as const;
 
 export const checkFiling = (item: unknown) =>
   check<BikeFiling>(item, (r) => ({
@@ -33,7 +31,7 @@ export const checkFiling = (item: unknown) =>
   }));
 
 /** The refusal of a bike another brand has filed. */
-export const filedByOtherReason = (bikeId: string) => `车辆 ${bikeId} 已由其他企业备案`;
+const filedByOtherReason = (bikeId: string) => `车辆 ${bikeId} 已由其他企业备案`;
 
 /**
  * Files (or updates) `brandId`'s bikes: the bikes table, and the legality of their live state.

@@ -89,7 +89,7 @@ export const BRAND_SELECT = `select ${BRAND_SELECT_LIST} from brands b`;
 export const brandInAreas = (alias: string, n: number) => `(${alias}.area_id = any($${n}::text[]) or ${alias}.operation_area_id ?| $${n}::text[])`;
 
 /** SQL condition: brand `alias` registered in, operating in or launched in one of the areas of `$n`. */
-export const brandPresentIn = (alias: string, n: number) =>
+const brandPresentIn = (alias: string, n: number) =>
   `(${alias}.area_id = any($${n}::varchar[]) or ${alias}.operation_area_id ?| $${n}::text[] or ${alias}.launch_area ?| $${n}::text[])`;
 
 export interface BrandBrief {

@@ -11,7 +11,7 @@ export const FREE_FAILURES = 5;
 export const MAX_DELAY_S = 60;
 
 /** Seconds to wait after the `failures`-th failure in a row (0: no wait). */
-export function backoffSeconds(failures: number): number {
+function backoffSeconds(failures: number): number {
   if (failures < FREE_FAILURES) return 0;
   return Math.min(MAX_DELAY_S, 2 ** (failures - FREE_FAILURES));
 }

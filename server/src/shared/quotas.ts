@@ -44,7 +44,7 @@ export interface QuotaFields {
 }
 
 /** The approved total of the areas (sum of the live enterprises' quotas), leaving out one enterprise's quota in one area. */
-export async function approvedIn(database: Database, areaIds: string[], except?: { brandId: number; areaId: string }): Promise<Approved> {
+async function approvedIn(database: Database, areaIds: string[], except?: { brandId: number; areaId: string }): Promise<Approved> {
   const [row] = await database.query<Approved>(
     `select coalesce(sum(q.bike_quota), 0)::int as bike, coalesce(sum(q.ebike_quota), 0)::int as ebike
        from brand_quotas q join brands b on b.id = q.brand_id and b.deleted_at is null

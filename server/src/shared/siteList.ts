@@ -97,7 +97,7 @@ export const SITE_SELECT = `
     ${SITE_JOINS}`;
 
 /** Status filter of spec §4 (满桩 1, 偏多 2, 偏少 3, 空桩 4) → site flag. */
-export const FLAG_OF_STATUS: Record<number, number> = { 1: 2, 2: 3, 3: 4, 4: 0 };
+const FLAG_OF_STATUS: Record<number, number> = { 1: 2, 2: 3, 3: 4, 4: 0 };
 
 /**
  * A site as the console reads it; a site the snapshot job has not seen yet counts as empty, with

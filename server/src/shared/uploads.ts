@@ -21,7 +21,7 @@ const IMAGES: FileKind[] = ['png', 'jpg', 'webp'];
 const DOCUMENTS: FileKind[] = [...IMAGES, 'pdf', 'docx', 'xlsx'];
 
 /** The kinds each purpose accepts. */
-export const ALLOWED: Record<Purpose, FileKind[]> = { idcard: IMAGES, notice: DOCUMENTS, document: DOCUMENTS, filing: ['xlsx'] };
+const ALLOWED: Record<Purpose, FileKind[]> = { idcard: IMAGES, notice: DOCUMENTS, document: DOCUMENTS, filing: ['xlsx'] };
 
 /** What a purpose's file is called in a refusal. */
 const WHAT: Record<Purpose, string> = { idcard: '身份证照片', notice: '附件', document: '附件', filing: '车辆备案表格' };
@@ -38,7 +38,7 @@ export const MIME: Record<FileKind, string> = {
 const LABEL: Record<FileKind, string> = { png: 'PNG', jpg: 'JPG', webp: 'WEBP', pdf: 'PDF', docx: 'Word（docx）', xlsx: 'Excel（xlsx）' };
 
 /** The allowed kinds in words, for messages (e.g. 仅支持 PNG、JPG、WEBP). */
-export const allowedText = (purpose: Purpose) => ALLOWED[purpose].map((k) => LABEL[k]).join('、');
+const allowedText = (purpose: Purpose) => ALLOWED[purpose].map((k) => LABEL[k]).join('、');
 
 const starts = (b: Buffer, bytes: number[], at = 0) => b.length >= at + bytes.length && bytes.every((x, i) => b[at + i] === x);
 
@@ -90,7 +90,7 @@ const SELECT = `select id, file, purpose, owner_id as "ownerId", uploader_id as 
                        original_name as "originalName", size, mime, created_at as "createdAt" from uploads`;
 
 /** The name as the user gave it, without folders or control characters, at most 255 characters. */
-export function cleanName(name: string | undefined, kind: FileKind): string {
+function cleanName(name: string | undefined, kind: FileKind): string {
   const base = (name ?? '')
     .split(/[\\/]/)
     .pop()!

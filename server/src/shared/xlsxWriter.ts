@@ -8,7 +8,7 @@
 import { Writable } from 'node:stream';
 import { ZipStream, type ZipEntryWriter, type ZipOptions } from './zipStream.js';
 
-export { OutputClosedError, ZipStream, ZipTooLargeError, type ZipEntryWriter, type ZipOptions } from './zipStream.js';
+export { OutputClosedError, ZipStream, ZipTooLargeError, type ZipEntryWriter } from './zipStream.js';
 
 export type CellValue = string | number | boolean | null | undefined;
 

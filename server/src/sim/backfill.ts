@@ -127,7 +127,7 @@ export interface BackfillResult {
 }
 
 /** The local midnight `days` days before `now`. */
-export function replayStart(now: number, days: number, tz: string): number {
+function replayStart(now: number, days: number, tz: string): number {
   const day = formatTime(now - days * DAY, tz)!.slice(0, 10);
   return parseLocalTime(day, tz)!.getTime();
 }

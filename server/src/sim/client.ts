@@ -62,7 +62,7 @@ export function fetchTransport(baseUrl: string, signal?: AbortSignal): Transport
 export class StoppedError extends Error {}
 
 /** Waits, unless the signal stops the simulator first. */
-export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+function sleep(ms: number, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
     if (signal?.aborted) return reject(new StoppedError('stopped'));
     const timer = setTimeout(() => {

@@ -19,7 +19,7 @@ export type DemoWorld = World;
 export { DEFAULT_SEED, DEMO_ACCOUNTS, describeWorld, generateWorld };
 
 /** Rides on a weekday, in the back-fill and live. */
-export const DEFAULT_RIDES_PER_DAY = 1800;
+const DEFAULT_RIDES_PER_DAY = 1800;
 
 export interface DemoOptions {
   app: FastifyInstance;

@@ -41,7 +41,7 @@ export interface Live {
 }
 
 /** Rebuilds where everything is from the platform's own state (a restart of the server). */
-export async function restoreCity(database: Database, world: World, cfg: CityConfig, seed: number, now: number): Promise<City> {
+async function restoreCity(database: Database, world: World, cfg: CityConfig, seed: number, now: number): Promise<City> {
   const city = new City(world, cfg, seed, now);
   const rows = await database.query<{ bikeId: string; lon: number; lat: number; status: number; siteId: string | null; openOrder: string | null }>(
     `select l.bike_id as "bikeId", l.lon, l.lat, l.status, l.site_id as "siteId",
@@ -59,7 +59,7 @@ export async function restoreCity(database: Database, world: World, cfg: CityCon
   return city;
 }
 
-export function liveConfig(o: Pick<LiveOptions, 'ridesPerDay' | 'heartbeatMinutes' | 'tz'>, brokenFrom: number): CityConfig {
+function liveConfig(o: Pick<LiveOptions, 'ridesPerDay' | 'heartbeatMinutes' | 'tz'>, brokenFrom: number): CityConfig {
   return { ridesPerDay: o.ridesPerDay, heartbeatMinutes: o.heartbeatMinutes ?? 120, rideStatus: true, tz: o.tz, brokenFrom, cooldownMinutes: 0 };
 }
 

@@ -11,7 +11,7 @@ export interface OrderItem {
   fee?: number;
   userPhone?: string;
 }
-export interface StatusItem {
+interface StatusItem {
   bikeId: string;
   status: 1 | 2;
   lon: number;
@@ -21,7 +21,7 @@ export interface StatusItem {
   fault?: true;
   faultReason?: string;
 }
-export interface DispatchItem {
+interface DispatchItem {
   dispatchId: string;
   bikeId: string;
   action: 'up' | 'down';

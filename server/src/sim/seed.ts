@@ -8,7 +8,7 @@ import { hashPassword } from '../domain/password.js';
 import type { World } from './world.js';
 
 /** Are the demo operators there already? */
-export async function demoSeeded(database: Database, world: World): Promise<boolean> {
+async function demoSeeded(database: Database, world: World): Promise<boolean> {
   const [{ n }] = await database.query<{ n: number }>(`select count(*)::int as n from brands where brand_account = any($1::varchar[])`, [
     world.brands.map((b) => b.account),
   ]);

@@ -73,7 +73,7 @@ export function fee(minutes: number, ebike: boolean, card: boolean, outSite = fa
 }
 
 /** The demo city's riders: a pool of 20,000 phones. */
-export const RIDERS = 20_000;
+const RIDERS = 20_000;
 
 /**
  * The rider of an order, from its id (FNV-1a), so that naming riders draws nothing from the city's

@@ -5,16 +5,14 @@
  */
 import type { paths } from './schema';
 
-export type { paths };
-
-export type Path = keyof paths;
+type Path = keyof paths;
 export type Method = 'get' | 'post' | 'put' | 'delete';
 
 /** The operation of path P and method M (never when the path has no such method). */
 type Operation<P extends Path, M extends Method> = paths[P][M] extends infer O ? (O extends object ? O : never) : never;
 
 /** The whole JSON envelope {code, message, data} that path P answers with HTTP 200. */
-export type Envelope<P extends Path, M extends Method = 'get'> =
+type Envelope<P extends Path, M extends Method = 'get'> =
   Operation<P, M> extends { responses: { 200: { content: { 'application/json': infer E } } } } ? E : never;
 
 /** The `data` of the envelope of path P, method M. */

@@ -12,7 +12,7 @@ export function setNavigator(fn: Navigate): void {
 }
 
 /** Current route path from the hash, e.g. '/operation/2'. */
-export function currentPath(): string {
+function currentPath(): string {
   return window.location.hash.replace(/^#/, '').split('?')[0] || '/';
 }
 

@@ -17,7 +17,7 @@ import { toast } from './feedback';
 import { goLogin } from './navigation';
 import { getToken, useSession } from './session/store';
 
-export const API_BASE = '/api';
+const API_BASE = '/api';
 export const DEFAULT_ERROR = '出现错误，请稍后再试';
 
 export interface Envelope<T = unknown> {
@@ -137,7 +137,7 @@ export function handleEnvelope<T>(env: Envelope<T>, opts: RequestOptions = {}): 
   return env;
 }
 
-export async function request<T>(method: string, path: string, opts: RequestOptions = {}): Promise<Envelope<T>> {
+async function request<T>(method: string, path: string, opts: RequestOptions = {}): Promise<Envelope<T>> {
   const res = await send(method, path, opts);
   let env: Envelope<T>;
   try {

@@ -4,7 +4,7 @@ import { useSearchParams } from 'react-router';
 import { describeFilterPreset, parseFilterPreset, type FilterPreset } from '../lib/filterPreset';
 
 /** The filter preset a link passed in the query (lib/filterPreset), parsed once per query. */
-export function useFilterPreset(): FilterPreset {
+function useFilterPreset(): FilterPreset {
   const [q] = useSearchParams();
   return useMemo(() => parseFilterPreset(q), [q]);
 }

@@ -3,4 +3,4 @@
  * in range, at most 2,000 points, no holes, no crossing edges), imported as they are: one rule on both
  * sides, checked here before saving and again by the server.
  */
-export { MAX_POLYGON_POINTS, crossingEdges, normalizePolygon, type PolygonResult } from '../../../server/src/domain/polygon';
+export { normalizePolygon } from '../../../server/src/domain/polygon';

@@ -100,7 +100,7 @@ export async function upsertLive(database: Database, rows: LiveRow[]) {
 }
 
 /** A position this far (km) outside every fenced area and the bike's own area's fence is refused (issue 16). */
-export const FAR_KM = 50;
+const FAR_KM = 50;
 
 /**
  * Why a position is not a bike to draw and count: more than FAR_KM outside its area's fence and in

@@ -8,7 +8,7 @@ import { ABNORMAL_TYPES, typeName } from '../../domain/abnormal.js';
 import { areasOf, countByType, countRows, markHandled, msgRows, type MsgFilter, type MsgRow } from './repo.js';
 
 /** The warning board's window (spec §9): today minus 2 days 00:00 to the end of today. */
-export function lastThreeDays(tz: string, now = new Date()) {
+function lastThreeDays(tz: string, now = new Date()) {
   const day = localDay(now, tz);
   const [y, m, d] = day.split('-').map(Number);
   const first = new Date(Date.UTC(y, m - 1, d - 2)).toISOString().slice(0, 10);
@@ -68,7 +68,7 @@ export function msgFilter(scope: MsgScope, q: MsgQuery, tz: string, now = new Da
 
 export type Msg = ReturnType<typeof toMsg>;
 
-export function toMsg(r: MsgRow, tz: string) {
+function toMsg(r: MsgRow, tz: string) {
   return {
     id: r.id,
     abnormalType: r.abnormalType,

@@ -27,7 +27,7 @@ export async function areasIn(database: Database, tree: AreaTree, ids: string[])
   return rows.map((r) => ({ ...r, areaCode: r.id, siteCount: total.get(r.id) ?? 0 }));
 }
 
-export async function getArea(database: Database, id: string): Promise<AreaRow> {
+async function getArea(database: Database, id: string): Promise<AreaRow> {
   const row = await repo.findArea(database, id);
   if (!row) throw notFound('区域');
   return row;

@@ -13,7 +13,7 @@ import { COUNT_CAP, auditPages, listAudit, type AuditFilter, type AuditRow } fro
 const tags = ['操作日志'];
 const view = needs('audit.view');
 /** An export holds at most this many entries (newest first); narrow the filters for older ones. */
-export const EXPORT_MAX = 100_000;
+const EXPORT_MAX = 100_000;
 
 const Filters = {
   ...SelfArea,

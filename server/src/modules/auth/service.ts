@@ -9,8 +9,8 @@ import { Backoff, FREE_FAILURES, MAX_DELAY_S, waitMessage } from '../../shared/l
 import * as repo from './repo.js';
 
 /** Failed logins one client address may make in ADDRESS_WINDOW_MINUTES (per process). */
-export const MAX_ADDRESS_FAILURES = 20;
-export const ADDRESS_WINDOW_MINUTES = 15;
+const MAX_ADDRESS_FAILURES = 20;
+const ADDRESS_WINDOW_MINUTES = 15;
 const addressLimiter = new FailureLimiter(MAX_ADDRESS_FAILURES, ADDRESS_WINDOW_MINUTES * 60_000);
 /** Back-off of usernames that do not exist, so that they answer exactly like existing ones. */
 const unknownNames = new Backoff();

@@ -6,7 +6,7 @@ import type { Indexed } from '../../shared/itemCheck.js';
 import { writeSyncLog } from '../../shared/syncLog.js';
 
 /** How long a running import may go without a committed batch before the history calls it cut short. */
-export const STALE_SECONDS = 120;
+const STALE_SECONDS = 120;
 
 export interface ImportRow {
   id: number;

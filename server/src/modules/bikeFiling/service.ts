@@ -21,7 +21,7 @@ import * as repo from './repo.js';
 import { columnReason, mapHeader, rowText, toItem, type FilingField } from './sheet.js';
 
 /** Rows per batch: the open API's largest batch. */
-export const BATCH_ROWS = 5000;
+const BATCH_ROWS = 5000;
 
 const UNUSABLE = '参数 file 不是可用的车辆备案表格，请重新上传';
 
@@ -82,7 +82,7 @@ export async function readableImport(database: Database, auth: Auth, id: number)
   return row;
 }
 
-export function mayReadImport(auth: Auth, row: repo.ImportRow) {
+function mayReadImport(auth: Auth, row: repo.ImportRow) {
   if (row.brandAreaId === null) return false;
   return auth.canSeeBrand({ brandId: row.brandId, areaId: row.brandAreaId, operationAreaId: row.brandOperationAreaId ?? [] });
 }
@@ -122,7 +122,7 @@ export function toItemOut(r: repo.ImportRow, tz: string) {
 }
 
 /** Files one import's rows: read streaming, checked one by one, written batch by batch. */
-export async function runImport(database: Database, dataDir: string, id: number, stopping: () => boolean) {
+async function runImport(database: Database, dataDir: string, id: number, stopping: () => boolean) {
   const imp = await repo.findImport(database, id);
   if (!imp || imp.status !== 'running') return;
   await repo.touchImport(database, id);

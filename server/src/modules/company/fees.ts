@@ -14,10 +14,10 @@ import * as repo from './fees/repo.js';
 import type { FeeDay, FeeQuery, FeeRider } from './schemas.js';
 
 /** The longest period one call may cover (a year). */
-export const FEE_MAX_DAYS = 366;
+const FEE_MAX_DAYS = 366;
 
 /** startTime..endTime as whole days (yyyy-MM-dd, both included); by default this month up to today. */
-export function feePeriod(q: FeeQuery, tz: string, now = new Date()) {
+function feePeriod(q: FeeQuery, tz: string, now = new Date()) {
   const day = (v: string | undefined, field: string) => {
     const t = v?.trim();
     if (!t) return undefined;

@@ -177,7 +177,7 @@ type TrackKind = 'rent' | 'track' | 'return';
  * Rent and return points of an order with the `positions` its bike reported in between (kind
  * 'track'), oldest first.
  */
-export function trackOf(
+function trackOf(
   o: {
     rentLon: number | null;
     rentLat: number | null;

@@ -16,8 +16,6 @@ import * as repo from './repo.js';
 import * as maintainerRepo from './maintainers/repo.js';
 import { EnterpriseInput, type EnterpriseDetail, type Maintainer, type MaintainerInput } from './schemas.js';
 
-export { MISSING, readableBrand };
-
 /** Spec §5: the console's warnings for missing enterprise documents, by `type`. */
 const DOCUMENTS: Record<number, { key: 'maintainPersonUrl' | 'bicycleUrl' | 'electricVehicleUrl'; missing: string }> = {
   1: { key: 'maintainPersonUrl', missing: '运维人员信息不存在！' },
@@ -26,7 +24,7 @@ const DOCUMENTS: Record<number, { key: 'maintainPersonUrl' | 'bicycleUrl' | 'ele
 };
 
 /** The enterprise's documents (uploads of purpose `document`, owned by the enterprise) and their name columns. */
-export const DOCUMENT_FIELDS = [
+const DOCUMENT_FIELDS = [
   { field: 'brandApprovalUrl', label: '政府批准文件', nameField: 'brandApprovalName' },
   { field: 'otherUrl', label: '其他证明文件', nameField: 'otherName' },
   { field: 'maintainPersonUrl', label: '运维人员信息', nameField: null },

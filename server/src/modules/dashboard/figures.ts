@@ -32,7 +32,7 @@ export interface BrandFigure {
 
 const pair = (): [number, number] => [0, 0];
 
-export async function computeFigures(database: Database, areaIds: string[]): Promise<BrandFigure[]> {
+async function computeFigures(database: Database, areaIds: string[]): Promise<BrandFigure[]> {
   const [brands, counts, quotas, alerts] = await Promise.all([
     brandsOf(database, areaIds),
     // online, illegal, in sites and filed (with the filed bikes that never reported, where their brand

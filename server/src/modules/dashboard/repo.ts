@@ -71,7 +71,7 @@ const MESSAGE_COLS = `m.id::int as id, m.site_id as "siteId", s.site_name as "si
   m.bike_num as "bikeNum", m.ebike_num as "ebikeNum", m.capacity, s.site_bike_ceiling as "siteBikeCeiling",
   m.current_bike as "currentBike", m.at`;
 
-export function toMessage(r: MessageRow, tz: string) {
+function toMessage(r: MessageRow, tz: string) {
   return {
     id: r.id,
     siteId: r.siteId,

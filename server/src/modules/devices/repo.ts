@@ -3,7 +3,7 @@ import type { Database } from '../../db/client.js';
 import { formatTime } from '../../domain/time.js';
 import { likeEscape } from '../../db/sql.js';
 
-export const LOW_POWER = 10;
+const LOW_POWER = 10;
 
 interface DeviceSiteRow {
   siteId: string;

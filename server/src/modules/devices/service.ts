@@ -7,11 +7,11 @@ import { siteInReach } from '../../shared/sites.js';
 import { timeRange } from '../../http/timeRange.js';
 import * as repo from './repo.js';
 
-export const MAC_RE = /^[0-9A-F]{2}(:?[0-9A-F]{2}){5}$/;
+const MAC_RE = /^[0-9A-F]{2}(:?[0-9A-F]{2}){5}$/;
 const MAX_RANGE_DAYS = 31;
 
 /** The MAC as piles report it (upper case, as the open API stores it), or 400. */
-export function macOf(raw: string | undefined): string {
+function macOf(raw: string | undefined): string {
   const mac = (raw ?? '').trim().toUpperCase();
   if (!mac) throw badRequest('缺少参数 equipmentMac，请填写设备 MAC');
   if (!MAC_RE.test(mac)) throw badRequest('参数 equipmentMac 应为 MAC 地址，如 AA:BB:CC:DD:EE:FF');
@@ -28,7 +28,7 @@ export function parsePowerRange(text: string): { min: number; max: number } {
 }
 
 /** A pile the actor may see, or 400 / 5002. */
-export async function loadPile(database: Database, auth: Auth, rawMac: string | undefined) {
+async function loadPile(database: Database, auth: Auth, rawMac: string | undefined) {
   const pile = await repo.findPile(database, macOf(rawMac));
   if (!pile) throw notFound('设备');
   auth.assertArea(pile.areaId);

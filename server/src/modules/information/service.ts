@@ -18,13 +18,13 @@ export const TYPES: Record<number, string> = { 1: '通知', 2: '政策法规', 3
 export const STATES: Record<number, string> = { 0: '草稿', 1: '已发布' };
 
 /** An enterprise account reads its inbox; everyone else works as a regulator. */
-export const isEnterprise = (auth: Auth) => auth.brandLimit !== null;
+const isEnterprise = (auth: Auth) => auth.brandLimit !== null;
 
 /** Areas whose notices reach an enterprise account: its own and every one above it. */
 const inboxAreas = (auth: Auth, tree: AreaTree) => tree.path(auth.user.areaId).map((a) => a.id);
 
 /** May `auth` see the notice: a regulator when it is aimed within their area, an enterprise when it is in its inbox. */
-export function canSee(auth: Auth, tree: AreaTree, n: repo.NoticeRow): boolean {
+function canSee(auth: Auth, tree: AreaTree, n: repo.NoticeRow): boolean {
   if (!isEnterprise(auth)) return auth.sees(n.areaId);
   return n.state === 1 && inboxAreas(auth, tree).includes(n.areaId) && (n.brandIds.length === 0 || n.brandIds.includes(auth.brandLimit!));
 }

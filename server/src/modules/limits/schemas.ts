@@ -6,7 +6,7 @@ import { Nullable, SelfArea } from '../../http/schemas.js';
 const Int = (description: string) => Type.Integer({ description });
 const Count = (description: string) => Type.Integer({ minimum: 0, maximum: 10_000_000, description });
 const AreaIdT = Type.String({ pattern: '^\\d{6}$', description: '区域编码（6 位），缺省为 selfAreaId' });
-export const BrandIdT = Type.Integer({ minimum: 1, description: '企业（品牌）编号' });
+const BrandIdT = Type.Integer({ minimum: 1, description: '企业（品牌）编号' });
 
 export const QuotaBody = Type.Object({
   ...SelfArea,

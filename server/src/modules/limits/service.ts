@@ -16,7 +16,7 @@ import * as repo from './repo.js';
 const NUM_FIELDS = { bike: 'bikeNum', ebike: 'ebikeNum' };
 
 /** The area a write or look-up names (default: the request's), existing and within reach. */
-export function areaOf(auth: Auth, tree: AreaTree, areaId: string | undefined): string {
+function areaOf(auth: Auth, tree: AreaTree, areaId: string | undefined): string {
   const id = areaId ?? auth.areaId;
   if (!tree.get(id)) throw badRequest(`参数 areaId 对应的区域 ${id} 不存在，请重新选择`);
   auth.assertArea(id);
@@ -46,7 +46,7 @@ export async function saveAreaCap(database: Database, auth: Auth, tree: AreaTree
 }
 
 /** An area's own caps; 0 when none was set. */
-export async function areaCapOf(database: Database, areaId: string) {
+async function areaCapOf(database: Database, areaId: string) {
   const row = await repo.findAreaCap(database, areaId);
   return { capBikeNum: row?.bikeCap ?? 0, capEBikeNum: row?.ebikeCap ?? 0 };
 }

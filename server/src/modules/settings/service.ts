@@ -26,7 +26,7 @@ export async function setFullPile(database: Database, auth: Auth, pile: number, 
 }
 
 /** The sites table's defaults: what a site takes when neither the request nor its area give a value. */
-export const SITE_DEFAULTS = { length: 20, dispatchThresholdLess: 20, dispatchThresholdMore: 80, dispatchResponseMinute: 30 } as const;
+const SITE_DEFAULTS = { length: 20, dispatchThresholdLess: 20, dispatchThresholdMore: 80, dispatchResponseMinute: 30 } as const;
 
 /** The area's site parameters (defaults filled in), and whether they may be changed there (spec §6: aggregation 0). */
 export async function siteParams(database: Database, areaId: string) {

@@ -87,7 +87,7 @@ export const Magnify = Type.Object({
 });
 
 /** A magnify group's fields as a write takes them. */
-export const MagnifySiteList = Type.Array(SiteIdT, { minItems: 1, maxItems: 1000, description: '站点编号，1-1000 个，须在分组所属区域内' });
+const MagnifySiteList = Type.Array(SiteIdT, { minItems: 1, maxItems: 1000, description: '站点编号，1-1000 个，须在分组所属区域内' });
 const Factor = Type.Number({ exclusiveMinimum: 0, maximum: 10, description: '放大系数（0-10），默认 1' });
 export const MagnifyAlias = Type.String({ minLength: 1, maxLength: 64, description: '分组名称' });
 

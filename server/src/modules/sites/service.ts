@@ -24,7 +24,7 @@ export interface SiteCtx {
 }
 
 /** Throws unless `areaId` is a district the actor may see. */
-export function assertDistrict(tree: AreaTree, auth: Auth, areaId: string, field = 'areaId') {
+function assertDistrict(tree: AreaTree, auth: Auth, areaId: string, field = 'areaId') {
   const node = tree.get(areaId);
   if (!node) throw badRequest(`参数 ${field} 对应的区域 ${areaId} 不存在，请重新选择`);
   auth.assertArea(areaId);
@@ -32,20 +32,20 @@ export function assertDistrict(tree: AreaTree, auth: Auth, areaId: string, field
 }
 
 /** A live site the actor may see, or 400 / 5002. */
-export async function loadSite(database: Database, auth: Auth, id: string) {
+async function loadSite(database: Database, auth: Auth, id: string) {
   const site = await repo.findSite(database, id);
   if (!site) throw notFound('站点');
   auth.assertArea(site.areaId);
   return site;
 }
 
-export function ringOf(value: unknown, coord: CoordSystem | undefined, field = 'gpsRail'): LonLat[] {
+function ringOf(value: unknown, coord: CoordSystem | undefined, field = 'gpsRail'): LonLat[] {
   const r = normalizePolygon(value, field);
   if (!r.ok) throw badRequest(r.message);
   return ringToGcj02(r.ring, coord);
 }
 
-export function checkThresholds(less: number, more: number, siteId?: string) {
+function checkThresholds(less: number, more: number, siteId?: string) {
   if (less >= more) {
     const which = siteId ? `站点 ${siteId} 的` : '';
     throw badRequest(`${which}偏少阈值 dispatchThresholdLess（${less}）应小于偏多阈值 dispatchThresholdMore（${more}），请调整后重试`);

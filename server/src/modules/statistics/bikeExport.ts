@@ -12,7 +12,7 @@
 import type { XlsxColumn } from '../../http/xlsx.js';
 import { minuteCachedFormat } from '../../domain/time.js';
 
-export type { BikeFilter, BikeRow } from './repo.js';
+export type { BikeRow } from './repo.js';
 export { bikePages } from './repo.js';
 import type { BikeRow } from './repo.js';
 

@@ -16,7 +16,7 @@ export interface FlowQuery {
   day?: number;
 }
 
-export interface FlowLine {
+interface FlowLine {
   brandId: number;
   brandName: string;
   /** 0 bicycle, 1 e-bike */
@@ -41,7 +41,7 @@ export interface Flows {
 }
 
 /** The window of a flows query: a day (year, month, day) or a month (year, month). */
-export function flowWindow(q: FlowQuery, tz: string): Window {
+function flowWindow(q: FlowQuery, tz: string): Window {
   if (q.year === undefined) throw badRequest('缺少参数 year，请选择年份');
   if (q.month === undefined) throw badRequest('缺少参数 month：租还统计按日（逐时）或按月（逐日）');
   return windowOf({ year: q.year, month: q.month, day: q.day }, tz);

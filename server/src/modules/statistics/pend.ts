@@ -11,7 +11,7 @@
 import type { Database } from '../../db/client.js';
 import * as repo from './repo.js';
 
-export const LOW_POWER = 10;
+const LOW_POWER = 10;
 
 export interface PendCounts {
   siteApplyPend: number;

@@ -17,7 +17,7 @@ import { dayWindow, type Window } from './window.js';
 export const RANK_LIMIT = 500;
 
 /** 'net': by |rents − returns| (the tidal view's most unbalanced sites). */
-export type RankOrder = 'rent' | 'return' | 'net';
+type RankOrder = 'rent' | 'return' | 'net';
 
 export interface RankFilter {
   areaIds: string[];

@@ -25,7 +25,7 @@ export const RankOutQuery = Type.Object({
   actionOrder: Type.Optional(Type.Union([Type.Literal('rent'), Type.Literal('return')], { description: '导出排序（同 orderBy，给出时优先）' })),
 });
 
-export const RankRowT = Type.Object({
+const RankRowT = Type.Object({
   rank: Int('名次，从 1 开始'),
   siteId: Type.String({ description: '站点编号' }),
   siteName: Type.String({ description: '站点名称' }),
@@ -77,14 +77,14 @@ export const TidalData = Type.Object({
   monthTotal: Type.Union([DatedCounts, Type.Null()], { description: '月合计：所选月份，或 dateGroup 最后一天所在月份' }),
 });
 
-export const BrandIdentity = {
+const BrandIdentity = {
   brandId: Int('企业（品牌）编号'),
   brandName: Type.String({ description: '品牌名称' }),
   bikeColor: Type.String({ description: '自行车颜色' }),
   ebikeColor: Type.String({ description: '电动车颜色' }),
 };
 
-export const PercentFields = {
+const PercentFields = {
   PutBikeNum: Int('备案自行车数'),
   PutEBikeNum: Int('备案电动车数'),
   BrandBikeNum: Int('在线自行车数（STALE_HOURS 内有上报）'),

@@ -5,7 +5,7 @@
 import { badRequest } from '../../http/envelope.js';
 import { daysInMonth, parseLocalTime } from '../../domain/time.js';
 
-export type Granularity = 'hour' | 'day' | 'month' | 'year';
+type Granularity = 'hour' | 'day' | 'month' | 'year';
 
 export interface Window {
   granularity: Granularity;

@@ -14,16 +14,16 @@ import { formatTime, parseLocalTime } from '../../domain/time.js';
 import * as repo from './repo.js';
 import type { KeyInput, KeyItem } from './schemas.js';
 
-export const KEY_PREFIX = 'tpk_';
+const KEY_PREFIX = 'tpk_';
 
 /** A new key, its hash and the prefix the list shows to tell keys apart. */
-export function newKey() {
+function newKey() {
   const key = `${KEY_PREFIX}${randomBytes(32).toString('base64url')}`;
   return { key, keyHash: hashToken(key), keyPrefix: key.slice(0, 10) };
 }
 
 /** Spec §5 mask: the first 3 digits and the last 4, the middle four hidden. */
-export const maskPhone = (phone: string) => (phone.length >= 11 ? `${phone.slice(0, 3)}****${phone.slice(7)}` : phone);
+const maskPhone = (phone: string) => (phone.length >= 11 ? `${phone.slice(0, 3)}****${phone.slice(7)}` : phone);
 
 const blank = (v: string | null | undefined) => !v || v.trim() === '';
 

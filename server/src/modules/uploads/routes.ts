@@ -20,7 +20,7 @@ import { SelfArea } from '../../http/schemas.js';
 
 const tags = ['文件上传'];
 
-export const Uploaded = Type.Object({
+const Uploaded = Type.Object({
   id: Type.Integer(),
   file: Type.String({ description: '存储文件名' }),
   url: Type.String({ description: '访问地址 /uploads/{file}' }),

@@ -14,7 +14,7 @@ import { loadManaged, phoneTaken, usernameTaken } from './service.js';
 import * as repo from './repo.js';
 import type { Decision, Registration } from './schemas.js';
 
-export const APPLY_TYPE = { platform: 1, role: 2 } as const;
+const APPLY_TYPE = { platform: 1, role: 2 } as const;
 
 /** Counts a registration attempt of an address in the current window (shared by every process); answers the count so far. */
 export const registrationAttempt = (database: Database, address: string, windowMinutes: number) => repo.countRegisterAttempt(database, address, windowMinutes);

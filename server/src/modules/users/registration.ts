@@ -14,8 +14,8 @@ import { applicableRoles, childAreas, register, registrationAttempt } from './ap
 
 const tags = ['账号申请'];
 /** Registration attempts one address may make per window. */
-export const REGISTER_LIMIT = 10;
-export const REGISTER_WINDOW_MINUTES = 10;
+const REGISTER_LIMIT = 10;
+const REGISTER_WINDOW_MINUTES = 10;
 
 export const registrationRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { database, areas } = app.ctx;

@@ -3,10 +3,8 @@ import type { Static } from 'typebox';
 import type { Database } from '../../db/client.js';
 import { columnValues, insertSql, updateSql, type Columns } from '../../db/columns.js';
 import { likeEscape } from '../../db/sql.js';
-import { PROFILE_SELECT, toProfile, USER_COLUMNS, type ProfileRow } from '../../shared/profiles.js';
+import { PROFILE_SELECT, USER_COLUMNS, type ProfileRow } from '../../shared/profiles.js';
 import type { Application } from './schemas.js';
-
-export { toProfile };
 
 /** The database, or one transaction of it (Database.tx): writes that go together take this. */
 export type Writer = Pick<Database, 'query'>;

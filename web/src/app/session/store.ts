@@ -90,11 +90,11 @@ export const heldDefaults = (): HeldSession => ({
  * Persisted fields kept out of localStorage: the area tree is loaded again with the session (spec §2
  * guard, and the home screen's bootstrap) and for a national user is the whole country (~0.8 MB).
  */
-export const UNSTORED_KEYS: ReadonlyArray<keyof PersistedSession> = ['areaAll'];
+const UNSTORED_KEYS: ReadonlyArray<keyof PersistedSession> = ['areaAll'];
 const PERSISTED_KEYS = (Object.keys(persistedDefaults()) as Array<keyof PersistedSession>).filter((k) => !UNSTORED_KEYS.includes(k));
 
 /** What goes to localStorage: the small persisted fields; selfAddress without its subtree (which is areaAll). */
-export function storedPart(s: SessionData): Partial<PersistedSession> {
+function storedPart(s: SessionData): Partial<PersistedSession> {
   const out = Object.fromEntries(PERSISTED_KEYS.map((k) => [k, s[k]])) as Partial<PersistedSession>;
   if (s.selfAddress) {
     const { children: _subtree, ...node } = s.selfAddress;

@@ -3,7 +3,7 @@ import type { PermissionEntry } from '../../lib/permission';
 
 export type { PermissionEntry };
 
-export interface Role {
+interface Role {
   id: number | string;
   roleName: string;
 }

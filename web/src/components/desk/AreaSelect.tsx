@@ -14,7 +14,7 @@ interface TreeOption {
 }
 
 /** Area nodes as tree options (districts are leaves). */
-export function areaOptions(nodes: readonly AreaNode[]): TreeOption[] {
+function areaOptions(nodes: readonly AreaNode[]): TreeOption[] {
   return nodes.map((n) => ({
     value: n.id,
     title: n.areaName,

@@ -26,7 +26,7 @@ import { type Paged, useList } from './useList';
 import { useUrlQuery } from './useUrlQuery';
 
 /** Users above district level pick among their sub-areas: their lists get the area filter. */
-export function useAreaUser(): boolean {
+function useAreaUser(): boolean {
   return useSession((s) => (s.user?.userLevel ?? 0) >= 2);
 }
 

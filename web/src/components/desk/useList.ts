@@ -8,8 +8,6 @@ export interface Paged<T> {
   total: number;
 }
 
-export type ListCall<T, K extends string> = (q: Filters<K> & { currentPage: number; pageSize: number }) => Promise<Paged<T>>;
-
 /** `R`: what the call answers, a page and whatever else it carries (totals of the filter, say). */
 export function useList<T, K extends string, R extends Paged<T> = Paged<T>>(
   key: string,
@@ -23,5 +21,3 @@ export function useList<T, K extends string, R extends Paged<T> = Paged<T>>(
     placeholderData: keepPreviousData,
   });
 }
-
-export type ListResult<T> = ReturnType<typeof useList<T, string>>;

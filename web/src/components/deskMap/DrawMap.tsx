@@ -10,7 +10,7 @@ import './deskMap.css';
 
 const DeskMap = lazy(() => import('./DeskMap'));
 
-export interface DrawMapLabels {
+interface DrawMapLabels {
   /** the button when there is no ring yet (e.g. 画围栏) */
   draw: string;
   /** the button when there is one (e.g. 重新绘制) */

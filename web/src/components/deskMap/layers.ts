@@ -12,10 +12,10 @@ const OTHER = '#8c8c8c';
 const ll = (p: LonLat): [number, number] => [p.lat, p.lon];
 /** Six decimals (about 0.1 m) are enough for a site. */
 const round = (n: number) => Math.round(n * 1e6) / 1e6;
-export const lonLatOf = (p: Leaflet.LatLng): LonLat => ({ lon: round(p.lng), lat: round(p.lat) });
+const lonLatOf = (p: Leaflet.LatLng): LonLat => ({ lon: round(p.lng), lat: round(p.lat) });
 
 /** The outer ring of a Leaflet polygon as lon/lat. */
-export function ringOf(layer: Leaflet.Polygon): LonLat[] {
+function ringOf(layer: Leaflet.Polygon): LonLat[] {
   const latlngs = layer.getLatLngs();
   const first = (Array.isArray(latlngs[0]) ? latlngs[0] : latlngs) as Leaflet.LatLng[];
   return first.map(lonLatOf);

@@ -2,7 +2,7 @@ import { Spin } from 'antd';
 import { lazy, Suspense } from 'react';
 import type { EChartProps } from './types';
 
-export type { ChartClick, EChartProps } from './types';
+export type { EChartProps } from './types';
 
 const EChartCore = lazy(() => import('./EChartCore'));
 

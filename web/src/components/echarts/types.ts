@@ -1,7 +1,7 @@
 import type { CSSProperties } from 'react';
 
 /** The part of an echarts click event the console reads. */
-export interface ChartClick {
+interface ChartClick {
   componentType: string;
   seriesName?: string;
   seriesIndex?: number;

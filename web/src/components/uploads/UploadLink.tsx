@@ -11,7 +11,7 @@ import { fetchUpload } from './service';
 const opensInTab = (type: string) => type === 'application/pdf' || type.startsWith('image/');
 
 /** The type of a stored file by its extension (stored names carry the sniffed kind: /uploads/{hex}.pdf). */
-export function typeOfUrl(url: string): string {
+function typeOfUrl(url: string): string {
   const ext = url.split(/[?#]/)[0].split('.').pop()?.toLowerCase();
   return ext === 'pdf'
     ? 'application/pdf'

@@ -3,4 +3,4 @@ export { default as UploadImage } from './UploadImage';
 export { default as UploadLink } from './UploadLink';
 export { default as ImageUpload } from './ImageUpload';
 export { default as FileUpload, type Attached } from './FileUpload';
-export { uploadFile, fetchUpload, type Uploaded, type Purpose } from './service';
+export { uploadFile } from './service';

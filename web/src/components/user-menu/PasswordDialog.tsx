@@ -6,7 +6,7 @@ import { useSession } from '../../app/session/store';
 import { changePassword, type PasswordChange } from './service';
 import { useLogout } from './useLogout';
 
-export const NEW_PASSWORD_RULES: Rule[] = [
+const NEW_PASSWORD_RULES: Rule[] = [
   { required: true, message: '请输入新密码' },
   { min: 6, max: 32, message: '新密码长度为 6-32 位' },
   { pattern: /^(?=.*[A-Za-z])(?=.*\d)\S+$/, message: '新密码须同时包含字母和数字，且不能含空格' },

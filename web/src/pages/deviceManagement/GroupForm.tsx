@@ -28,7 +28,7 @@ const factorRule: Rule = {
 };
 
 /** The clash check under the site picker: reads the draft list of the form it is in. */
-export function ClashCheck({ groupId }: { groupId?: number }) {
+function ClashCheck({ groupId }: { groupId?: number }) {
   const form = Form.useFormInstance<GroupValues>();
   const sites = Form.useWatch('siteList', form);
   // the answer holds for the draft it was asked about; another pick hides it
@@ -73,7 +73,7 @@ export function ClashCheck({ groupId }: { groupId?: number }) {
   );
 }
 
-export function groupFields(options: Option[], loading: boolean, groupId?: number): Field[] {
+function groupFields(options: Option[], loading: boolean, groupId?: number): Field[] {
   const area: Field[] = groupId === undefined ? [{ name: 'areaId', label: '所属区域', type: 'area', extra: '不选则为列表所选区域或本人所属区域' }] : [];
   return [
     ...area,

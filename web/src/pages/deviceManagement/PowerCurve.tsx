@@ -17,7 +17,7 @@ type Span = { mode: 'day'; day: Dayjs } | { mode: 'range'; range: [Dayjs, Dayjs]
 const d = (x: Dayjs) => x.format(FORMAT.date);
 
 /** The call of a chosen span. */
-export function powerCall(mac: string, s: Span) {
+function powerCall(mac: string, s: Span) {
   return s.mode === 'day' ? fetchPowerDay(mac, d(s.day)) : fetchPowerBetween(mac, `${d(s.range[0])} 00:00:00`, `${d(s.range[1])} 23:59:59`);
 }
 

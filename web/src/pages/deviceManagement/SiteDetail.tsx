@@ -109,7 +109,7 @@ function DetailBody({ siteId }: { siteId: string }) {
 }
 
 /** The drawer; its calls run while it is open. */
-export function SiteDetailDrawer({ siteId, siteName, open, onClose }: { siteId: string; siteName: string; open: boolean; onClose: () => void }) {
+function SiteDetailDrawer({ siteId, siteName, open, onClose }: { siteId: string; siteName: string; open: boolean; onClose: () => void }) {
   return (
     <Drawer open={open} title={`站点详情 · ${siteName}`} size={720} onClose={onClose} destroyOnHidden>
       {open ? <DetailBody siteId={siteId} /> : null}

@@ -14,7 +14,7 @@ const ON_OFF = [
 ];
 const int = (min: number, max: number, what: string) => ({ type: 'integer' as const, min, max, message: `${what}应为 ${min}-${max} 的整数` });
 
-export const BATCH_FIELDS: Field<Key>[] = [
+const BATCH_FIELDS: Field<Key>[] = [
   { name: 'recycleSwitch', label: '回收站点', type: 'select', options: ON_OFF, placeholder: KEEP },
   { name: 'majorSwitch', label: '重点站点', type: 'select', options: ON_OFF, placeholder: KEEP },
   { name: 'brandPutSwitch', label: '允许投放', type: 'select', options: ON_OFF, placeholder: KEEP },

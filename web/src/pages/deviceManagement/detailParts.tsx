@@ -60,7 +60,7 @@ interface BrandLine {
 }
 
 /** Bicycles and e-bikes in the site per brand, with a total line. */
-export function brandLines(site: SiteInfo): BrandLine[] {
+function brandLines(site: SiteInfo): BrandLine[] {
   const lines = new Map<number, BrandLine>();
   const line = (brandId: number, brandName: string) => lines.get(brandId) ?? lines.set(brandId, { brandId, brandName, bike: 0, ebike: 0 }).get(brandId)!;
   for (const b of site.brandBike) line(b.brandId, b.brandName).bike += b.siteNum;
@@ -120,7 +120,7 @@ export function MsgList({ msgs }: { msgs: SiteMsg[] }) {
   );
 }
 
-export const warnLink = (siteId: string) => `/warn?site=${encodeURIComponent(siteId)}`;
+const warnLink = (siteId: string) => `/warn?site=${encodeURIComponent(siteId)}`;
 
 export function AllMsgsLink({ siteId, total }: { siteId: string; total: number }) {
   return <Link to={warnLink(siteId)}>{`全部异常（${total}）`}</Link>;

@@ -20,7 +20,7 @@ export const fetchSiteReturns = (siteId: string) => api.get('/dashboard/siteRetu
 export const fetchSiteMsgs = (siteId: string, pageSize = 10) => api.get('/abnormal/getMsg', { site: siteId, currentPage: 1, pageSize });
 
 /** 0-10 → {powerMin: 0, powerMax: 10}; anything else → no bounds. */
-export function powerBounds(range: string | undefined): { powerMin?: number; powerMax?: number } {
+function powerBounds(range: string | undefined): { powerMin?: number; powerMax?: number } {
   const m = /^(\d+)-(\d+)$/.exec(range ?? '');
   return m ? { powerMin: Number(m[1]), powerMax: Number(m[2]) } : {};
 }

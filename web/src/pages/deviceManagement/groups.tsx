@@ -15,7 +15,7 @@ import type { GroupKey, GroupRow, GroupSite } from './detailTypes';
 import GroupForm from './GroupForm';
 import { deleteGroup, fetchGroupSites, fetchGroups, switchGroup } from './groupService';
 
-export function groupFilters(withArea: boolean): Field<GroupKey>[] {
+function groupFilters(withArea: boolean): Field<GroupKey>[] {
   const fields: Field<GroupKey>[] = [
     { name: 'alias', label: '分组名称', type: 'input' },
     { name: 'openSwitch', label: '开关', type: 'select', options: optionsOf({ 1: '开启', 0: '关闭' }) },
@@ -49,7 +49,7 @@ interface ColumnProps {
   onDelete: (g: GroupRow) => Promise<unknown>;
 }
 
-export function groupColumns(p: ColumnProps): ColumnsType<GroupRow> {
+function groupColumns(p: ColumnProps): ColumnsType<GroupRow> {
   return [
     { title: '分组名称', dataIndex: 'alias', width: 200, ellipsis: true },
     { title: '区域', dataIndex: 'areaName', width: 100 },

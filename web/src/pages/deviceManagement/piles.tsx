@@ -20,7 +20,7 @@ const RANGES = [
   { value: '60-100', label: '60-100%' },
 ];
 
-export function pileFilters(withArea: boolean): Field<PileKey>[] {
+function pileFilters(withArea: boolean): Field<PileKey>[] {
   const fields: Field<PileKey>[] = [
     { name: 'equipmentMac', label: '设备MAC', type: 'input' },
     { name: 'siteId', label: '站点编号', type: 'input' },
@@ -29,7 +29,7 @@ export function pileFilters(withArea: boolean): Field<PileKey>[] {
   return withArea ? [...fields, { name: 'selfAreaId', label: '区域', type: 'area' }] : fields;
 }
 
-export function pileColumns(p: { canEdit: boolean; onCurve: (mac: string) => void; onDelete: (mac: string) => Promise<unknown> }): ColumnsType<PileRow> {
+function pileColumns(p: { canEdit: boolean; onCurve: (mac: string) => void; onDelete: (mac: string) => Promise<unknown> }): ColumnsType<PileRow> {
   return [
     { title: '设备MAC', dataIndex: 'equipmentMac', width: 190 },
     {

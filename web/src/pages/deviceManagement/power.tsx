@@ -18,7 +18,7 @@ const RANGES = [
   { value: '30-100', label: '30-100%' },
 ];
 
-export function powerFilters(withArea: boolean): Field<PowerKey>[] {
+function powerFilters(withArea: boolean): Field<PowerKey>[] {
   const fields: Field<PowerKey>[] = [
     { name: 'siteName', label: '站点名称', type: 'input' },
     { name: 'siteId', label: '站点编号', type: 'input' },

@@ -34,7 +34,7 @@ export const fetchNextSiteId = (areaId: string) => api.get('/site/getMaxSiteId',
 export const fetchRails = (areaId?: string) => api.get('/site/rail', { selfAreaId: areaId });
 
 /** The list's URL filters as the export's JSON body: numbers where the schema has numbers. */
-export function exportBody(f: SiteFilters): Body<'/api/device/export/site'> {
+function exportBody(f: SiteFilters): Body<'/api/device/export/site'> {
   const num = (v: string | undefined) => (v === undefined || v === '' || !Number.isFinite(Number(v)) ? undefined : Number(v));
   const { selfAreaId, siteName, siteId } = f;
   const body = {

@@ -17,7 +17,7 @@ import type { SiteKey, SiteRow } from './types';
 
 const YES_NO = optionsOf({ 1: '是', 0: '否' });
 
-export function siteFilters(withArea: boolean): Field<SiteKey>[] {
+function siteFilters(withArea: boolean): Field<SiteKey>[] {
   const fields: Field<SiteKey>[] = [
     { name: 'siteName', label: '站点名称', type: 'input' },
     { name: 'siteId', label: '站点编号', type: 'input' },
@@ -29,7 +29,7 @@ export function siteFilters(withArea: boolean): Field<SiteKey>[] {
   return withArea ? [...fields, { name: 'selfAreaId', label: '区域', type: 'area' }] : fields;
 }
 
-export function siteColumns(p: {
+function siteColumns(p: {
   canDelete: boolean;
   canEdit?: boolean;
   onDelete: (s: SiteRow) => Promise<unknown>;

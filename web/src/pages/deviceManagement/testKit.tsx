@@ -4,8 +4,8 @@ import type { ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import Providers from '../../app/Providers';
 
-export { ADMIN_USER, logIn, setPermissions } from '../../test/session';
-export { ok, stubFetch, type Call } from '../../test/stubFetch';
+export { ADMIN_USER, logIn } from '../../test/session';
+export { ok, stubFetch } from '../../test/stubFetch';
 
 /** Render `element` at `entry` under the app's providers; other paths render their name (to see where a link went). */
 export function renderAt(element: ReactNode, entry: string) {

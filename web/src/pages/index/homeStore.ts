@@ -14,7 +14,7 @@
  */
 import { create } from 'zustand';
 
-export type SiteActionType = 1 | 2 | 3 | 4;
+type SiteActionType = 1 | 2 | 3 | 4;
 
 export interface SiteAction {
   type: SiteActionType;

@@ -86,5 +86,3 @@ export function useHomePermissions() {
     company: can(permissions, 'companyManagement'),
   };
 }
-
-export type HomePermissions = ReturnType<typeof useHomePermissions>;

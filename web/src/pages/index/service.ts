@@ -96,7 +96,6 @@ export const fetchPend = (area: string) => get('/statistics/pend', area, { areaI
 export const fetchBrandPercent = (area: string) => get('/statistics/brandPercent', area);
 
 // 区域内企业及颜色 GET /api/statistics/areaBrandDetails
-export const fetchAreaBrands = (area: string) => get('/statistics/areaBrandDetails', area);
 
 /* ---------------- abnormal ---------------- */
 

@@ -4,12 +4,6 @@
  */
 import type { Data, Item } from '../../api/types';
 
-/** A page of rows, as every list call answers. */
-export interface Paged<T> {
-  lists: T[];
-  total: number;
-}
-
 /* ---------------- dashboard ---------------- */
 
 export type InitData = Data<'/api/dashboard/init'>;
@@ -18,7 +12,7 @@ export type BrandBrief = Item<InitData['brands']>;
 export type DashboardData = Data<'/api/dashboard/get'>;
 /** One site of GET /api/dashboard/get → data.map (the home map uses the same shape). */
 export type MapSite = Item<DashboardData['map']>;
-export type Statistical = DashboardData['statistical'];
+type Statistical = DashboardData['statistical'];
 export type BrandStat = Item<Statistical['brands']>;
 /** The area's site counts by status. */
 export type SiteCounters = Pick<Statistical, 'total' | 'full' | 'more' | 'normal' | 'less' | 'empty'>;
@@ -30,31 +24,26 @@ export type HistoryRow = Item<Data<'/api/dashboard/siteHistory'>['lists']>;
 
 export type MonitorBrand = Data<'/api/dashboard/bikeMonitor'>[string];
 export type HeardBike = Item<MonitorBrand['warn']>;
-export type NotUploadBrand = Data<'/api/dashboard/bikeNotUpload'>[string];
+type NotUploadBrand = Data<'/api/dashboard/bikeNotUpload'>[string];
 export type NotUploadBike = Item<NotUploadBrand['list']>;
 
 export type EnterpriseDetail = Data<'/api/dashboard/brandInfo'>;
-export type BrandBikeRow = Item<Data<'/api/dashboard/brandBike'>>;
 export type FlowToday = Data<'/api/dashboard/siteRentStatistics'>;
 export type CollectRow = Item<Data<'/api/dashboard/brandBikeOnlineCollect'>>;
 
 /** The trend by brand; a slot has null figures when still to come or without data, partial when under way. */
 export type TrendBrand = Data<'/api/dashboard/brandBikeOnline'>[string];
-export type TrendRow = Item<TrendBrand['rows']>;
 
 /** A slot of a site's usage: null counts for a slot still to come; partial for the slot under way. */
 export type UsageRow = Item<Data<'/api/dashboard/siteStatistics'>>;
 
 /* ---------------- statistics ---------------- */
 
-export type RankData = Data<'/api/statistics/siteRankAll'>;
+type RankData = Data<'/api/statistics/siteRankAll'>;
 export type RankRow = Item<RankData['lists']>;
 export type TidalData = Data<'/api/statistics/tidal'>;
-export type TidalCounts = NonNullable<TidalData['series'][number]['total']>;
 export type PendData = Data<'/api/statistics/pend'>;
 export type BrandPercentData = Data<'/api/statistics/brandPercent'>;
-export type BrandPercentRow = Item<BrandPercentData['lists']>;
-export type AreaBrand = Item<Data<'/api/statistics/areaBrandDetails'>['lists']>;
 
 /* ---------------- abnormal ---------------- */
 
@@ -63,6 +52,5 @@ export type AbnormalCounts = Data<'/api/abnormal/getMsgCounts'>;
 
 /* ---------------- config, sites ---------------- */
 
-export type FullPileData = Data<'/api/config/fullPileNum'>;
 export type SiteListRow = Item<Data<'/api/site/'>['lists']>;
 export type MagnifyGroup = Item<Data<'/api/site/magnify/'>['lists']>;

@@ -11,7 +11,7 @@ import { fetchNotice } from './service';
 import type { NoticeDetail as Detail, Reader } from './types';
 
 /** Paragraphs of a plain-text body: blank lines part them, single breaks stay. */
-export const paragraphs = (body: string) =>
+const paragraphs = (body: string) =>
   body
     .split(/\n\s*\n/)
     .map((p) => p.trim())

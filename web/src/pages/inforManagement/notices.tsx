@@ -15,7 +15,7 @@ import { deleteNotice, fetchEnterprises, fetchNotice, fetchNotices, saveNotice }
 import type { NoticeBody, NoticeKey, NoticeRow } from './types';
 
 export const NOTICE_TYPES: Record<number, string> = { 1: '通知', 2: '政策法规', 3: '工作动态' };
-export const NOTICE_STATES: Record<number, string> = { 0: '草稿', 1: '已发布' };
+const NOTICE_STATES: Record<number, string> = { 0: '草稿', 1: '已发布' };
 
 /** The body of information/add as the drawer holds it: picked values as strings, attachments as uploaded. */
 type Values = Omit<NoticeBody, 'type' | 'state' | 'brandIds' | 'attachments'> & { type: string; state: string; brandIds?: string[]; attachments?: Attached[] };

@@ -24,7 +24,7 @@ type PercentNew = Awaited<ReturnType<typeof fetchBrandPercentNew>>['lists'][numb
 const short = (name: string) => brandShortName(name) || name;
 
 /** Per brand, the data-access rate (%) of each slot: reporting bikes ÷ that slot's filed bikes; null without a value or a filed record. */
-export function accessRates(trend: Trend) {
+function accessRates(trend: Trend) {
   return Object.values(trend)
     .sort((a, b) => a.brandId - b.brandId)
     .map((b) => ({

@@ -24,7 +24,7 @@ type RankRow = Rank['lists'][number];
 const nums = (from: number, to: number, unit: string) =>
   Array.from({ length: to - from + 1 }, (_, i) => ({ value: String(from + i), label: `${from + i}${unit}` }));
 
-export const RANK_FIELDS: Field<Key>[] = [
+const RANK_FIELDS: Field<Key>[] = [
   { name: 'year', label: '年份', type: 'select', options: yearOptions(LIMITS.priorYears).map((y) => ({ value: String(y), label: `${y}年` })) },
   { name: 'month', label: '月份', type: 'select', options: nums(1, 12, '月') },
   { name: 'day', label: '日', type: 'select', options: nums(1, 31, '日') },
@@ -51,7 +51,7 @@ export const RANK_FIELDS: Field<Key>[] = [
 ];
 
 /** The ranking call of the URL's filters: this month when no year is chosen; finer levels need the coarser ones. */
-export function rankQueryOf(f: Partial<Record<Key, string>>): RankQuery & { siteType?: number } {
+function rankQueryOf(f: Partial<Record<Key, string>>): RankQuery & { siteType?: number } {
   const n = (v?: string) => (v === undefined || v === '' ? undefined : Number(v));
   const year = n(f.year);
   const now = dayjs();

@@ -39,7 +39,7 @@ export function xLabels(rows: Row[], level: ReturnType<typeof periodLevel>): str
 }
 
 /** Per brand: the mean over the period's slots with data (counts rounded, rates to 0.01) and its share of all brands. */
-export function brandShares(brands: Brand[], dataType: number, bikeType: BikeType) {
+function brandShares(brands: Brand[], dataType: number, bikeType: BikeType) {
   const rows = brands.map((b) => {
     const vals = b.rows.map((r) => valueOf(r, dataType, bikeType)).filter((v): v is number => v !== null);
     const sum = vals.reduce((a, v) => a + v, 0);

@@ -6,7 +6,7 @@
 import dayjs, { type Dayjs } from 'dayjs';
 import { defaultTrendPeriod, periodLevel, type Period } from '../index/parts/period';
 
-export { defaultTrendPeriod, drillDown, periodLabel, periodLevel, type Period } from '../index/parts/period';
+export { drillDown, periodLabel, periodLevel, type Period } from '../index/parts/period';
 
 export type TimeType = 'day' | 'month' | 'year';
 
@@ -66,9 +66,6 @@ export function peaksOf(values: readonly number[]): { morning: Peak | null; even
   };
   return { morning: best(6, 10), evening: best(16, 20) };
 }
-
-/** Percent with two decimals, or null when the base is 0. */
-export const percent = (n: number, base: number): number | null => (base > 0 ? Math.round((n / base) * 10000) / 100 : null);
 
 /** The page's area (selfAreaId) as a URL parameter: a view writing its own filters keeps it. */
 export const areaParam = (area: string): Record<string, string> => (area ? { selfAreaId: area } : {});

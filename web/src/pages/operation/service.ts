@@ -10,7 +10,7 @@ import { get, scope } from '../index/service';
 export { exportSiteRank, fetchBrandPercent, fetchBrandTrend, fetchSiteRank, fetchSiteUsage, fetchTidal, type RankQuery } from '../index/service';
 
 export type Flows = Data<'/api/statistics/rentReturn'>;
-export type TidalSites = Data<'/api/statistics/tidalSites'>;
+type TidalSites = Data<'/api/statistics/tidalSites'>;
 export type TidalSite = TidalSites['lists'][number];
 
 // 各品牌租还统计（某日逐时 / 某月逐日）GET /api/statistics/rentReturn

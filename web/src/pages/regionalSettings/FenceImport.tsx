@@ -15,7 +15,7 @@ interface FenceImportValues {
   kind: Kind;
 }
 
-export const RAIL_TAKEN = '运营围栏每个区域只有一个：已保存文件中的第一个多边形，这个未保存';
+const RAIL_TAKEN = '运营围栏每个区域只有一个：已保存文件中的第一个多边形，这个未保存';
 
 const FIELDS: Field<keyof FenceImportValues>[] = [
   {

@@ -20,7 +20,7 @@ import type { Forbid, ForbidKey } from './types';
 import { vertexCount } from './zoneGeo';
 import ZonesMap from './ZonesMap';
 
-export function forbidFilters(withArea: boolean): Field<ForbidKey>[] {
+function forbidFilters(withArea: boolean): Field<ForbidKey>[] {
   const fields: Field<ForbidKey>[] = [
     { name: 'alias', label: '名称', type: 'input' },
     { name: 'type', label: '类型', type: 'select', options: optionsOf(FORBID_TYPES) },
@@ -64,7 +64,7 @@ interface ColumnProps {
   onDelete: (z: Forbid) => Promise<unknown>;
 }
 
-export function forbidColumns(p: ColumnProps): ColumnsType<Forbid> {
+function forbidColumns(p: ColumnProps): ColumnsType<Forbid> {
   return [
     { title: '名称', dataIndex: 'alias', width: 200 },
     { title: '编号', dataIndex: 'serial', width: 120, render: (s: string | null) => s || '—' },

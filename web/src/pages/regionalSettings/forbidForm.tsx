@@ -32,7 +32,7 @@ const FIELDS: Field<keyof ForbidFormValues>[] = [
 ];
 
 /** The body of both calls: trimmed name, numeric type, empty number as null, the open ring. */
-export function forbidBody(v: ForbidFormValues, ring: LonLat[]) {
+function forbidBody(v: ForbidFormValues, ring: LonLat[]) {
   return { alias: v.alias.trim(), type: Number(v.type) as 0 | 1, serial: v.serial?.trim() || null, areaId: v.areaId, fence: ring };
 }
 

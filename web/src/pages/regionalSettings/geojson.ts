@@ -33,7 +33,7 @@ export interface GeoPolygon {
   ring: LonLat[];
 }
 
-export interface GeoProblem {
+interface GeoProblem {
   feature: number;
   name: string;
   message: string;
@@ -111,7 +111,7 @@ function countPositions(parts: unknown[]): number {
 const geomType = (g: unknown) => (isObj(g) && typeof g.type === 'string' ? g.type.slice(0, 40) : g === null || g === undefined ? '空' : typeof g);
 
 /** The open GCJ-02 ring of one polygon's coordinates (`[[[lon, lat], …]]`), or why it cannot be stored (the server's rule). */
-export function ringOf(rings: unknown, sys: CoordSys): { ring: LonLat[] } | { message: string } {
+function ringOf(rings: unknown, sys: CoordSys): { ring: LonLat[] } | { message: string } {
   const r = normalizePolygon(Array.isArray(rings) ? rings : { type: 'Polygon', coordinates: rings }, '多边形');
   if (!r.ok) return { message: r.message.replace(/^多边形 /, '多边形') };
   // the closing point is dropped: the forms keep open rings and the server closes them
@@ -121,7 +121,7 @@ export function ringOf(rings: unknown, sys: CoordSys): { ring: LonLat[] } | { me
 
 const round7 = (v: number) => Math.round(v * 1e7) / 1e7;
 
-export function wgsToGcj(p: LonLat): LonLat {
+function wgsToGcj(p: LonLat): LonLat {
   const [lon, lat] = gcoord.transform([p.lon, p.lat], gcoord.WGS84, gcoord.GCJ02);
   return { lon: round7(lon), lat: round7(lat) };
 }

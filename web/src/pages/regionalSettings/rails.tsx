@@ -51,7 +51,7 @@ const LABELS = {
 };
 
 /** 导出 GeoJSON of the tab: the area's operating fence and its entry fences, named as the import reads them back. */
-export function fenceShapes(area: { id: string; areaName: string; gpsRail?: readonly LonLat[] | null }, entries: readonly EntryRail[]): ExportShape[] {
+function fenceShapes(area: { id: string; areaName: string; gpsRail?: readonly LonLat[] | null }, entries: readonly EntryRail[]): ExportShape[] {
   const shapes: ExportShape[] = [];
   if (area.gpsRail?.length) shapes.push({ ring: area.gpsRail, properties: { name: `${area.areaName}运营围栏`, kind: 'rail', areaId: area.id } });
   for (const e of entries) if (e.gpsRail?.length) shapes.push({ ring: e.gpsRail, properties: { name: e.name, kind: 'entry', id: e.id, areaId: e.areaId } });

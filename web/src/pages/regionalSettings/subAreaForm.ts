@@ -10,7 +10,7 @@ export interface SubAreaValues {
 }
 
 /** The example code a parent's children take (placeholder of the code field). */
-export function codeHint(parent: Pick<Area, 'id' | 'level'>): string {
+function codeHint(parent: Pick<Area, 'id' | 'level'>): string {
   const p = parent.id;
   return ['110000', `${p.slice(0, 2)}0100`, `${p.slice(0, 4)}01`, `${p.slice(0, 4)}90`][parent.level] ?? '';
 }

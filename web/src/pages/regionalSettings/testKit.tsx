@@ -6,10 +6,10 @@ import type { AreaNode } from '../../app/session/types';
 import RegionalSettings from './index';
 import type { Area } from './types';
 
-export { logIn, setPermissions } from '../../test/session';
-export { ok, stubFetch, type Call } from '../../test/stubFetch';
+export { logIn } from '../../test/session';
+export { ok, stubFetch } from '../../test/stubFetch';
 
-export const area = (id: string, areaName: string, level: number, parentId: string | null, more: Partial<Area> = {}): Area => ({
+const area = (id: string, areaName: string, level: number, parentId: string | null, more: Partial<Area> = {}): Area => ({
   id,
   areaCode: id,
   areaName,

@@ -18,8 +18,6 @@ export type ForbidEdit = Body<'/api/forbid/{id}', 'put'>;
 /** A site of the map's orientation layer (GET /api/site/rail). */
 export type RailSite = Item<Data<'/api/site/rail'>>;
 
-/** An area's operating fence (GET /api/area/rail: the area and the areas below that have one). */
-export type Rail = Item<Data<'/api/area/rail'>>;
 /** An entry fence (GET /api/area/entryRail: several per area, named). */
 export type EntryRail = Item<Data<'/api/area/entryRail'>>;
 /** A new sub-area (POST /api/area/). */

@@ -16,7 +16,7 @@ interface Props {
 }
 
 /** Days before today cannot be picked. */
-export const beforeToday = (d: Dayjs) => d.isBefore(dayjs().startOf('day'));
+const beforeToday = (d: Dayjs) => d.isBefore(dayjs().startOf('day'));
 
 export default function ValidityPicker({ value, onChange, id, allowForever = true }: Props) {
   const forever = !value || value === FOREVER;

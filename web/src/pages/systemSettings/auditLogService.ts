@@ -8,7 +8,7 @@ export type AuditKey = 'username' | 'op' | 'objectId' | 'startTime' | 'endTime' 
 export type AuditFilters = Partial<Record<AuditKey, string>>;
 
 /** The screen's filters as the server reads them: 操作 `METHOD /route` splits into method and route. */
-export function auditParams(f: AuditFilters): Record<string, string> {
+function auditParams(f: AuditFilters): Record<string, string> {
   const { op, ...rest } = f;
   const out: Record<string, string> = Object.fromEntries(Object.entries(rest).filter((e): e is [string, string] => !!e[1]));
   if (op) {

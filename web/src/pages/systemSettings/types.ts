@@ -10,8 +10,6 @@ export type UserFilters = Filters<UserKey>;
 /** New account (POST /api/user/add) and changed account (PUT /api/user/edit). */
 export type UserAddBody = Body<'/api/user/add'>;
 export type UserEditBody = Body<'/api/user/edit', 'put'>;
-/** A role as the pickers list it (role/all, role/addRoleAll). */
-export type RoleBrief = Item<Data<'/api/role/addRoleAll'>>;
 
 /** One role of the role list (GET /api/role/list). */
 export type RoleRow = Item<Data<'/api/role/list'>['lists']>;

@@ -73,7 +73,7 @@ const ORDER_SELECT = `
     left join sites ts on ts.id = o.return_site_id`;
 
 /** in: returned at a site; out: returned outside every site; open: not returned yet. */
-export type ReturnKind = NonNullable<OrderQuery['returnType']>;
+type ReturnKind = NonNullable<OrderQuery['returnType']>;
 
 export interface OrderFilter {
   areaIds: string[];

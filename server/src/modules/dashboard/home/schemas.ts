@@ -48,7 +48,7 @@ const TypeShare = Type.Object({
   siteNum: Int('站内数量'),
 });
 
-export const Statistical = Type.Object(
+const Statistical = Type.Object(
   {
     brands: Type.Array(BrandStat, { description: '品牌统计，按在线数降序，最多 10 个' }),
     bikeNum: Int('在线自行车合计'),
@@ -76,7 +76,7 @@ export const DashboardData = Type.Object({
 /** The envelope of the main call without its map (serialized apart: see dashboardJson). */
 export const DashboardRest = Envelope(Type.Object({ statistical: Statistical, siteMessage: DashboardData.properties.siteMessage }));
 
-export const BrandBriefT = Type.Object({
+const BrandBriefT = Type.Object({
   brandId: Int('企业 ID'),
   brandName: Str('品牌名称'),
   bikeColor: Str('自行车颜色'),

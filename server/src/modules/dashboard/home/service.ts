@@ -89,10 +89,10 @@ export async function dashboardJson(
 
 /* ------------------------------ init ------------------------------ */
 
-export const DEFAULT_CENTRE = { lon: 116.397428, lat: 39.90923 };
+const DEFAULT_CENTRE = { lon: 116.397428, lat: 39.90923 };
 
 /** Centroid of a ring (area-weighted; the vertices' mean when degenerate). */
-export function ringCentroid(ring: LonLat[]): { lon: number; lat: number } | null {
+function ringCentroid(ring: LonLat[]): { lon: number; lat: number } | null {
   if (!ring.length) return null;
   let a = 0;
   let cx = 0;
@@ -112,14 +112,14 @@ export function ringCentroid(ring: LonLat[]): { lon: number; lat: number } | nul
   return { lon: cx / (3 * a), lat: cy / (3 * a) };
 }
 
-export async function areaRow(database: Database, id: string): Promise<repo.AreaRow> {
+async function areaRow(database: Database, id: string): Promise<repo.AreaRow> {
   const a = await repo.findArea(database, id);
   if (!a) throw notFound('区域');
   return a;
 }
 
 /** Spec §6: aggregation 0 without an aggregationId, or aggregation 1 with one. */
-export const isAggregation = (a: { aggregation: number; aggregationId: string | null }) =>
+const isAggregation = (a: { aggregation: number; aggregationId: string | null }) =>
   (a.aggregation === 0 && !a.aggregationId) || (a.aggregation === 1 && !!a.aggregationId);
 
 export async function init(database: Database, auth: Auth) {

@@ -22,7 +22,7 @@ const RETURN_TYPES = [
 ];
 
 /** 站内还车 / 站外还车 / 未还车 as a tag. */
-export function ReturnTag({ o }: { o: RideOrderRow }) {
+function ReturnTag({ o }: { o: RideOrderRow }) {
   if (o.returnTime === null) return <Tag color="processing">未还车</Tag>;
   return o.outSiteReturn ? <Tag color="warning">站外还车</Tag> : <Tag color="success">站内还车</Tag>;
 }
@@ -53,7 +53,7 @@ const detailItems = (o: RideOrderRow) => [
 const KIND_TEXT: Record<TrackPoint['kind'], string> = { rent: '借车', track: '骑行中', return: '还车' };
 
 /** The track as the map's path: 借 and 还 as labelled markers, the reported positions as dots. */
-export function pathOf(points: readonly TrackPoint[]): PathPoint[] {
+function pathOf(points: readonly TrackPoint[]): PathPoint[] {
   return points.map((p) => ({
     lon: p.lon,
     lat: p.lat,

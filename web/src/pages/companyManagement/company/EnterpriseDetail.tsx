@@ -16,7 +16,7 @@ import { PHONE_RULE } from '../../systemSettings/rules';
 import { type EnterpriseDetail, type MaintainerRow, deleteMaintainer, fetchEnterpriseDetail, fetchMaintainers, saveMaintainer } from './service';
 
 /** The documents in the order of the spec, with the console's warning when one is missing (spec §5). */
-export const DOC_ROWS = [
+const DOC_ROWS = [
   { field: 'brandApprovalUrl', label: '政府批准文件', missing: '政府批准文件未上传' },
   { field: 'otherUrl', label: '其他证明文件', missing: '其他证明文件未上传' },
   { field: 'maintainPersonUrl', label: '运维人员信息', missing: '运维人员信息不存在！' },
@@ -36,7 +36,7 @@ function Swatch({ color }: { color: string }) {
   );
 }
 
-export function detailItems(d: EnterpriseDetail) {
+function detailItems(d: EnterpriseDetail) {
   const doc = (r: (typeof DOC_ROWS)[number]) => {
     const f = d.documents.find((x) => x.field === r.field);
     return f ? <UploadLink url={f.url} name={f.name} type={f.type} /> : <Typography.Text type="warning">{r.missing}</Typography.Text>;

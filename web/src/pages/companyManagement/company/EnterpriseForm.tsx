@@ -18,14 +18,14 @@ import { ACCEPT, MAX_MB } from '../../../components/uploads/service';
 import { type EnterpriseDetail, type EnterpriseInput, type EnterpriseRow, saveEnterprise } from './service';
 
 /** One uploaded document as a form value. */
-export interface Doc {
+interface Doc {
   url: string;
   name: string;
   type?: string;
 }
 
 /** A single document: 上传 (replacing the one there), open it, remove it. */
-export function DocumentUpload({ value, onChange, id, label }: { value?: Doc | null; onChange?: (v: Doc | null) => void; id?: string; label: string }) {
+function DocumentUpload({ value, onChange, id, label }: { value?: Doc | null; onChange?: (v: Doc | null) => void; id?: string; label: string }) {
   const [busy, setBusy] = useState(false);
   const add = async (file: File) => {
     setBusy(true);
@@ -75,7 +75,7 @@ function Color({ value, onChange, id }: { value?: string; onChange?: (v: string)
 type PasswordMode = 'keep' | 'generate' | 'manual';
 
 /** The five documents: form name, label, the body's address field and its name field. */
-export const DOCS = [
+const DOCS = [
   { name: 'brandApproval', label: '政府批准文件', url: 'brandApprovalUrl', nameField: 'brandApprovalName' },
   { name: 'other', label: '其他证明文件', url: 'otherUrl', nameField: 'otherName' },
   { name: 'maintainPerson', label: '运维人员信息', url: 'maintainPersonUrl', nameField: null },

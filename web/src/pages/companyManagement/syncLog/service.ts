@@ -11,7 +11,7 @@ export type SyncLogRow = Item<Data<'/api/company/getRequestSyncList'>['lists']>;
 type Page = { currentPage: number; pageSize: number };
 
 /** The four kinds: list and export call names (server: modules/company/recordRoutes.ts) and the file name. */
-export const SYNC_KINDS = {
+const SYNC_KINDS = {
   siteSync: { name: 'SyncSiteLogList', title: '站点同步记录' },
   dispatchSync: { name: 'DispatchSyncList', title: '调度同步记录' },
   requestSync: { name: 'RequestSyncList', title: '借还车同步记录' },

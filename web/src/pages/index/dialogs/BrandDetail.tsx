@@ -10,7 +10,7 @@ import { fetchBrandInfo, fetchEnterprise } from '../service';
 import type { EnterpriseDetail } from '../types';
 import './dialogs.css';
 
-export const MISSING_ENTERPRISE = '企业信息不存在！';
+const MISSING_ENTERPRISE = '企业信息不存在！';
 
 /** The enterprise's documents and the warning when one is missing (spec §5). */
 const FILES = [

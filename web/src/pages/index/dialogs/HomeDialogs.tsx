@@ -54,7 +54,7 @@ function render(d: DialogSpec) {
 }
 
 /** The dialog a map info-window click asks for (spec §2 click types 1-4). */
-export function dialogOfAction(a: SiteAction): DialogSpec {
+function dialogOfAction(a: SiteAction): DialogSpec {
   const siteName = a.siteName ?? a.siteId;
   switch (a.type) {
     case 1:

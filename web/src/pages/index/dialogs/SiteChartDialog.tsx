@@ -11,7 +11,7 @@ import HomeModal from './HomeModal';
 import { useDialogs } from './dialogStore';
 
 /** Sites drawn at most (the map's largest site-count choice). */
-export const SITE_CHART_MAX = 200;
+const SITE_CHART_MAX = 200;
 
 function chartOption(sites: MapSite[]) {
   const names = sites.map((s) => s.siteName);

@@ -8,12 +8,12 @@ import { openDialog } from './dialogStore';
 type RatioSite = { siteId: string; siteName: string };
 
 /** session.ratioSites as sites (entries without a siteId are skipped). */
-export function ratioSitesOf(rows: ReadonlyArray<Record<string, unknown>>): RatioSite[] {
+function ratioSitesOf(rows: ReadonlyArray<Record<string, unknown>>): RatioSite[] {
   return rows.filter((r) => r.siteId).map((r) => ({ siteId: String(r.siteId), siteName: String(r.siteName ?? r.siteId) }));
 }
 
 /** The site's own full-pile value (GET /api/site/?siteId=), or that it follows the area's. */
-export function SiteRatioValue({ siteId }: { siteId: string }) {
+function SiteRatioValue({ siteId }: { siteId: string }) {
   const { area, ready } = useHomeArea();
   const q = useQuery({ queryKey: ['home', 'siteRow', area, siteId], queryFn: () => fetchSites(area, { siteId, currentPage: 1, pageSize: 1 }), enabled: ready });
   const row = q.data?.lists.find((r) => r.siteId === siteId);

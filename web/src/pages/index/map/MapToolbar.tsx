@@ -6,7 +6,7 @@ import { flagStyle } from '../../../lib/siteStatus';
 import { SITE_SIZES } from './mapLogic';
 import type { BrandBrief, FoundSite, SearchType, SiteSize } from './types';
 
-export const SEARCH_TYPES: Array<{ value: SearchType; label: string; placeholder: string }> = [
+const SEARCH_TYPES: Array<{ value: SearchType; label: string; placeholder: string }> = [
   { value: 1, label: '站点名称', placeholder: '请输入站点名称' },
   { value: 2, label: '站点编号', placeholder: '请输入站点编号' },
   { value: 3, label: '车辆编号', placeholder: '请输入车辆编号' },

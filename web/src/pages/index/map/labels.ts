@@ -6,7 +6,7 @@
 
 /** Font of the names; the width estimate below assumes its 12 px size. */
 export const LABEL_FONT = '12px "PingFang SC", "Microsoft YaHei", "Noto Sans CJK SC", sans-serif';
-export const LABEL_HEIGHT = 16;
+const LABEL_HEIGHT = 16;
 /** Gap between a marker's edge and its name. */
 const GAP = 4;
 /** Grid cell in pixels: names are kept at least about one cell apart. */
@@ -14,7 +14,7 @@ const CELL = 6;
 /** At most this many names per drawing; a full view of names is unreadable anyway. */
 export const MAX_LABELS = 400;
 /** At most this many points tried per drawing (a dense view of 20,000 sites stays cheap). */
-export const MAX_TRIES = 8000;
+const MAX_TRIES = 8000;
 
 /** Estimated width of a 12 px label: CJK and full-width characters 12 px, others 7 px. */
 export function labelWidth(text: string): number {

@@ -10,7 +10,7 @@ import type { ForbidZone, MapSite } from './types';
 /** Panes above the vector overlay (400) and below markers (600) and popups (700). */
 export const PANES = { heat: 410, bikes: 430, sites: 450, illegal: 452, flow: 455 } as const;
 
-export function ensurePane(map: Leaflet.Map, name: keyof typeof PANES): string {
+function ensurePane(map: Leaflet.Map, name: keyof typeof PANES): string {
   if (!map.getPane(name)) {
     const pane = map.createPane(name);
     pane.style.zIndex = String(PANES[name]);

@@ -5,7 +5,7 @@
 import type { Data, Item } from '../../../api/types';
 import type { InitData, MapSite, SiteCounters } from '../types';
 
-export type { BrandBrief, DashboardData, InitData, MapSite, Paged } from '../types';
+export type { BrandBrief, DashboardData, InitData, MapSite } from '../types';
 
 export interface LonLat {
   lon: number;
@@ -29,7 +29,7 @@ export type SearchData = Data<'/api/dashboard/search'>;
 export type FoundSite = Item<SearchData['lists']>;
 
 /** GET /api/dashboard/getSite */
-export type SiteDetail = Data<'/api/dashboard/getSite'>;
+type SiteDetail = Data<'/api/dashboard/getSite'>;
 export type BrandSiteNum = Item<SiteDetail['brandBike']>;
 /** A ride of today: `request` is JSON {bikeLon, bikeLat} of the other end. */
 export type FlowRecord = Item<SiteDetail['rentBike']>;

@@ -7,7 +7,6 @@ import { searchMap } from './service';
 import type { SearchData, SearchType } from './types';
 
 export const NO_RESULT = '没有相关数据，请重新搜索';
-export const BIKE_RENTED = '车辆出租中无法定位';
 export const BIKE_OFF_SITE = '该车辆不在站点';
 
 export interface SearchOptions {

@@ -34,7 +34,7 @@ export function weekChart(t: TidalData | undefined, today: string) {
 }
 
 /** Today's hours so far: the current hour's bars hollow (本小时截至当前). */
-export function todayChart(f: FlowToday | undefined) {
+function todayChart(f: FlowToday | undefined) {
   const lists = f?.lists ?? [];
   const colors = distinctColors(lists.map(() => null));
   const series = lists.map((l, i) => ({ name: brandShortName(l.brandName), data: l.data, color: colors[i], type: 'bar' as const }));

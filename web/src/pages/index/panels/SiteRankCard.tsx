@@ -18,7 +18,7 @@ export const GRAINS: Array<{ value: RankGrain; label: string }> = [
   { value: 'month', label: '月' },
 ];
 
-export const NO_SITE_WARNING = '该条数据存在问题，没有车辆编号！';
+const NO_SITE_WARNING = '该条数据存在问题，没有车辆编号！';
 
 /** Locate a ranked site on the map; a row without a siteId only warns (spec §5). */
 export function useLocateRankRow() {

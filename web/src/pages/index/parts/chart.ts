@@ -1,8 +1,8 @@
 /** Dark big-screen chart styling and brand colours shared by the home screen's echarts options. */
 
 export const TEXT = '#cfe3ff';
-export const MUTED = '#6f8fbf';
-export const LINE = '#1c3f73';
+const MUTED = '#6f8fbf';
+const LINE = '#1c3f73';
 
 /** Colours for series when the brands' own colours are missing or the same. */
 export const PALETTE = ['#40a9ff', '#ffc53d', '#73d13d', '#ff7a45', '#b37feb', '#36cfc9', '#f759ab', '#ffec3d', '#597ef7', '#ff4d4f'];

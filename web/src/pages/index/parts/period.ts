@@ -55,5 +55,3 @@ export function drillDown(p: Period, index: number): Period | null {
 export function yearOptions(prior: number, now: Dayjs = dayjs()): number[] {
   return Array.from({ length: prior + 1 }, (_, i) => now.year() - i);
 }
-
-export const daysInMonth = (year: number, month: number) => dayjs(`${year}-${String(month).padStart(2, '0')}-01`).daysInMonth();
