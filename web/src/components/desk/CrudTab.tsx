@@ -8,7 +8,7 @@ import { PlusOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Form } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { type Key, type ReactNode, useCallback, useMemo, useState } from 'react';
+import { type Key, type ReactNode, startTransition, useCallback, useMemo, useState } from 'react';
 import { toast } from '../../app/feedback';
 import { useSession } from '../../app/session/store';
 import { can } from '../../lib/permission';
@@ -151,7 +151,8 @@ export default function CrudTab<Row extends object, K extends string, V extends 
           row={editing.row}
           areaId={(query.filters as Filters<string>).selfAreaId}
           onSaved={refresh}
-          onClose={() => setEditing(null)}
+          // the dialog leaves in a transition: its unmount is the heavier render, the toast shows first
+          onClose={() => startTransition(() => setEditing(null))}
         />
       )}
       {spec.detail?.(shown, () => setShown(null), kit)}
