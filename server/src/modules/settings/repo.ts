@@ -1,7 +1,8 @@
 /** Full-pile setting queries (on areas). */
 import type { Static } from 'typebox';
 import type { Database } from '../../db/client.js';
-import { columnValues, selectList, updateSql, type Columns } from '../../db/columns.js';
+import { columnValues, selectList, updateSql } from '../../db/columns.js';
+import { SITE_PARAM_COLUMNS, type SiteParamValues } from '../../shared/siteList.js';
 import type { SiteParams } from './schemas.js';
 
 export async function findFullPile(database: Database, areaId: string) {
@@ -26,24 +27,14 @@ export async function setFullPile(database: Database, areaIds: string[], pile: n
   ]);
 }
 
-type Params = Pick<Static<typeof SiteParams>, 'length' | 'dispatchThresholdLess' | 'dispatchThresholdMore' | 'dispatchResponseMinute'>;
+type Params = Pick<Static<typeof SiteParams>, keyof typeof SITE_PARAM_COLUMNS>;
 /** An area's site parameters as stored: null where never set (the sites table's default applies). */
-export type SiteParamsRow = Pick<Static<typeof SiteParams>, 'areaName' | 'aggregation' | 'fullPileNum' | 'fullPileName'> & {
-  [K in keyof Params]: Params[K] | null;
-};
-
-/** The site parameters, by the API's key, and their columns of areas. */
-const PARAM_COLUMNS = {
-  length: 'site_length',
-  dispatchThresholdLess: 'site_threshold_less',
-  dispatchThresholdMore: 'site_threshold_more',
-  dispatchResponseMinute: 'site_response_minute',
-} satisfies Columns<Params>;
+export type SiteParamsRow = Pick<Static<typeof SiteParams>, 'areaName' | 'aggregation' | 'fullPileNum' | 'fullPileName'> & SiteParamValues;
 
 export async function findSiteParams(database: Database, areaId: string): Promise<SiteParamsRow | undefined> {
   const [a] = await database.query<SiteParamsRow>(
     `select a.area_name as "areaName", a.aggregation, a.full_pile_num as "fullPileNum", a.full_pile_name as "fullPileName",
-            ${selectList(PARAM_COLUMNS, 'a')}
+            ${selectList(SITE_PARAM_COLUMNS, 'a')}
        from areas a where a.id = $1`,
     [areaId],
   );
@@ -52,6 +43,6 @@ export async function findSiteParams(database: Database, areaId: string): Promis
 
 /** Sets the site parameters on every area of `areaIds`. */
 export async function setSiteParams(database: Database, areaIds: string[], p: Params) {
-  const { text, params } = updateSql('areas', columnValues(PARAM_COLUMNS, p), 'id = any($1::varchar[])', [areaIds], ['updated_at = now()']);
+  const { text, params } = updateSql('areas', columnValues(SITE_PARAM_COLUMNS, p), 'id = any($1::varchar[])', [areaIds], ['updated_at = now()']);
   await database.query(text, params);
 }

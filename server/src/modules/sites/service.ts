@@ -10,6 +10,7 @@ import type { AreaTree } from '../../domain/areas.js';
 import { normalizePolygon, type LonLat } from '../../domain/geometry.js';
 import { nextSiteId } from '../../domain/siteIds.js';
 import type { GeoCache } from '../../shared/geoCache.js';
+import type { SiteParamValues } from '../../shared/siteList.js';
 import { centroid, ringToGcj02, type CoordSystem } from './geo.js';
 import { toGcj02 } from '../../domain/coords.js';
 import * as repo from './repo.js';
@@ -105,7 +106,7 @@ export async function createSite(c: SiteCtx, input: SiteInput): Promise<string> 
   const values = valuesOf(input);
   // what the request leaves out, the district's site parameters give (站点参数); else the table's default
   const defaults = await repo.areaSiteDefaults(c.database, areaId);
-  for (const [key, v] of Object.entries(defaults ?? {}) as [keyof repo.SiteDefaults, number | null][])
+  for (const [key, v] of Object.entries(defaults ?? {}) as [keyof SiteParamValues, number | null][])
     if (values[key] === undefined && v !== null) values[key] = v;
   checkThresholds(values.dispatchThresholdLess ?? 20, values.dispatchThresholdMore ?? 80);
   values.areaId = areaId;
