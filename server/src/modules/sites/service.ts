@@ -57,7 +57,8 @@ const asBool = (v: boolean | number | undefined) => (v === undefined ? undefined
 
 /** Input → the values a write stores (no area, no id): validates the name, position and fence; switches as booleans. */
 function valuesOf(input: SiteInput): repo.SiteValues {
-  // the area and the id are the callers'; position and fence are converted below
+  // the area and the id are the callers'; position, fence, name and switches are converted below; the
+  // rest are the form's plain numbers, stored as they come (columnValues writes only SITE_COLUMNS' keys)
   const {
     siteId: _id,
     selfAreaId: _self,
