@@ -92,12 +92,8 @@ export const brandInAreas = (alias: string, n: number) => `(${alias}.area_id = a
 const brandPresentIn = (alias: string, n: number) =>
   `(${alias}.area_id = any($${n}::varchar[]) or ${alias}.operation_area_id ?| $${n}::text[] or ${alias}.launch_area ?| $${n}::text[])`;
 
-export interface BrandBrief {
-  brandId: number;
-  brandName: string;
-  bikeColor: string;
-  ebikeColor: string;
-}
+/** An enterprise's name and colours. */
+export type BrandBrief = Pick<BrandRow, 'brandId' | 'brandName' | 'bikeColor' | 'ebikeColor'>;
 
 /** Brands (not deleted) of the areas: registered, operating or launched there, or holding a quota there. */
 export async function brandsOf(database: Database, areaIds: string[]): Promise<BrandBrief[]> {

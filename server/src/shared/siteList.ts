@@ -66,6 +66,16 @@ export const SITE_COLUMNS = {
   fullPileNum: 'full_pile_num',
 } satisfies Columns<SiteOut>;
 
+/** The site parameters (站点参数) an area gives its new sites, by the site's key, and their columns of areas. */
+export const SITE_PARAM_COLUMNS = {
+  length: 'site_length',
+  dispatchThresholdLess: 'site_threshold_less',
+  dispatchThresholdMore: 'site_threshold_more',
+  dispatchResponseMinute: 'site_response_minute',
+} satisfies Columns<SiteOut>;
+/** An area's site parameters: null where never set (the sites table's default applies). */
+export type SiteParamValues = { [K in keyof typeof SITE_PARAM_COLUMNS]: SiteOut[K] | null };
+
 /**
  * A site's row as SITE_SELECT reads it: its stored fields, its area's name and full-pile value, its
  * pile count, and its snapshot state (null before the first snapshot) and times, which toSite turns

@@ -6,16 +6,10 @@ import type { Database } from '../db/client.js';
 import type { Auth } from '../http/auth.js';
 import { badRequest, notFound } from '../http/envelope.js';
 import type { GeoCache } from './geoCache.js';
+import type { SiteOut } from './siteList.js';
 
-export interface SiteRef {
-  siteId: string;
-  siteName: string;
-  areaId: string;
-  siteLon: number;
-  siteLat: number;
-  siteBikeCeiling: number;
-  capacity: number;
-}
+/** A site's place and capacity (its ceiling's until the first snapshot). */
+export type SiteRef = Pick<SiteOut, 'siteId' | 'siteName' | 'areaId' | 'siteLon' | 'siteLat' | 'siteBikeCeiling' | 'capacity'>;
 
 /** A live site of the request's scope: 400 when it does not exist, 5002 when it is another area's. */
 export async function siteInScope(database: Database, auth: Auth, siteId: string): Promise<SiteRef> {

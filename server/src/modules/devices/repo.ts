@@ -1,20 +1,17 @@
 /** Pile (设备) queries: piles per site, power readings. */
+import type { Static } from 'typebox';
 import type { Database } from '../../db/client.js';
 import { formatTime } from '../../domain/time.js';
 import { likeEscape } from '../../db/sql.js';
+import type { DeviceSite, PileT } from './schemas.js';
 
 const LOW_POWER = 10;
 
-interface DeviceSiteRow {
-  siteId: string;
-  siteName: string;
-  areaId: string;
-  areaName: string;
-  bleNum: number;
-  pileNum: number;
-  minPower: number | null;
-  piles: { equipmentMac: string; power: number | null; lastSeenAt: string | null }[];
-}
+type DevicePile = Static<typeof DeviceSite>['piles'][number];
+/** A site's row with its piles: the list's fields but the piles' report times (JSON text) and the low-power flags. */
+type DeviceSiteRow = Omit<Static<typeof DeviceSite>, 'lowPower' | 'piles'> & {
+  piles: (Omit<DevicePile, 'lastSeenTime'> & { lastSeenAt: string | null })[];
+};
 
 /** Sites of the areas with their piles; `power` keeps sites having a pile with power in [min, max]. */
 export async function listDeviceSites(
@@ -58,7 +55,7 @@ export async function listDeviceSites(
     [...params, f.limit, f.offset],
   );
   return {
-    lists: rows.map((r) => ({
+    lists: rows.map((r): Static<typeof DeviceSite> => ({
       ...r,
       lowPower: r.minPower !== null && r.minPower < LOW_POWER,
       piles: r.piles.map((p) => ({
@@ -71,22 +68,14 @@ export async function listDeviceSites(
   };
 }
 
-export interface PileRow {
-  equipmentMac: string;
-  siteId: string;
-  siteName: string | null;
-  areaId: string;
-  areaName: string | null;
-  power: number | null;
-  lastSeenAt: Date | null;
-  createdAt: Date;
-}
+/** A pile's row: the list's fields but its times (and the low-power flag). */
+export type PileRow = Omit<Static<typeof PileT>, 'lowPower' | 'lastSeenTime' | 'createTime'> & { lastSeenAt: Date | null; createdAt: Date };
 
 const PILE_SELECT = `select p.equipment_mac as "equipmentMac", p.site_id as "siteId", s.site_name as "siteName", p.area_id as "areaId",
   a.area_name as "areaName", p.power, p.last_seen_at as "lastSeenAt", p.created_at as "createdAt"
   from piles p left join sites s on s.id = p.site_id left join areas a on a.id = p.area_id`;
 
-export const toPile = ({ lastSeenAt, createdAt, ...r }: PileRow, tz: string) => ({
+export const toPile = ({ lastSeenAt, createdAt, ...r }: PileRow, tz: string): Static<typeof PileT> => ({
   ...r,
   lowPower: r.power !== null && r.power < LOW_POWER,
   lastSeenTime: formatTime(lastSeenAt, tz),

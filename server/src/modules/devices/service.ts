@@ -1,4 +1,5 @@
 /** Pile rules: a pile is in scope by its area (the area of its site); every id-addressed call checks it. */
+import type { Static } from 'typebox';
 import type { Database } from '../../db/client.js';
 import type { Auth } from '../../http/auth.js';
 import { badRequest, notFound } from '../../http/envelope.js';
@@ -6,6 +7,7 @@ import { formatTime, parseLocalTime } from '../../domain/time.js';
 import { siteInReach } from '../../shared/sites.js';
 import { timeRange } from '../../http/timeRange.js';
 import * as repo from './repo.js';
+import type { Readings } from './schemas.js';
 
 const MAC_RE = /^[0-9A-F]{2}(:?[0-9A-F]{2}){5}$/;
 const MAX_RANGE_DAYS = 31;
@@ -76,7 +78,7 @@ export async function readingsOfDay(database: Database, auth: Auth, q: { equipme
   return answer(pile, await repo.readings(database, pile.equipmentMac, from, to), tz);
 }
 
-function answer(pile: repo.PileRow, rows: { at: Date; power: number }[], tz: string) {
+function answer(pile: repo.PileRow, rows: { at: Date; power: number }[], tz: string): Static<typeof Readings> {
   return {
     equipmentMac: pile.equipmentMac,
     siteId: pile.siteId,

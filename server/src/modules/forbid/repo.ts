@@ -1,18 +1,24 @@
 /** Forbidden-zone queries. */
+import type { Static } from 'typebox';
 import type { Database } from '../../db/client.js';
-import type { LonLat } from '../../domain/geometry.js';
+import { columnValues, insertSql, selectList, updateSql, type Columns } from '../../db/columns.js';
+import type { Forbid } from './schemas.js';
 
-export interface ForbidRow {
-  id: number;
-  areaId: string;
-  areaName: string;
-  type: number;
-  alias: string;
-  serial: string | null;
-  fence: LonLat[];
-  enabled: boolean;
-  createdAt: Date;
-}
+/** A zone's row: the list's fields but its time. */
+export type ForbidRow = Omit<Static<typeof Forbid>, 'createTime'> & { createdAt: Date };
+/** What a zone write stores; the fence as JSON text. */
+type ZoneValues = Omit<ForbidRow, 'id' | 'areaName' | 'createdAt' | 'fence'> & { fence: string };
+
+/** A zone's stored fields, by the API's key, and their columns of forbid_zones. */
+const ZONE_COLUMNS = {
+  id: 'id',
+  areaId: 'area_id',
+  type: 'type',
+  alias: 'alias',
+  serial: 'serial',
+  fence: 'fence',
+  enabled: 'enabled',
+} satisfies Columns<ForbidRow>;
 
 /** Zones of the areas, of a type, switched on or off, and by alias (`aliasPattern`, ilike), by id, paged. */
 export async function zonePage(
@@ -36,22 +42,16 @@ export async function zonePage(
   const [{ total }] = await database.query<{ total: number }>(`select count(*)::int as total from forbid_zones f where ${cond}`, params);
   const n = params.length;
   const rows = await database.query<ForbidRow>(
-    `select f.id, f.area_id as "areaId", a.area_name as "areaName", f.type, f.alias, f.serial, f.fence, f.enabled, f.created_at as "createdAt"
+    `select ${selectList(ZONE_COLUMNS, 'f')}, a.area_name as "areaName", f.created_at as "createdAt"
        from forbid_zones f join areas a on a.id = f.area_id where ${cond} order by f.id limit $${n + 1} offset $${n + 2}`,
     [...params, f.limit, f.offset],
   );
   return { rows, total };
 }
 
-/** `fence`: the ring as JSON text. */
-export async function insertZone(
-  database: Database,
-  z: { areaId: string; type: number; alias: string; serial: string | null; fence: string; enabled: boolean },
-) {
-  const [row] = await database.query<{ id: number }>(
-    'insert into forbid_zones (area_id, type, alias, serial, fence, enabled) values ($1, $2, $3, $4, $5, $6) returning id',
-    [z.areaId, z.type, z.alias, z.serial, z.fence, z.enabled],
-  );
+export async function insertZone(database: Database, z: ZoneValues) {
+  const { text, params } = insertSql('forbid_zones', columnValues(ZONE_COLUMNS, z), 'returning id');
+  const [row] = await database.query<{ id: number }>(text, params);
   return row.id;
 }
 
@@ -60,17 +60,12 @@ export async function zoneArea(database: Database, id: number): Promise<string |
   return row?.areaId;
 }
 
-/** Changes the fields given (null: unchanged); `fence` as JSON text. */
-export async function updateZone(
-  database: Database,
-  id: number,
-  z: { areaId: string | null; type: number | null; alias: string | null; serial: string | null; fence: string | null; enabled: boolean | null },
-) {
-  await database.query(
-    `update forbid_zones set area_id = coalesce($2, area_id), type = coalesce($3, type), alias = coalesce($4, alias),
-            serial = coalesce($5, serial), fence = coalesce($6::jsonb, fence), enabled = coalesce($7::boolean, enabled) where id = $1`,
-    [id, z.areaId, z.type, z.alias, z.serial, z.fence, z.enabled],
-  );
+/** Changes the fields given (undefined: unchanged). */
+export async function updateZone(database: Database, id: number, z: Partial<ZoneValues>) {
+  const columns = columnValues(ZONE_COLUMNS, z);
+  if (!Object.keys(columns).length) return;
+  const { text, params } = updateSql('forbid_zones', columns, 'id = $1', [id]);
+  await database.query(text, params);
 }
 
 export async function deleteZone(database: Database, id: number) {

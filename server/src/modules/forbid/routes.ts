@@ -3,30 +3,14 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Envelope, Paged, ok, pageOf } from '../../http/envelope.js';
 import { needs } from '../../http/auth.js';
 import { CREATES, byField } from '../../http/auditObjects.js';
-import { SelfArea, AreaId, LonLatT, Polygon } from '../../http/schemas.js';
+import { SelfArea } from '../../http/schemas.js';
 import * as forbid from './service.js';
+import { Forbid, ForbidBody, ForbidEditBody, ForbidType } from './schemas.js';
 
 const tags = ['禁停区'];
 const manage = needs('forbid.manage');
 /** The zone a write changes (its id in the path). */
 const zone = byField('forbid_zones', 'id');
-const ForbidType = Type.Union([Type.Literal(0), Type.Literal(1)], { description: '0 禁停围栏, 1 禁停区' });
-const Forbid = Type.Object({
-  id: Type.Integer(),
-  areaId: Type.String(),
-  areaName: Type.String(),
-  type: Type.Integer(),
-  alias: Type.String(),
-  serial: Type.Union([Type.String(), Type.Null()]),
-  fence: Type.Array(LonLatT),
-  enabled: Type.Boolean({ description: '启用：停用的不参与定位判定，也不画在大屏上' }),
-  createTime: Type.String(),
-});
-const Fields = {
-  areaId: Type.Optional(AreaId),
-  serial: Type.Optional(Type.Union([Type.String({ maxLength: 32 }), Type.Null()])),
-  enabled: Type.Optional(Type.Boolean({ description: '启用（默认 true）' })),
-};
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {
   const { database, config } = app.ctx;
@@ -73,7 +57,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
         tags,
         summary: '新增禁停区',
         querystring: Type.Object(SelfArea),
-        body: Type.Object({ ...Fields, type: ForbidType, alias: Type.String({ minLength: 1, maxLength: 64 }), fence: Polygon }),
+        body: ForbidBody,
         response: { 200: Envelope(Type.Object({ id: Type.Integer() })) },
       },
     },
@@ -90,12 +74,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
         summary: '修改禁停区（可只传 enabled：启用/停用）',
         querystring: Type.Object(SelfArea),
         params: Type.Object({ id: Type.Integer({ minimum: 1 }) }),
-        body: Type.Object({
-          ...Fields,
-          type: Type.Optional(ForbidType),
-          alias: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
-          fence: Type.Optional(Polygon),
-        }),
+        body: ForbidEditBody,
       },
     },
     async (req) => {

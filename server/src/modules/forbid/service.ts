@@ -1,19 +1,12 @@
 /** Forbidden zones (type 0 no-parking fence, 1 forbidden zone): polygons within an area (rules; queries in repo.ts). */
+import type { Static } from 'typebox';
 import type { Database } from '../../db/client.js';
 import type { Auth } from '../../http/auth.js';
 import { badRequest, notFound } from '../../http/envelope.js';
 import { normalizePolygon } from '../../domain/geometry.js';
 import { formatTime } from '../../domain/time.js';
 import * as repo from './repo.js';
-
-export interface ForbidInput {
-  areaId?: string;
-  type?: number;
-  alias?: string;
-  serial?: string | null;
-  fence?: unknown;
-  enabled?: boolean;
-}
+import type { Forbid, ForbidBody, ForbidInput } from './schemas.js';
 
 function ring(fence: unknown) {
   const r = normalizePolygon(fence, 'fence');
@@ -35,10 +28,10 @@ export async function listForbid(
     limit: f.limit,
     offset: f.offset,
   });
-  return { lists: rows.map(({ createdAt, ...r }) => ({ ...r, createTime: formatTime(createdAt, tz)! })), total };
+  return { lists: rows.map(({ createdAt, ...r }): Static<typeof Forbid> => ({ ...r, createTime: formatTime(createdAt, tz)! })), total };
 }
 
-export async function addForbid(database: Database, auth: Auth, input: Required<Pick<ForbidInput, 'type' | 'alias' | 'fence'>> & ForbidInput) {
+export async function addForbid(database: Database, auth: Auth, input: Static<typeof ForbidBody>) {
   const areaId = input.areaId ?? auth.areaId;
   auth.assertArea(areaId);
   return repo.insertZone(database, {
@@ -61,12 +54,12 @@ export async function updateForbid(database: Database, auth: Auth, id: number, i
   await owned(database, auth, id);
   if (input.areaId) auth.assertArea(input.areaId);
   await repo.updateZone(database, id, {
-    areaId: input.areaId ?? null,
-    type: input.type ?? null,
-    alias: input.alias ?? null,
-    serial: input.serial ?? null,
-    fence: input.fence === undefined ? null : ring(input.fence),
-    enabled: input.enabled ?? null,
+    areaId: input.areaId,
+    type: input.type,
+    alias: input.alias,
+    serial: input.serial ?? undefined, // null keeps the serial, as it always has
+    fence: input.fence === undefined ? undefined : ring(input.fence),
+    enabled: input.enabled,
   });
 }
 

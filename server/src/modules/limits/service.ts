@@ -3,6 +3,7 @@
  * is the sum of its enterprises' quotas (areas in scope). An area's own cap (区域总量上限), set by its
  * regulator, lives in area_caps.
  */
+import type { Static } from 'typebox';
 import type { Database } from '../../db/client.js';
 import type { Auth } from '../../http/auth.js';
 import { badRequest, forbidden } from '../../http/envelope.js';
@@ -11,6 +12,18 @@ import { brandCounts, totalsOf } from '../../shared/brandCounts.js';
 import { assertCapCovers, setQuota } from '../../shared/quotas.js';
 import { pageOf } from '../../http/envelope.js';
 import * as repo from './repo.js';
+import type {
+  AreaBrandList,
+  AreaCapData,
+  AreaTotalBody,
+  AreaTotalData,
+  AreaTotalList,
+  AreaTotalListQuery,
+  ExistsData,
+  ExistsQuery,
+  QuotaBody,
+  QuotaData,
+} from './schemas.js';
 
 /** The limits calls' body fields, named in refusals. */
 const NUM_FIELDS = { bike: 'bikeNum', ebike: 'ebikeNum' };
@@ -23,13 +36,13 @@ function areaOf(auth: Auth, tree: AreaTree, areaId: string | undefined): string 
   return id;
 }
 
-export async function saveQuota(database: Database, auth: Auth, tree: AreaTree, q: { brandId: number; areaId?: string; bikeNum: number; ebikeNum: number }) {
+export async function saveQuota(database: Database, auth: Auth, tree: AreaTree, q: Static<typeof QuotaBody>): Promise<Static<typeof QuotaData>> {
   const areaId = areaOf(auth, tree, q.areaId);
   await setQuota(database, auth, tree, { brandId: q.brandId, areaId, bikeQuota: q.bikeNum, ebikeQuota: q.ebikeNum }, NUM_FIELDS);
   return { brandId: q.brandId, areaId, bikeNum: q.bikeNum, ebikeNum: q.ebikeNum };
 }
 
-export async function quotaOf(database: Database, auth: Auth, tree: AreaTree, q: { brandId: number; areaId?: string }) {
+export async function quotaOf(database: Database, auth: Auth, tree: AreaTree, q: Static<typeof ExistsQuery>): Promise<Static<typeof ExistsData>> {
   const areaId = areaOf(auth, tree, q.areaId);
   const own = auth.brandLimit;
   if (own !== null && own !== q.brandId) throw forbidden('无权查看其他企业的核准数量');
@@ -38,7 +51,7 @@ export async function quotaOf(database: Database, auth: Auth, tree: AreaTree, q:
 }
 
 /** Saves an area's own caps (default area: the request's), replacing earlier ones. */
-export async function saveAreaCap(database: Database, auth: Auth, tree: AreaTree, q: { areaId?: string; bikeNum: number; ebikeNum: number }) {
+export async function saveAreaCap(database: Database, auth: Auth, tree: AreaTree, q: Static<typeof AreaTotalBody>): Promise<Static<typeof AreaCapData>> {
   const areaId = areaOf(auth, tree, q.areaId);
   await assertCapCovers(database, tree, { areaId, bikeCap: q.bikeNum, ebikeCap: q.ebikeNum }, NUM_FIELDS);
   await repo.upsertAreaCap(database, { areaId, bikeCap: q.bikeNum, ebikeCap: q.ebikeNum, userId: auth.user.id });
@@ -52,7 +65,7 @@ async function areaCapOf(database: Database, areaId: string) {
 }
 
 /** One area's totals (the area and below, the user's enterprise only for enterprise users) and its own caps. */
-async function totalOf(database: Database, tree: AreaTree, areaId: string, brandId: number | null) {
+async function totalOf(database: Database, tree: AreaTree, areaId: string, brandId: number | null): Promise<Static<typeof AreaTotalData>> {
   const [rows, cap] = await Promise.all([brandCounts(database, { areaIds: tree.descendants(areaId), brandId }), areaCapOf(database, areaId)]);
   const t = totalsOf(rows);
   return {
@@ -80,7 +93,12 @@ export async function areaTotal(database: Database, auth: Auth, tree: AreaTree) 
  * 总量设置: the request's area, then the areas right below it, a page at a time, each with its own
  * caps and the totals of it and below (the numbers getAreaTotalNumber answers for that area).
  */
-export async function areaTotalList(database: Database, auth: Auth, tree: AreaTree, q: { currentPage?: number; pageSize?: number }) {
+export async function areaTotalList(
+  database: Database,
+  auth: Auth,
+  tree: AreaTree,
+  q: Static<typeof AreaTotalListQuery>,
+): Promise<Static<typeof AreaTotalList>> {
   const ids = [auth.areaId, ...tree.children(auth.areaId).map((n) => n.id)];
   const { limit, offset } = pageOf(q);
   const lists = [];
@@ -91,7 +109,7 @@ export async function areaTotalList(database: Database, auth: Auth, tree: AreaTr
   return { lists, total: ids.length };
 }
 
-export async function areaBrandList(database: Database, auth: Auth) {
+export async function areaBrandList(database: Database, auth: Auth): Promise<Static<typeof AreaBrandList>> {
   const [rows, own] = await Promise.all([brandCounts(database, auth.scope()), repo.quotasAt(database, auth.areaId)]);
   const at = new Map(own.map((o) => [o.brandId, o]));
   return {

@@ -1,5 +1,9 @@
 /** Full-pile setting queries (on areas). */
+import type { Static } from 'typebox';
 import type { Database } from '../../db/client.js';
+import { columnValues, selectList, updateSql } from '../../db/columns.js';
+import { SITE_PARAM_COLUMNS, type SiteParamValues } from '../../shared/siteList.js';
+import type { SiteParams } from './schemas.js';
 
 export async function findFullPile(database: Database, areaId: string) {
   const [a] = await database.query<{ value: number | null; alias: string | null }>(
@@ -23,37 +27,22 @@ export async function setFullPile(database: Database, areaIds: string[], pile: n
   ]);
 }
 
-export interface SiteParamsRow {
-  areaName: string;
-  aggregation: number;
-  fullPileNum: number;
-  fullPileName: string;
-  length: number | null;
-  dispatchThresholdLess: number | null;
-  dispatchThresholdMore: number | null;
-  dispatchResponseMinute: number | null;
-}
+type Params = Pick<Static<typeof SiteParams>, keyof typeof SITE_PARAM_COLUMNS>;
+/** An area's site parameters as stored: null where never set (the sites table's default applies). */
+export type SiteParamsRow = Pick<Static<typeof SiteParams>, 'areaName' | 'aggregation' | 'fullPileNum' | 'fullPileName'> & SiteParamValues;
 
 export async function findSiteParams(database: Database, areaId: string): Promise<SiteParamsRow | undefined> {
   const [a] = await database.query<SiteParamsRow>(
-    `select area_name as "areaName", aggregation, full_pile_num as "fullPileNum", full_pile_name as "fullPileName", site_length as length,
-            site_threshold_less as "dispatchThresholdLess", site_threshold_more as "dispatchThresholdMore",
-            site_response_minute as "dispatchResponseMinute"
-       from areas where id = $1`,
+    `select a.area_name as "areaName", a.aggregation, a.full_pile_num as "fullPileNum", a.full_pile_name as "fullPileName",
+            ${selectList(SITE_PARAM_COLUMNS, 'a')}
+       from areas a where a.id = $1`,
     [areaId],
   );
   return a;
 }
 
 /** Sets the site parameters on every area of `areaIds`. */
-export async function setSiteParams(
-  database: Database,
-  areaIds: string[],
-  p: { length: number; dispatchThresholdLess: number; dispatchThresholdMore: number; dispatchResponseMinute: number },
-) {
-  await database.query(
-    `update areas set site_length = $2, site_threshold_less = $3, site_threshold_more = $4, site_response_minute = $5, updated_at = now()
-      where id = any($1::varchar[])`,
-    [areaIds, p.length, p.dispatchThresholdLess, p.dispatchThresholdMore, p.dispatchResponseMinute],
-  );
+export async function setSiteParams(database: Database, areaIds: string[], p: Params) {
+  const { text, params } = updateSql('areas', columnValues(SITE_PARAM_COLUMNS, p), 'id = any($1::varchar[])', [areaIds], ['updated_at = now()']);
+  await database.query(text, params);
 }

@@ -6,6 +6,7 @@ import { needs } from '../../http/auth.js';
 import type { Before } from '../../http/auditObjects.js';
 import { SelfArea, emptyBody } from '../../http/schemas.js';
 import { fullPile, setFullPile, setSiteParams, siteParams } from './service.js';
+import { Alias, Pile, SiteParams, SiteParamsBody } from './schemas.js';
 
 const tags = ['满桩值设置'];
 /** The settings of the request's area a write changes: these columns of its row. */
@@ -13,25 +14,9 @@ const areaSettings =
   (columns: string[]): Before =>
   (req) => ({ table: 'areas', where: { id: req.auth.areaId }, columns: ['id', 'area_name', ...columns] });
 
-const Pile = Type.Number({ exclusiveMinimum: 0, maximum: 10, description: '满桩值（系数），大于 0 且不超过 10；容量 = floor(停放容量 × 满桩值)' });
-const Alias = Type.String({ minLength: 1, maxLength: 32, description: '满桩值名称，缺省不变（初始为 满桩值）' });
 const Result = Envelope(
   Type.Object({ data: Type.Number({ description: '满桩值（非数字时为 1）' }), alias: Type.String({ description: '名称（缺省 满桩值）' }) }),
 );
-
-const SiteParams = Type.Object({
-  areaId: Type.String(),
-  areaName: Type.String(),
-  aggregation: Type.Integer(),
-  editable: Type.Boolean({ description: '仅 aggregation 为 0 时可设置' }),
-  reason: Type.Union([Type.String(), Type.Null()], { description: '不可设置的原因' }),
-  fullPileNum: Type.Number(),
-  fullPileName: Type.String(),
-  length: Type.Integer({ description: '新站点默认半径（米）' }),
-  dispatchThresholdLess: Type.Integer({ description: '新站点偏少阈值（%）' }),
-  dispatchThresholdMore: Type.Integer({ description: '新站点偏多阈值（%）' }),
-  dispatchResponseMinute: Type.Integer({ description: '新站点调度响应时限（分钟）' }),
-});
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {
   const { database } = app.ctx;
@@ -88,14 +73,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
         description:
           '设置 selfAreaId 区域及其下级区域的满桩值、名称和新站点的默认半径、偏少/偏多阈值、调度响应时限。aggregation 不为 0 的区域不能设置（400）。',
         querystring: Type.Object(SelfArea),
-        body: Type.Object({
-          fullPileNum: Type.Optional(Pile),
-          fullPileName: Type.Optional(Alias),
-          length: Type.Optional(Type.Integer({ minimum: 5, maximum: 500, description: '圆形站点默认半径 5-500 米' })),
-          dispatchThresholdLess: Type.Optional(Type.Integer({ minimum: 0, maximum: 100, description: '偏少阈值 0-100（%）' })),
-          dispatchThresholdMore: Type.Optional(Type.Integer({ minimum: 0, maximum: 100, description: '偏多阈值 0-100（%）' })),
-          dispatchResponseMinute: Type.Optional(Type.Integer({ minimum: 0, maximum: 1440, description: '调度响应时限（分钟）' })),
-        }),
+        body: SiteParamsBody,
         response: { 200: Envelope(SiteParams) },
       },
     },

@@ -1,9 +1,11 @@
 /** The full-pile value (满桩值) per area: read with the spec §5 fallbacks, written where aggregation is 0. */
+import type { Static } from 'typebox';
 import type { Database } from '../../db/client.js';
 import type { Auth } from '../../http/auth.js';
 import { badRequest, notFound } from '../../http/envelope.js';
 import { fullPileOf } from '../../domain/siteStatus.js';
 import * as repo from './repo.js';
+import type { SiteParams, SiteParamsInput } from './schemas.js';
 
 export async function fullPile(database: Database, areaId: string) {
   const a = await repo.findFullPile(database, areaId);
@@ -29,7 +31,7 @@ export async function setFullPile(database: Database, auth: Auth, pile: number, 
 const SITE_DEFAULTS = { length: 20, dispatchThresholdLess: 20, dispatchThresholdMore: 80, dispatchResponseMinute: 30 } as const;
 
 /** The area's site parameters (defaults filled in), and whether they may be changed there (spec §6: aggregation 0). */
-export async function siteParams(database: Database, areaId: string) {
+export async function siteParams(database: Database, areaId: string): Promise<Static<typeof SiteParams>> {
   const a = await repo.findSiteParams(database, areaId);
   if (!a) throw notFound('区域');
   const pile = fullPileOf(a.fullPileNum, a.fullPileName);
@@ -47,15 +49,6 @@ export async function siteParams(database: Database, areaId: string) {
     dispatchThresholdMore: a.dispatchThresholdMore ?? SITE_DEFAULTS.dispatchThresholdMore,
     dispatchResponseMinute: a.dispatchResponseMinute ?? SITE_DEFAULTS.dispatchResponseMinute,
   };
-}
-
-export interface SiteParamsInput {
-  fullPileNum?: number;
-  fullPileName?: string;
-  length?: number;
-  dispatchThresholdLess?: number;
-  dispatchThresholdMore?: number;
-  dispatchResponseMinute?: number;
 }
 
 /** Sets the parameters on the request's area and every area below it (as the full-pile value); refused for aggregation areas. */

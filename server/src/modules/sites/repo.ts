@@ -1,9 +1,9 @@
 /** Site queries: reads join the area and the snapshot state; writes always bump updated_at. */
 import type { Static } from 'typebox';
 import type { Database } from '../../db/client.js';
-import { columnValues, insertSql, updateSql } from '../../db/columns.js';
+import { columnValues, insertSql, selectList, updateSql } from '../../db/columns.js';
 import { generatedSiteIdRegex } from '../../domain/siteIds.js';
-import { SITE_COLUMNS, SITE_SELECT, type SiteRow } from '../../shared/siteList.js';
+import { SITE_COLUMNS, SITE_PARAM_COLUMNS, SITE_SELECT, type SiteParamValues, type SiteRow } from '../../shared/siteList.js';
 import type { Magnify } from './schemas.js';
 
 /** A live (not deleted) site's row, or undefined. */
@@ -37,14 +37,9 @@ export async function maxSiteId(database: Database, areaId: string): Promise<str
 
 /** The site parameters the district gives new sites (null: the table's default). */
 export async function areaSiteDefaults(database: Database, areaId: string) {
-  const [a] = await database.query<SiteDefaults>(
-    `select site_length as length, site_threshold_less as "dispatchThresholdLess", site_threshold_more as "dispatchThresholdMore",
-            site_response_minute as "dispatchResponseMinute" from areas where id = $1`,
-    [areaId],
-  );
+  const [a] = await database.query<SiteParamValues>(`select ${selectList(SITE_PARAM_COLUMNS, 'a')} from areas a where a.id = $1`, [areaId]);
   return a;
 }
-export type SiteDefaults = { [K in 'length' | 'dispatchThresholdLess' | 'dispatchThresholdMore' | 'dispatchResponseMinute']: SiteRow[K] | null };
 
 /** What a site write stores, by the API's keys (SITE_COLUMNS names their columns); the fence as JSON text. */
 export type SiteValues = Partial<Omit<Pick<SiteRow, keyof typeof SITE_COLUMNS>, 'gpsRail'> & { gpsRail: string | null }>;

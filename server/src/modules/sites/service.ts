@@ -10,6 +10,7 @@ import type { AreaTree } from '../../domain/areas.js';
 import { normalizePolygon, type LonLat } from '../../domain/geometry.js';
 import { nextSiteId } from '../../domain/siteIds.js';
 import type { GeoCache } from '../../shared/geoCache.js';
+import type { SiteParamValues } from '../../shared/siteList.js';
 import { centroid, ringToGcj02, type CoordSystem } from './geo.js';
 import { toGcj02 } from '../../domain/coords.js';
 import * as repo from './repo.js';
@@ -56,7 +57,8 @@ const asBool = (v: boolean | number | undefined) => (v === undefined ? undefined
 
 /** Input → the values a write stores (no area, no id): validates the name, position and fence; switches as booleans. */
 function valuesOf(input: SiteInput): repo.SiteValues {
-  // the area and the id are the callers'; position and fence are converted below
+  // the area and the id are the callers'; position, fence, name and switches are converted below; the
+  // rest are the form's plain numbers, stored as they come (columnValues writes only SITE_COLUMNS' keys)
   const {
     siteId: _id,
     selfAreaId: _self,
@@ -105,7 +107,7 @@ export async function createSite(c: SiteCtx, input: SiteInput): Promise<string> 
   const values = valuesOf(input);
   // what the request leaves out, the district's site parameters give (站点参数); else the table's default
   const defaults = await repo.areaSiteDefaults(c.database, areaId);
-  for (const [key, v] of Object.entries(defaults ?? {}) as [keyof repo.SiteDefaults, number | null][])
+  for (const [key, v] of Object.entries(defaults ?? {}) as [keyof SiteParamValues, number | null][])
     if (values[key] === undefined && v !== null) values[key] = v;
   checkThresholds(values.dispatchThresholdLess ?? 20, values.dispatchThresholdMore ?? 80);
   values.areaId = areaId;
