@@ -41,7 +41,7 @@ export class UnreadableWorkbookError extends Error {
  * 1 GB of whitespace, a DTD) can take the memory or the event loop: anything beyond is refused as
  * unreadable. Rows are handed over one at a time, so their number costs time, not memory.
  */
-export const LIMITS = {
+const LIMITS = {
   /** Excel's own last column (XFD) and last row */
   columns: 16_384,
   rows: 1_048_576,
