@@ -138,12 +138,20 @@ describe('third-party keys', () => {
     expect((await feed(`Bearer ${key}`)).statusCode).toBe(200);
   });
 
-  it('stops a revoked key and an expired key at the next request', async () => {
+  it('stops a revoked key and an expired key at the next request; re-enabling issues a new key (issue 26)', async () => {
     const revoke = await haidian.post('/api/saveThirdPartyAuthUser', { id, status: 1 });
     expect(revoke.body).toMatchObject({ code: 200, message: '授权已撤销' });
     expect((await feed(`Bearer ${key}`)).statusCode).toBe(401);
     expect((await haidian.get('/api/getThirdPartyAuthList', { state: 1 })).body.data.lists.map((k: { id: number }) => k.id)).toEqual([id]);
-    await haidian.post('/api/saveThirdPartyAuthUser', { id, status: 0 });
+    const again = await haidian.post('/api/saveThirdPartyAuthUser', { id, status: 0 });
+    expect(again.body).toMatchObject({ code: 200, message: '授权已恢复，原密钥不再可用，请立即保存新密钥', data: { id, key: expect.stringMatching(/^tpk_/) } });
+    // the revoked secret stays dead; the new one works
+    expect((await feed(`Bearer ${key}`)).statusCode).toBe(401);
+    expect(again.body.data.key).not.toBe(key);
+    key = again.body.data.key;
+    expect((await feed(`Bearer ${key}`)).statusCode).toBe(200);
+    // editing an enabled key (status 0 again) keeps its secret
+    expect((await haidian.post('/api/saveThirdPartyAuthUser', { id, status: 0 })).body.data.key).toBeNull();
     expect((await feed(`Bearer ${key}`)).statusCode).toBe(200);
     await t.database.query(`update third_party_keys set expires_at = now() - interval '1 second' where id = $1`, [id]);
     expect((await feed(`Bearer ${key}`)).statusCode).toBe(401);

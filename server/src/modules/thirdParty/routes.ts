@@ -27,12 +27,19 @@ export const thirdPartyRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: '新增或编辑第三方授权',
         querystring: Type.Object(SelfArea),
         body: KeySaveBody,
-        response: { 200: Envelope(Type.Object({ id: Type.Integer(), key: Nullable(Type.String(), '新增时的密钥，只返回这一次') })) },
+        response: { 200: Envelope(Type.Object({ id: Type.Integer(), key: Nullable(Type.String(), '新增或恢复（撤销后重新启用）时的新密钥，只返回这一次') })) },
       },
     },
     async (req) => {
       const saved = await keys.saveKey(database, req.auth, req.body, config.tz);
-      const message = req.body.id === undefined ? '授权已创建，请立即保存密钥' : req.body.status === 1 ? '授权已撤销' : '授权已保存';
+      const message =
+        req.body.id === undefined
+          ? '授权已创建，请立即保存密钥'
+          : req.body.status === 1
+            ? '授权已撤销'
+            : saved.key
+              ? '授权已恢复，原密钥不再可用，请立即保存新密钥'
+              : '授权已保存';
       return ok(saved, message);
     },
   );

@@ -42,7 +42,11 @@ async function loadOwned(database: Database, auth: Auth, id: number) {
   return k;
 }
 
-/** Creates (answering the key, once) or updates a key of the caller's area. */
+/**
+ * Creates (answering the key, once) or updates a key of the caller's area. Revocation is final for
+ * its secret: re-enabling a revoked key (status 1 → 0) replaces the secret and answers the new one,
+ * once, so that a leaked key that was revoked never comes back to life.
+ */
 export async function saveKey(database: Database, auth: Auth, input: KeyInput, tz: string): Promise<{ id: number; key: string | null }> {
   const old = input.id === undefined ? undefined : await loadOwned(database, auth, input.id);
   const name = input.name?.trim() ?? old?.name;
@@ -61,7 +65,10 @@ export async function saveKey(database: Database, auth: Auth, input: KeyInput, t
   const fields = { name: name!, company, phone, areaId, expiresAt, status };
   if (old) {
     await repo.updateKey(database, old.id, fields);
-    return { id: old.id, key: null };
+    if (old.status !== 1 || status !== 0) return { id: old.id, key: null };
+    const { key, keyHash, keyPrefix } = newKey();
+    await repo.replaceKeyHash(database, old.id, keyHash, keyPrefix);
+    return { id: old.id, key };
   }
   const { key, keyHash, keyPrefix } = newKey();
   const id = await repo.insertKey(database, { ...fields, keyHash, keyPrefix, creatorId: auth.user.id });

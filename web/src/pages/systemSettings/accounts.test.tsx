@@ -253,4 +253,15 @@ describe('系统设置 · 第三方授权', () => {
     fireEvent.click(okOf(confirmBox()));
     await waitFor(() => expect(last('/api/saveThirdPartyAuthUser', 'POST')?.body).toEqual({ id: 5, status: 1 }));
   });
+
+  it('re-enables a revoked key with a new secret, shown once (issue 26)', async () => {
+    special = (path) => (path === '/api/getThirdPartyAuthList' ? ok({ lists: [{ ...bureau, status: 1 }], total: 1 }) : undefined);
+    renderAt('/systemSettings/thirdParty');
+    fireEvent.click(action(await rowOf('海淀区数据局'), '恢复'));
+    await waitFor(() => expect(confirmBox()).toBeTruthy());
+    expect(within(confirmBox()).getByText(/将生成新密钥，原密钥不再可用/)).toBeTruthy();
+    fireEvent.click(okOf(confirmBox()));
+    await waitFor(() => expect(last('/api/saveThirdPartyAuthUser', 'POST')?.body).toEqual({ id: 5, status: 0 }));
+    expect((await screen.findByTestId('new-password')).textContent).toBe(KEY);
+  });
 });

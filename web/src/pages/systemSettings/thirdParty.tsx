@@ -1,7 +1,8 @@
 /**
  * 第三方授权: read-only keys for outside parties (a data bureau, a map vendor), one area each, with a
  * validity period (getThirdPartyAuthList; phones come masked). 新增 shows the key once with a copy
- * button; 重置密钥 replaces it (the old one stops at once); 撤销 / 恢复 after 温馨提示. Needs 用户管理.
+ * button; 重置密钥 replaces it (the old one stops at once); 撤销 / 恢复 after 温馨提示 (恢复 issues a
+ * new key, shown once: a revoked secret never works again). Needs 用户管理.
  * Editing: name, company, phone (unique among keys, checkAuthPhone; left as it is unless a new one is
  * typed), area within the editor's own, validity (keys always expire).
  */
@@ -90,8 +91,12 @@ const thirdPartySpec = (show: (s: ShownPassword) => void) =>
       k.status === 1
         ? {
             label: '恢复',
-            confirm: `确定要恢复“${k.name}”的授权吗？原密钥将重新可用。`,
-            onClick: () => kit.run(() => saveThirdParty({ id: k.id, status: 0 }), '授权已恢复'),
+            confirm: `确定要恢复“${k.name}”的授权吗？将生成新密钥，原密钥不再可用。`,
+            onClick: () =>
+              kit.run(async () => {
+                const { key } = await saveThirdParty({ id: k.id, status: 0 });
+                if (key) show(shownKey(k.name, key));
+              }, '授权已恢复'),
           }
         : {
             label: '撤销',
