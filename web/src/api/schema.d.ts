@@ -711,7 +711,7 @@ export interface paths {
                             message: string;
                             data: {
                                 id: number;
-                                /** @description 新增时的密钥，只返回这一次 */
+                                /** @description 新增或恢复（撤销后重新启用）时的新密钥，只返回这一次 */
                                 key: string | null;
                             };
                         };
