@@ -60,6 +60,13 @@ describe('area reads', () => {
     const all = (await haidian.get('/api/area/all')).body.data;
     expect(all.length).toBeGreaterThan(3000);
     expect(all.find((a: { id: string }) => a.id === '000000')).toBeUndefined();
+    // a sub-area 朝阳 made for itself: its own admin sees it in the national list, 海淀's does not (issue 26)
+    const chaoyang = await userClient(t.app, admin, { username: 'cy_area_all', areaId: '110105' });
+    expect((await chaoyang.post('/api/area/', { id: '110197', parentId: '110105', areaName: '朝阳自建片区' })).body.message).toBe('区域添加成功');
+    const names = async (c: Client) => ((await c.get('/api/area/all')).body.data as { areaName: string }[]).map((a) => a.areaName);
+    expect(await names(chaoyang)).toContain('朝阳自建片区');
+    expect(await names(haidian)).not.toContain('朝阳自建片区');
+    expect(await names(haidian)).toContain('朝阳区');
     expect((await haidian.get('/api/area/getCityAreaByChild', { areaId: '110108' })).body.data).toMatchObject({ id: '110100', level: 2 });
     const lists = (await beijing.get('/api/area/listsAll')).body.data;
     expect(lists.map((a: { id: string }) => a.id)).toEqual(expect.arrayContaining(['110000', '110100', '110108']));

@@ -67,6 +67,13 @@ describe('user management', () => {
     expect(weak.body.message).toBe('密码需同时包含字母和数字');
     const date = await haidian.post('/api/user/add', { username: 'hd_date', password: 'Passw0rd1', areaId: '110108', unavailableTime: 'soon' });
     expect(date.body.message).toContain('unavailableTime');
+    // the year 9999 (whose next day is no date) was a 500 (issue 26): add and edit refuse it by name
+    for (const far of ['9999-12-31 23:59:59', '9999-12-31', '2100-01-01']) {
+      const add = await haidian.post('/api/user/add', { username: 'hd_far', password: 'Passw0rd1', areaId: '110108', unavailableTime: far });
+      expect(add.body).toEqual({ code: 400, message: '参数 unavailableTime 最晚为 2099-12-31，长期有效请留空', data: null });
+      const edit = await haidian.put('/api/user/edit', { id: haidian.userId, unavailableTime: far });
+      expect(edit.body.message).toBe('参数 unavailableTime 最晚为 2099-12-31，长期有效请留空');
+    }
   });
 
   it('takes 有效期 as a date (valid through that day), not before today; empty for 长期有效', async () => {

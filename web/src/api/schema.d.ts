@@ -1955,7 +1955,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** 全国区域列表 */
+        /** 全国区域列表（省市区县及本区域的下级） */
         get: {
             parameters: {
                 query?: never;

@@ -52,13 +52,14 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     return ok(areas.nest(await areas.areasIn(database, tree, tree.descendants(req.auth.areaId)), req.auth.areaId));
   });
 
-  // 全国区域列表（扁平）
-  app.get('/all', { schema: { tags, summary: '全国区域列表', response: { 200: Envelope(Type.Array(AreaBrief)) } } }, async () => {
+  // 全国区域列表（扁平）：省、市、区县，以及本账号区域内的下级区域（其他区域自建的下级区域不给）
+  app.get('/all', { schema: { tags, summary: '全国区域列表（省市区县及本区域的下级）', response: { 200: Envelope(Type.Array(AreaBrief)) } } }, async (req) => {
     const tree = await cache.tree();
+    const own = new Set(req.auth.scopeAreaIds());
     return ok(
       tree
         .descendants('000000')
-        .filter((id) => id !== '000000')
+        .filter((id) => id !== '000000' && (tree.get(id)!.level <= 3 || own.has(id)))
         .sort()
         .map((id) => tree.get(id)!),
     );

@@ -14,6 +14,9 @@ import { brandsOf } from '../../shared/brands.js';
 import * as users from './service.js';
 import { Application, AuditBody, Id, Phone, UserAddBody, UserFields } from './schemas.js';
 
+/** The last day a validity may name (9999-12-31's next day is no date): further is 长期有效, an empty field. */
+const LAST_VALID_DAY = '2099-12-31';
+
 const tags = ['用户管理'];
 /** An account a write changes (its id in the body). */
 const user = byField('users', 'id', 'id', USER_COLUMNS);
@@ -61,13 +64,14 @@ export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
   );
 
-  /** 有效期: a date (valid through that day, in TZ), not before today; '' or null: 长期有效. (yyyy-MM-dd 23:59:59, as listed, is read as its date.) */
+  /** 有效期: a date (valid through that day, in TZ), from today to LAST_VALID_DAY; '' or null: 长期有效. (yyyy-MM-dd 23:59:59, as listed, is read as its date.) */
   const validity = (v: string | null | undefined) => {
     if (v === undefined || v === null || v === '') return v === undefined ? undefined : null;
     const m = /^(\d{4}-\d{2}-\d{2})(?: 23:59:59)?$/.exec(v.trim());
     const day = m && strictLocalTime(m[1], config.tz) ? m[1] : null;
     if (!day) throw badRequest('参数 unavailableTime 应为日期 yyyy-MM-dd（有效期至当天），长期有效请留空');
     if (day < today(config.tz).day) throw badRequest('参数 unavailableTime 不能早于今天，请重新选择有效期');
+    if (day > LAST_VALID_DAY) throw badRequest(`参数 unavailableTime 最晚为 ${LAST_VALID_DAY}，长期有效请留空`);
     return new Date(dayStart(nextDay(day), config.tz).getTime() - 1000); // 23:59:59 of that day
   };
 
