@@ -66,6 +66,15 @@ export async function buildApp(config: Config, database: Database, opts: { logge
             redact: ['req.headers.authorization', 'req.body.password', 'req.body.oldPwd', 'req.body.newPwd'],
           },
     bodyLimit: 9 * 1024 * 1024,
+    // a silent socket (never a byte, or a stalled client) is closed after HTTP_IDLE_SECONDS; a request
+    // must arrive whole (a slow body too) within HTTP_REQUEST_SECONDS, its headers within 20 s of it
+    connectionTimeout: config.idleSeconds * 1000,
+    requestTimeout: config.requestSeconds * 1000,
+    // (Node checks those two every connectionsCheckingInterval, 30 s by default)
+    http: {
+      headersTimeout: Math.min(20, config.requestSeconds) * 1000,
+      connectionsCheckingInterval: Math.min(5000, config.requestSeconds * 250),
+    },
     frameworkErrors, // bad URL, over-long path parameter: the envelope in Chinese (http/errors.ts)
     // forwarded headers (client address, https) only from the configured proxies (TRUST_PROXY)
     trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,

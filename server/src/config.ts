@@ -42,6 +42,13 @@ export interface Config {
   uploadMaxBytes: number;
   /** Days ride positions (the orders' tracks) are kept; 0 keeps them for ever (RIDE_TRACK_DAYS, default 90). */
   rideTrackDays: number;
+  /**
+   * Seconds a connection may stay silent both ways before it is closed (a socket that never sends a
+   * byte, a stalled client): HTTP_IDLE_SECONDS, default 60.
+   */
+  idleSeconds: number;
+  /** Seconds a client has to send a whole request, headers and body (a slow upload): HTTP_REQUEST_SECONDS, default 120. */
+  requestSeconds: number;
 }
 
 type TrustProxy = false | number | string[];
@@ -145,5 +152,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: trustProxy(env.TRUST_PROXY),
     uploadMaxBytes: int(env, 'UPLOAD_MAX_MB', 10, 1, 100) * 1024 * 1024,
     rideTrackDays: int(env, 'RIDE_TRACK_DAYS', 90, 0, 3650),
+    idleSeconds: int(env, 'HTTP_IDLE_SECONDS', 60, 1, 3600),
+    requestSeconds: int(env, 'HTTP_REQUEST_SECONDS', 120, 1, 3600),
   };
 }
