@@ -96,6 +96,14 @@ export async function buildApp(config: Config, database: Database, opts: { logge
     // HSTS only on https (below): over plain http the header is meaningless and wrongly announces https
     hsts: false,
   });
+  // behind a proxy without TRUST_PROXY every client has the proxy's address (one registration limit
+  // for all applicants, one address in the audit log): say so once, at the first forwarded request
+  let forwardedIgnored = config.trustProxy !== false;
+  app.addHook('onRequest', async (req) => {
+    if (forwardedIgnored || req.headers['x-forwarded-for'] === undefined) return;
+    forwardedIgnored = true;
+    req.log.warn('X-Forwarded-For is ignored: set TRUST_PROXY to the reverse proxy (README, Configuration), or every client has its address');
+  });
   app.addHook('onRequest', async (req, reply) => {
     if (req.protocol === 'https') reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
   });

@@ -11,7 +11,13 @@ let ip = 0;
 /** POST /api/register from its own address (the limit per address is tested on its own). */
 async function register(body: Record<string, unknown>, remoteAddress = `10.1.0.${++ip}`) {
   const res = await t.app.inject({ method: 'POST', url: '/api/register', payload: body, remoteAddress });
-  return res.json() as { code: number; message: string; data: { id: number } | null };
+  return res.json() as { code: number; message: string; data: null };
+}
+
+/** The id of a stored application (the answer to /api/register names none). */
+async function applicationId(username: string): Promise<number> {
+  const [row] = await t.database.query<{ id: number }>('select id from users where username = $1', [username]);
+  return row.id;
 }
 
 const maintainer = (username: string, phone: string, extra: Record<string, unknown> = {}) => ({
@@ -85,10 +91,32 @@ describe('registration', () => {
     expect((await register(maintainer('m_bad5', '13500000002', { roleId: undefined }))).message).toMatch(/^参数 roleId 不能为空/);
     expect((await register(maintainer('m_bad6', '13500000002', { areaId: '000000' }))).message).toMatch(/^参数 areaId/);
     expect((await register(maintainer('m_bad7', '13500000002', { areaId: '999999' }))).message).toMatch(/^参数 areaId/);
-    expect((await register(maintainer('m_apply', '13500000002'))).message).toBe('参数 username：用户名已存在，请换一个');
-    expect((await register(maintainer('m_bad8', '13500000001'))).message).toBe('参数 phone：手机号已被其他账号使用');
     const [{ n }] = await t.database.query<{ n: number }>(`select count(*)::int as n from users where username like 'm_bad%'`);
     expect(n).toBe(0);
+  });
+
+  it('answers the same whoever exists: a taken username stores nothing, a taken phone is refused at login (issue 26)', async () => {
+    const accepted = { code: 200, message: '申请已提交，请等待审核', data: null };
+    const fresh = await register(maintainer('m_fresh', '13500000030'));
+    expect(fresh).toEqual(accepted);
+    // m_apply exists (waiting for audit); hd_auditor is a working account
+    for (const taken of ['m_apply', 'hd_auditor', 'admin']) {
+      expect(await register(maintainer(taken, '13500000031', { password: 'Other1234' }))).toEqual(accepted);
+    }
+    const [{ n }] = await t.database.query<{ n: number }>(`select count(*)::int as n from users where phone = '13500000031'`);
+    expect(n).toBe(0);
+    // the existing accounts are untouched: still their own password
+    expect((await login('hd_auditor', 'Other1234')).body.code).not.toBe(200);
+    // the phone of m_apply: the answer is the same; the reason only at login with the password chosen
+    expect(await register(maintainer('m_dup_phone', '13500000001'))).toEqual(accepted);
+    expect((await login('m_dup_phone')).body).toMatchObject({ code: 5002, message: '账号审核未通过：手机号已被其他账号使用，请换一个手机号重新申请' });
+    expect((await login('m_dup_phone', 'Wrong1234')).body.message).not.toMatch(/手机号/);
+    // and it waits for no auditor
+    const pending = await haidian.get('/api/user/audit_list', { auditStatus: 0 });
+    expect(names(pending)).not.toContain('m_dup_phone');
+    // the tests below count the applications of the area: these two leave
+    await t.database.query(`delete from user_roles where user_id in (select id from users where username in ('m_fresh', 'm_dup_phone'))`);
+    await t.database.query(`delete from users where username in ('m_fresh', 'm_dup_phone')`);
   });
 
   it('limits registrations per address', async () => {
@@ -136,7 +164,8 @@ describe('audit', () => {
   });
 
   it('rejects with a reason the applicant sees at login', async () => {
-    const id = (await register(maintainer('m_reject', '13500000020'))).data!.id;
+    await register(maintainer('m_reject', '13500000020'));
+    const id = await applicationId('m_reject');
     expect((await haidian.post('/api/user/audit', { id, auditStatus: 2 })).body).toMatchObject({
       code: 400,
       message: '参数 remark 不能为空：驳回时请填写原因',

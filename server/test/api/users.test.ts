@@ -155,7 +155,9 @@ describe('user management', () => {
     const audits = await haidian.get('/api/user/audit_list');
     expect(audits.body.data.lists.map((u: { username: string }) => u.username)).toEqual(['hd_apply']);
     expect((await haidian.get('/api/user/list', { username: 'hd_apply' })).body.data.total).toBe(0);
-    expect((await haidian.post('/api/user/audit', { id: applicant.body.data.id, auditStatus: 1 })).body.message).toBe('审核已通过');
+    expect(applicant.body).toMatchObject({ code: 200, data: null });
+    const [{ id: applicantId }] = await t.database.query<{ id: number }>(`select id from users where username = 'hd_apply'`);
+    expect((await haidian.post('/api/user/audit', { id: applicantId, auditStatus: 1 })).body.message).toBe('审核已通过');
     expect((await haidian.get('/api/user/audit_list', { auditStatus: 0 })).body.data.total).toBe(0);
     expect((await haidian.post('/api/user/audit', { id: chaoyangUserId, auditStatus: 2 })).body.code).toBe(5002);
   });

@@ -556,9 +556,11 @@ export interface paths {
                         "application/json": {
                             code: number;
                             message: string;
-                            data: {
-                                id: number;
-                            };
+                            /**
+                             * @description 无论用户名、手机号是否已被使用，回答都相同（不泄露账号是否存在）；结果在用所填密码登录时提示
+                             * @enum {object|null}
+                             */
+                            data: never | null;
                         };
                     };
                 };

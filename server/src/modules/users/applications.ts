@@ -21,8 +21,14 @@ export const registrationAttempt = (database: Database, address: string, windowM
 
 const blank = (v: string | undefined) => !v || v.trim() === '';
 
-/** Checks a registration like the add-user form, then stores the account waiting for audit. */
-export async function register(database: Database, tree: AreaTree, input: Registration) {
+/**
+ * Checks a registration like the add-user form, then stores the account waiting for audit. The
+ * answer is the same whoever already exists (no account enumeration from a public form): a taken
+ * username stores nothing (logging in then fails as for a wrong password, and the applicant applies
+ * again under another name); a taken phone stores the application already refused, its reason
+ * shown only to whoever logs in with the password just chosen.
+ */
+export async function register(database: Database, tree: AreaTree, input: Registration): Promise<void> {
   if (blank(input.name)) throw badRequest('参数 name 不能为空');
   if (!tree.get(input.areaId) || input.areaId === ROOT_AREA_ID) throw badRequest('参数 areaId 请选择具体的省、市或区县');
   let roleIds: number[] = [];
@@ -34,23 +40,29 @@ export async function register(database: Database, tree: AreaTree, input: Regist
   }
   const problem = passwordProblem(input.password);
   if (problem) throw badRequest(`参数 password：${problem}`);
-  if (await usernameTaken(database, input.username)) throw badRequest('参数 username：用户名已存在，请换一个');
-  if (await phoneTaken(database, input.phone)) throw badRequest('参数 phone：手机号已被其他账号使用');
+  // hashed whatever follows, so that a taken username answers no faster than a free one
   const passwordHash = await hashPassword(input.password);
-  return repo.inTransaction(database, async (w) => {
-    const id = await repo.insertApplicant(w, {
-      username: input.username,
-      passwordHash,
-      name: input.name.trim(),
-      phone: input.phone,
-      company: blank(input.company) ? null : input.company!.trim(),
-      areaId: input.areaId,
-      applyType: input.applyType,
-      applyReason: blank(input.reason) ? null : input.reason!.trim(),
+  if (await usernameTaken(database, input.username)) return;
+  const refused = (await phoneTaken(database, input.phone)) ? '手机号已被其他账号使用，请换一个手机号重新申请' : undefined;
+  await repo
+    .inTransaction(database, async (w) => {
+      const applicant = {
+        username: input.username,
+        passwordHash,
+        name: input.name.trim(),
+        phone: input.phone,
+        company: blank(input.company) ? null : input.company!.trim(),
+        areaId: input.areaId,
+        applyType: input.applyType,
+        applyReason: blank(input.reason) ? null : input.reason!.trim(),
+      };
+      const id = await repo.insertApplicant(w, applicant, refused);
+      await repo.replaceRoles(w, id, roleIds);
+    })
+    .catch((e: unknown) => {
+      // the same username registered meanwhile: answered as any taken one
+      if ((e as { code?: string }).code !== '23505') throw e;
     });
-    await repo.replaceRoles(w, id, roleIds);
-    return id;
-  });
 }
 
 /**

@@ -35,13 +35,12 @@ export const registrationRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: '注册申请账号',
         security: [],
         body: RegisterBody,
-        response: { 200: Envelope(Type.Object({ id: Type.Integer() })) },
+        response: { 200: Envelope(Type.Null({ description: '无论用户名、手机号是否已被使用，回答都相同（不泄露账号是否存在）；结果在用所填密码登录时提示' })) },
       },
     },
     async (req) => {
-      const id = await register(database, await areas.tree(), req.body);
-      req.log.info({ userId: id }, 'registered');
-      return ok({ id }, '申请已提交，请等待审核');
+      await register(database, await areas.tree(), req.body);
+      return ok(null, '申请已提交，请等待审核');
     },
   );
 

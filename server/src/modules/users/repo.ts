@@ -215,9 +215,13 @@ export type NewApplicant = Required<Pick<UserValues, 'username' | 'passwordHash'
   phone: string;
 };
 
-/** Inserts a self-registered account waiting for audit (audit_status 0) and returns its id. */
-export async function insertApplicant(database: Writer, u: NewApplicant) {
-  const { text, params } = insertSql('users', columnValues(WRITTEN, { ...u, userLevel: 2, auditStatus: 0 }), 'returning id');
+/**
+ * Inserts a self-registered account waiting for audit (audit_status 0), or already refused with
+ * `refused` as its reason (shown at login), and returns its id.
+ */
+export async function insertApplicant(database: Writer, u: NewApplicant, refused?: string) {
+  const audit = refused ? { auditStatus: 2, auditRemark: refused } : { auditStatus: 0 };
+  const { text, params } = insertSql('users', columnValues(WRITTEN, { ...u, userLevel: 2, ...audit }), 'returning id');
   const [row] = await database.query<{ id: number }>(text, params);
   return row.id;
 }

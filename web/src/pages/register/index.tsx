@@ -88,7 +88,7 @@ export default function Register() {
           <Result
             status="success"
             title="申请已提交"
-            subTitle="请等待所在区域的管理员审核；审核通过后即可用申请的账号登录，未通过时登录会提示原因。"
+            subTitle="请等待所在区域的管理员审核；审核通过后即可用申请的账号登录，未通过时用所填密码登录会提示原因。若登录提示用户名或密码错误，说明该用户名已被他人使用，请换一个用户名重新申请。"
             extra={
               <Link to="/login">
                 <Button type="primary">返回登录</Button>

@@ -28,7 +28,7 @@ beforeEach(() => {
       if (parent === '110000') return ok([{ id: '110100', areaName: '市辖区', level: 2, leaf: false }]);
       return ok([{ id: '110108', areaName: '海淀区', level: 3, leaf: true }]);
     }
-    if (path === '/api/register' && method === 'POST') return refusal ? ok(null, 400, refusal) : ok({ id: 9 }, 200, '申请已提交，请等待审核');
+    if (path === '/api/register' && method === 'POST') return refusal ? ok(null, 400, refusal) : ok(null, 200, '申请已提交，请等待审核');
     return undefined;
   }));
 });
@@ -124,7 +124,7 @@ describe('申请账号', () => {
   });
 
   it("shows the server's refusal on the form", async () => {
-    refusal = '参数 username：用户名已存在，请换一个';
+    refusal = '参数 password：密码需同时包含字母和数字';
     renderRoute(<Register />, '/register');
     fireEvent.click((await screen.findByText('平台账号（监管人员）', undefined, { timeout: 10_000 })).closest('label')!);
     await pickHaidian();
