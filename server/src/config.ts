@@ -40,6 +40,8 @@ export interface Config {
   trustProxy: TrustProxy;
   /** Largest file POST /api/upload accepts, in bytes (UPLOAD_MAX_MB, default 10). */
   uploadMaxBytes: number;
+  /** What one user may upload: bytes in any 24 hours (UPLOAD_DAY_MB, default 200) and files a minute (UPLOAD_PER_MINUTE, default 30). */
+  uploadLimits: { dayBytes: number; perMinute: number };
   /** Days ride positions (the orders' tracks) are kept; 0 keeps them for ever (RIDE_TRACK_DAYS, default 90). */
   rideTrackDays: number;
   /**
@@ -151,6 +153,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     openRateLimit: int(env, 'OPEN_RATE_LIMIT', 1200, 1, 1_000_000),
     trustProxy: trustProxy(env.TRUST_PROXY),
     uploadMaxBytes: int(env, 'UPLOAD_MAX_MB', 10, 1, 100) * 1024 * 1024,
+    uploadLimits: { dayBytes: int(env, 'UPLOAD_DAY_MB', 200, 1, 100_000) * 1024 * 1024, perMinute: int(env, 'UPLOAD_PER_MINUTE', 30, 1, 10_000) },
     rideTrackDays: int(env, 'RIDE_TRACK_DAYS', 90, 0, 3650),
     idleSeconds: int(env, 'HTTP_IDLE_SECONDS', 60, 1, 3600),
     requestSeconds: int(env, 'HTTP_REQUEST_SECONDS', 120, 1, 3600),

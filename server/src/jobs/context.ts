@@ -12,4 +12,6 @@ export interface JobContext {
   staleHours: number;
   /** Days ride positions are kept (jobs/tracks.ts); unset or 0: for ever. */
   rideTrackDays?: number;
+  /** Where uploads are stored (DATA_DIR): the hourly job deletes those left unattached; unset: none. */
+  dataDir?: string;
 }

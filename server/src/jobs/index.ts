@@ -9,6 +9,7 @@ import { pruneRideTracks } from './tracks.js';
 import type { Config } from '../config.js';
 import type { Database } from '../db/client.js';
 import { localDay } from '../domain/time.js';
+import { sweepUnattached } from '../shared/uploads.js';
 
 export type { JobContext };
 
@@ -22,6 +23,7 @@ export function jobContextOf(ctx: { config: Config; database: Database }): JobCo
     offsiteMinutes: config.offsiteMinutes,
     staleHours: config.staleHours,
     rideTrackDays: config.rideTrackDays,
+    dataDir: config.dataDir,
   };
 }
 
@@ -44,6 +46,8 @@ export async function runHourlyJobs(ctx: JobContext, now: Date) {
   const run = await rollupStats(ctx, now);
   // the day's filed bikes (数据接入率 over time)
   await recordFiled(ctx, now);
+  // uploads never attached to anything within a day
+  if (ctx.dataDir) await sweepUnattached(ctx.database, ctx.dataDir, now);
   return run;
 }
 

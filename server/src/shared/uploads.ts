@@ -89,24 +89,59 @@ export interface UploadRow {
 const SELECT = `select id, file, purpose, owner_id as "ownerId", uploader_id as "uploaderId", area_id as "areaId",
                        original_name as "originalName", size, mime, created_at as "createdAt" from uploads`;
 
-/** The name as the user gave it, without folders or control characters, at most 255 characters. */
-function cleanName(name: string | undefined, kind: FileKind): string {
+/**
+ * The name as the user gave it, without folders or control characters, at most 255 characters, its
+ * extension the detected kind's (a Word package sent as x.html downloads as x.docx).
+ */
+export function cleanName(name: string | undefined, kind: FileKind): string {
   const base = (name ?? '')
     .split(/[\\/]/)
     .pop()!
     .replace(/[\u0000-\u001f\u007f]/g, '')
     .trim();
-  return (base || `文件.${kind}`).slice(0, 255);
+  const stem = base.replace(/\.[^.]*$/, '').trim() || '文件';
+  const ext = kind === 'jpg' && /\.jpeg$/i.test(base) ? 'jpeg' : kind;
+  return `${stem.slice(0, 250)}.${ext}`;
+}
+
+/** What one user may upload (UPLOAD_DAY_MB, UPLOAD_PER_MINUTE). */
+export interface UploadLimits {
+  /** bytes in any 24 hours */
+  dayBytes: number;
+  /** files in any minute */
+  perMinute: number;
+}
+
+/** Refuses an upload of `size` bytes beyond the user's rate or day's quota (counted from the table: every process sees the same). */
+async function checkQuota(database: Database, userId: number, size: number, limits: UploadLimits) {
+  const [used] = await database.query<{ minute: number; day: string }>(
+    `select count(*) filter (where created_at > now() - interval '1 minute')::int as minute, coalesce(sum(size), 0)::text as day
+       from uploads where uploader_id = $1 and created_at > now() - interval '1 day'`,
+    [userId],
+  );
+  if (used.minute >= limits.perMinute) throw badRequest(`上传过于频繁：每分钟最多 ${limits.perMinute} 个文件，请稍后再试`);
+  if (Number(used.day) + size > limits.dayBytes)
+    throw badRequest(`上传已达上限：每个账号 24 小时内最多 ${Math.round(limits.dayBytes / 1024 / 1024)} MB，请稍后再试或联系管理员`);
 }
 
 /**
  * Stores the bytes under a random name and records them, unattached, for `auth`'s user. Refuses
- * (400) an empty file or one whose bytes are not of a kind the purpose accepts.
+ * (400) an empty file, one whose bytes are not of a kind the purpose accepts, and one beyond the
+ * user's rate or quota. A file still unattached a day later is deleted (sweepUnattached).
  */
-export async function saveUpload(database: Database, dataDir: string, auth: Auth, purpose: Purpose, originalName: string | undefined, bytes: Buffer) {
+export async function saveUpload(
+  database: Database,
+  dataDir: string,
+  auth: Auth,
+  purpose: Purpose,
+  originalName: string | undefined,
+  bytes: Buffer,
+  limits: UploadLimits,
+) {
   if (!bytes.length) throw badRequest('参数 file 不能为空文件');
   const kind = sniff(bytes);
   if (!kind || !ALLOWED[purpose].includes(kind)) throw badRequest(`参数 file 的文件类型不支持：${WHAT[purpose]}仅支持 ${allowedText(purpose)}`);
+  await checkQuota(database, auth.user.id, bytes.length, limits);
   const file = `${randomBytes(16).toString('hex')}.${kind}`;
   const dir = uploadDir(dataDir);
   await fs.promises.mkdir(dir, { recursive: true });
@@ -171,4 +206,26 @@ export async function mayRead(database: Database, auth: Auth, upload: UploadRow)
   if (upload.ownerId === null) return upload.uploaderId === auth.user.id;
   const check = owners.get(upload.purpose);
   return check ? check(database, auth, upload.ownerId, upload) : false;
+}
+
+/** How long an upload may stay unattached to any object before the hourly job deletes it. */
+const UNATTACHED_HOURS = 24;
+
+/**
+ * Deletes the uploads left unattached for a day (a form never saved, a file let go), rows and files,
+ * a thousand at a time; answers how many went. A file already gone from the disk is no error.
+ */
+export async function sweepUnattached(database: Pick<Database, 'query'>, dataDir: string, now: Date): Promise<number> {
+  const before = new Date(now.getTime() - UNATTACHED_HOURS * 3600_000).toISOString();
+  let gone = 0;
+  for (;;) {
+    const rows = await database.query<{ file: string }>(
+      `delete from uploads where id = any (array(select id from uploads where owner_id is null and created_at < $1 order by created_at limit 1000))
+       returning file`,
+      [before],
+    );
+    for (const r of rows) if (isFileName(r.file)) await fs.promises.rm(path.join(uploadDir(dataDir), r.file), { force: true });
+    gone += rows.length;
+    if (rows.length < 1000) return gone;
+  }
 }

@@ -33,7 +33,8 @@ describe('sniffing', () => {
 describe('POST /api/upload', () => {
   it('stores an ID card photo under a random name with the sniffed extension', async () => {
     const r = await upload(t.app, haidian.token, 'idcard', '身份证正面.jpeg', PNG);
-    expect(r.body).toMatchObject({ code: 200, data: { name: '身份证正面.jpeg', size: PNG.length, type: 'image/png' } });
+    // the name keeps the user's words, the extension is the bytes' kind (issue 26)
+    expect(r.body).toMatchObject({ code: 200, data: { name: '身份证正面.png', size: PNG.length, type: 'image/png' } });
     expect(r.body.data.file).toMatch(/^[0-9a-f]{32}\.png$/);
     expect(r.body.data.url).toBe(`/uploads/${r.body.data.file}`);
     const dataDir = t.app.ctx.config.dataDir;
