@@ -61,6 +61,46 @@ function spec(failSave = false) {
   });
 }
 
+/** A declaration using the options screens add: their own confirm, 删除's own permission, tools right and above the table, the filters in the form. */
+function ownSpec() {
+  return defineCrud<Row, 'name', Values>({
+    key: 'kitOwn',
+    rowKey: 'id',
+    areaFilter: true,
+    filters: [{ name: 'name', label: '名称', type: 'input' }],
+    list: async () => ({ lists: rows, total: rows.length }),
+    columns: [{ title: '名称', dataIndex: 'name' }],
+    form: {
+      noun: '授权',
+      useFields: (_row, _form, filters) => [{ name: 'name', label: '名称', type: 'input', extra: `列表区域 ${filters.selfAreaId ?? '无'}` }],
+      initial: () => ({}),
+      save: async (v, _row, areaId, filters) => void calls.push(`save ${areaId} ${filters.selfAreaId ?? '-'} ${v.name}`),
+    },
+    remove: {
+      confirm: (r) => `是否确定删除${r.name}？其记录一并删除。`,
+      call: async (r) => void calls.push(`remove ${r.id}`),
+      success: '已删除',
+    },
+    permissions: { edit: 'user.manage', remove: 'company.export' },
+    toolbarRight: (kit) => <button type="button">{`右侧 ${kit.selected.length}`}</button>,
+    beforeTable: (kit) => <div>{`地图 ${kit.data?.total ?? '…'}`}</div>,
+  });
+}
+
+function mountOwn(permissions: PermissionName[], entry = '/list') {
+  useSession.setState({
+    authorization: 'token',
+    user: { id: 1, username: 'admin', name: '管理员', areaId: '110108', userLevel: 2 } as never,
+    permissions: entriesOf(permissions),
+  });
+  const router = createMemoryRouter([{ path: '/list', element: <CrudTab spec={ownSpec()} /> }], { initialEntries: [entry] });
+  render(
+    <Providers>
+      <RouterProvider router={router} />
+    </Providers>,
+  );
+}
+
 function mount(permissions: PermissionName[], opts: { userLevel?: number; failSave?: boolean } = {}) {
   useSession.setState({
     authorization: 'token',
@@ -160,6 +200,41 @@ describe('CrudTab', () => {
     mount(['systemSettings'], { userLevel: 1 });
     await screen.findAllByText('暂无数据');
     expect(screen.queryByText('区域')).toBeNull();
+  });
+});
+
+describe('CrudTab options', () => {
+  it("remove.confirm words the whole confirmation; toolbarRight and beforeTable show the screen's own", { timeout: 120_000 }, async () => {
+    rows = [{ id: 1, name: '数据局', phone: '' }];
+    mountOwn(['systemSettings', 'user.manage', 'company.export', 'companyManagement']);
+    await screen.findByText('数据局');
+    expect(screen.getByText('地图 1')).toBeTruthy();
+    expect(screen.getByRole('button', { name: '右侧 0' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: '删除' }));
+    const confirm = (await screen.findByText('是否确定删除数据局？其记录一并删除。')).closest('.ant-modal') as HTMLElement;
+    fireEvent.click(within(confirm).getByRole('button', { name: /确\s*定/ }));
+    await screen.findByText('已删除');
+    expect(calls).toContain('remove 1');
+  });
+
+  it('permissions.remove shows 删除 apart from 编辑', async () => {
+    rows = [{ id: 1, name: '数据局', phone: '' }];
+    mountOwn(['systemSettings', 'user.manage']);
+    await screen.findByText('数据局');
+    expect(screen.getByRole('button', { name: '编辑' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: '删除' })).toBeNull();
+  });
+
+  it("the form's fields and save get the list's filters", { timeout: 120_000 }, async () => {
+    rows = [];
+    mountOwn(['systemSettings', 'user.manage'], '/list?selfAreaId=110101');
+    fireEvent.click(await screen.findByRole('button', { name: /新增授权/ }));
+    const box = await dialog('新增授权');
+    expect(within(box).getByText('列表区域 110101')).toBeTruthy();
+    fireEvent.change(input(box, '名称'), { target: { value: '地图商' } });
+    fireEvent.click(box.querySelector('.ant-btn-primary')!);
+    await screen.findByText('授权添加成功');
+    expect(calls).toContain('save 110101 110101 地图商');
   });
 });
 

@@ -24,6 +24,8 @@ export interface CrudKit<Row, R extends Paged<Row> = Paged<Row>> {
   refresh: () => Promise<unknown>;
   /** the user holds the declaration's edit permission (always, when it names none) */
   canEdit: boolean;
+  /** the user holds the declaration's remove permission (`permissions.remove`, else the edit one) */
+  canRemove: boolean;
   /** the list's filters as the URL holds them */
   filters: Filters<string>;
   /** replace the filters (back to page 1), as the query form does, e.g. to open the areas below a row's */
@@ -34,7 +36,7 @@ export interface CrudKit<Row, R extends Paged<Row> = Paged<Row>> {
   data: R | undefined;
   /** 编辑 (hidden without the edit permission or a form) */
   editAction: (row: Row) => RowAction;
-  /** 删除 with 温馨提示 (hidden without the edit permission or `remove`) */
+  /** 删除 with 温馨提示 (hidden without the remove permission or `remove`) */
   removeAction: (row: Row) => RowAction;
 }
 
@@ -54,15 +56,19 @@ export interface CrudForm<Row, V> {
   rulesOf?: RulePath | ((row: Row | null) => RulePath);
   /**
    * the dialog's fields for a row (null: a new one); may call hooks (options loaded from the server,
-   * `Form.useWatch(name, form)` for fields that depend on another's value)
+   * `Form.useWatch(name, form)` for fields that depend on another's value); `filters`: the list's
+   * filters as the URL holds them (options of the filtered area, say)
    */
-  useFields: (row: Row | null, form: FormInstance<V>) => readonly Field[];
+  useFields: (row: Row | null, form: FormInstance<V>, filters: Filters<string>) => readonly Field[];
   /** the dialog's values for a row, or for a new one created in `areaId` (the filtered area, else the user's) */
   initial: (row: Row | null, areaId: string | undefined) => Partial<V>;
   /** a row's values from a call, when the list's row lacks some (a notice's body): the dialog opens once they come */
   load?: (row: Row) => Promise<Partial<V>>;
-  /** save the dialog's values (create when `row` is null; `areaId` as `initial` has it); a rejection keeps the dialog open */
-  save: (values: V, row: Row | null, areaId: string | undefined) => Promise<unknown>;
+  /**
+   * save the dialog's values (create when `row` is null; `areaId` as `initial` has it, `filters` the
+   * list's as the URL holds them); a rejection keeps the dialog open
+   */
+  save: (values: V, row: Row | null, areaId: string | undefined, filters: Filters<string>) => Promise<unknown>;
   dialog?: { width?: number; horizontal?: boolean; drawer?: boolean; className?: string; okText?: string };
 }
 
@@ -83,12 +89,17 @@ export interface CrudSpec<Row, K extends string, V = object, R extends Paged<Row
   actions?: (row: Row, kit: CrudKit<Row, R>) => RowAction[];
   actionsWidth?: number;
   form?: CrudForm<Row, V>;
-  /** 删除: the call and how the confirmation names the row (确定要删除{what}吗？) */
-  remove?: { call: (row: Row) => Promise<unknown>; what: (row: Row) => string; success?: string };
+  /**
+   * 删除: the call and how the confirmation names the row (确定要删除{what}吗？), or the whole
+   * confirmation (`confirm`, a wording of the screen's own: 是否确定删除…？其记录一并删除。)
+   */
+  remove?: { call: (row: Row) => Promise<unknown>; success?: string } & (
+    { what: (row: Row) => string; confirm?: never } | { confirm: (row: Row) => string; what?: never }
+  );
   /** 导出 with the list's filters */
   exportCall?: (filters: Filters<K>) => Promise<unknown>;
-  /** the permission names that show 新增 / 编辑 / 删除, and 导出 */
-  permissions?: { edit?: PermissionName; export?: PermissionName };
+  /** the permission names that show 新增 / 编辑 / 删除, and 导出; `remove`: 删除's own, where it is not the edit one */
+  permissions?: { edit?: PermissionName; export?: PermissionName; remove?: PermissionName };
   /** rows can be chosen for batch actions (by users with the edit permission), those it accepts */
   selectable?: (row: Row) => boolean;
   /** more queries a write changes (counts, a detail shown elsewhere), refreshed with the list */
@@ -97,6 +108,10 @@ export interface CrudSpec<Row, K extends string, V = object, R extends Paged<Row
   header?: (kit: CrudKit<Row, R>) => ReactNode;
   /** more tools left of the toolbar (batch actions, imports) */
   toolbar?: (kit: CrudKit<Row, R>) => ReactNode;
+  /** more tools right of the toolbar, before 导出 (a download of the screen's own) */
+  toolbarRight?: (kit: CrudKit<Row, R>) => ReactNode;
+  /** the screen's own between the query form and the toolbar (a map of the listed rows) */
+  beforeTable?: (kit: CrudKit<Row, R>) => ReactNode;
   /** a row's detail of the screen's own (a drawer), open after `kit.show(row)`; `row` is null while closed */
   detail?: (row: Row | null, close: () => void, kit: CrudKit<Row, R>) => ReactNode;
   /** more of the screen's own below the table (a detail drawer, a shown-once secret) */

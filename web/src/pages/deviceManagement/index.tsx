@@ -18,7 +18,6 @@ export default function DeviceManagement() {
   const { search } = useLocation();
   const canDelete = can(perms, 'site.delete');
   const canEdit = can(perms, 'device.edit');
-  const canSiteEdit = can(perms, 'site.edit');
   return (
     <DeskPage screen="deviceManagement">
       <DeskTabs
@@ -26,8 +25,8 @@ export default function DeviceManagement() {
         items={[
           { key: 'sites', label: '站点列表', render: () => <SitesTab canDelete={canDelete} areaUser={areaUser} /> },
           { key: 'power', label: '设备电量', render: () => <PowerTab canEdit={canEdit} areaUser={areaUser} /> },
-          { key: 'equipment', label: '设备管理', render: () => <PilesTab canEdit={canEdit} areaUser={areaUser} /> },
-          { key: 'groups', label: '站点分组', render: () => <GroupsTab canEdit={canSiteEdit} areaUser={areaUser} /> },
+          { key: 'equipment', label: '设备管理', render: () => <PilesTab /> },
+          { key: 'groups', label: '站点分组', render: () => <GroupsTab /> },
         ]}
       />
     </DeskPage>
