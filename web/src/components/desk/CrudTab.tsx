@@ -147,7 +147,7 @@ export default function CrudTab<Row extends object, K extends string, V extends 
         rowSelection={
           selectable && canEdit ? { selectedRowKeys: selected, onChange: setSelected, getCheckboxProps: (row) => ({ disabled: !selectable(row) }) } : undefined
         }
-        {...spec.table}
+        {...(typeof spec.table === 'function' ? spec.table(kit) : spec.table)}
       />
       {form && editing && (
         <CrudDialog

@@ -84,6 +84,7 @@ function ownSpec() {
     permissions: { edit: 'user.manage', remove: 'company.export' },
     toolbarRight: (kit) => <button type="button">{`右侧 ${kit.selected.length}`}</button>,
     beforeTable: (kit) => <div>{`地图 ${kit.data?.total ?? '…'}`}</div>,
+    table: (kit) => ({ rowClassName: () => (kit.canRemove ? 'row-removable' : 'row-kept') }),
   });
 }
 
@@ -210,6 +211,7 @@ describe('CrudTab options', () => {
     await screen.findByText('数据局');
     expect(screen.getByText('地图 1')).toBeTruthy();
     expect(screen.getByRole('button', { name: '右侧 0' })).toBeTruthy();
+    expect(screen.getByText('数据局').closest('tr')!.classList.contains('row-removable')).toBe(true);
     fireEvent.click(screen.getByRole('button', { name: '删除' }));
     const confirm = (await screen.findByText('是否确定删除数据局？其记录一并删除。')).closest('.ant-modal') as HTMLElement;
     fireEvent.click(within(confirm).getByRole('button', { name: /确\s*定/ }));
@@ -223,6 +225,7 @@ describe('CrudTab options', () => {
     await screen.findByText('数据局');
     expect(screen.getByRole('button', { name: '编辑' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: '删除' })).toBeNull();
+    expect(screen.getByText('数据局').closest('tr')!.classList.contains('row-kept')).toBe(true);
   });
 
   it("the form's fields and save get the list's filters", { timeout: 120_000 }, async () => {

@@ -40,6 +40,8 @@ export interface CrudKit<Row, R extends Paged<Row> = Paged<Row>> {
   removeAction: (row: Row) => RowAction;
 }
 
+type CrudTableProps<Row> = Omit<TableProps<Row>, 'columns' | 'dataSource' | 'rowKey' | 'pagination' | 'loading'>;
+
 export interface CrudForm<Row, V> {
   /** what is edited: titles 新增{noun} / 编辑{noun}, toasts {noun}添加成功 / {noun}修改成功 */
   noun: string;
@@ -116,7 +118,8 @@ export interface CrudSpec<Row, K extends string, V = object, R extends Paged<Row
   detail?: (row: Row | null, close: () => void, kit: CrudKit<Row, R>) => ReactNode;
   /** more of the screen's own below the table (a detail drawer, a shown-once secret) */
   extra?: (kit: CrudKit<Row, R>) => ReactNode;
-  table?: Omit<TableProps<Row>, 'columns' | 'dataSource' | 'rowKey' | 'pagination' | 'loading'>;
+  /** more of the table's props (a row's class, a row click, expandable rows), or them from the kit (rows whose expansion writes) */
+  table?: CrudTableProps<Row> | ((kit: CrudKit<Row, R>) => CrudTableProps<Row>);
 }
 
 /** A declaration, typed once: `defineCrud<Row, Key, Values>()({...})` infers nothing wrongly. */

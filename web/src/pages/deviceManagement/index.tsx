@@ -17,14 +17,13 @@ export default function DeviceManagement() {
   const areaUser = useSession((s) => (s.user?.userLevel ?? 0) >= 2);
   const { search } = useLocation();
   const canDelete = can(perms, 'site.delete');
-  const canEdit = can(perms, 'device.edit');
   return (
     <DeskPage screen="deviceManagement">
       <DeskTabs
         initial={new URLSearchParams(search).has('equipmentPower') ? 'power' : undefined}
         items={[
           { key: 'sites', label: '站点列表', render: () => <SitesTab canDelete={canDelete} areaUser={areaUser} /> },
-          { key: 'power', label: '设备电量', render: () => <PowerTab canEdit={canEdit} areaUser={areaUser} /> },
+          { key: 'power', label: '设备电量', render: () => <PowerTab /> },
           { key: 'equipment', label: '设备管理', render: () => <PilesTab /> },
           { key: 'groups', label: '站点分组', render: () => <GroupsTab /> },
         ]}

@@ -3,7 +3,8 @@
  * (GET /api/equipment/power/list); 电量曲线 per pile, 删除 with the 温馨提示 confirm (设备管理 105).
  */
 import { CrudTab, defineCrud } from '../../components/desk';
-import { fetchPiles, removePile } from './detailService';
+import { fetchPiles } from './detailService';
+import { deletePile } from './service';
 import type { PileKey, PileRow } from './detailTypes';
 import { PowerBar } from './power';
 import PowerCurve from './PowerCurve';
@@ -42,7 +43,7 @@ const pilesSpec = defineCrud<PileRow, PileKey>({
   actionsWidth: 150,
   actions: (r, kit) => [{ label: '电量曲线', onClick: () => kit.show(r) }, kit.removeAction(r)],
   remove: {
-    call: (r) => removePile(r.equipmentMac),
+    call: (r) => deletePile(r.equipmentMac),
     confirm: (r) => `是否确定删除设备 ${r.equipmentMac}？其电量记录一并删除。`,
     success: '设备已删除',
   },
