@@ -156,6 +156,7 @@ export default function CrudTab<Row extends object, K extends string, V extends 
           form={form}
           row={editing.row}
           filters={query.filters as Filters<string>}
+          rows={list.data?.lists}
           onSaved={refresh}
           // the dialog leaves in a transition: its unmount is the heavier render, the toast shows first
           onClose={() => startTransition(() => setEditing(null))}
@@ -174,6 +175,8 @@ function CrudDialog<Row, V extends object>(p: {
   row: Row | null;
   /** the list's filters: the area filtered is a new row's (else the user's) */
   filters: Filters<string>;
+  /** the list's rows shown */
+  rows: readonly Row[] | undefined;
   onSaved: () => Promise<unknown>;
   onClose: () => void;
 }) {
@@ -181,12 +184,18 @@ function CrudDialog<Row, V extends object>(p: {
   const me = useSession((s) => s.user);
   const areaId = p.filters.selfAreaId ?? me?.areaId;
   const [instance] = Form.useForm<V>();
-  const declared = form.useFields(row, instance, p.filters);
+  const listed = useMemo(() => ({ filters: p.filters, rows: p.rows ?? [] }), [p.filters, p.rows]);
+  const declared = form.useFields(row, instance, listed);
+  const aside = form.useAside?.(row, instance, listed);
   // the server's bounds of each field (api/rules.gen.ts) beside the screen's own rules
   const path = typeof form.rulesOf === 'function' ? form.rulesOf(row) : form.rulesOf;
   const fields = useMemo(
     () =>
-      path ? declared.map((f) => (f.type === 'display' ? f : { ...f, rules: [...serverRules(path, f.name, f.label, f.rules), ...(f.rules ?? [])] })) : declared,
+      path
+        ? declared.map((f) =>
+            f.type === 'display' || f.type === 'hidden' ? f : { ...f, rules: [...serverRules(path, f.name, f.label, f.rules), ...(f.rules ?? [])] },
+          )
+        : declared,
     [declared, path],
   );
   const { load } = form;
@@ -206,6 +215,7 @@ function CrudDialog<Row, V extends object>(p: {
         await p.onSaved();
       }}
       onClose={p.onClose}
+      aside={aside}
       {...form.dialog}
     />
   );

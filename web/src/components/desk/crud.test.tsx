@@ -72,9 +72,13 @@ function ownSpec() {
     columns: [{ title: '名称', dataIndex: 'name' }],
     form: {
       noun: '授权',
-      useFields: (_row, _form, filters) => [{ name: 'name', label: '名称', type: 'input', extra: `列表区域 ${filters.selfAreaId ?? '无'}` }],
+      useFields: (_row, _form, { filters }) => [
+        { name: 'name', label: '名称', type: 'input', extra: `列表区域 ${filters.selfAreaId ?? '无'}` },
+        { name: 'phone', label: '画的', type: 'hidden' },
+      ],
+      useAside: (_row, form, { rows: listed }) => <button type="button" onClick={() => form.setFieldValue('phone', '一笔')}>{`画 ${listed.length}`}</button>,
       initial: () => ({}),
-      save: async (v, _row, areaId, filters) => void calls.push(`save ${areaId} ${filters.selfAreaId ?? '-'} ${v.name}`),
+      save: async (v, _row, areaId, filters) => void calls.push(`save ${areaId} ${filters.selfAreaId ?? '-'} ${v.name} ${v.phone}`),
     },
     remove: {
       confirm: (r) => `是否确定删除${r.name}？其记录一并删除。`,
@@ -205,7 +209,7 @@ describe('CrudTab', () => {
 });
 
 describe('CrudTab options', () => {
-  it("remove.confirm words the whole confirmation; toolbarRight and beforeTable show the screen's own", { timeout: 120_000 }, async () => {
+  it("remove.confirm words the whole confirmation; toolbarRight, beforeTable and table from the kit show the screen's own", { timeout: 120_000 }, async () => {
     rows = [{ id: 1, name: '数据局', phone: '' }];
     mountOwn(['systemSettings', 'user.manage', 'company.export', 'companyManagement']);
     await screen.findByText('数据局');
@@ -228,16 +232,18 @@ describe('CrudTab options', () => {
     expect(screen.getByText('数据局').closest('tr')!.classList.contains('row-kept')).toBe(true);
   });
 
-  it("the form's fields and save get the list's filters", { timeout: 120_000 }, async () => {
+  it("the form's fields, aside and save get the list; the aside sets a hidden field", { timeout: 120_000 }, async () => {
     rows = [];
     mountOwn(['systemSettings', 'user.manage'], '/list?selfAreaId=110101');
     fireEvent.click(await screen.findByRole('button', { name: /新增授权/ }));
     const box = await dialog('新增授权');
     expect(within(box).getByText('列表区域 110101')).toBeTruthy();
+    expect(within(box).getByText('画的').closest('.ant-form-item-hidden')).toBeTruthy();
     fireEvent.change(input(box, '名称'), { target: { value: '地图商' } });
+    fireEvent.click(within(box).getByRole('button', { name: '画 0' }));
     fireEvent.click(box.querySelector('.ant-btn-primary')!);
     await screen.findByText('授权添加成功');
-    expect(calls).toContain('save 110101 110101 地图商');
+    expect(calls).toContain('save 110101 110101 地图商 一笔');
   });
 });
 

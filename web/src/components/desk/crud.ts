@@ -42,6 +42,12 @@ export interface CrudKit<Row, R extends Paged<Row> = Paged<Row>> {
 
 type CrudTableProps<Row> = Omit<TableProps<Row>, 'columns' | 'dataSource' | 'rowKey' | 'pagination' | 'loading'>;
 
+/** What a form's hooks know of the list: its filters as the URL holds them and the rows it shows. */
+export interface CrudFormList<Row> {
+  filters: Filters<string>;
+  rows: readonly Row[];
+}
+
 export interface CrudForm<Row, V> {
   /** what is edited: titles 新增{noun} / 编辑{noun}, toasts {noun}添加成功 / {noun}修改成功 */
   noun: string;
@@ -58,10 +64,15 @@ export interface CrudForm<Row, V> {
   rulesOf?: RulePath | ((row: Row | null) => RulePath);
   /**
    * the dialog's fields for a row (null: a new one); may call hooks (options loaded from the server,
-   * `Form.useWatch(name, form)` for fields that depend on another's value); `filters`: the list's
-   * filters as the URL holds them (options of the filtered area, say)
+   * `Form.useWatch(name, form)` for fields that depend on another's value); `list`: the list's filters
+   * as the URL holds them and its rows shown (options of the filtered area, the other rows on a map)
    */
-  useFields: (row: Row | null, form: FormInstance<V>, filters: Filters<string>) => readonly Field[];
+  useFields: (row: Row | null, form: FormInstance<V>, list: CrudFormList<Row>) => readonly Field[];
+  /**
+   * shown beside the fields (the dialog lays them out side by side), as `useFields` may call hooks:
+   * a map to draw on, whose drawing it sets in a `hidden` field (`form.setFieldValue`) for `save`
+   */
+  useAside?: (row: Row | null, form: FormInstance<V>, list: CrudFormList<Row>) => ReactNode;
   /** the dialog's values for a row, or for a new one created in `areaId` (the filtered area, else the user's) */
   initial: (row: Row | null, areaId: string | undefined) => Partial<V>;
   /** a row's values from a call, when the list's row lacks some (a notice's body): the dialog opens once they come */

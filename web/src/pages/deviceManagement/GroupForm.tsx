@@ -97,7 +97,7 @@ export const groupForm: CrudForm<GroupRow, GroupValues> = {
   created: '分组已新增',
   updated: '分组已修改',
   dialog: { width: 640 },
-  useFields: function useGroupFields(row, form, filters) {
+  useFields: function useGroupFields(row, form, { filters }) {
     const chosen = Form.useWatch('areaId', form);
     const siteArea = row ? row.areaId : (chosen ?? filters.selfAreaId);
     const sites = useQuery({ queryKey: ['groupSites', 'area', siteArea ?? ''], queryFn: () => fetchAreaSites(siteArea), staleTime: 60_000 });
