@@ -145,7 +145,9 @@ export default function CrudTab<Row extends object, K extends string, V extends 
         list={list}
         query={query}
         rowSelection={
-          selectable && canEdit ? { selectedRowKeys: selected, onChange: setSelected, getCheckboxProps: (row) => ({ disabled: !selectable(row) }) } : undefined
+          selectable && canEdit
+            ? { selectedRowKeys: selected, preserveSelectedRowKeys: true, onChange: setSelected, getCheckboxProps: (row) => ({ disabled: !selectable(row) }) }
+            : undefined
         }
         {...(typeof spec.table === 'function' ? spec.table(kit) : spec.table)}
       />
@@ -184,9 +186,12 @@ function CrudDialog<Row, V extends object>(p: {
   const me = useSession((s) => s.user);
   const areaId = p.filters.selfAreaId ?? me?.areaId;
   const [instance] = Form.useForm<V>();
-  const listed = useMemo(() => ({ filters: p.filters, rows: p.rows ?? [] }), [p.filters, p.rows]);
-  const declared = form.useFields(row, instance, listed);
-  const aside = form.useAside?.(row, instance, listed);
+  const { load } = form;
+  const loaded = useQuery({ queryKey: p.opening, queryFn: () => load!(row!), enabled: !!(row && load), gcTime: 0 });
+  const initialValues = useMemo(() => (row && load ? loaded.data : form.initial(row, areaId)), [form, row, load, loaded.data, areaId]);
+  const ctx = useMemo(() => ({ filters: p.filters, rows: p.rows ?? [], initial: initialValues }), [p.filters, p.rows, initialValues]);
+  const declared = form.useFields(row, instance, ctx);
+  const aside = form.useAside?.(row, instance, ctx);
   // the server's bounds of each field (api/rules.gen.ts) beside the screen's own rules
   const path = typeof form.rulesOf === 'function' ? form.rulesOf(row) : form.rulesOf;
   const fields = useMemo(
@@ -198,9 +203,6 @@ function CrudDialog<Row, V extends object>(p: {
         : declared,
     [declared, path],
   );
-  const { load } = form;
-  const loaded = useQuery({ queryKey: p.opening, queryFn: () => load!(row!), enabled: !!(row && load), gcTime: 0 });
-  const initialValues = useMemo(() => (row && load ? loaded.data : form.initial(row, areaId)), [form, row, load, loaded.data, areaId]);
   if (!initialValues) return null; // a row's values are on their way
   return (
     <FormDialog<V>

@@ -76,8 +76,10 @@ function ownSpec() {
         { name: 'name', label: '名称', type: 'input', extra: `列表区域 ${filters.selfAreaId ?? '无'}` },
         { name: 'phone', label: '画的', type: 'hidden' },
       ],
-      useAside: (_row, form, { rows: listed }) => <button type="button" onClick={() => form.setFieldValue('phone', '一笔')}>{`画 ${listed.length}`}</button>,
-      initial: () => ({}),
+      useAside: (_row, form, { rows: listed, initial }) => (
+        <button type="button" onClick={() => form.setFieldValue('phone', '一笔')}>{`画 ${listed.length} ${initial?.phone}`}</button>
+      ),
+      initial: () => ({ phone: '原' }),
       save: async (v, _row, areaId, filters) => void calls.push(`save ${areaId} ${filters.selfAreaId ?? '-'} ${v.name} ${v.phone}`),
     },
     remove: {
@@ -240,7 +242,7 @@ describe('CrudTab options', () => {
     expect(within(box).getByText('列表区域 110101')).toBeTruthy();
     expect(within(box).getByText('画的').closest('.ant-form-item-hidden')).toBeTruthy();
     fireEvent.change(input(box, '名称'), { target: { value: '地图商' } });
-    fireEvent.click(within(box).getByRole('button', { name: '画 0' }));
+    fireEvent.click(within(box).getByRole('button', { name: '画 0 原' }));
     fireEvent.click(box.querySelector('.ant-btn-primary')!);
     await screen.findByText('授权添加成功');
     expect(calls).toContain('save 110101 110101 地图商 一笔');

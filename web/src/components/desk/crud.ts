@@ -42,10 +42,11 @@ export interface CrudKit<Row, R extends Paged<Row> = Paged<Row>> {
 
 type CrudTableProps<Row> = Omit<TableProps<Row>, 'columns' | 'dataSource' | 'rowKey' | 'pagination' | 'loading'>;
 
-/** What a form's hooks know of the list: its filters as the URL holds them and the rows it shows. */
-export interface CrudFormList<Row> {
+/** What a form's hooks know: the list's filters as the URL holds them, the rows it shows, and the dialog's `initial` values (until a `load` comes: undefined). */
+export interface CrudFormContext<Row, V> {
   filters: Filters<string>;
   rows: readonly Row[];
+  initial: Partial<V> | undefined;
 }
 
 export interface CrudForm<Row, V> {
@@ -64,15 +65,16 @@ export interface CrudForm<Row, V> {
   rulesOf?: RulePath | ((row: Row | null) => RulePath);
   /**
    * the dialog's fields for a row (null: a new one); may call hooks (options loaded from the server,
-   * `Form.useWatch(name, form)` for fields that depend on another's value); `list`: the list's filters
-   * as the URL holds them and its rows shown (options of the filtered area, the other rows on a map)
+   * `Form.useWatch(name, form)` for fields that depend on another's value, the `initial` one until
+   * the form connects); `ctx`: the list's filters and rows (options of the filtered area, the other
+   * rows on a map) and the dialog's initial values
    */
-  useFields: (row: Row | null, form: FormInstance<V>, list: CrudFormList<Row>) => readonly Field[];
+  useFields: (row: Row | null, form: FormInstance<V>, ctx: CrudFormContext<Row, V>) => readonly Field[];
   /**
    * shown beside the fields (the dialog lays them out side by side), as `useFields` may call hooks:
    * a map to draw on, whose drawing it sets in a `hidden` field (`form.setFieldValue`) for `save`
    */
-  useAside?: (row: Row | null, form: FormInstance<V>, list: CrudFormList<Row>) => ReactNode;
+  useAside?: (row: Row | null, form: FormInstance<V>, ctx: CrudFormContext<Row, V>) => ReactNode;
   /** the dialog's values for a row, or for a new one created in `areaId` (the filtered area, else the user's) */
   initial: (row: Row | null, areaId: string | undefined) => Partial<V>;
   /** a row's values from a call, when the list's row lacks some (a notice's body): the dialog opens once they come */
@@ -113,7 +115,7 @@ export interface CrudSpec<Row, K extends string, V = object, R extends Paged<Row
   exportCall?: (filters: Filters<K>) => Promise<unknown>;
   /** the permission names that show 新增 / 编辑 / 删除, and 导出; `remove`: 删除's own, where it is not the edit one */
   permissions?: { edit?: PermissionName; export?: PermissionName; remove?: PermissionName };
-  /** rows can be chosen for batch actions (by users with the edit permission), those it accepts */
+  /** rows can be chosen for batch actions (by users with the edit permission), those it accepts; the choice holds across pages until a write */
   selectable?: (row: Row) => boolean;
   /** more queries a write changes (counts, a detail shown elsewhere), refreshed with the list */
   refreshes?: readonly QueryKey[];
