@@ -43,7 +43,7 @@ export interface CrudKit<Row, R extends Paged<Row> = Paged<Row>> {
 type CrudTableProps<Row> = Omit<TableProps<Row>, 'columns' | 'dataSource' | 'rowKey' | 'pagination' | 'loading'>;
 
 /** What a form's hooks know: the list's filters as the URL holds them, the rows it shows, and the dialog's `initial` values (until a `load` comes: undefined). */
-export interface CrudFormContext<Row, V> {
+interface CrudFormContext<Row, V> {
   filters: Filters<string>;
   rows: readonly Row[];
   initial: Partial<V> | undefined;
