@@ -7,7 +7,7 @@ import Providers from '../../app/Providers';
 import { RequestError } from '../../app/request';
 import { useSession } from '../../app/session/store';
 import { entriesOf, type PermissionName } from '../../lib/permission';
-import { CrudTab, defineCrud, serverRules } from './index';
+import { CrudTab, RowSwitch, defineCrud, serverRules } from './index';
 
 interface Row {
   id: number;
@@ -69,7 +69,21 @@ function ownSpec() {
     areaFilter: true,
     filters: [{ name: 'name', label: '名称', type: 'input' }],
     list: async () => ({ lists: rows, total: rows.length }),
-    columns: [{ title: '名称', dataIndex: 'name' }],
+    columns: (kit) => [
+      { title: '名称', dataIndex: 'name' },
+      {
+        title: '开关',
+        key: 'on',
+        render: (_, r) => (
+          <RowSwitch
+            label={`开关 ${r.name}`}
+            checked={r.phone === 'on'}
+            disabled={!kit.canEdit}
+            onChange={(on) => kit.run(async () => void calls.push(`switch ${r.id} ${on}`), on ? '已开启' : '已关闭')}
+          />
+        ),
+      },
+    ],
     form: {
       noun: '授权',
       useFields: (_row, _form, { filters }) => [
@@ -223,6 +237,22 @@ describe('CrudTab options', () => {
     fireEvent.click(within(confirm).getByRole('button', { name: /确\s*定/ }));
     await screen.findByText('已删除');
     expect(calls).toContain('remove 1');
+  });
+
+  it('RowSwitch runs its call through kit.run (toast, refresh)', { timeout: 120_000 }, async () => {
+    rows = [{ id: 1, name: '数据局', phone: '' }];
+    mountOwn(['systemSettings', 'user.manage']);
+    await screen.findByText('数据局');
+    fireEvent.click(screen.getByRole('switch', { name: '开关 数据局' }));
+    await screen.findByText('已开启');
+    expect(calls).toContain('switch 1 true');
+  });
+
+  it('RowSwitch is read-only without the edit permission', async () => {
+    rows = [{ id: 1, name: '数据局', phone: '' }];
+    mountOwn(['systemSettings']);
+    await screen.findByText('数据局');
+    expect((screen.getByRole('switch', { name: '开关 数据局' }) as HTMLButtonElement).disabled).toBe(true);
   });
 
   it('permissions.remove shows 删除 apart from 编辑', async () => {
