@@ -46,6 +46,7 @@ export default function CrudTab<Row extends object, K extends string, V extends 
   const perms = useSession((s) => s.permissions);
   const canEdit = !spec.permissions?.edit || can(perms, spec.permissions.edit);
   const canExport = !spec.permissions?.export || can(perms, spec.permissions.export);
+  const canRemove = spec.permissions?.remove ? can(perms, spec.permissions.remove) : canEdit;
   // editing: the row being edited, 'new', or null; `opened` gives every opening a fresh dialog
   const [editing, setEditing] = useState<{ row: Row | null } | null>(null);
   const [opened, setOpened] = useState(0);
@@ -81,6 +82,7 @@ export default function CrudTab<Row extends object, K extends string, V extends 
       run,
       refresh,
       canEdit,
+      canRemove,
       filters: query.filters,
       setFilters: query.setFilters as (filters: Filters<string>) => void,
       selected,
@@ -89,12 +91,12 @@ export default function CrudTab<Row extends object, K extends string, V extends 
       removeAction: (row) => ({
         label: '删除',
         danger: true,
-        hidden: !canEdit || !remove,
-        confirm: remove ? `确定要删除${remove.what(row)}吗？` : undefined,
+        hidden: !canRemove || !remove,
+        confirm: remove && (remove.confirm ? remove.confirm(row) : `确定要删除${remove.what(row)}吗？`),
         onClick: () => remove && run(() => remove.call(row), remove.success ?? '删除成功'),
       }),
     }),
-    [edit, run, refresh, canEdit, query.filters, query.setFilters, selected, list.data, form, remove],
+    [edit, run, refresh, canEdit, canRemove, query.filters, query.setFilters, selected, list.data, form, remove],
   );
   const columns = useMemo((): ColumnsType<Row> => {
     const own = typeof spec.columns === 'function' ? spec.columns(kit) : spec.columns;
@@ -122,16 +124,20 @@ export default function CrudTab<Row extends object, K extends string, V extends 
   }
   if (spec.toolbar) left.push(<span key="tools">{spec.toolbar(kit)}</span>);
   const { exportCall, selectable } = spec;
+  const right: ReactNode[] = [];
+  if (spec.toolbarRight) right.push(<span key="tools">{spec.toolbarRight(kit)}</span>);
+  if (exportCall && canExport) right.push(<ExportButton key="export" run={() => exportCall(query.filters)} />);
   return (
     <>
       {spec.header?.(kit)}
       <QueryForm fields={fields} query={query} visible={spec.visibleFilters} />
+      {spec.beforeTable?.(kit)}
       <ListToolbar
         selected={selected.length}
         // everything under the list's key: the list and what the screen keys beside it (a head's totals)
         onRefresh={() => void refresh()}
         left={left.length ? left : undefined}
-        right={exportCall && canExport ? <ExportButton run={() => exportCall(query.filters)} /> : undefined}
+        right={right.length ? right : undefined}
       />
       <DataTable<Row>
         rowKey={spec.rowKey}
@@ -139,9 +145,11 @@ export default function CrudTab<Row extends object, K extends string, V extends 
         list={list}
         query={query}
         rowSelection={
-          selectable && canEdit ? { selectedRowKeys: selected, onChange: setSelected, getCheckboxProps: (row) => ({ disabled: !selectable(row) }) } : undefined
+          selectable && canEdit
+            ? { selectedRowKeys: selected, preserveSelectedRowKeys: true, onChange: setSelected, getCheckboxProps: (row) => ({ disabled: !selectable(row) }) }
+            : undefined
         }
-        {...spec.table}
+        {...(typeof spec.table === 'function' ? spec.table(kit) : spec.table)}
       />
       {form && editing && (
         <CrudDialog
@@ -149,7 +157,8 @@ export default function CrudTab<Row extends object, K extends string, V extends 
           opening={['crudLoad', spec.key, opened]}
           form={form}
           row={editing.row}
-          areaId={(query.filters as Filters<string>).selfAreaId}
+          filters={query.filters as Filters<string>}
+          rows={list.data?.lists}
           onSaved={refresh}
           // the dialog leaves in a transition: its unmount is the heavier render, the toast shows first
           onClose={() => startTransition(() => setEditing(null))}
@@ -166,25 +175,34 @@ function CrudDialog<Row, V extends object>(p: {
   /** this opening's key for the row's values `load`ed */
   opening: unknown[];
   row: Row | null;
-  areaId: string | undefined;
+  /** the list's filters: the area filtered is a new row's (else the user's) */
+  filters: Filters<string>;
+  /** the list's rows shown */
+  rows: readonly Row[] | undefined;
   onSaved: () => Promise<unknown>;
   onClose: () => void;
 }) {
   const { form, row } = p;
   const me = useSession((s) => s.user);
-  const areaId = p.areaId ?? me?.areaId;
+  const areaId = p.filters.selfAreaId ?? me?.areaId;
   const [instance] = Form.useForm<V>();
-  const declared = form.useFields(row, instance);
+  const { load } = form;
+  const loaded = useQuery({ queryKey: p.opening, queryFn: () => load!(row!), enabled: !!(row && load), gcTime: 0 });
+  const initialValues = useMemo(() => (row && load ? loaded.data : form.initial(row, areaId)), [form, row, load, loaded.data, areaId]);
+  const ctx = useMemo(() => ({ filters: p.filters, rows: p.rows ?? [], initial: initialValues }), [p.filters, p.rows, initialValues]);
+  const declared = form.useFields(row, instance, ctx);
+  const aside = form.useAside?.(row, instance, ctx);
   // the server's bounds of each field (api/rules.gen.ts) beside the screen's own rules
   const path = typeof form.rulesOf === 'function' ? form.rulesOf(row) : form.rulesOf;
   const fields = useMemo(
     () =>
-      path ? declared.map((f) => (f.type === 'display' ? f : { ...f, rules: [...serverRules(path, f.name, f.label, f.rules), ...(f.rules ?? [])] })) : declared,
+      path
+        ? declared.map((f) =>
+            f.type === 'display' || f.type === 'hidden' ? f : { ...f, rules: [...serverRules(path, f.name, f.label, f.rules), ...(f.rules ?? [])] },
+          )
+        : declared,
     [declared, path],
   );
-  const { load } = form;
-  const loaded = useQuery({ queryKey: p.opening, queryFn: () => load!(row!), enabled: !!(row && load), gcTime: 0 });
-  const initialValues = useMemo(() => (row && load ? loaded.data : form.initial(row, areaId)), [form, row, load, loaded.data, areaId]);
   if (!initialValues) return null; // a row's values are on their way
   return (
     <FormDialog<V>
@@ -195,10 +213,11 @@ function CrudDialog<Row, V extends object>(p: {
       initialValues={initialValues}
       success={row ? (form.updated ?? `${form.noun}修改成功`) : (form.created ?? `${form.noun}添加成功`)}
       onSubmit={async (values) => {
-        await form.save(values, row, areaId);
+        await form.save(values, row, areaId, p.filters);
         await p.onSaved();
       }}
       onClose={p.onClose}
+      aside={aside}
       {...form.dialog}
     />
   );

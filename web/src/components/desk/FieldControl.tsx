@@ -45,6 +45,8 @@ export default function FieldControl({
       return <Switch id={injected.id} checked={!!injected.checked} onChange={(v) => injected.onChange?.(v)} checkedChildren="是" unCheckedChildren="否" />;
     case 'custom':
       return <>{field.render({ value: injected.value, onChange: injected.onChange, id: injected.id })}</>;
+    case 'hidden':
+      return null;
     case 'display':
       return <span className="desk-display">{field.render ? field.render(injected.value) : String(injected.value ?? '—')}</span>;
   }

@@ -73,6 +73,7 @@ export default function FormDialog<V extends object>(p: Props<V>) {
           name={f.name}
           label={f.label}
           extra={f.extra}
+          hidden={f.type === 'hidden'}
           validateTrigger={f.type === 'switch' || f.type === 'custom' ? 'onChange' : 'onBlur'}
           valuePropName={f.type === 'switch' ? 'checked' : undefined}
           rules={f.type === 'display' ? undefined : [...(f.required ? [{ required: true, message: requiredMessage(f) }] : []), ...(f.rules ?? [])]}

@@ -7,7 +7,7 @@ import Providers from '../../app/Providers';
 import { RequestError } from '../../app/request';
 import { useSession } from '../../app/session/store';
 import { entriesOf, type PermissionName } from '../../lib/permission';
-import { CrudTab, defineCrud, serverRules } from './index';
+import { CrudTab, RowSwitch, defineCrud, serverRules } from './index';
 
 interface Row {
   id: number;
@@ -59,6 +59,67 @@ function spec(failSave = false) {
     exportCall: async (filters) => void calls.push(`export ${JSON.stringify(filters)}`),
     permissions: { edit: 'user.manage', export: 'company.export' },
   });
+}
+
+/** A declaration using the options screens add: their own confirm, 删除's own permission, tools right and above the table, the filters in the form. */
+function ownSpec() {
+  return defineCrud<Row, 'name', Values>({
+    key: 'kitOwn',
+    rowKey: 'id',
+    areaFilter: true,
+    filters: [{ name: 'name', label: '名称', type: 'input' }],
+    list: async () => ({ lists: rows, total: rows.length }),
+    columns: (kit) => [
+      { title: '名称', dataIndex: 'name' },
+      {
+        title: '开关',
+        key: 'on',
+        render: (_, r) => (
+          <RowSwitch
+            label={`开关 ${r.name}`}
+            checked={r.phone === 'on'}
+            disabled={!kit.canEdit}
+            onChange={(on) => kit.run(async () => void calls.push(`switch ${r.id} ${on}`), on ? '已开启' : '已关闭')}
+          />
+        ),
+      },
+    ],
+    form: {
+      noun: '授权',
+      useFields: (_row, _form, { filters }) => [
+        { name: 'name', label: '名称', type: 'input', extra: `列表区域 ${filters.selfAreaId ?? '无'}` },
+        { name: 'phone', label: '画的', type: 'hidden' },
+      ],
+      useAside: (_row, form, { rows: listed, initial }) => (
+        <button type="button" onClick={() => form.setFieldValue('phone', '一笔')}>{`画 ${listed.length} ${initial?.phone}`}</button>
+      ),
+      initial: () => ({ phone: '原' }),
+      save: async (v, _row, areaId, filters) => void calls.push(`save ${areaId} ${filters.selfAreaId ?? '-'} ${v.name} ${v.phone}`),
+    },
+    remove: {
+      confirm: (r) => `是否确定删除${r.name}？其记录一并删除。`,
+      call: async (r) => void calls.push(`remove ${r.id}`),
+      success: '已删除',
+    },
+    permissions: { edit: 'user.manage', remove: 'company.export' },
+    toolbarRight: (kit) => <button type="button">{`右侧 ${kit.selected.length}`}</button>,
+    beforeTable: (kit) => <div>{`地图 ${kit.data?.total ?? '…'}`}</div>,
+    table: (kit) => ({ rowClassName: () => (kit.canRemove ? 'row-removable' : 'row-kept') }),
+  });
+}
+
+function mountOwn(permissions: PermissionName[], entry = '/list') {
+  useSession.setState({
+    authorization: 'token',
+    user: { id: 1, username: 'admin', name: '管理员', areaId: '110108', userLevel: 2 } as never,
+    permissions: entriesOf(permissions),
+  });
+  const router = createMemoryRouter([{ path: '/list', element: <CrudTab spec={ownSpec()} /> }], { initialEntries: [entry] });
+  render(
+    <Providers>
+      <RouterProvider router={router} />
+    </Providers>,
+  );
 }
 
 function mount(permissions: PermissionName[], opts: { userLevel?: number; failSave?: boolean } = {}) {
@@ -160,6 +221,61 @@ describe('CrudTab', () => {
     mount(['systemSettings'], { userLevel: 1 });
     await screen.findAllByText('暂无数据');
     expect(screen.queryByText('区域')).toBeNull();
+  });
+});
+
+describe('CrudTab options', () => {
+  it("remove.confirm words the whole confirmation; toolbarRight, beforeTable and table from the kit show the screen's own", { timeout: 120_000 }, async () => {
+    rows = [{ id: 1, name: '数据局', phone: '' }];
+    mountOwn(['systemSettings', 'user.manage', 'company.export', 'companyManagement']);
+    await screen.findByText('数据局');
+    expect(screen.getByText('地图 1')).toBeTruthy();
+    expect(screen.getByRole('button', { name: '右侧 0' })).toBeTruthy();
+    expect(screen.getByText('数据局').closest('tr')!.classList.contains('row-removable')).toBe(true);
+    fireEvent.click(screen.getByRole('button', { name: '删除' }));
+    const confirm = (await screen.findByText('是否确定删除数据局？其记录一并删除。')).closest('.ant-modal') as HTMLElement;
+    fireEvent.click(within(confirm).getByRole('button', { name: /确\s*定/ }));
+    await screen.findByText('已删除');
+    expect(calls).toContain('remove 1');
+  });
+
+  it('RowSwitch runs its call through kit.run (toast, refresh)', { timeout: 120_000 }, async () => {
+    rows = [{ id: 1, name: '数据局', phone: '' }];
+    mountOwn(['systemSettings', 'user.manage']);
+    await screen.findByText('数据局');
+    fireEvent.click(screen.getByRole('switch', { name: '开关 数据局' }));
+    await screen.findByText('已开启');
+    expect(calls).toContain('switch 1 true');
+  });
+
+  it('RowSwitch is read-only without the edit permission', async () => {
+    rows = [{ id: 1, name: '数据局', phone: '' }];
+    mountOwn(['systemSettings']);
+    await screen.findByText('数据局');
+    expect((screen.getByRole('switch', { name: '开关 数据局' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('permissions.remove shows 删除 apart from 编辑', async () => {
+    rows = [{ id: 1, name: '数据局', phone: '' }];
+    mountOwn(['systemSettings', 'user.manage']);
+    await screen.findByText('数据局');
+    expect(screen.getByRole('button', { name: '编辑' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: '删除' })).toBeNull();
+    expect(screen.getByText('数据局').closest('tr')!.classList.contains('row-kept')).toBe(true);
+  });
+
+  it("the form's fields, aside and save get the list; the aside sets a hidden field", { timeout: 120_000 }, async () => {
+    rows = [];
+    mountOwn(['systemSettings', 'user.manage'], '/list?selfAreaId=110101');
+    fireEvent.click(await screen.findByRole('button', { name: /新增授权/ }));
+    const box = await dialog('新增授权');
+    expect(within(box).getByText('列表区域 110101')).toBeTruthy();
+    expect(within(box).getByText('画的').closest('.ant-form-item-hidden')).toBeTruthy();
+    fireEvent.change(input(box, '名称'), { target: { value: '地图商' } });
+    fireEvent.click(within(box).getByRole('button', { name: '画 0 原' }));
+    fireEvent.click(box.querySelector('.ant-btn-primary')!);
+    await screen.findByText('授权添加成功');
+    expect(calls).toContain('save 110101 110101 地图商 一笔');
   });
 });
 

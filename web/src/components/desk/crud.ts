@@ -24,6 +24,8 @@ export interface CrudKit<Row, R extends Paged<Row> = Paged<Row>> {
   refresh: () => Promise<unknown>;
   /** the user holds the declaration's edit permission (always, when it names none) */
   canEdit: boolean;
+  /** the user holds the declaration's remove permission (`permissions.remove`, else the edit one) */
+  canRemove: boolean;
   /** the list's filters as the URL holds them */
   filters: Filters<string>;
   /** replace the filters (back to page 1), as the query form does, e.g. to open the areas below a row's */
@@ -34,8 +36,17 @@ export interface CrudKit<Row, R extends Paged<Row> = Paged<Row>> {
   data: R | undefined;
   /** 编辑 (hidden without the edit permission or a form) */
   editAction: (row: Row) => RowAction;
-  /** 删除 with 温馨提示 (hidden without the edit permission or `remove`) */
+  /** 删除 with 温馨提示 (hidden without the remove permission or `remove`) */
   removeAction: (row: Row) => RowAction;
+}
+
+type CrudTableProps<Row> = Omit<TableProps<Row>, 'columns' | 'dataSource' | 'rowKey' | 'pagination' | 'loading'>;
+
+/** What a form's hooks know: the list's filters as the URL holds them, the rows it shows, and the dialog's `initial` values (until a `load` comes: undefined). */
+interface CrudFormContext<Row, V> {
+  filters: Filters<string>;
+  rows: readonly Row[];
+  initial: Partial<V> | undefined;
 }
 
 export interface CrudForm<Row, V> {
@@ -54,15 +65,25 @@ export interface CrudForm<Row, V> {
   rulesOf?: RulePath | ((row: Row | null) => RulePath);
   /**
    * the dialog's fields for a row (null: a new one); may call hooks (options loaded from the server,
-   * `Form.useWatch(name, form)` for fields that depend on another's value)
+   * `Form.useWatch(name, form)` for fields that depend on another's value, the `initial` one until
+   * the form connects); `ctx`: the list's filters and rows (options of the filtered area, the other
+   * rows on a map) and the dialog's initial values
    */
-  useFields: (row: Row | null, form: FormInstance<V>) => readonly Field[];
+  useFields: (row: Row | null, form: FormInstance<V>, ctx: CrudFormContext<Row, V>) => readonly Field[];
+  /**
+   * shown beside the fields (the dialog lays them out side by side), as `useFields` may call hooks:
+   * a map to draw on, whose drawing it sets in a `hidden` field (`form.setFieldValue`) for `save`
+   */
+  useAside?: (row: Row | null, form: FormInstance<V>, ctx: CrudFormContext<Row, V>) => ReactNode;
   /** the dialog's values for a row, or for a new one created in `areaId` (the filtered area, else the user's) */
   initial: (row: Row | null, areaId: string | undefined) => Partial<V>;
   /** a row's values from a call, when the list's row lacks some (a notice's body): the dialog opens once they come */
   load?: (row: Row) => Promise<Partial<V>>;
-  /** save the dialog's values (create when `row` is null; `areaId` as `initial` has it); a rejection keeps the dialog open */
-  save: (values: V, row: Row | null, areaId: string | undefined) => Promise<unknown>;
+  /**
+   * save the dialog's values (create when `row` is null; `areaId` as `initial` has it, `filters` the
+   * list's as the URL holds them); a rejection keeps the dialog open
+   */
+  save: (values: V, row: Row | null, areaId: string | undefined, filters: Filters<string>) => Promise<unknown>;
   dialog?: { width?: number; horizontal?: boolean; drawer?: boolean; className?: string; okText?: string };
 }
 
@@ -83,13 +104,18 @@ export interface CrudSpec<Row, K extends string, V = object, R extends Paged<Row
   actions?: (row: Row, kit: CrudKit<Row, R>) => RowAction[];
   actionsWidth?: number;
   form?: CrudForm<Row, V>;
-  /** 删除: the call and how the confirmation names the row (确定要删除{what}吗？) */
-  remove?: { call: (row: Row) => Promise<unknown>; what: (row: Row) => string; success?: string };
+  /**
+   * 删除: the call and how the confirmation names the row (确定要删除{what}吗？), or the whole
+   * confirmation (`confirm`, a wording of the screen's own: 是否确定删除…？其记录一并删除。)
+   */
+  remove?: { call: (row: Row) => Promise<unknown>; success?: string } & (
+    { what: (row: Row) => string; confirm?: never } | { confirm: (row: Row) => string; what?: never }
+  );
   /** 导出 with the list's filters */
   exportCall?: (filters: Filters<K>) => Promise<unknown>;
-  /** the permission names that show 新增 / 编辑 / 删除, and 导出 */
-  permissions?: { edit?: PermissionName; export?: PermissionName };
-  /** rows can be chosen for batch actions (by users with the edit permission), those it accepts */
+  /** the permission names that show 新增 / 编辑 / 删除, and 导出; `remove`: 删除's own, where it is not the edit one */
+  permissions?: { edit?: PermissionName; export?: PermissionName; remove?: PermissionName };
+  /** rows can be chosen for batch actions (by users with the edit permission), those it accepts; the choice holds across pages until a write */
   selectable?: (row: Row) => boolean;
   /** more queries a write changes (counts, a detail shown elsewhere), refreshed with the list */
   refreshes?: readonly QueryKey[];
@@ -97,11 +123,16 @@ export interface CrudSpec<Row, K extends string, V = object, R extends Paged<Row
   header?: (kit: CrudKit<Row, R>) => ReactNode;
   /** more tools left of the toolbar (batch actions, imports) */
   toolbar?: (kit: CrudKit<Row, R>) => ReactNode;
+  /** more tools right of the toolbar, before 导出 (a download of the screen's own) */
+  toolbarRight?: (kit: CrudKit<Row, R>) => ReactNode;
+  /** the screen's own between the query form and the toolbar (a map of the listed rows) */
+  beforeTable?: (kit: CrudKit<Row, R>) => ReactNode;
   /** a row's detail of the screen's own (a drawer), open after `kit.show(row)`; `row` is null while closed */
   detail?: (row: Row | null, close: () => void, kit: CrudKit<Row, R>) => ReactNode;
   /** more of the screen's own below the table (a detail drawer, a shown-once secret) */
   extra?: (kit: CrudKit<Row, R>) => ReactNode;
-  table?: Omit<TableProps<Row>, 'columns' | 'dataSource' | 'rowKey' | 'pagination' | 'loading'>;
+  /** more of the table's props (a row's class, a row click, expandable rows), or them from the kit (rows whose expansion writes) */
+  table?: CrudTableProps<Row> | ((kit: CrudKit<Row, R>) => CrudTableProps<Row>);
 }
 
 /** A declaration, typed once: `defineCrud<Row, Key, Values>()({...})` infers nothing wrongly. */

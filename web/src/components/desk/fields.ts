@@ -30,6 +30,8 @@ export type Field<K extends string = string> =
   | (Base<K> & { type: 'switch' })
   /** dialog forms: a control of the screen's own (an upload, a long text) given the form's value, onChange and id */
   | (Base<K> & { type: 'custom'; render: (p: { value?: unknown; onChange?: (v: unknown) => void; id?: string }) => ReactNode })
+  /** dialog forms: a value held, not shown (a polygon drawn beside the fields, set with form.setFieldValue) */
+  | (Base<K> & { type: 'hidden' })
   /** dialog forms: shown, not edited */
   | (Base<K> & { type: 'display'; render?: (value: unknown) => ReactNode });
 

@@ -5,6 +5,7 @@ export { default as QueryForm } from './QueryForm';
 export { default as ListToolbar } from './ListToolbar';
 export { default as DataTable } from './DataTable';
 export { default as RowActions } from './RowActions';
+export { default as RowSwitch } from './RowSwitch';
 export { default as FormDialog } from './FormDialog';
 export { default as ExportButton } from './ExportButton';
 export { default as AreaSelect } from './AreaSelect';

@@ -1,12 +1,12 @@
 /**
- * 新增 / 编辑 站点分组: name, factor (0-10, two decimals), the sites picked from the area's sites, and
+ * 新增 / 编辑 站点分组 (the declaration's form): name, factor (0-10, two decimals), the sites picked from the area's sites, and
  * 冲突检查 of the draft list against the other open groups (a warning: saving stays allowed).
  */
 import { Alert, Button, Form, Space } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import type { Rule } from 'antd/es/form';
-import { FormDialog, type Field, type Option } from '../../components/desk';
+import { type CrudForm, type Field, type Option } from '../../components/desk';
 import type { ClashRow, GroupRow } from './detailTypes';
 import { checkClash, createGroup, fetchAreaSites, updateGroup } from './groupService';
 
@@ -90,41 +90,24 @@ function groupFields(options: Option[], loading: boolean, groupId?: number): Fie
   ];
 }
 
-interface Props {
-  /** null: closed; 'new': 新增; a row: 编辑 */
-  editing: GroupRow | 'new' | null;
-  selfAreaId?: string;
-  onClose: () => void;
-  onSaved: () => unknown;
-}
-
-export default function GroupForm({ editing, selfAreaId, onClose, onSaved }: Props) {
-  const open = editing !== null;
-  const row = editing === 'new' ? undefined : (editing ?? undefined);
-  const [form] = Form.useForm<GroupValues>();
-  const chosen = Form.useWatch('areaId', form);
-  // the sites offered: the chosen area's (新增), the group's own (编辑), else the list's area
-  const siteArea = row ? row.areaId : (chosen ?? selfAreaId);
-  const sites = useQuery({ queryKey: ['groupSites', 'area', siteArea ?? ''], queryFn: () => fetchAreaSites(siteArea), enabled: open, staleTime: 60_000 });
-  const options = useMemo(() => (sites.data ?? []).map((s) => ({ value: s.siteId, label: `${s.siteName}（${s.siteId}）` })), [sites.data]);
-  const fields = useMemo(() => groupFields(options, sites.isLoading, row?.id), [options, sites.isLoading, row?.id]);
-  const submit = async (v: GroupValues) => {
+/** The group dialog of 站点分组's declaration: 新增分组 / 编辑分组, the sites offered being the chosen area's (新增), the group's own (编辑), else the list's. */
+export const groupForm: CrudForm<GroupRow, GroupValues> = {
+  noun: '分组',
+  addLabel: '新增',
+  created: '分组已新增',
+  updated: '分组已修改',
+  dialog: { width: 640 },
+  useFields: function useGroupFields(row, form, { filters }) {
+    const chosen = Form.useWatch('areaId', form);
+    const siteArea = row ? row.areaId : (chosen ?? filters.selfAreaId);
+    const sites = useQuery({ queryKey: ['groupSites', 'area', siteArea ?? ''], queryFn: () => fetchAreaSites(siteArea), staleTime: 60_000 });
+    const options = useMemo(() => (sites.data ?? []).map((s) => ({ value: s.siteId, label: `${s.siteName}（${s.siteId}）` })), [sites.data]);
+    return useMemo(() => groupFields(options, sites.isLoading, row?.id), [options, sites.isLoading, row?.id]);
+  },
+  initial: (row) => (row ? { alias: row.alias, factor: row.factor, siteList: row.siteList } : { factor: 1, siteList: [] }),
+  save: async (v, row, _areaId, filters) => {
     const body = { alias: v.alias.trim(), factor: Number(v.factor), siteList: v.siteList };
     if (row) await updateGroup(row.id, body);
-    else await createGroup({ ...body, areaId: v.areaId, selfAreaId });
-    await onSaved();
-  };
-  return (
-    <FormDialog<GroupValues>
-      form={form}
-      open={open}
-      title={row ? '编辑分组' : '新增分组'}
-      width={640}
-      fields={fields}
-      initialValues={row ? { alias: row.alias, factor: row.factor, siteList: row.siteList } : { factor: 1, siteList: [] }}
-      success={row ? '分组已修改' : '分组已新增'}
-      onSubmit={submit}
-      onClose={onClose}
-    />
-  );
-}
+    else await createGroup({ ...body, areaId: v.areaId, selfAreaId: filters.selfAreaId });
+  },
+};

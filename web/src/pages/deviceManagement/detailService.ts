@@ -34,6 +34,3 @@ export const fetchPowerDay = (equipmentMac: string, day: string) => api.get('/eq
 // 设备时间段电量 GET /api/equipment/power/between（yyyy-MM-dd HH:mm:ss，含结束）
 export const fetchPowerBetween = (equipmentMac: string, startTime: string, endTime: string) =>
   api.get('/equipment/power/between', { equipmentMac, startTime, endTime });
-
-// 删除设备及其电量记录 DELETE /api/equipment/delete
-export const removePile = (equipmentMac: string) => api.del('/equipment/delete', { equipmentMac });

@@ -4,10 +4,7 @@
  */
 import { Progress, Table, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { useQueryClient } from '@tanstack/react-query';
-import { useMemo } from 'react';
-import { toast } from '../../app/feedback';
-import { DataTable, ListToolbar, QueryForm, RowActions, type Field, useList, useUrlQuery } from '../../components/desk';
+import { type CrudKit, CrudTab, RowActions, defineCrud } from '../../components/desk';
 import { LIMITS } from '../../lib/constants';
 import { deletePile, fetchDeviceSites } from './service';
 import type { DeviceSiteRow, Pile, PowerKey } from './types';
@@ -17,15 +14,6 @@ const RANGES = [
   { value: '10-30', label: '10-30%' },
   { value: '30-100', label: '30-100%' },
 ];
-
-function powerFilters(withArea: boolean): Field<PowerKey>[] {
-  const fields: Field<PowerKey>[] = [
-    { name: 'siteName', label: '站点名称', type: 'input' },
-    { name: 'siteId', label: '站点编号', type: 'input' },
-    { name: 'equipmentPower', label: '设备电量', type: 'select', options: RANGES },
-  ];
-  return withArea ? [...fields, { name: 'selfAreaId', label: '区域', type: 'area' }] : fields;
-}
 
 /** A power bar: red under the low-power line (spec: 10 percent), blue above; '未上报' without a reading. */
 export function PowerBar({ power }: { power: number | null }) {
@@ -49,7 +37,8 @@ const siteColumns: ColumnsType<DeviceSiteRow> = [
   { title: '最低电量', dataIndex: 'minPower', width: 190, render: (p: number | null) => <PowerBar power={p} /> },
 ];
 
-function PileTable({ site, canEdit, onDelete }: { site: DeviceSiteRow; canEdit: boolean; onDelete: (mac: string) => Promise<unknown> }) {
+/** A site's piles under its row; 删除 of one after 温馨提示 (设备管理 105). */
+function PileTable({ site, kit }: { site: DeviceSiteRow; kit: CrudKit<DeviceSiteRow> }) {
   const columns: ColumnsType<Pile> = [
     { title: '设备 MAC', dataIndex: 'equipmentMac', width: 200 },
     { title: '电量', dataIndex: 'power', width: 190, render: (p: number | null) => <PowerBar power={p} /> },
@@ -64,9 +53,9 @@ function PileTable({ site, canEdit, onDelete }: { site: DeviceSiteRow; canEdit: 
             {
               label: '删除',
               danger: true,
-              hidden: !canEdit,
+              hidden: !kit.canEdit,
               confirm: `是否确定删除设备 ${pile.equipmentMac}？其电量记录一并删除。`,
-              onClick: () => onDelete(pile.equipmentMac),
+              onClick: () => kit.run(() => deletePile(pile.equipmentMac), '设备已删除'),
             },
           ]}
         />
@@ -78,30 +67,26 @@ function PileTable({ site, canEdit, onDelete }: { site: DeviceSiteRow; canEdit: 
   );
 }
 
-export default function PowerTab({ canEdit, areaUser }: { canEdit: boolean; areaUser: boolean }) {
-  const fields = useMemo(() => powerFilters(areaUser), [areaUser]);
-  const query = useUrlQuery(fields);
-  const list = useList('deviceSites', query, fetchDeviceSites);
-  const client = useQueryClient();
-  const onDelete = async (mac: string) => {
-    await deletePile(mac);
-    toast().success('设备已删除');
-    await client.invalidateQueries({ queryKey: ['desk', 'deviceSites'] });
-  };
-  return (
-    <>
-      <QueryForm fields={fields} query={query} />
-      <ListToolbar onRefresh={() => void list.refetch()} />
-      <DataTable<DeviceSiteRow>
-        rowKey="siteId"
-        columns={siteColumns}
-        list={list}
-        query={query}
-        expandable={{
-          expandedRowRender: (site) => <PileTable site={site} canEdit={canEdit} onDelete={onDelete} />,
-          rowExpandable: (site) => site.piles.length > 0,
-        }}
-      />
-    </>
-  );
+const powerSpec = defineCrud<DeviceSiteRow, PowerKey>({
+  key: 'deviceSites',
+  rowKey: 'siteId',
+  list: fetchDeviceSites,
+  areaFilter: true,
+  filters: [
+    { name: 'siteName', label: '站点名称', type: 'input' },
+    { name: 'siteId', label: '站点编号', type: 'input' },
+    { name: 'equipmentPower', label: '设备电量', type: 'select', options: RANGES },
+  ],
+  columns: siteColumns,
+  permissions: { edit: 'device.edit' },
+  table: (kit) => ({
+    expandable: {
+      expandedRowRender: (site) => <PileTable site={site} kit={kit} />,
+      rowExpandable: (site) => site.piles.length > 0,
+    },
+  }),
+});
+
+export default function PowerTab() {
+  return <CrudTab spec={powerSpec} />;
 }

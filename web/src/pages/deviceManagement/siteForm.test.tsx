@@ -102,7 +102,7 @@ beforeEach(() => {
 afterEach(() => vi.restoreAllMocks());
 
 function renderSites(entry = '/deviceManagement/sites') {
-  const router = createMemoryRouter([{ path: '/deviceManagement/:id?', element: <SitesTab canDelete areaUser /> }], { initialEntries: [entry] });
+  const router = createMemoryRouter([{ path: '/deviceManagement/:id?', element: <SitesTab /> }], { initialEntries: [entry] });
   render(
     <Providers>
       <RouterProvider router={router} />

@@ -1,5 +1,4 @@
 /** 导入 GeoJSON on the 禁停区域 tab: the import dialog saving each good polygon as a zone of the chosen type and area. */
-import { useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useSession } from '../../app/session/store';
 import { type Field, optionsOf } from '../../components/desk';
@@ -22,12 +21,13 @@ interface Props {
   /** the list's area filter, else the user's own area (not 全国: a zone belongs to a real area) */
   areaId?: string;
   others: readonly Forbid[];
+  /** after the zones are saved: the list refreshes */
+  onSaved: () => unknown;
   onClose: () => void;
 }
 
-export default function ZoneImport({ areaId, others, onClose }: Props) {
+export default function ZoneImport({ areaId, others, onSaved, onClose }: Props) {
   const userArea = useSession((s) => s.user?.areaId);
-  const client = useQueryClient();
   const area = areaId || (userArea === '000000' ? undefined : userArea);
   const rings = useMemo(() => others.map((z) => z.fence), [others]);
   return (
@@ -38,7 +38,7 @@ export default function ZoneImport({ areaId, others, onClose }: Props) {
       initialValues={{ type: '1', areaId: area }}
       others={rings}
       save={(g, v) => importForbid({ alias: g.name, type: Number(v.type) as 0 | 1, serial: g.serial, areaId: v.areaId, fence: g.ring })}
-      onSaved={() => client.invalidateQueries({ queryKey: ['desk', 'forbid'] })}
+      onSaved={onSaved}
       onClose={onClose}
     />
   );

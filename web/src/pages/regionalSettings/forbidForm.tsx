@@ -1,12 +1,11 @@
 /**
- * 新增禁停区 / 编辑 in a wide FormDialog: the map on one side (draw or edit the polygon), name, type, number
+ * 新增禁停区 / 编辑 in the kit's wide dialog: the map on one side (draw or edit the polygon), name, type, number
  * and area on the other. A polygon with fewer than 3 or more than 2,000 vertices is refused before sending.
  */
-import { Form } from 'antd';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useSession } from '../../app/session/store';
-import { FormDialog, type Field, optionsOf } from '../../components/desk';
+import { type CrudForm, type Field, optionsOf } from '../../components/desk';
 import type { LonLat, MapSite } from '../../components/deskMap/types';
 import { MAP } from '../../lib/constants';
 import { createForbid, fetchAreaSites, updateForbid } from './service';
@@ -22,6 +21,8 @@ export interface ForbidFormValues {
   type: string;
   serial?: string | null;
   areaId: string;
+  /** the polygon drawn on the map beside the fields (open ring) */
+  fence: LonLat[] | null;
 }
 
 const FIELDS: Field<keyof ForbidFormValues>[] = [
@@ -29,6 +30,7 @@ const FIELDS: Field<keyof ForbidFormValues>[] = [
   { name: 'type', label: '类型', type: 'select', required: true, options: optionsOf(FORBID_TYPES) },
   { name: 'serial', label: '编号', type: 'input', placeholder: '可空', rules: [{ max: 32, message: '编号最多 32 个字符' }] },
   { name: 'areaId', label: '所属区域', type: 'area', required: true },
+  { name: 'fence', label: '区域', type: 'hidden' },
 ];
 
 /** The body of both calls: trimmed name, numeric type, empty number as null, the open ring. */
@@ -53,51 +55,38 @@ function useNearSites(areaId: string | undefined, centre: LonLat | null) {
   }, [q.data, q.isPending, centre, areaId]);
 }
 
-interface Props {
-  zone?: Forbid;
-  /** the listed zones, drawn grey beneath */
-  others: readonly Forbid[];
-  onClose: () => void;
-}
-
-export default function ForbidForm({ zone, others, onClose }: Props) {
-  const [form] = Form.useForm<ForbidFormValues>();
-  const userArea = useSession((s) => s.user?.areaId);
-  const initial: Partial<ForbidFormValues> = zone
-    ? { alias: zone.alias, type: String(zone.type), serial: zone.serial, areaId: zone.areaId }
-    : { type: '1', areaId: userArea === '000000' ? undefined : userArea }; // a zone belongs to a real area, not 全国
-  const [ring, setRing] = useState<LonLat[] | null>(() => openRing(zone?.fence));
-  const start = useMemo(() => (zone ? centreOfBox(boxOf([zone.fence])!) : null), [zone]);
-  const { sites, home, ready } = useNearSites(zone?.areaId ?? userArea, start);
-  const client = useQueryClient();
-  const shown = useMemo(() => others.filter((z) => z.id !== zone?.id).map((z) => z.fence), [others, zone]);
-  const submit = async (v: ForbidFormValues) => {
-    const problem = ringProblem(ring);
+/** The zone dialog of 禁停区域's declaration: the map beside the fields draws the polygon into the hidden field `fence`. */
+export const forbidForm: CrudForm<Forbid, ForbidFormValues> = {
+  noun: '禁停区',
+  title: (zone) => (zone ? `编辑禁停区（${zone.alias}）` : '新增禁停区'),
+  created: '禁停区已保存',
+  updated: '禁停区已保存',
+  dialog: { width: 1120, className: 'zone-form-dialog' },
+  useFields: () => FIELDS,
+  useAside: function useZoneAside(zone, form, { rows }) {
+    const userArea = useSession((s) => s.user?.areaId);
+    // the picker's own copy of the ring (its first view fits it); the form's hidden field takes each drawing
+    const [ring, setRing] = useState<LonLat[] | null>(() => openRing(zone?.fence));
+    const start = useMemo(() => (zone ? centreOfBox(boxOf([zone.fence])!) : null), [zone]);
+    const { sites, home, ready } = useNearSites(zone?.areaId ?? userArea, start);
+    const shown = useMemo(() => rows.filter((z) => z.id !== zone?.id).map((z) => z.fence), [rows, zone]);
+    const onRing = (r: LonLat[] | null) => {
+      setRing(r);
+      form.setFieldValue('fence', r);
+    };
+    if (!ready) return <div className="regional-map-loading" />;
+    return <ZonePicker ring={ring} onRing={onRing} centre={home ?? MAP.center} zoom={zone ? 16 : 15} sites={sites} others={shown} />;
+  },
+  // a zone belongs to a real area, not 全国
+  initial: (zone, areaId) =>
+    zone
+      ? { alias: zone.alias, type: String(zone.type), serial: zone.serial, areaId: zone.areaId, fence: openRing(zone.fence) }
+      : { type: '1', areaId: areaId === '000000' ? undefined : areaId, fence: null },
+  save: async (v, zone) => {
+    const problem = ringProblem(v.fence);
     if (problem) throw new Error(problem);
-    const body = forbidBody(v, ring!);
+    const body = forbidBody(v, v.fence!);
     if (zone) await updateForbid(zone.id, body);
     else await createForbid(body);
-    await client.invalidateQueries({ queryKey: ['desk', 'forbid'] });
-  };
-  return (
-    <FormDialog<ForbidFormValues>
-      open
-      form={form}
-      title={zone ? `编辑禁停区（${zone.alias}）` : '新增禁停区'}
-      width={1120}
-      className="zone-form-dialog"
-      fields={FIELDS}
-      initialValues={initial}
-      success="禁停区已保存"
-      onSubmit={submit}
-      onClose={onClose}
-      aside={
-        ready ? (
-          <ZonePicker ring={ring} onRing={setRing} centre={home ?? MAP.center} zoom={zone ? 16 : 15} sites={sites} others={shown} />
-        ) : (
-          <div className="regional-map-loading" />
-        )
-      }
-    />
-  );
-}
+  },
+};

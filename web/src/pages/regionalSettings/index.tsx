@@ -19,7 +19,6 @@ const PLATFORM: ApplicationFilters = { applyType: '1' };
 
 export default function RegionalSettings() {
   const perms = useSession((s) => s.permissions);
-  const areaUser = useSession((s) => (s.user?.userLevel ?? 0) >= 2);
   return (
     <DeskPage screen="regionalSettings">
       <FilterPresetBar />
@@ -28,7 +27,7 @@ export default function RegionalSettings() {
           { key: 'area', label: '区域管理', render: () => <AreasTab canEdit={can(perms, 'area.manage')} /> },
           { key: 'rail', label: '运营区域', render: () => <RailsTab canEdit={can(perms, 'rail.manage')} /> },
           { key: 'params', label: '站点参数', render: () => <ParamsTab canEdit={can(perms, 'area.manage')} /> },
-          { key: 'forbid', label: '禁停区域', render: () => <ForbidTab canEdit={can(perms, 'forbid.manage')} areaUser={areaUser} /> },
+          { key: 'forbid', label: '禁停区域', render: () => <ForbidTab /> },
           {
             key: 'audit',
             label: '平台账号审核',
