@@ -93,6 +93,34 @@ export class Auth {
     return [b.areaId, ...b.operationAreaId].some((a) => this.sees(a));
   }
 
+  /** What an enterprise account may see of per-enterprise rows: its own enterprise's; everyone else, all of them. */
+  ownRows<T extends { brandId: number | null }>(rows: readonly T[]): T[] {
+    const limit = this.brandLimit;
+    return limit === null ? [...rows] : rows.filter((r) => r.brandId === limit);
+  }
+
+  /** A site's per-enterprise counts as the snapshot stores them ({ brand_id, … }), kept to the account's own. */
+  ownCounts<T extends { brand_id: number }>(counts: readonly T[] | undefined): T[] {
+    const limit = this.brandLimit;
+    return (counts ?? []).filter((c) => limit === null || c.brand_id === limit);
+  }
+
+  /** An object keyed by enterprise id, kept to the enterprise account's own (everyone else: all). */
+  ownKeys<V>(byBrand: Record<string, V>): Record<string, V> {
+    const limit = this.brandLimit;
+    return limit === null ? byBrand : Object.fromEntries(Object.entries(byBrand).filter(([k]) => Number(k) === limit));
+  }
+
+  /**
+   * The enterprise a read is filtered to: an enterprise account's own (naming another is 5002),
+   * else the one asked for (undefined: every enterprise).
+   */
+  brandOf(requested: number | undefined): number | undefined {
+    if (this.brandLimit === null) return requested;
+    if (requested !== undefined && requested !== this.brandLimit) throw forbidden('企业账号只能查看本企业的数据');
+    return this.brandLimit;
+  }
+
   /** The request's areas and enterprise limit, for queries. */
   scope(): Scope {
     return { areaIds: this.scopeAreaIds(), brandId: this.brandLimit };

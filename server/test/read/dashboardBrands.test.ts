@@ -56,20 +56,21 @@ describe('a brand-bound user on the home screen', () => {
     expect(r.body.data).toMatchObject({ brandId: w.brandIds.hb, brandAccount: 'hb' });
   });
 
-  it('still sees other brands’ counts on the big screen', async () => {
+  it('sees only its own enterprise’s counts on the big screen, the sites’ totals whole (issue 26)', async () => {
     const counts = (await mtStaff.get('/api/dashboard/brandBike', { selfAreaId: HD })).body.data as {
       brandId: number;
     }[];
-    expect(counts.map((c) => c.brandId)).toEqual(expect.arrayContaining([w.brandIds.mt, w.brandIds.hb]));
-    const sites = await mtStaff.get('/api/dashboard/brandOnlineBike', {
-      selfAreaId: HD,
-      brandId: w.brandIds.hb,
-      pageSize: 10,
-    });
-    expect(sites.body.code).toBe(200);
-    expect(sites.body.data.total).toBe(3);
+    expect(counts.map((c) => c.brandId)).toEqual([w.brandIds.mt]);
+    // another enterprise's distribution: refused; its own: answered
+    const other = await mtStaff.get('/api/dashboard/brandOnlineBike', { selfAreaId: HD, brandId: w.brandIds.hb, pageSize: 10 });
+    expect(other.body.code).toBe(5002);
+    expect((await mtStaff.get('/api/dashboard/brandOnlineBike', { selfAreaId: HD, brandId: w.brandIds.mt, pageSize: 10 })).body.code).toBe(200);
+    // a site of 哈啰's e-bikes: the total stays, the per-enterprise list is the account's own (none)
     const site = await mtStaff.get('/api/dashboard/getSite', { selfAreaId: HD, siteId: SITES.H4.id, flowMapType: 1 });
-    expect(site.body.data.brandEBike).toEqual([expect.objectContaining({ brandId: w.brandIds.hb, siteNum: 2 })]);
+    expect(site.body.data.brandEBike).toEqual([]);
+    const regulator = await w.hd.get('/api/dashboard/getSite', { selfAreaId: HD, siteId: SITES.H4.id, flowMapType: 1 });
+    expect(regulator.body.data.brandEBike).toEqual([expect.objectContaining({ brandId: w.brandIds.hb, siteNum: 2 })]);
+    expect(site.body.data.currentNum).toBe(regulator.body.data.currentNum);
   });
 
   it('answers code 401 without a token', async () => {

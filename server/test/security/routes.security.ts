@@ -16,7 +16,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../support/app.js';
 import { storableText } from '../../src/domain/text.js';
-import { BRAND_B_MARK, CY, CY_MARK, buildWorld, fingerprint, type World } from './world.js';
+import { BRAND_B_MARK, BRAND_C_MARK, CY, CY_MARK, HD_SITE, buildWorld, fingerprint, type World } from './world.js';
 
 /** Routes that need no console token (registration: people apply for an account, with its area and role pickers). */
 const PUBLIC = [/^\/api\/login$/, /^\/api\/health$/, /^\/api\/docs(\/|$)/, /^\/api\/open\/v1\/token$/, /^\/api\/register(\/|$)/];
@@ -271,12 +271,29 @@ describe('security suite (issue 16)', () => {
     expect(figures.crossArea).toBe(0);
   });
 
-  it('never shows brand B to an enterprise user of brand A', async () => {
+  it('never shows brand B (another area) or brand C (the same area) to an enterprise user of brand A', async () => {
+    const marks = [BRAND_B_MARK, BRAND_B_MARK.toLowerCase(), BRAND_C_MARK, BRAND_C_MARK.toLowerCase()];
+    const tries = [
+      {},
+      { brandId: w.brandB },
+      { id: w.brandB },
+      { brandId: w.brandC },
+      { id: w.brandC },
+      { siteId: HD_SITE },
+      { siteId: HD_SITE, brandId: w.brandC },
+      // a bike, a plate and a BLE name of brand C, wherever a search or a bike id is taken
+      ...[`${BRAND_C_MARK}01`, `${BRAND_C_MARK}02`, `京${BRAND_C_MARK}`].flatMap((v) => [
+        { searchType: 3, search: v },
+        { searchType: 6, search: v },
+        { bikeId: v },
+        { keyword: v },
+      ]),
+    ];
     for (const r of consoleRoutes()) {
       if (r.method !== 'GET') continue;
-      for (const over of [{}, { brandId: w.brandB }, { id: w.brandB }]) {
+      for (const over of tries) {
         const res = await call(r, { ...input(r, over), token: w.entA.token });
-        if (res.text.includes(BRAND_B_MARK) || res.text.includes(BRAND_B_MARK.toLowerCase())) {
+        if (marks.some((m) => res.text.includes(m))) {
           figures.crossBrand++;
           problems.push(`cross-brand ${key(r)} ${JSON.stringify(over)} → ${res.text.slice(0, 160)}`);
         }
@@ -284,6 +301,16 @@ describe('security suite (issue 16)', () => {
     }
     await expectLoggedIn(w.entA);
     expect(figures.crossBrand).toBe(0);
+    // and not because it was refused: its own enterprise's bikes it does see
+    const own = await w.entA.get('/api/dashboard/siteBike', { siteId: HD_SITE });
+    expect(own.body.data.lists.map((b: { bikeId: string }) => b.bikeId).sort()).toEqual(['QJOWN01', 'QJOWN02']);
+    expect((await w.entA.get('/api/dashboard/search', { searchType: 3, search: 'QJOWN01' })).body.data.bike).toMatchObject({ bikeId: 'QJOWN01' });
+    expect(Object.keys((await w.entA.get('/api/dashboard/bikeMonitor')).body.data)).toEqual([String(w.brandA)]);
+    // naming another enterprise is refused outright
+    expect((await w.entA.get('/api/dashboard/siteBike', { siteId: HD_SITE, brandId: w.brandC })).body.code).toBe(5002);
+    // a regulator of the area still sees both
+    const all = await w.hdAdmin.get('/api/dashboard/siteBike', { siteId: HD_SITE });
+    expect(all.body.data.total).toBe(4);
   });
 
   it('refuses a user without permissions (5002) and writes nothing', async () => {

@@ -7,6 +7,8 @@ import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../src/db/client.js';
 import { Client, adminClient, userClient } from '../support/app.js';
 import { Operator, addBrand, addSite } from '../support/world.js';
+import { jobContextOf } from '../../src/jobs/index.js';
+import { runSnapshot } from '../../src/jobs/snapshot.js';
 
 export const HD = '110108';
 export const CY = '110105';
@@ -14,6 +16,13 @@ export const CY = '110105';
 export const CY_MARK = 'CYMARK7';
 /** Found in brand B's record only (its account and contact). */
 export const BRAND_B_MARK = 'BBMARK9';
+/**
+ * Found in brand C's record and bikes only: brand C works in 海淀 beside brand A (its bikes parked at
+ * 海淀站点, heard by its piles, one filed and silent, one unfiled), so that only the brand scope,
+ * not the area's, keeps them from brand A's enterprise user.
+ */
+export const BRAND_C_MARK = 'BCMARK5';
+export const HD_SITE = `${HD}SITE1`;
 
 export interface World {
   admin: Client;
@@ -24,6 +33,7 @@ export interface World {
   operatorA: Operator;
   brandA: number;
   brandB: number;
+  brandC: number;
   /** Ids of 朝阳's objects, by kind. */
   foreign: { user: number; forbid: number; site: string; role: number | null; brand: number };
 }
@@ -49,7 +59,11 @@ export async function buildWorld(app: FastifyInstance, database: Database): Prom
     roleIds: role.body.code === 200 ? [role.body.data.id] : [],
   });
   const cyRole = await cyAdmin.post('/api/role/add', { roleName: `朝阳角色${CY_MARK}`, permissionIds: [] }, { selfAreaId: CY });
-  const entA = await userClient(app, admin, { username: 'enta', areaId: HD, userLevel: 1, brandId: brandA } as never);
+  // an enterprise account of brand A: the area's widest role, so that only the brand scope stands
+  // between it and brand C (user/add takes no brand for a level-1 account of the area role: set here)
+  const entA = await userClient(app, admin, { username: 'enta', areaId: HD, userLevel: 1 });
+  await database.query('update users set brand_id = $1 where id = $2', [brandA, entA.userId]);
+  await entA.login('enta', 'Passw0rd1');
   await addSite(database, {
     id: `${CY}${CY_MARK}`,
     areaId: CY,
@@ -58,7 +72,11 @@ export async function buildWorld(app: FastifyInstance, database: Database): Prom
     lat: 39.92,
     ceiling: 10,
   });
-  await addSite(database, { id: `${HD}SITE1`, areaId: HD, name: '海淀站点', lon: 116.31, lat: 39.98, ceiling: 10 });
+  await addSite(database, { id: HD_SITE, areaId: HD, name: '海淀站点', lon: 116.31, lat: 39.98, ceiling: 10 });
+  const brandC = await addBrand(database, { name: `丙单车${BRAND_C_MARK}`, account: `c${BRAND_C_MARK.toLowerCase()}`, areaId: HD });
+  await seedBikes(database, brandC, BRAND_C_MARK, 5);
+  await seedBikes(database, brandA, 'QJOWN', 6);
+  await runSnapshot(jobContextOf(app.ctx), new Date());
   const fence = [
     [116.47, 39.91],
     [116.49, 39.91],
@@ -76,6 +94,7 @@ export async function buildWorld(app: FastifyInstance, database: Database): Prom
     operatorA,
     brandA,
     brandB,
+    brandC,
     foreign: {
       user: cyAdmin.userId,
       forbid: forbid.body.data.id,
@@ -84,6 +103,29 @@ export async function buildWorld(app: FastifyInstance, database: Database): Prom
       brand: brandB,
     },
   };
+}
+
+/**
+ * Bikes of a brand in 海淀 whose ids start with `prefix`: 01 filed and parked at 海淀站点, 02 parked
+ * there unfiled (illegal), 03 filed and never reported; the piles heard 01 and 02 (MACs …:0n).
+ */
+async function seedBikes(database: Database, brandId: number, prefix: string, mac: number) {
+  await database.query(`insert into bikes (bike_id, brand_id, bike_type, license_code) values ($1, $3, 0, $4), ($2, $3, 1, null)`, [
+    `${prefix}01`,
+    `${prefix}03`,
+    brandId,
+    `京${prefix}`,
+  ]);
+  await database.query(
+    `insert into bike_live (bike_id, brand_id, bike_type, area_id, lon, lat, status, site_id, legality, reported_at)
+     values ($1, $3, 0, $4, 116.31, 39.98, 1, $5, 0, now()), ($2, $3, 0, $4, 116.3101, 39.9801, 1, $5, 1, now())`,
+    [`${prefix}01`, `${prefix}02`, brandId, HD, HD_SITE],
+  );
+  await database.query(
+    `insert into pile_sightings (site_id, mac, name, bike_id, brand_id, area_id, at)
+     values ($1, $2, $3, $4, $6, $7, now()), ($1, $8, $9, $5, $6, $7, now())`,
+    [HD_SITE, `AA:BB:CC:00:0${mac}:01`, `${prefix}ble1`, `${prefix}01`, `${prefix}02`, brandId, HD, `AA:BB:CC:00:0${mac}:02`, `${prefix}ble2`],
+  );
 }
 
 /**

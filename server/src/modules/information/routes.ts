@@ -142,7 +142,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: Envelope(Type.Array(Type.Object({ brandId: Type.Integer(), brandName: Type.String() }))) },
       },
     },
-    async (req) => ok((await brandsOf(database, req.auth.scopeAreaIds())).map((b) => ({ brandId: b.brandId, brandName: b.brandName }))),
+    async (req) => ok(req.auth.ownRows(await brandsOf(database, req.auth.scopeAreaIds())).map((b) => ({ brandId: b.brandId, brandName: b.brandName }))),
   );
 };
 export default routes;

@@ -102,13 +102,15 @@ export function registerCharts(app: App, deps: { figures: FigureCache }) {
       },
       async (req) => {
         if (req.query.siteId) await siteInScope(database, req.auth, req.query.siteId);
-        return ok(await siteFlowToday(database, { areaIds: req.auth.scopeAreaIds(), siteId: req.query.siteId, kind }, tz));
+        const scope = { areaIds: req.auth.scopeAreaIds(), siteId: req.query.siteId, kind, brandLimit: req.auth.brandLimit };
+        return ok(await siteFlowToday(database, scope, tz));
       },
     );
   }
 
+  // an enterprise account's rows are its own enterprise's
   const collect = async (auth: Parameters<typeof siteInScope>[1]) =>
-    onlineCollect(database, auth.scopeAreaIds(), await deps.figures.get(auth.areaId, auth.scopeAreaIds()), tz);
+    auth.ownRows(await onlineCollect(database, auth.scopeAreaIds(), await deps.figures.get(auth.areaId, auth.scopeAreaIds()), tz));
 
   // 今日车辆在线汇总：投放、站内、备案、核准
   app.get(
@@ -164,7 +166,7 @@ export function registerCharts(app: App, deps: { figures: FigureCache }) {
         response: { 200: Envelope(Type.Record(Type.String(), TrendBrand)) },
       },
     },
-    async (req) => ok(await brandTrend(database, req.auth.scopeAreaIds(), req.query, tz)),
+    async (req) => ok(req.auth.ownKeys(await brandTrend(database, req.auth.scopeAreaIds(), req.query, tz))),
   );
 
   // 导出总量趋势（运营统计：各品牌投放、站内、活跃、调度率、周转率与数据接入率，导出对话框勾选的月 / 日 / 小时）
@@ -189,10 +191,9 @@ export function registerCharts(app: App, deps: { figures: FigureCache }) {
     async (req, reply) => {
       const q = req.query;
       const chosen = q.day !== undefined ? chosenSlots(q.group, 0, 23) : q.month !== undefined ? chosenSlots(q.group, 1, 31) : chosenSlots(q.group, 1, 12);
-      const trend = await brandTrend(database, req.auth.scopeAreaIds(), { ...q, dataType: 1 }, tz);
+      const trend = req.auth.ownKeys(await brandTrend(database, req.auth.scopeAreaIds(), { ...q, dataType: 1 }, tz));
       const rows: TrendExportRow[] = [];
       for (const b of Object.values(trend)) {
-        if (req.auth.brandLimit !== null && b.brandId !== req.auth.brandLimit) continue;
         for (const r of b.rows) if (!chosen || chosen.has(trendSlot(r.date))) rows.push({ ...r, brandName: b.brandName });
       }
       rows.sort((a, b) => a.date.localeCompare(b.date));

@@ -18,7 +18,12 @@ const HOUR = 3600_000;
  * Today's rents (or returns) per brand and hour at the sites of the areas (or one site): finished
  * hours from stats_hourly, the current hour straight from the ride orders.
  */
-export async function siteFlowToday(database: Database, f: { areaIds: string[]; siteId?: string; kind: 'rent' | 'return' }, tz: string, now = new Date()) {
+export async function siteFlowToday(
+  database: Database,
+  f: { areaIds: string[]; siteId?: string; kind: 'rent' | 'return'; brandLimit?: number | null },
+  tz: string,
+  now = new Date(),
+) {
   const t = today(tz, now);
   const hourStart = new Date(Math.max(Math.floor(now.getTime() / HOUR) * HOUR, t.start.getTime()));
   const rows = await repo.flowsByHour(database, {
@@ -42,6 +47,7 @@ export async function siteFlowToday(database: Database, f: { areaIds: string[]; 
     if (r.h <= currentHour) s[r.h] += r.n;
   }
   const lists = [...series.entries()]
+    .filter(([brandId]) => f.brandLimit == null || brandId === f.brandLimit)
     .sort((a, b) => a[0] - b[0])
     .map(([brandId, data]) => ({
       brandId,

@@ -136,7 +136,8 @@ export async function siteHistory(database: Database, f: { siteId: string; limit
     ebikeNum: number;
     capacity: number;
     flag: number;
-    currentBike: unknown;
+    /** the snapshot's per-enterprise counts, as site_state keeps them */
+    currentBike: { nowBike?: { brand_id: number }[]; nowEBike?: { brand_id: number }[] } | null;
   }>(
     `select id::int as id, at, num, bike_num as "bikeNum", ebike_num as "ebikeNum", capacity, flag, current_bike as "currentBike"
        from site_history where site_id = $1 order by at desc, id desc limit $2 offset $3`,

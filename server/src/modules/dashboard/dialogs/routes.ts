@@ -44,7 +44,7 @@ export function registerDialogs(app: App, deps: { figures: FigureCache }) {
     async (req) =>
       ok(
         await details.brandOnlineBike(database, req.auth.scopeAreaIds(), {
-          brandId: req.query.brandId,
+          brandId: req.auth.brandOf(req.query.brandId)!,
           bikeType: req.query.bikeType,
           ...pageOf(req.query),
         }),
@@ -106,7 +106,7 @@ export function registerDialogs(app: App, deps: { figures: FigureCache }) {
         response: { 200: Envelope(Type.Record(Type.String(), MonitorBrand)) },
       },
     },
-    async (req) => ok(await details.bikeMonitor(database, req.auth.scopeAreaIds(), tz)),
+    async (req) => ok(req.auth.ownKeys(await details.bikeMonitor(database, req.auth.scopeAreaIds(), tz))),
   );
 
   // 未上报数据车辆：超过 STALE_HOURS 小时未上报的备案车辆，按品牌
@@ -122,7 +122,7 @@ export function registerDialogs(app: App, deps: { figures: FigureCache }) {
         response: { 200: Envelope(Type.Record(Type.String(), NotUploadBrand)) },
       },
     },
-    async (req) => ok(await details.bikeNotUpload(database, req.auth.scopeAreaIds(), config.staleHours, tz)),
+    async (req) => ok(req.auth.ownKeys(await details.bikeNotUpload(database, req.auth.scopeAreaIds(), config.staleHours, tz))),
   );
 
   // 企业信息（不含密码）
@@ -154,7 +154,7 @@ export function registerDialogs(app: App, deps: { figures: FigureCache }) {
       },
     },
     async (req) => {
-      const figures = await deps.figures.get(req.auth.areaId, req.auth.scopeAreaIds());
+      const figures = req.auth.ownRows(await deps.figures.get(req.auth.areaId, req.auth.scopeAreaIds()));
       return ok(
         figures.map((f) => ({
           brandId: f.brandId,

@@ -26,7 +26,7 @@ export async function siteBikes(
   tz: string,
 ) {
   await siteInScope(database, auth, f.siteId);
-  const { rows, total } = await repo.siteBikes(database, f);
+  const { rows, total } = await repo.siteBikes(database, { ...f, brandId: auth.brandOf(f.brandId) });
   const names = await brandNames(database);
   return {
     lists: rows.map((r) => ({
@@ -205,7 +205,7 @@ export async function siteHistory(database: Database, auth: Auth, f: { siteId: s
       capacity: r.capacity,
       flag: r.flag,
       status: flagLabel(r.flag),
-      currentBike: JSON.stringify(r.currentBike ?? { nowBike: [], nowEBike: [] }),
+      currentBike: JSON.stringify({ ...r.currentBike, nowBike: auth.ownCounts(r.currentBike?.nowBike), nowEBike: auth.ownCounts(r.currentBike?.nowEBike) }),
     })),
     total,
   };

@@ -75,7 +75,8 @@ export async function dashboardJson(
   const v = await versions(database);
   const answer = async ({ mapJson, counters }: MapJson) => {
     const [figures, siteMessage] = await Promise.all([caches.figures.get(auth.areaId, areaIds, v), latestMessages(database, areaIds, TOP, tz)]);
-    const envelope = serialize({ statistical: statistical(figures, counters), siteMessage });
+    // an enterprise account's figures are its own enterprise's (the sites' counts stay whole: the street shows them)
+    const envelope = serialize({ statistical: statistical(auth.ownRows(figures), counters), siteMessage });
     // envelope is {"code":…,"message":…,"data":{"statistical":…,"siteMessage":…}}: put the map first in data
     const at = envelope.indexOf('"data":{') + '"data":{'.length;
     return `${envelope.slice(0, at)}"map":${mapJson},${envelope.slice(at)}`;
@@ -83,7 +84,7 @@ export async function dashboardJson(
   // every part changes only with the snapshot or a site edit (messages come from the snapshot):
   // answers without a free centre are kept with the snapshot's cache entry
   const query = { flag, limit: q.limit, lon: q.lon ?? null, lat: q.lat ?? null };
-  const free = q.limit > 0 && q.lon !== undefined && q.lat !== undefined;
+  const free = (q.limit > 0 && q.lon !== undefined && q.lat !== undefined) || auth.brandLimit !== null;
   return free ? answer(await caches.maps.sitesJson(auth.areaId, areaIds, v, query)) : caches.maps.memo(auth.areaId, areaIds, v, query, answer);
 }
 
@@ -149,7 +150,7 @@ export async function init(database: Database, auth: Auth) {
               maxLat: Number(avg.maxLat),
             },
     },
-    brands,
+    brands: auth.ownRows(brands),
     isAggregation: isAggregation(a),
   };
 }
@@ -177,8 +178,8 @@ export async function search(database: Database, auth: Auth, searchType: number,
     return { lists: rows.map(withStatus), bike: null };
   }
   const bike = await repo.liveBike(database, q, searchType === 6);
-  // a bike of another area is as unknown here as one that never reported
-  if (!bike || !areaIds.includes(bike.areaId)) throw badRequest(NOTHING);
+  // a bike of another area (or, for an enterprise account, another enterprise) is as unknown here as one that never reported
+  if (!bike || !areaIds.includes(bike.areaId) || auth.ownRows([bike]).length === 0) throw badRequest(NOTHING);
   if (bike.status === 2) throw badRequest('车辆出租中无法定位');
   if (!bike.siteId) throw badRequest('该车辆不在站点');
   const site = await repo.foundSite(database, bike.siteId);
@@ -220,7 +221,7 @@ export async function getSite(database: Database, auth: Auth, siteId: string, fl
       limit: FLOW_LIMIT,
     });
     const names = await brandNames(database);
-    return rows.map((r) => ({
+    return auth.ownRows(rows).map((r) => ({
       orderId: r.orderId,
       bikeId: r.bikeId,
       brandId: r.brandId,
@@ -236,8 +237,8 @@ export async function getSite(database: Database, auth: Auth, siteId: string, fl
     status: flagLabel(s.flag),
     createTime: formatTime(createdAt, tz)!,
     stateTime: formatTime(stateAt, tz),
-    brandBike: brandList(currentBike?.nowBike),
-    brandEBike: brandList(currentBike?.nowEBike),
+    brandBike: brandList(auth.ownCounts(currentBike?.nowBike)),
+    brandEBike: brandList(auth.ownCounts(currentBike?.nowEBike)),
     rentBike: flowMapType === 2 ? [] : await flows('rent'),
     returnBike: flowMapType === 1 ? [] : await flows('return'),
   };
@@ -257,6 +258,7 @@ export async function bikes(database: Database, auth: Auth, f: { legality: numbe
   const rows = await repo.layerBikes(database, {
     areaIds,
     ...f,
+    brandId: auth.brandOf(f.brandId),
     from: t.start.toISOString(),
     to: t.end.toISOString(),
     limit: BIKE_LAYER_LIMIT,
