@@ -1,4 +1,5 @@
 /** Rules of the abnormal list: the three-day window, filters, counts (type labels: domain/abnormal.ts), and who may handle what. */
+import type { Static } from 'typebox';
 import type { Database } from '../../db/client.js';
 import type { Auth } from '../../http/auth.js';
 import { badRequest, forbidden } from '../../http/envelope.js';
@@ -6,6 +7,7 @@ import { formatTime, dayStart, localDay, nextDay, strictLocalTime } from '../../
 import { intList } from '../../domain/numbers.js';
 import { ABNORMAL_TYPES, typeName } from '../../domain/abnormal.js';
 import { areasOf, countByType, countRows, markHandled, msgRows, type MsgFilter, type MsgRow } from './repo.js';
+import type { MsgT } from './schemas.js';
 
 /** The warning board's window (spec §9): today minus 2 days 00:00 to the end of today. */
 function lastThreeDays(tz: string, now = new Date()) {
@@ -66,9 +68,9 @@ export function msgFilter(scope: MsgScope, q: MsgQuery, tz: string, now = new Da
   };
 }
 
-export type Msg = ReturnType<typeof toMsg>;
+export type Msg = Static<typeof MsgT>;
 
-function toMsg(r: MsgRow, tz: string) {
+function toMsg(r: MsgRow, tz: string): Msg {
   return {
     id: r.id,
     abnormalType: r.abnormalType,
