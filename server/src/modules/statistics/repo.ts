@@ -23,6 +23,7 @@ export interface BikeFilter {
   legality?: number;
 }
 
+/** Internal: a bike's row for the bikes export (no response lists it). */
 export interface BikeRow {
   bikeId: string;
   brandName: string | null;
