@@ -35,7 +35,7 @@ export const CollectRow = Type.Object({
   approvedNum: Int('核准合计'),
 });
 
-const TrendRowT = Type.Object({
+export const TrendRowT = Type.Object({
   date: Str('yyyy-MM（按年）、yyyy-MM-dd（按月）或 yyyy-MM-dd HH（按日）'),
   hour: Nullable(Type.Integer(), '按日查询时的小时'),
   online_num: Nullable(Type.Integer(), '投放自行车（按年为当月日均）；尚未到来或无统计数据的时段为 null'),
