@@ -24,9 +24,10 @@ export async function logHours(database: Database, s: LogScope, kind: LogKind, d
   return Array.from({ length: 24 }, (_, hour) => byHour.get(hour) ?? { hour, requestNum: 0, failNum: 0, partialNum: 0, itemNum: 0, rejectedNum: 0 });
 }
 
-/** Internal: a log's row for the exports (no response lists it). */
+/** Internal: a log's row for the exports (no response lists it; shared/syncLog.ts's columns). */
 export interface LogRow {
   id: number;
+  brandId: number | null;
   at: Date;
   brandName: string | null;
   endpoint: string;
