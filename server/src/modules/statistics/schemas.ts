@@ -52,7 +52,7 @@ const CountFields = {
   bike_num: Int('所选曲线（mold 1 或缺省为租车，2 为还车）的自行车数'),
   e_bike_num: Int('所选曲线的电动车数'),
 };
-const Counts = Type.Object(CountFields);
+export const Counts = Type.Object(CountFields);
 const DatedCounts = Type.Object({ date: Type.String({ description: 'yyyy-MM-dd 或 yyyy-MM' }), ...CountFields });
 
 export const TidalQuery = Type.Object({
