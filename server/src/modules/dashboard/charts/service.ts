@@ -2,7 +2,7 @@
  * Curves and tables from the rollups: today's hourly rents/returns per brand, the total-quantity
  * trend (stats_daily), a site's usage (stats_hourly) and today's online summary per brand.
  */
-import type { Static } from 'typebox';
+import type { Static, TObject } from 'typebox';
 import type { Database } from '../../../db/client.js';
 import { badRequest } from '../../../http/envelope.js';
 import { formatTime, dayStart, daysInMonth, localDay, nextDay, pad2, today } from '../../../domain/time.js';
@@ -10,7 +10,7 @@ import { brandNames, brandsOf } from '../../../shared/brands.js';
 import { percent } from '../../../domain/numbers.js';
 import type { BrandFigure } from '../figures.js';
 import * as repo from './repo.js';
-import type { TrendBrand, TrendRowT, UsageRowT } from './schemas.js';
+import type { TrendBrand, TrendRowT, UsageQuery as UsageFilters, UsageRowT } from './schemas.js';
 
 const HOUR = 3600_000;
 
@@ -251,12 +251,8 @@ function nextMonth(year: number, month: number) {
 /** A usage slot (counts null for a slot still to come). */
 export type UsageRow = Static<typeof UsageRowT>;
 
-export interface UsageQuery {
-  year: number;
-  month?: number;
-  day?: number;
-  dataType?: number;
-}
+/** The usage query's period fields. */
+type UsageQuery = Pick<Static<TObject<typeof UsageFilters>>, 'year' | 'month' | 'day' | 'dataType'>;
 
 /** 1 per hour of a day, 2 per day of a month, 3 per month of a year; inferred from month/day when absent. */
 export function usageGrain(q: UsageQuery): 1 | 2 | 3 {
