@@ -48,6 +48,9 @@ export interface NoticeFilter {
   offset: number;
 }
 
+/** When a notice counts as sent, for the list's period and order: its publish time, a draft's creation. */
+const LISTED_AT = 'coalesce(n.published_at, n.created_at)';
+
 export async function listNotices(database: Database, f: NoticeFilter) {
   const params: unknown[] = [];
   const where: string[] = [];
@@ -67,15 +70,17 @@ export async function listNotices(database: Database, f: NoticeFilter) {
   if (f.title) add('n.title ilike ?', `%${likeEscape(f.title)}%`);
   if (f.type !== undefined) add('n.type = ?', f.type);
   if (f.state !== undefined) add('n.state = ?', f.state);
-  if (f.from) add('coalesce(n.published_at, n.created_at) >= ?', f.from);
-  if (f.to) add('coalesce(n.published_at, n.created_at) < ?', f.to);
+  if (f.from) add(`${LISTED_AT} >= ?`, f.from);
+  if (f.to) add(`${LISTED_AT} < ?`, f.to);
   const cond = where.length ? `where ${where.join(' and ')}` : '';
   const [{ total }] = await database.query<{ total: number }>(`select count(*)::int as total from notices n ${cond}`, params);
   const n = params.length;
-  const rows = await database.query<NoticeRow>(
-    `${select(`$${n + 1}`)} ${cond} order by coalesce(n.published_at, n.created_at) desc, n.id desc limit $${n + 2} offset $${n + 3}`,
-    [...params, f.userId, f.limit, f.offset],
-  );
+  const rows = await database.query<NoticeRow>(`${select(`$${n + 1}`)} ${cond} order by ${LISTED_AT} desc, n.id desc limit $${n + 2} offset $${n + 3}`, [
+    ...params,
+    f.userId,
+    f.limit,
+    f.offset,
+  ]);
   return { rows, total };
 }
 
