@@ -143,9 +143,8 @@ export async function bikeNotUpload(database: Database, areaIds: string[], stale
   return out;
 }
 
-interface BrandInfoRow extends BrandRow {
-  inScope: boolean;
-}
+/** Internal: the shared enterprise row (BrandRow, itself the Enterprise schema's) and whether it is in the request's areas. */
+type BrandInfoRow = BrandRow & { inScope: boolean };
 
 /** Enterprise detail of a brand of the areas (no password, ever). */
 export async function brandInfo(database: Database, auth: Auth, brandId: number, tz: string) {
