@@ -3,9 +3,28 @@
  * per batch of a console spreadsheet filing (modules/bikeFiling), which files as the open API does.
  */
 import type { Database } from '../db/client.js';
+import { selectList } from '../db/columns.js';
 import type { Rejection } from './itemCheck.js';
 
 export type SyncKind = 'bike' | 'request' | 'dispatch' | 'site' | 'pile';
+
+/**
+ * A log's stored fields as the company pages' list and the statistics exports read them back (sync_logs
+ * as `s`), by key: SyncLog's keys in modules/company, the time as `at`.
+ */
+const SYNC_LOG_COLUMNS = {
+  id: 'id::float8',
+  brandId: 'brand_id',
+  endpoint: 'endpoint',
+  at: 'at',
+  itemCount: 'item_count',
+  accepted: 'accepted',
+  rejected: 'rejected',
+  result: 'result',
+  detail: 'detail',
+  durationMs: 'duration_ms',
+};
+export const SYNC_LOG_SELECT = selectList(SYNC_LOG_COLUMNS, 's');
 
 export async function writeSyncLog(
   database: Pick<Database, 'query'>,

@@ -8,6 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { Database } from '../db/client.js';
+import { columnValues, insertSql, selectList, type Columns } from '../db/columns.js';
 import type { Auth } from '../http/auth.js';
 import { badRequest } from '../http/envelope.js';
 
@@ -73,6 +74,7 @@ export const urlOf = (file: string) => `/uploads/${file}`;
 
 export const uploadDir = (dataDir: string) => path.join(dataDir, 'uploads');
 
+/** Internal: an uploads row (the upload's answer names its fields otherwise: name, type, url). */
 export interface UploadRow {
   id: number;
   file: string;
@@ -86,8 +88,21 @@ export interface UploadRow {
   createdAt: Date;
 }
 
-const SELECT = `select id, file, purpose, owner_id as "ownerId", uploader_id as "uploaderId", area_id as "areaId",
-                       original_name as "originalName", size, mime, created_at as "createdAt" from uploads`;
+/** An upload's fields, by their key, and their columns of uploads. */
+const UPLOAD_COLUMNS = {
+  id: 'id',
+  file: 'file',
+  purpose: 'purpose',
+  ownerId: 'owner_id',
+  uploaderId: 'uploader_id',
+  areaId: 'area_id',
+  originalName: 'original_name',
+  size: 'size',
+  mime: 'mime',
+  createdAt: 'created_at',
+} satisfies Required<Columns<UploadRow>>;
+const ROW = selectList(UPLOAD_COLUMNS, 'uploads');
+const SELECT = `select ${ROW} from uploads`;
 
 /**
  * The name as the user gave it, without folders or control characters, at most 255 characters, its
@@ -146,13 +161,17 @@ export async function saveUpload(
   const dir = uploadDir(dataDir);
   await fs.promises.mkdir(dir, { recursive: true });
   await fs.promises.writeFile(path.join(dir, file), bytes, { flag: 'wx' });
-  const [row] = await database.query<UploadRow>(
-    `insert into uploads (file, purpose, uploader_id, area_id, original_name, size, mime)
-     values ($1, $2, $3, $4, $5, $6, $7)
-     returning id, file, purpose, owner_id as "ownerId", uploader_id as "uploaderId", area_id as "areaId",
-               original_name as "originalName", size, mime, created_at as "createdAt"`,
-    [file, purpose, auth.user.id, auth.areaId, cleanName(originalName, kind), bytes.length, MIME[kind]],
-  );
+  const values = columnValues<Partial<UploadRow>>(UPLOAD_COLUMNS, {
+    file,
+    purpose,
+    uploaderId: auth.user.id,
+    areaId: auth.areaId,
+    originalName: cleanName(originalName, kind),
+    size: bytes.length,
+    mime: MIME[kind],
+  });
+  const { text, params } = insertSql('uploads', values, `returning ${ROW}`);
+  const [row] = await database.query<UploadRow>(text, params);
   return row;
 }
 

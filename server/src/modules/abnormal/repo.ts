@@ -1,6 +1,9 @@
 /** Queries of the abnormal messages (spec §4 types 1-14): the filtered list, counts per type, handling. */
+import type { Static } from 'typebox';
 import type { Database } from '../../db/client.js';
+import { selectList, type Columns } from '../../db/columns.js';
 import { likeEscape } from '../../db/sql.js';
+import type { MsgT } from './schemas.js';
 
 export interface MsgFilter {
   areaIds: string[];
@@ -47,24 +50,33 @@ function where(f: MsgFilter) {
   return { sql: cond.join(' and '), params };
 }
 
-export interface MsgRow {
-  id: number;
-  abnormalType: number;
-  brandId: number | null;
+/** A message's row: the list's stored fields, the names (null where nothing joins), the detail and the times (toMsg's). */
+export type MsgRow = Pick<Static<typeof MsgT>, 'id' | 'abnormalType' | 'brandId' | 'bikeId' | 'siteId' | 'areaId' | 'lon' | 'lat' | 'handledBy'> & {
   brandName: string | null;
-  bikeId: string | null;
-  siteId: string | null;
   siteName: string | null;
-  areaId: string;
-  lon: number | null;
-  lat: number | null;
   detail: string | null;
   createdAt: Date;
   updatedAt: Date;
   closedAt: Date | null;
   handledAt: Date | null;
-  handledBy: string | null;
-}
+};
+
+/** A message's fields of abnormal_messages, by the list's key. */
+const MSG_COLUMNS = {
+  id: 'id::int',
+  abnormalType: 'abnormal_type::int',
+  brandId: 'brand_id',
+  bikeId: 'bike_id',
+  siteId: 'site_id',
+  areaId: 'area_id',
+  lon: 'lon',
+  lat: 'lat',
+  detail: 'detail',
+  createdAt: 'created_at',
+  updatedAt: 'updated_at',
+  closedAt: 'closed_at',
+  handledAt: 'handled_at',
+} satisfies Required<Columns<Omit<MsgRow, 'brandName' | 'siteName' | 'handledBy'>>>;
 
 /** How many messages match. */
 export async function countRows(database: Database, f: MsgFilter) {
@@ -77,10 +89,7 @@ export async function countRows(database: Database, f: MsgFilter) {
 export async function msgRows(database: Database, f: MsgFilter, page: { limit: number; offset: number }) {
   const w = where(f);
   return database.query<MsgRow>(
-    `select a.id::int as id, a.abnormal_type::int as "abnormalType", a.brand_id as "brandId", b.brand_name as "brandName", a.bike_id as "bikeId",
-            a.site_id as "siteId", s.site_name as "siteName", a.area_id as "areaId", a.lon, a.lat, a.detail,
-            a.created_at as "createdAt", a.updated_at as "updatedAt", a.closed_at as "closedAt", a.handled_at as "handledAt",
-            u.name as "handledBy"
+    `select ${selectList(MSG_COLUMNS, 'a')}, b.brand_name as "brandName", s.site_name as "siteName", u.name as "handledBy"
        from abnormal_messages a
        left join brands b on b.id = a.brand_id
        left join sites s on s.id = a.site_id

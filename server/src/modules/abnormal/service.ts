@@ -1,4 +1,5 @@
 /** Rules of the abnormal list: the three-day window, filters, counts (type labels: domain/abnormal.ts), and who may handle what. */
+import type { Static, TObject } from 'typebox';
 import type { Database } from '../../db/client.js';
 import type { Auth } from '../../http/auth.js';
 import { badRequest, forbidden } from '../../http/envelope.js';
@@ -6,6 +7,7 @@ import { formatTime, dayStart, localDay, nextDay, strictLocalTime } from '../../
 import { intList } from '../../domain/numbers.js';
 import { ABNORMAL_TYPES, typeName } from '../../domain/abnormal.js';
 import { areasOf, countByType, countRows, markHandled, msgRows, type MsgFilter, type MsgRow } from './repo.js';
+import type { Filters, MsgT } from './schemas.js';
 
 /** The warning board's window (spec §9): today minus 2 days 00:00 to the end of today. */
 function lastThreeDays(tz: string, now = new Date()) {
@@ -15,16 +17,8 @@ function lastThreeDays(tz: string, now = new Date()) {
   return { from: dayStart(first, tz), to: dayStart(nextDay(day), tz) };
 }
 
-export interface MsgQuery {
-  abnormalType?: string;
-  startTime?: string;
-  endTime?: string;
-  handled?: number;
-  closed?: number;
-  brandId?: number;
-  bikeId?: string;
-  site?: string;
-}
+/** The list's filters as the query gives them (not selfAreaId). */
+type MsgQuery = Omit<Static<TObject<typeof Filters>>, 'selfAreaId'>;
 
 /** Whose messages: the areas, and for an enterprise account its own brand (and site messages, which have none). */
 export interface MsgScope {
@@ -66,9 +60,9 @@ export function msgFilter(scope: MsgScope, q: MsgQuery, tz: string, now = new Da
   };
 }
 
-export type Msg = ReturnType<typeof toMsg>;
+export type Msg = Static<typeof MsgT>;
 
-function toMsg(r: MsgRow, tz: string) {
+function toMsg(r: MsgRow, tz: string): Msg {
   return {
     id: r.id,
     abnormalType: r.abnormalType,

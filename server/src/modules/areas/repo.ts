@@ -93,21 +93,29 @@ export async function railsIn(database: Database, ids: string[]) {
 /** An entry fence's row: the list's fields but its time. */
 export type EntryRow = Omit<Static<typeof EntryRail>, 'createTime'> & { createdAt: Date };
 
+/** An entry fence's stored fields, by the list's key, and their columns of area_rails (kind 'entry'). */
+const ENTRY_COLUMNS = {
+  id: 'id',
+  areaId: 'area_id',
+  name: 'name',
+  gpsRail: 'gps_rail',
+  createdAt: 'created_at',
+} satisfies Columns<EntryRow>;
+/** What an entry fence write stores; the fence as JSON text. */
+type EntryValues = Pick<EntryRow, 'areaId' | 'name'> & { gpsRail: string };
+
 export async function entryRailsIn(database: Database, ids: string[]) {
   return database.query<EntryRow>(
-    `select r.id, r.area_id as "areaId", a.area_name as "areaName", r.name, r.gps_rail as "gpsRail", r.created_at as "createdAt"
+    `select ${selectList(ENTRY_COLUMNS, 'r')}, a.area_name as "areaName"
        from area_rails r join areas a on a.id = r.area_id
       where r.kind = 'entry' and r.area_id = any($1::varchar[]) order by r.id`,
     [ids],
   );
 }
 
-export async function insertEntryRail(database: Database, areaId: string, name: string, ring: string) {
-  const [row] = await database.query<{ id: number }>(`insert into area_rails (area_id, kind, name, gps_rail) values ($1, 'entry', $2, $3) returning id`, [
-    areaId,
-    name,
-    ring,
-  ]);
+export async function insertEntryRail(database: Database, v: EntryValues) {
+  const { text, params } = insertSql('area_rails', { ...columnValues(ENTRY_COLUMNS, v), kind: 'entry' }, 'returning id');
+  const [row] = await database.query<{ id: number }>(text, params);
   return row.id;
 }
 
@@ -116,9 +124,12 @@ export async function entryRailArea(database: Database, id: number): Promise<str
   return row?.areaId;
 }
 
-/** Null name or ring keeps the stored value. */
-export async function updateEntryRail(database: Database, id: number, name: string | null, ring: string | null) {
-  await database.query('update area_rails set name = coalesce($2, name), gps_rail = coalesce($3::jsonb, gps_rail) where id = $1', [id, name, ring]);
+/** Changes the fields given (undefined: unchanged). */
+export async function updateEntryRail(database: Database, id: number, v: Partial<Omit<EntryValues, 'areaId'>>) {
+  const values = columnValues(ENTRY_COLUMNS, v);
+  if (!Object.keys(values).length) return;
+  const { text, params } = updateSql('area_rails', values, 'id = $1', [id]);
+  await database.query(text, params);
 }
 
 export async function deleteEntryRail(database: Database, id: number) {

@@ -157,7 +157,7 @@ export async function addEntryRail(database: Database, auth: Auth, areaId: strin
   auth.assertArea(areaId);
   await getArea(database, areaId);
   const ring = polygonOrThrow(gpsRail, 'gpsRail');
-  return repo.insertEntryRail(database, areaId, name, JSON.stringify(ring));
+  return repo.insertEntryRail(database, { areaId, name, gpsRail: JSON.stringify(ring) });
 }
 
 async function ownedEntry(database: Database, auth: Auth, id: number) {
@@ -168,8 +168,8 @@ async function ownedEntry(database: Database, auth: Auth, id: number) {
 
 export async function updateEntryRail(database: Database, auth: Auth, id: number, name: string | undefined, gpsRail: unknown) {
   await ownedEntry(database, auth, id);
-  const ring = gpsRail === undefined ? null : JSON.stringify(polygonOrThrow(gpsRail, 'gpsRail'));
-  await repo.updateEntryRail(database, id, name ?? null, ring);
+  const ring = gpsRail === undefined ? undefined : JSON.stringify(polygonOrThrow(gpsRail, 'gpsRail'));
+  await repo.updateEntryRail(database, id, { name, gpsRail: ring });
 }
 
 export async function deleteEntryRail(database: Database, auth: Auth, id: number) {

@@ -1,5 +1,8 @@
 /** The audit log's reads (rows are written by http/audit.ts, in each write's transaction). */
+import type { Static } from 'typebox';
 import type { Database } from '../../db/client.js';
+import { selectList, type Columns } from '../../db/columns.js';
+import type { Entry } from './schemas.js';
 
 export interface AuditFilter {
   /** Entries of users in these areas (the request's area and below); null: every area (the national scope). */
@@ -12,25 +15,27 @@ export interface AuditFilter {
   to?: Date;
 }
 
-export interface AuditRow {
-  id: string;
-  at: Date;
-  userId: number;
-  username: string;
-  userName: string;
-  areaId: string;
-  method: string;
-  route: string;
-  summary: string;
-  objectId: string | null;
-  before: unknown;
-  after: unknown;
-  ip: string;
-  outcome: string;
-}
+/** An entry's row: the list's fields but its time. */
+export type AuditRow = Omit<Static<typeof Entry>, 'time'> & { at: Date };
 
-const COLUMNS = `id::text as id, at, user_id as "userId", username, user_name as "userName", area_id as "areaId", method, route,
-  summary, object_id as "objectId", before, after, ip, outcome`;
+/** Every field of an entry, by its key, and its column of audit_log. */
+const AUDIT_COLUMNS = {
+  id: 'id::text',
+  at: 'at',
+  userId: 'user_id',
+  username: 'username',
+  userName: 'user_name',
+  areaId: 'area_id',
+  method: 'method',
+  route: 'route',
+  summary: 'summary',
+  objectId: 'object_id',
+  before: 'before',
+  after: 'after',
+  ip: 'ip',
+  outcome: 'outcome',
+} satisfies Required<Columns<AuditRow>>;
+const COLUMNS = selectList(AUDIT_COLUMNS, 'audit_log');
 
 /** The where clause and its parameters. */
 function where(f: AuditFilter): { sql: string; params: unknown[] } {

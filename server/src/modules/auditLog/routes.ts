@@ -9,6 +9,7 @@ import { sendXlsx, type XlsxColumn } from '../../http/xlsx.js';
 import { formatTime } from '../../domain/time.js';
 import { ROOT_AREA_ID } from '../../domain/areas.js';
 import { COUNT_CAP, auditPages, listAudit, type AuditFilter, type AuditRow } from './repo.js';
+import { Entry } from './schemas.js';
 
 const tags = ['操作日志'];
 const view = needs('audit.view');
@@ -26,23 +27,6 @@ const Filters = {
 };
 type FilterQuery = Static<ReturnType<typeof Type.Object<typeof Filters>>>;
 
-const Entry = Type.Object({
-  id: Type.String(),
-  time: Type.String({ description: '操作时间 yyyy-MM-dd HH:mm:ss' }),
-  userId: Type.Integer(),
-  username: Type.String(),
-  userName: Type.String(),
-  areaId: Type.String({ description: '操作用户所属区域' }),
-  method: Type.String(),
-  route: Type.String(),
-  summary: Type.String({ description: '操作（接口摘要）' }),
-  objectId: Type.Union([Type.String(), Type.Null()]),
-  before: Type.Unknown({ description: '修改前的对象（按路由声明读取，已脱敏）；新增时为 null' }),
-  after: Type.Unknown({ description: '请求与结果摘要 {params, query, body, answer}，已去除密码、令牌与密钥' }),
-  ip: Type.String(),
-  outcome: Type.String({ description: '结果：返回码与提示' }),
-});
-
 /** 操作日志 and its filters. */
 const routes: FastifyPluginAsyncTypebox = async (app) => {
   const { database, config } = app.ctx;
@@ -56,7 +40,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     objectId: q.objectId?.trim() || undefined,
     ...timeRange(q, tz),
   });
-  const toEntry = (r: AuditRow) => ({ ...r, time: formatTime(r.at, tz) ?? '' });
+  const toEntry = (r: AuditRow): Static<typeof Entry> => ({ ...r, time: formatTime(r.at, tz) ?? '' });
 
   // 操作日志列表：操作用户在当前区域及下级区域的记录，新的在前
   app.get(

@@ -1,7 +1,8 @@
 /** Login and session queries: the password hash is read only here and only for checking. */
 import type { Database } from '../../db/client.js';
 
-export interface LoginRow {
+/** Internal: the login check's row (hash, wait), not a shape any response has. */
+interface LoginRow {
   id: number;
   passwordHash: string;
   status: number;

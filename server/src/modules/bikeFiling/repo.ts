@@ -1,43 +1,57 @@
 /** Spreadsheet filings (车辆备案导入): the imports, their rows, and one batch's write. */
+import type { Static } from 'typebox';
 import type { Database } from '../../db/client.js';
+import { selectList, type Columns } from '../../db/columns.js';
 import { brandInAreas } from '../../shared/brands.js';
 import { writeFilings, type BikeFiling } from '../../shared/bikeFiling.js';
 import type { Indexed } from '../../shared/itemCheck.js';
 import { writeSyncLog } from '../../shared/syncLog.js';
+import type { ImportItem, RowItem } from './schemas.js';
 
 /** How long a running import may go without a committed batch before the history calls it cut short. */
 const STALE_SECONDS = 120;
 
-export interface ImportRow {
-  id: number;
-  brandId: number;
+/** An import's row: the history item's stored fields, the brand's name and areas, who and what, the status as stored, the times. */
+export type ImportRow = Pick<
+  Static<typeof ImportItem>,
+  'id' | 'brandId' | 'userName' | 'fileType' | 'fileName' | 'totalRows' | 'lastRow' | 'accepted' | 'rejected' | 'message'
+> & {
   brandName: string | null;
   brandAreaId: string | null;
   brandOperationAreaId: string[] | null;
   areaId: string;
   userId: number;
-  userName: string;
   file: string;
-  fileName: string;
-  fileType: string;
   status: string;
   /** A running import that has not committed a batch for STALE_SECONDS: it was cut short (server stopped). */
   stale: boolean;
-  totalRows: number;
-  lastRow: number;
-  accepted: number;
-  rejected: number;
-  message: string | null;
   createdAt: Date;
   finishedAt: Date | null;
-}
+};
 
-const SELECT = `select i.id, i.brand_id as "brandId", b.brand_name as "brandName", b.area_id as "brandAreaId",
-         b.operation_area_id as "brandOperationAreaId", i.area_id as "areaId", i.user_id as "userId", i.user_name as "userName",
-         i.file, i.file_name as "fileName", i.file_type as "fileType", i.status,
-         (i.status = 'running' and i.updated_at < now() - make_interval(secs => ${STALE_SECONDS})) as stale,
-         i.total_rows as "totalRows", i.last_row as "lastRow", i.accepted, i.rejected, i.message,
-         i.created_at as "createdAt", i.finished_at as "finishedAt"
+/** An import's fields of bike_imports, by their key. */
+const IMPORT_COLUMNS = {
+  id: 'id',
+  brandId: 'brand_id',
+  areaId: 'area_id',
+  userId: 'user_id',
+  userName: 'user_name',
+  file: 'file',
+  fileName: 'file_name',
+  fileType: 'file_type',
+  status: 'status',
+  totalRows: 'total_rows',
+  lastRow: 'last_row',
+  accepted: 'accepted',
+  rejected: 'rejected',
+  message: 'message',
+  createdAt: 'created_at',
+  finishedAt: 'finished_at',
+} satisfies Required<Columns<Omit<ImportRow, 'brandName' | 'brandAreaId' | 'brandOperationAreaId' | 'stale'>>>;
+
+const SELECT = `select ${selectList(IMPORT_COLUMNS, 'i')}, b.brand_name as "brandName", b.area_id as "brandAreaId",
+         b.operation_area_id as "brandOperationAreaId",
+         (i.status = 'running' and i.updated_at < now() - make_interval(secs => ${STALE_SECONDS})) as stale
     from bike_imports i left join brands b on b.id = i.brand_id`;
 
 export async function createImport(
@@ -92,17 +106,22 @@ export async function listImports(
 }
 
 /** A data row as it was in the file (text), with what became of it. */
-export interface RowResult {
-  row: number;
-  accepted: boolean;
-  bikeId: string | null;
-  bikeType: string | null;
-  frameCode: string | null;
-  imeiCode: string | null;
-  licenseCode: string | null;
-  bikeMac: string | null;
-  reason: string | null;
-}
+export type RowResult = Static<typeof RowItem> & { accepted: boolean };
+
+/** A data row's fields of bike_import_rows, by their key, and each one's type (the batch's unnest). */
+const ROW_COLUMNS = {
+  row: 'row_no',
+  accepted: 'accepted',
+  bikeId: 'bike_id',
+  bikeType: 'bike_type',
+  frameCode: 'frame_code',
+  imeiCode: 'imei_code',
+  licenseCode: 'license_code',
+  bikeMac: 'bike_mac',
+  reason: 'reason',
+} satisfies Required<Columns<RowResult>>;
+const ROW_KEYS = Object.keys(ROW_COLUMNS) as (keyof RowResult)[];
+const rowType = (k: keyof RowResult) => (k === 'row' ? 'int' : k === 'accepted' ? 'boolean' : 'text');
 
 export async function listRows(
   database: Pick<Database, 'query'>,
@@ -111,9 +130,8 @@ export async function listRows(
   f: { limit: number; afterRow?: number; offset?: number },
 ) {
   return database.query<RowResult>(
-    `select row_no as row, accepted, bike_id as "bikeId", bike_type as "bikeType", frame_code as "frameCode", imei_code as "imeiCode",
-            license_code as "licenseCode", bike_mac as "bikeMac", reason
-       from bike_import_rows where import_id = $1 and accepted = $2 and row_no > $3
+    `select ${selectList(ROW_COLUMNS, 'r')}
+       from bike_import_rows r where import_id = $1 and accepted = $2 and row_no > $3
       order by row_no limit $4 offset $5`,
     [importId, accepted, f.afterRow ?? 0, f.limit, f.offset ?? 0],
   );
@@ -140,22 +158,10 @@ export async function fileBatch(
     }
     const accepted = b.rows.filter((r) => r.accepted).length;
     const rejected = b.rows.length - accepted;
-    const col = <K extends keyof RowResult>(k: K) => b.rows.map((r) => r[k]);
     await query(
-      `insert into bike_import_rows (import_id, row_no, accepted, bike_id, bike_type, frame_code, imei_code, license_code, bike_mac, reason)
-       select $1, u.* from unnest($2::int[], $3::boolean[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[], $10::text[]) as u`,
-      [
-        b.importId,
-        col('row'),
-        col('accepted'),
-        col('bikeId'),
-        col('bikeType'),
-        col('frameCode'),
-        col('imeiCode'),
-        col('licenseCode'),
-        col('bikeMac'),
-        col('reason'),
-      ],
+      `insert into bike_import_rows (import_id, ${Object.values(ROW_COLUMNS).join(', ')})
+       select $1, u.* from unnest(${ROW_KEYS.map((k, i) => `$${i + 2}::${rowType(k)}[]`).join(', ')}) as u`,
+      [b.importId, ...ROW_KEYS.map((k) => b.rows.map((r) => r[k]))],
     );
     await writeSyncLog(
       q,

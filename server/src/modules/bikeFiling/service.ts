@@ -8,6 +8,7 @@
  */
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
+import type { Static } from 'typebox';
 import type { Database } from '../../db/client.js';
 import { formatTime } from '../../domain/time.js';
 import type { Auth } from '../../http/auth.js';
@@ -18,6 +19,7 @@ import { fail, unstorable, type Indexed } from '../../shared/itemCheck.js';
 import { attachUploads, findUpload, isFileName, uploadDir, urlOf } from '../../shared/uploads.js';
 import { readSheetRows, UnreadableWorkbookError } from '../../shared/xlsxReader.js';
 import * as repo from './repo.js';
+import type { ImportItem } from './schemas.js';
 import { columnReason, mapHeader, rowText, toItem, type FilingField } from './sheet.js';
 
 /** Rows per batch: the open API's largest batch. */
@@ -95,7 +97,7 @@ export async function mayReadFile(database: Database, auth: Auth, id: number) {
 
 const STATUS_TEXT = { running: '导入中', done: '已完成', failed: '失败', interrupted: '已中断' } as const;
 
-export function toItemOut(r: repo.ImportRow, tz: string) {
+export function toItemOut(r: repo.ImportRow, tz: string): Static<typeof ImportItem> {
   const status = r.status === 'running' ? (r.stale ? 'interrupted' : 'running') : r.status === 'done' ? 'done' : 'failed';
   const message =
     status === 'interrupted'

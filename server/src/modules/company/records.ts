@@ -178,14 +178,7 @@ type TrackKind = 'rent' | 'track' | 'return';
  * 'track'), oldest first.
  */
 function trackOf(
-  o: {
-    rentLon: number | null;
-    rentLat: number | null;
-    rentTime: string | null;
-    returnLon: number | null;
-    returnLat: number | null;
-    returnTime: string | null;
-  },
+  o: Pick<OrderOut, 'rentLon' | 'rentLat' | 'rentTime' | 'returnLon' | 'returnLat' | 'returnTime'>,
   positions: { lon: number; lat: number; time: string }[] = [],
 ) {
   const points: { lon: number; lat: number; time: string; kind: TrackKind }[] = [];

@@ -2,9 +2,12 @@
  * Queries the home screen, its dialogs and its charts share: the data versions the caches key on,
  * the brand figures' quotas and alerts (figures.ts; the bike counts are shared/brandCounts.ts) and the site messages. Only the columns the console reads.
  */
+import type { Static } from 'typebox';
 import type { Database } from '../../db/client.js';
+import { selectList, type Columns } from '../../db/columns.js';
 import { formatTime } from '../../domain/time.js';
 import { messageLabel } from '../../domain/siteStatus.js';
+import type { SiteMessage } from './schemas.js';
 
 export interface Versions {
   /** Last snapshot run ('' before the first). */
@@ -53,25 +56,30 @@ export function brandColours(database: Database, ids: number[]) {
 
 /* ------------------------------ site messages ------------------------------ */
 
-interface MessageRow {
-  id: number;
-  siteId: string;
+type SiteMessageOut = Static<typeof SiteMessage>;
+/** A message's row: the message's stored fields, the site's name and ceiling (null when unset), the bikes as stored, the time. */
+type MessageRow = Pick<SiteMessageOut, 'id' | 'siteId' | 'messageType' | 'num' | 'bikeNum' | 'ebikeNum' | 'capacity'> & {
   siteName: string | null;
-  messageType: string;
-  num: number;
-  bikeNum: number;
-  ebikeNum: number;
-  capacity: number;
   siteBikeCeiling: number | null;
   currentBike: unknown;
   at: Date;
-}
+};
 
-const MESSAGE_COLS = `m.id::int as id, m.site_id as "siteId", s.site_name as "siteName", m.message_type as "messageType", m.num,
-  m.bike_num as "bikeNum", m.ebike_num as "ebikeNum", m.capacity, s.site_bike_ceiling as "siteBikeCeiling",
-  m.current_bike as "currentBike", m.at`;
+/** A message's fields of site_messages, by their key. */
+const MESSAGE_COLUMNS = {
+  id: 'id::int',
+  siteId: 'site_id',
+  messageType: 'message_type',
+  num: 'num',
+  bikeNum: 'bike_num',
+  ebikeNum: 'ebike_num',
+  capacity: 'capacity',
+  currentBike: 'current_bike',
+  at: 'at',
+} satisfies Required<Columns<Omit<MessageRow, 'siteName' | 'siteBikeCeiling'>>>;
+const MESSAGE_COLS = `${selectList(MESSAGE_COLUMNS, 'm')}, s.site_name as "siteName", s.site_bike_ceiling as "siteBikeCeiling"`;
 
-function toMessage(r: MessageRow, tz: string) {
+function toMessage(r: MessageRow, tz: string): SiteMessageOut {
   return {
     id: r.id,
     siteId: r.siteId,

@@ -48,6 +48,9 @@ export interface NoticeFilter {
   offset: number;
 }
 
+/** When a notice counts as sent, for the list's period and order: its publish time, a draft's creation. */
+const LISTED_AT = 'coalesce(n.published_at, n.created_at)';
+
 export async function listNotices(database: Database, f: NoticeFilter) {
   const params: unknown[] = [];
   const where: string[] = [];
@@ -67,15 +70,17 @@ export async function listNotices(database: Database, f: NoticeFilter) {
   if (f.title) add('n.title ilike ?', `%${likeEscape(f.title)}%`);
   if (f.type !== undefined) add('n.type = ?', f.type);
   if (f.state !== undefined) add('n.state = ?', f.state);
-  if (f.from) add('coalesce(n.published_at, n.created_at) >= ?', f.from);
-  if (f.to) add('coalesce(n.published_at, n.created_at) < ?', f.to);
+  if (f.from) add(`${LISTED_AT} >= ?`, f.from);
+  if (f.to) add(`${LISTED_AT} < ?`, f.to);
   const cond = where.length ? `where ${where.join(' and ')}` : '';
   const [{ total }] = await database.query<{ total: number }>(`select count(*)::int as total from notices n ${cond}`, params);
   const n = params.length;
-  const rows = await database.query<NoticeRow>(
-    `${select(`$${n + 1}`)} ${cond} order by coalesce(n.published_at, n.created_at) desc, n.id desc limit $${n + 2} offset $${n + 3}`,
-    [...params, f.userId, f.limit, f.offset],
-  );
+  const rows = await database.query<NoticeRow>(`${select(`$${n + 1}`)} ${cond} order by ${LISTED_AT} desc, n.id desc limit $${n + 2} offset $${n + 3}`, [
+    ...params,
+    f.userId,
+    f.limit,
+    f.offset,
+  ]);
   return { rows, total };
 }
 
@@ -84,23 +89,29 @@ export async function findNotice(database: Writer, id: number, userId: number): 
   return row;
 }
 
+/**
+ * A notice's publish time after a write whose state is the parameter `state`: a published one keeps
+ * its first time (`prior`, the stored one; none on insert) or gets now; a draft has none.
+ */
+const publishedAt = (state: string, prior = 'null') => `case when ${state}::smallint = 1 then coalesce(${prior}, now()) end`;
+
 /** What a notice write stores. */
 export type NoticeValues = Pick<NoticeRow, 'title' | 'type' | 'body' | 'areaId' | 'brandIds' | 'state'>;
 
 export async function insertNotice(w: Writer, v: NoticeValues, publisherId: number): Promise<number> {
   const [row] = await w.query<{ id: number }>(
     `insert into notices (title, type, body, area_id, brand_ids, state, publisher_id, published_at)
-     values ($1, $2, $3, $4, $5::int[], $6::smallint, $7, case when $6::smallint = 1 then now() end) returning id`,
+     values ($1, $2, $3, $4, $5::int[], $6::smallint, $7, ${publishedAt('$6')}) returning id`,
     [v.title, v.type, v.body, v.areaId, v.brandIds, v.state, publisherId],
   );
   return row.id;
 }
 
-/** A draft published now gets its time; a published notice keeps its first one. */
+/** A draft published now gets its time; a published notice keeps its first one (publishedAt). */
 export async function updateNotice(w: Writer, id: number, v: NoticeValues) {
   await w.query(
     `update notices set title = $2, type = $3, body = $4, area_id = $5, brand_ids = $6::int[], state = $7::smallint, updated_at = now(),
-            published_at = case when $7::smallint = 1 then coalesce(published_at, now()) else null end
+            published_at = ${publishedAt('$7', 'published_at')}
       where id = $1`,
     [id, v.title, v.type, v.body, v.areaId, v.brandIds, v.state],
   );

@@ -7,11 +7,10 @@ import { fullPileOf } from '../../domain/siteStatus.js';
 import * as repo from './repo.js';
 import type { SiteParams, SiteParamsInput } from './schemas.js';
 
+/** The area's full-pile value and its name (spec §5 fallbacks): siteParams's. */
 export async function fullPile(database: Database, areaId: string) {
-  const a = await repo.findFullPile(database, areaId);
-  if (!a) throw notFound('区域');
-  const p = fullPileOf(a.value, a.alias);
-  return { data: p.value, alias: p.alias };
+  const p = await siteParams(database, areaId);
+  return { data: p.fullPileNum, alias: p.fullPileName };
 }
 
 /**
@@ -20,9 +19,7 @@ export async function fullPile(database: Database, areaId: string) {
  */
 export async function setFullPile(database: Database, auth: Auth, pile: number, alias: string | undefined) {
   if (!(pile > 0 && pile <= 10)) throw badRequest('参数 pile 应大于 0 且不超过 10');
-  const aggregation = await repo.areaAggregation(database, auth.areaId);
-  if (aggregation === undefined) throw notFound('区域');
-  if (aggregation !== 0) throw badRequest('聚合区域不能设置满桩值，请选择非聚合区域后再设置');
+  if (!(await siteParams(database, auth.areaId)).editable) throw badRequest('聚合区域不能设置满桩值，请选择非聚合区域后再设置');
   await repo.setFullPile(database, auth.scopeAreaIds(), pile, alias ?? null);
   return fullPile(database, auth.areaId);
 }

@@ -106,10 +106,17 @@ export async function findGroup(database: Database, id: number): Promise<GroupRo
   return row;
 }
 
+/**
+ * A group's changed_at after a write: now when it is open after the write (`open`) and it opens or
+ * its factor or sites change (`changes`; a new group: any); else as it was (`prior`). The snapshot
+ * applies the change and sets applied_at.
+ */
+const changedAt = (open: string, changes: string, prior: string) => `case when ${open} and (${changes}) then now() else ${prior} end`;
+
 export async function insertGroup(database: Database, g: GroupValues) {
   const [row] = await database.query<{ id: number }>(
     `insert into magnify_groups (area_id, alias, site_list, factor, open_switch, changed_at)
-     values ($1, $2, $3, $4, $5, case when $5 then now() end) returning id`,
+     values ($1, $2, $3, $4, $5, ${changedAt('$5', 'true', 'null')}) returning id`,
     [g.areaId, g.alias, JSON.stringify(g.siteList), g.factor, g.openSwitch],
   );
   return row.id;
@@ -123,9 +130,11 @@ export async function updateGroup(database: Database, id: number, g: { [K in Exc
   await database.query(
     `update magnify_groups set alias = coalesce($2, alias), site_list = coalesce($3::jsonb, site_list),
             factor = coalesce($4, factor), open_switch = coalesce($5, open_switch),
-            changed_at = case when coalesce($5, open_switch)
-                               and (not open_switch or factor <> coalesce($4, factor) or site_list <> coalesce($3::jsonb, site_list))
-                              then now() else changed_at end
+            changed_at = ${changedAt(
+              'coalesce($5, open_switch)',
+              'not open_switch or factor <> coalesce($4, factor) or site_list <> coalesce($3::jsonb, site_list)',
+              'changed_at',
+            )}
       where id = $1`,
     [id, g.alias, g.siteList ? JSON.stringify(g.siteList) : null, g.factor, g.openSwitch],
   );

@@ -2,9 +2,11 @@
  * Open-API sync logs as statistics: calls per hour of a day (租还请求) and the log exports. A log
  * belongs to the areas its enterprise is registered or operating in (as on the company pages).
  */
+import type { Static } from 'typebox';
 import type { Database } from '../../db/client.js';
 import * as repo from './repo.js';
 import type { Window } from './window.js';
+import type { LogHourT } from './schemas.js';
 
 export type LogKind = 'request' | 'dispatch';
 
@@ -13,14 +15,7 @@ export interface LogScope {
   brandId: number | null;
 }
 
-export interface LogHour {
-  hour: number;
-  requestNum: number;
-  failNum: number;
-  partialNum: number;
-  itemNum: number;
-  rejectedNum: number;
-}
+export type LogHour = Static<typeof LogHourT>;
 
 /** 24 rows: calls, failed calls (nothing accepted), partly failed calls, items and rejected items per hour. */
 export async function logHours(database: Database, s: LogScope, kind: LogKind, day: Window, tz: string): Promise<LogHour[]> {
@@ -29,8 +24,10 @@ export async function logHours(database: Database, s: LogScope, kind: LogKind, d
   return Array.from({ length: 24 }, (_, hour) => byHour.get(hour) ?? { hour, requestNum: 0, failNum: 0, partialNum: 0, itemNum: 0, rejectedNum: 0 });
 }
 
+/** Internal: a log's row for the exports (no response lists it; shared/syncLog.ts's columns). */
 export interface LogRow {
   id: number;
+  brandId: number | null;
   at: Date;
   brandName: string | null;
   endpoint: string;

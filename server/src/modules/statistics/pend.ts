@@ -8,22 +8,14 @@
  *   reports themselves are not stored anywhere yet.
  * - siteRolePend (extra key) counts pending site-role (27) accounts, the "site role applications" item.
  */
+import type { Static } from 'typebox';
 import type { Database } from '../../db/client.js';
 import * as repo from './repo.js';
+import type { PendData } from './schemas.js';
 
 const LOW_POWER = 10;
 
-export interface PendCounts {
-  siteApplyPend: number;
-  siteRolePend: number;
-  maintainPend: number;
-  siteLowPowerPend: number;
-  accusePend: number;
-  userPend: number;
-  dispatchPend: number;
-  supervisePend: number;
-  dispatchWarnPend: number;
-}
+export type PendCounts = Static<typeof PendData>;
 
 export async function pendCounts(database: Database, areaIds: string[]): Promise<PendCounts> {
   const row = await repo.pendingCounts(database, areaIds, LOW_POWER);

@@ -10,9 +10,11 @@
  * The watermarks and the tiers are read in one repeatable-read transaction, so a rollup committing
  * meanwhile cannot make a row count twice or not at all.
  */
+import type { Static } from 'typebox';
 import { localDay } from '../../domain/time.js';
 import { liveSince } from '../../shared/watermarks.js';
 import { dayWindow, type Window } from './window.js';
+import type { RankRowT } from './schemas.js';
 
 export const RANK_LIMIT = 500;
 
@@ -29,15 +31,7 @@ export interface RankFilter {
   limit?: number;
 }
 
-export interface RankRow {
-  rank: number;
-  siteId: string;
-  siteName: string;
-  rentNum: number;
-  returnNum: number;
-  upNum: number;
-  downNum: number;
-}
+export type RankRow = Static<typeof RankRowT>;
 
 /**
  * The three tiers of a window: rolled days [from, c1), rolled hours [c1, c2), events [c2, to).

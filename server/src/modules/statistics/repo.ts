@@ -5,6 +5,7 @@
 import type { Database } from '../../db/client.js';
 import { ALL_BRANDS } from '../../db/schema/statistics.js';
 import { brandInAreas } from '../../shared/brands.js';
+import { SYNC_LOG_SELECT } from '../../shared/syncLog.js';
 import { siteWatermarks } from '../../shared/watermarks.js';
 import { NO_JIT, spanWhere, splitHours } from '../../shared/areaHours.js';
 import type { LogFilter, LogHour, LogKind, LogRow, LogScope } from './logs.js';
@@ -23,6 +24,7 @@ export interface BikeFilter {
   legality?: number;
 }
 
+/** Internal: a bike's row for the bikes export (no response lists it). */
 export interface BikeRow {
   bikeId: string;
   brandName: string | null;
@@ -129,8 +131,7 @@ export async function* logPages(database: Database, kind: LogKind, f: LogFilter,
       keyset = ` and (s.at, s.id) < ($${params.length - 1}::timestamptz, $${params.length}::bigint)`;
     }
     const rows = await database.query<LogRow & { atKey: string }>(
-      `select s.id::float8 as id, s.at, s.at::text as "atKey", b.brand_name as "brandName", s.endpoint, s.item_count as "itemCount", s.accepted,
-              s.rejected, s.result, s.duration_ms as "durationMs", s.detail
+      `select ${SYNC_LOG_SELECT}, s.at::text as "atKey", b.brand_name as "brandName"
          from sync_logs s left join brands b on b.id = s.brand_id
         where ${where}${keyset}
         order by s.at desc, s.id desc limit $${params.push(pageSize)}`,

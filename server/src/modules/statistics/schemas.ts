@@ -25,7 +25,7 @@ export const RankOutQuery = Type.Object({
   actionOrder: Type.Optional(Type.Union([Type.Literal('rent'), Type.Literal('return')], { description: '导出排序（同 orderBy，给出时优先）' })),
 });
 
-const RankRowT = Type.Object({
+export const RankRowT = Type.Object({
   rank: Int('名次，从 1 开始'),
   siteId: Type.String({ description: '站点编号' }),
   siteName: Type.String({ description: '站点名称' }),
@@ -52,7 +52,7 @@ const CountFields = {
   bike_num: Int('所选曲线（mold 1 或缺省为租车，2 为还车）的自行车数'),
   e_bike_num: Int('所选曲线的电动车数'),
 };
-const Counts = Type.Object(CountFields);
+export const Counts = Type.Object(CountFields);
 const DatedCounts = Type.Object({ date: Type.String({ description: 'yyyy-MM-dd 或 yyyy-MM' }), ...CountFields });
 
 export const TidalQuery = Type.Object({
@@ -172,19 +172,17 @@ export const DateQuery = Type.Object({
   day: Type.Optional(Day),
 });
 
+export const LogHourT = Type.Object({
+  hour: Hour,
+  requestNum: Int('租还请求调用次数'),
+  failNum: Int('失败次数（全部条目被拒）'),
+  partialNum: Int('部分失败次数'),
+  itemNum: Int('提交条目数'),
+  rejectedNum: Int('被拒条目数'),
+});
 export const LogHoursData = Type.Object({
   date: Type.String({ description: 'yyyy-MM-dd' }),
-  lists: Type.Array(
-    Type.Object({
-      hour: Hour,
-      requestNum: Int('租还请求调用次数'),
-      failNum: Int('失败次数（全部条目被拒）'),
-      partialNum: Int('部分失败次数'),
-      itemNum: Int('提交条目数'),
-      rejectedNum: Int('被拒条目数'),
-    }),
-    { description: '0~23 时，共 24 项' },
-  ),
+  lists: Type.Array(LogHourT, { description: '0~23 时，共 24 项' }),
 });
 
 export const BrandsData = Type.Object({ lists: Type.Array(Type.Object(BrandIdentity)), total: Int('企业数') });

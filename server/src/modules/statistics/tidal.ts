@@ -12,18 +12,13 @@
  *   - year + month: one series (the month's 24-hour profile, summed over its days); monthTotal = the month.
  *   - year: one series (the year's 24-hour profile); no day or month total.
  */
+import type { Static } from 'typebox';
 import type { Database } from '../../db/client.js';
 import * as repo from './repo.js';
+import type { Counts as CountsT } from './schemas.js';
 import { dateGroupOf, monthOfDay, windowOf, type Window, type WindowQuery } from './window.js';
 
-export interface Counts {
-  bike_rent_num: number;
-  e_bike_rent_num: number;
-  bike_return_num: number;
-  e_bike_return_num: number;
-  bike_num: number;
-  e_bike_num: number;
-}
+export type Counts = Static<typeof CountsT>;
 
 interface Scope {
   areaIds: string[];

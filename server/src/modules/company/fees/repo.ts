@@ -1,7 +1,9 @@
 /** Out-of-site return fees (fees.ts): per brand and day, and per rider; ride_orders_fee_idx serves them. */
+import type { Static } from 'typebox';
 import type { Database } from '../../../db/client.js';
 import { AREA_SET, Where } from '../../../db/sql.js';
 import { FEE_DAYS } from '../../../shared/watermarks.js';
+import type { FeeDay, FeeRider } from '../schemas.js';
 
 interface FeeFilter {
   areaIds: string[];
@@ -19,18 +21,15 @@ function feeWhere(f: FeeFilter) {
   return w;
 }
 
-export interface FeeDayRow {
+/** A brand-day's row: the list's counts, the day and the name as read (null when gone), the fees in fen, and the filter's totals (over every group, not only this page). */
+export type FeeDayRow = Pick<Static<typeof FeeDay>, 'brandId' | 'outSiteNum' | 'feeNum'> & {
   day: string;
-  brandId: number;
   brandName: string | null;
-  outSiteNum: number;
-  feeNum: number;
   feeFen: number;
-  /** over every group of the filter, not only this page */
   total: number;
   sumNum: number;
   sumFen: number;
-}
+};
 
 /**
  * What fee_daily holds final: the last day rolled whole ('fee_days', a day number, or null) and the
@@ -93,14 +92,8 @@ export async function feeDayPage(
   );
 }
 
-export interface FeeRiderRow {
-  riderPhone: string | null;
-  outSiteNum: number;
-  feeNum: number;
-  feeFen: number;
-  lastAt: Date;
-  total: number;
-}
+/** A rider's row: the list's counts, the phone as stored, the fees in fen, the last return and the filter's total. */
+export type FeeRiderRow = Pick<Static<typeof FeeRider>, 'outSiteNum' | 'feeNum'> & { riderPhone: string | null; feeFen: number; lastAt: Date; total: number };
 
 /** Per rider (the digest; its masked phone): out-of-site returns and fees in the period; most charged first, paged. */
 export async function feeRiderPage(database: Database, f: FeeFilter & { limit: number; offset: number }) {

@@ -1,8 +1,10 @@
 /** What operators sent (records.ts): sync logs of the open API and the pile gateways, ride orders and their tracks. */
 import type { Static } from 'typebox';
 import type { Database } from '../../../db/client.js';
+import { selectList, type Columns } from '../../../db/columns.js';
 import { AREA_SET, likeEscape, Where } from '../../../db/sql.js';
 import { brandInAreas } from '../../../shared/brands.js';
+import { SYNC_LOG_SELECT } from '../../../shared/syncLog.js';
 import type { OrderQuery, RideOrder, SyncLog } from '../schemas.js';
 
 /** A sync log's row: the list's fields but the time and the result's text; no name for a deleted enterprise's. */
@@ -43,8 +45,7 @@ export async function syncLogPage(
     f.count === false ? 0 : (await database.query<{ total: number }>(`select count(*)::int as total from sync_logs s where ${w.sql}`, w.params))[0].total;
   const n2 = w.params.length;
   const rows = await database.query<SyncRow>(
-    `select s.id::float8 as id, s.brand_id as "brandId", coalesce(b.brand_name, g.name) as "brandName", s.endpoint, s.at,
-            s.item_count as "itemCount", s.accepted, s.rejected, s.result, s.detail, s.duration_ms as "durationMs"
+    `select ${SYNC_LOG_SELECT}, coalesce(b.brand_name, g.name) as "brandName"
        from sync_logs s left join brands b on b.id = s.brand_id left join gateways g on g.id = s.gateway_id
       where ${w.sql} order by s.at desc, s.id desc limit $${n2 + 1} offset $${n2 + 2}`,
     [...w.params, f.limit, f.offset],
@@ -60,12 +61,29 @@ export type OrderRow = Omit<Static<typeof RideOrder>, 'brandName' | 'areaName' |
   returnAt: Date | null;
 };
 
+/** A ride order's stored fields, by the API's key (and OrderRow's), and their columns of ride_orders. */
+const ORDER_COLUMNS = {
+  brandId: 'brand_id',
+  orderId: 'order_id',
+  bikeId: 'bike_id',
+  bikeType: 'bike_type',
+  areaId: 'area_id',
+  rentAt: 'rent_at',
+  rentLon: 'rent_lon',
+  rentLat: 'rent_lat',
+  rentSiteId: 'rent_site_id',
+  returnAt: 'return_at',
+  returnLon: 'return_lon',
+  returnLat: 'return_lat',
+  returnSiteId: 'return_site_id',
+  fee: 'fee',
+  outSiteReturn: 'out_site_return',
+  fullReturn: 'full_return',
+} satisfies Required<Columns<Omit<OrderRow, 'brandName' | 'areaName' | 'rentSiteName' | 'returnSiteName'>>>;
+
 const ORDER_SELECT = `
-  select o.brand_id as "brandId", b.brand_name as "brandName", o.order_id as "orderId", o.bike_id as "bikeId", o.bike_type as "bikeType",
-         o.area_id as "areaId", a.area_name as "areaName", o.rent_at as "rentAt", o.rent_lon as "rentLon", o.rent_lat as "rentLat",
-         o.rent_site_id as "rentSiteId", rs.site_name as "rentSiteName", o.return_at as "returnAt", o.return_lon as "returnLon",
-         o.return_lat as "returnLat", o.return_site_id as "returnSiteId", ts.site_name as "returnSiteName", o.fee,
-         o.out_site_return as "outSiteReturn", o.full_return as "fullReturn"
+  select ${selectList(ORDER_COLUMNS, 'o')}, b.brand_name as "brandName", a.area_name as "areaName",
+         rs.site_name as "rentSiteName", ts.site_name as "returnSiteName"
     from ride_orders o
     left join brands b on b.id = o.brand_id
     left join areas a on a.id = o.area_id

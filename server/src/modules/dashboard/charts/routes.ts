@@ -10,24 +10,9 @@ import { siteInScope } from '../../../shared/sites.js';
 import type { FigureCache } from '../figures.js';
 import { DayQ, MonthQ, SiteIdQ, YearQ, exporting, read, readOrOperation, tags } from '../schemas.js';
 import { brandTrend, onlineCollect, siteFlowToday, siteUsage, usageGrain, type TrendRow, type UsageRow } from './service.js';
-import { CollectRow, FlowToday, TrendBrand, UsageRowT } from './schemas.js';
+import { CollectRow, FlowToday, TrendBrand, UsageQuery, UsageRowT } from './schemas.js';
 
 type App = Parameters<FastifyPluginAsyncTypebox>[0];
-
-const UsageQuery = {
-  ...SelfArea,
-  siteId: SiteIdQ,
-  year: YearQ,
-  month: Type.Optional(MonthQ),
-  day: Type.Optional(DayQ),
-  dataType: Type.Optional(
-    Type.Integer({
-      minimum: 1,
-      maximum: 3,
-      description: '时间类型：1 日（逐时，需 month、day），2 月（逐日，需 month），3 年（逐月）；缺省按 day / month 是否给出推断',
-    }),
-  ),
-};
 
 const usageColumns: XlsxColumn<UsageRow>[] = [
   { header: '时间', width: 14, value: (r) => r.time },

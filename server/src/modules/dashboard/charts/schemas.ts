@@ -1,7 +1,7 @@
 /** TypeBox schemas of the dashboard's curves and tables: today's flows, the online summary, the trend, a site's usage. */
 import { Type } from 'typebox';
-import { Nullable } from '../../../http/schemas.js';
-import { Int, Str } from '../schemas.js';
+import { Nullable, SelfArea } from '../../../http/schemas.js';
+import { DayQ, Int, MonthQ, SiteIdQ, Str, YearQ } from '../schemas.js';
 
 export const FlowToday = Type.Object({
   date: Str('日期 yyyy-MM-dd'),
@@ -35,7 +35,7 @@ export const CollectRow = Type.Object({
   approvedNum: Int('核准合计'),
 });
 
-const TrendRowT = Type.Object({
+export const TrendRowT = Type.Object({
   date: Str('yyyy-MM（按年）、yyyy-MM-dd（按月）或 yyyy-MM-dd HH（按日）'),
   hour: Nullable(Type.Integer(), '按日查询时的小时'),
   online_num: Nullable(Type.Integer(), '投放自行车（按年为当月日均）；尚未到来或无统计数据的时段为 null'),
@@ -69,3 +69,19 @@ export const UsageRowT = Type.Object({
   return_num_per: Nullable(Type.Number(), '还车数占站点容量的百分比'),
   partial: Type.Boolean({ description: '进行中的时段（当前小时、今天或本月）：数值为截至当前' }),
 });
+
+/** 站点使用统计's query (and its export's, with group). */
+export const UsageQuery = {
+  ...SelfArea,
+  siteId: SiteIdQ,
+  year: YearQ,
+  month: Type.Optional(MonthQ),
+  day: Type.Optional(DayQ),
+  dataType: Type.Optional(
+    Type.Integer({
+      minimum: 1,
+      maximum: 3,
+      description: '时间类型：1 日（逐时，需 month、day），2 月（逐日，需 month），3 年（逐月）；缺省按 day / month 是否给出推断',
+    }),
+  ),
+};

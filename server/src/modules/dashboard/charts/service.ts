@@ -2,6 +2,7 @@
  * Curves and tables from the rollups: today's hourly rents/returns per brand, the total-quantity
  * trend (stats_daily), a site's usage (stats_hourly) and today's online summary per brand.
  */
+import type { Static, TObject } from 'typebox';
 import type { Database } from '../../../db/client.js';
 import { badRequest } from '../../../http/envelope.js';
 import { formatTime, dayStart, daysInMonth, localDay, nextDay, pad2, today } from '../../../domain/time.js';
@@ -9,6 +10,7 @@ import { brandNames, brandsOf } from '../../../shared/brands.js';
 import { percent } from '../../../domain/numbers.js';
 import type { BrandFigure } from '../figures.js';
 import * as repo from './repo.js';
+import type { TrendBrand, TrendRowT, UsageQuery as UsageFilters, UsageRowT } from './schemas.js';
 
 const HOUR = 3600_000;
 
@@ -74,27 +76,8 @@ export function slotState<K extends string | number>(key: K, current: K): SlotSt
   return key < current ? 'past' : key === current ? 'partial' : 'future';
 }
 
-type Num = number | null;
-
-export interface TrendRow {
-  date: string;
-  hour: number | null;
-  online_num: Num;
-  online_num_e: Num;
-  site_num: Num;
-  site_num_e: Num;
-  active_bike_num: Num;
-  dispatch_percent: Num;
-  rent_percent: Num;
-  /** filed bikes of the slot: the day's as the statistics job recorded it (stats_daily.filed_num), a month's daily average; null without a record */
-  filed_num: Num;
-  /** 数据接入率 % = placed (online_num + online_num_e) ÷ filed_num; null without both */
-  access_percent: Num;
-  /** null for a slot still to come or without any rolled-up data in the areas (drawn as a gap, not 0) */
-  value: Num;
-  /** the slot is under way: its value is so far (today, this month, this hour) */
-  partial: boolean;
-}
+/** A trend slot (a value null for a slot still to come or without rolled-up data: drawn as a gap, not 0). */
+export type TrendRow = Static<typeof TrendRowT>;
 
 interface DayAgg {
   online: [number, number];
@@ -257,7 +240,7 @@ export async function brandTrend(
     hourly = await repo.hourlyByBrand(database, areaIds, start, end, tz);
   }
   const c: TrendCtx = { q, byDay, dataDays: new Set(daily.map((d) => d.day)), hourly, now: localNow(tz, now) };
-  const out: Record<string, { brandId: number; brandName: string; rows: TrendRow[] }> = {};
+  const out: Record<string, Static<typeof TrendBrand>> = {};
   for (const brandId of [...brandIds].sort((a, b) => a - b)) {
     const rows = q.month === undefined ? monthRows(c, brandId) : q.day === undefined ? dayRows(c, brandId) : hourRows(c, brandId, from);
     out[brandId] = { brandId, brandName: names.get(brandId)?.brandName ?? '', rows };
@@ -271,27 +254,11 @@ function nextMonth(year: number, month: number) {
 
 /* ------------------------------ one site's usage ------------------------------ */
 
-export interface UsageRow {
-  /** 1-based slot: hour + 1, day of month, or month. */
-  slot: number;
-  time: string;
-  /** null (with the other counts) for a slot still to come */
-  rent_num: Num;
-  return_num: Num;
-  up_num: Num;
-  down_num: Num;
-  rent_num_per: Num;
-  return_num_per: Num;
-  /** the slot is under way: counts so far (this hour, today, this month) */
-  partial: boolean;
-}
+/** A usage slot (counts null for a slot still to come). */
+export type UsageRow = Static<typeof UsageRowT>;
 
-export interface UsageQuery {
-  year: number;
-  month?: number;
-  day?: number;
-  dataType?: number;
-}
+/** The usage query's period fields. */
+type UsageQuery = Pick<Static<TObject<typeof UsageFilters>>, 'year' | 'month' | 'day' | 'dataType'>;
 
 /** 1 per hour of a day, 2 per day of a month, 3 per month of a year; inferred from month/day when absent. */
 export function usageGrain(q: UsageQuery): 1 | 2 | 3 {

@@ -1,5 +1,7 @@
 /** Queries of the home screen's dialogs: brand sites, bikes of a site, pile sightings, silent bikes, area names, a site's history. */
+import type { Static } from 'typebox';
 import type { Database } from '../../../db/client.js';
+import type { BrandSite, SiteBike } from './schemas.js';
 
 const arrayOf = (bikeType?: number) => (bikeType === 0 ? `'{nowBike}'::text[]` : bikeType === 1 ? `'{nowEBike}'::text[]` : `'{nowBike,nowEBike}'::text[]`);
 
@@ -13,13 +15,7 @@ export async function brandSites(database: Database, areaIds: string[], f: { bra
                where st.area_id = any($1::varchar[]) and s.deleted_at is null and b.num > 0`;
   const params = [areaIds, f.brandId];
   const [{ total }] = await database.query<{ total: number }>(`select count(*)::int as total ${base}`, params);
-  const lists = await database.query<{
-    siteId: string;
-    siteName: string;
-    siteLon: number;
-    siteLat: number;
-    num: number;
-  }>(
+  const lists = await database.query<Static<typeof BrandSite>>(
     `select s.id as "siteId", s.site_name as "siteName", s.lon as "siteLon", s.lat as "siteLat", b.num ${base}
       order by b.num desc, s.id limit $3 offset $4`,
     [...params, f.limit, f.offset],
@@ -27,16 +23,12 @@ export async function brandSites(database: Database, areaIds: string[], f: { bra
   return { lists, total };
 }
 
-export interface SiteBikeRow {
-  bikeId: string;
-  brandId: number;
-  bikeType: number;
+/** A parked bike's row: the dialog's bike fields, its position and report time (no brand name). */
+type SiteBikeRow = Pick<Static<typeof SiteBike>, 'bikeId' | 'brandId' | 'bikeType' | 'licenseCode' | 'legality'> & {
   lon: number;
   lat: number;
-  legality: number;
   reportedAt: Date;
-  licenseCode: string | null;
-}
+};
 
 /** Bikes parked at a site now (optionally of one brand and type), paged. */
 export async function siteBikes(database: Database, f: { siteId: string; brandId?: number; bikeType?: number; limit: number; offset: number }) {

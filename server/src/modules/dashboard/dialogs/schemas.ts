@@ -23,7 +23,7 @@ export const SiteBike = Type.Object({
   reportTime: Str('最近上报时间'),
 });
 
-const Heard = Type.Object({
+export const Heard = Type.Object({
   bikeId: Str('车辆编号（按车辆 MAC 或 MAC 规则识别）'),
   mac: Str('蓝牙 MAC'),
   siteId: Str('听到该车的站点'),

@@ -1,4 +1,5 @@
 /** The home screen's dialogs: brand distribution, bikes of a site, filing check, silent bikes, enterprise, history (rules; queries in repo.ts). */
+import type { Static } from 'typebox';
 import type { Database } from '../../../db/client.js';
 import type { Auth } from '../../../http/auth.js';
 import { badRequest, forbidden } from '../../../http/envelope.js';
@@ -8,6 +9,7 @@ import { flagLabel } from '../../../domain/siteStatus.js';
 import { siteInScope } from '../../../shared/sites.js';
 import { messagesBetween } from '../repo.js';
 import * as repo from './repo.js';
+import type { Heard, MonitorBrand, NotUploadBrand } from './schemas.js';
 
 /** Today's site messages of the request's areas, newest first, paged. */
 export async function todayMessages(database: Database, auth: Auth, page: { limit: number; offset: number }, tz: string) {
@@ -46,34 +48,9 @@ export async function siteBikes(
 
 const LIST_CAP = 500;
 
-interface HeardBike {
-  bikeId: string;
-  mac: string;
-  siteId: string;
-  siteName: string;
-  time: string;
-  liveSiteId?: string | null;
-  liveSiteName?: string | null;
-}
-
-interface MonitorEntry {
-  brandId: number;
-  brandName: string;
-  count: number;
-  warn: HeardBike[];
-  abnormal: HeardBike[];
-  mac_count: number;
-  mac_list: string[];
-}
-
-interface SilentBike {
-  bikeId: string;
-  bikeType: number;
-  licenseCode: string | null;
-  lastReportTime: string | null;
-  bikeLon: number | null;
-  bikeLat: number | null;
-}
+type HeardBike = Static<typeof Heard>;
+type MonitorEntry = Static<typeof MonitorBrand>;
+type SilentBike = Static<typeof NotUploadBrand>['list'][number];
 
 /**
  * Filing check (稽查): what the piles heard in the last 24 h, per brand: bikes heard, those not
@@ -166,9 +143,8 @@ export async function bikeNotUpload(database: Database, areaIds: string[], stale
   return out;
 }
 
-interface BrandInfoRow extends BrandRow {
-  inScope: boolean;
-}
+/** Internal: the shared enterprise row (BrandRow, itself the Enterprise schema's) and whether it is in the request's areas. */
+type BrandInfoRow = BrandRow & { inScope: boolean };
 
 /** Enterprise detail of a brand of the areas (no password, ever). */
 export async function brandInfo(database: Database, auth: Auth, brandId: number, tz: string) {

@@ -6,11 +6,13 @@
  */
 import type { Database } from '../../../db/client.js';
 import type { Versions } from '../repo.js';
-import { loadMapSites, type MapSiteRow } from './repo.js';
+import type { Static } from 'typebox';
+import { loadMapSites } from './repo.js';
+import type { MapSite as MapSiteT } from './schemas.js';
 
 export type { Versions };
 
-type MapSite = MapSiteRow & { status: string; currentNum: number };
+type MapSite = Static<typeof MapSiteT>;
 
 export interface Counters {
   total: number;

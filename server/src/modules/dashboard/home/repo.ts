@@ -3,35 +3,35 @@
  * by hot.ts per snapshot), the area, search, one site with its flows, the bikes layer. Only the
  * columns the console reads.
  */
+import type { Static } from 'typebox';
 import type { Database } from '../../../db/client.js';
+import { selectList, type Columns } from '../../../db/columns.js';
 import type { LonLat } from '../../../domain/geometry.js';
 import { flagLabel } from '../../../domain/siteStatus.js';
+import type { Flow, FoundSite as FoundSiteT, InitData, LayerBike, MapSite, SiteDetail } from './schemas.js';
 
-export interface MapSiteRow {
-  siteId: string;
-  siteName: string;
-  siteLon: number;
-  siteLat: number;
-  flag: number;
-  num: number;
-  bikeNum: number;
-  ebikeNum: number;
-  siteBikeCeiling: number;
-  capacity: number;
-  bleNum: number;
-  recycleSwitch: boolean;
-  majorSwitch: boolean;
-  gpsRail: LonLat[] | null;
-  length: number;
-}
+/** A map site's row: the map's site but the status text and currentNum (added on loading). */
+export type MapSiteRow = Omit<Static<typeof MapSite>, 'status' | 'currentNum'>;
+
+/** The fields of a site's sites row every home-screen site reads, by the key they are answered under. */
+const SITE_COLUMNS = {
+  siteId: 'id',
+  siteName: 'site_name',
+  siteLon: 'lon',
+  siteLat: 'lat',
+  gpsRail: 'gps_rail',
+  length: 'length',
+} satisfies Columns<MapSiteRow & FoundSite & SiteDetailRow>;
+const SITE = selectList(SITE_COLUMNS, 's');
+/** The snapshot's flag and count (a site not yet snapshotted is empty). */
+const STATE = 'coalesce(st.flag, 0)::int as flag, coalesce(st.num, 0) as num';
 
 /** Every live site of the areas with its snapshot state (a site not yet snapshotted is empty), by site id. */
 export async function loadMapSites(database: Database, areaIds: string[]) {
   const rows = await database.query<MapSiteRow>(
-    `select s.id as "siteId", s.site_name as "siteName", s.lon as "siteLon", s.lat as "siteLat", coalesce(st.flag, 0)::int as flag,
-            coalesce(st.num, 0) as num, coalesce(st.bike_num, 0) as "bikeNum", coalesce(st.ebike_num, 0) as "ebikeNum",
+    `select ${SITE}, ${STATE}, coalesce(st.bike_num, 0) as "bikeNum", coalesce(st.ebike_num, 0) as "ebikeNum",
             s.site_bike_ceiling as "siteBikeCeiling", coalesce(st.capacity, s.site_bike_ceiling) as capacity, s.ble_num as "bleNum",
-            s.recycle_switch as "recycleSwitch", s.major_switch as "majorSwitch", s.gps_rail as "gpsRail", s.length
+            s.recycle_switch as "recycleSwitch", s.major_switch as "majorSwitch"
        from sites s left join site_state st on st.site_id = s.id
       where s.area_id = any($1::varchar[]) and s.deleted_at is null
       order by s.id`,
@@ -42,16 +42,11 @@ export async function loadMapSites(database: Database, areaIds: string[]) {
 
 /* ------------------------------ init ------------------------------ */
 
-export interface AreaRow {
+/** An area's row: init's area fields as stored (the full-pile value unparsed), its id and fence. */
+export type AreaRow = Pick<Static<typeof InitData>['area'], 'areaName' | 'level' | 'aggregation' | 'aggregationId' | 'fullPileNum' | 'fullPileName'> & {
   id: string;
-  areaName: string;
-  level: number;
-  aggregation: number;
-  aggregationId: string | null;
-  fullPileNum: number;
-  fullPileName: string;
   gpsRail: LonLat[] | null;
-}
+};
 
 export async function findArea(database: Database, id: string): Promise<AreaRow | undefined> {
   const [a] = await database.query<AreaRow>(
@@ -88,20 +83,10 @@ export async function siteExtent(database: Database, areaIds: string[]) {
 
 /* ------------------------------ search ------------------------------ */
 
-export interface FoundSite {
-  siteId: string;
-  siteName: string;
-  siteLon: number;
-  siteLat: number;
-  areaId: string;
-  flag: number;
-  num: number;
-  gpsRail: LonLat[] | null;
-  length: number;
-}
+/** A found site's row: the search's site but its status text. */
+export type FoundSite = Omit<Static<typeof FoundSiteT>, 'status'>;
 
-const SITE_COLS = `s.id as "siteId", s.site_name as "siteName", s.lon as "siteLon", s.lat as "siteLat", s.area_id as "areaId",
-  coalesce(st.flag, 0)::int as flag, coalesce(st.num, 0) as num, s.gps_rail as "gpsRail", s.length`;
+const SITE_COLS = `${SITE}, s.area_id as "areaId", ${STATE}`;
 
 /** Live sites of the areas by name (`namePattern`, ilike) or by id (`id` exact first, or `idPattern`). */
 export function searchSites(database: Database, areaIds: string[], q: { namePattern: string } | { idPattern: string; id: string }, limit: number) {
@@ -154,37 +139,22 @@ export interface BrandCount {
   num: number;
 }
 
-export interface SiteDetailRow {
-  siteId: string;
-  siteName: string;
-  siteLon: number;
-  siteLat: number;
-  areaId: string;
-  bleNum: number;
-  siteBikeCeiling: number;
-  siteCeiling: number;
-  capacity: number;
-  num: number;
-  bikeNum: number;
-  ebikeNum: number;
-  flag: number;
-  recycleSwitch: boolean;
-  majorSwitch: boolean;
-  brandPutSwitch: boolean;
-  gpsRail: LonLat[] | null;
-  length: number;
+/** One site's row: the site detail's own fields (not its lists, status and times), the brands' bikes as stored, the times. */
+export type SiteDetailRow = Omit<
+  Static<typeof SiteDetail>,
+  'currentNum' | 'status' | 'createTime' | 'stateTime' | 'brandBike' | 'brandEBike' | 'rentBike' | 'returnBike'
+> & {
   currentBike: { nowBike?: BrandCount[]; nowEBike?: BrandCount[] } | null;
   stateAt: Date | null;
   createdAt: Date;
-}
+};
 
 export async function siteDetail(database: Database, siteId: string): Promise<SiteDetailRow | undefined> {
   const [s] = await database.query<SiteDetailRow>(
-    `select s.id as "siteId", s.site_name as "siteName", s.lon as "siteLon", s.lat as "siteLat", s.area_id as "areaId",
-            s.ble_num as "bleNum", s.site_bike_ceiling as "siteBikeCeiling", s.site_ceiling as "siteCeiling",
-            coalesce(st.capacity, s.site_bike_ceiling) as capacity, coalesce(st.num, 0) as num, coalesce(st.bike_num, 0) as "bikeNum",
-            coalesce(st.ebike_num, 0) as "ebikeNum", coalesce(st.flag, 0)::int as flag, s.recycle_switch as "recycleSwitch",
-            s.major_switch as "majorSwitch", s.brand_put_switch as "brandPutSwitch", s.gps_rail as "gpsRail", s.length,
+    `select ${SITE}, ${STATE}, s.area_id as "areaId", s.ble_num as "bleNum", s.site_bike_ceiling as "siteBikeCeiling",
+            s.site_ceiling as "siteCeiling", coalesce(st.capacity, s.site_bike_ceiling) as capacity, coalesce(st.bike_num, 0) as "bikeNum",
+            coalesce(st.ebike_num, 0) as "ebikeNum", s.recycle_switch as "recycleSwitch", s.major_switch as "majorSwitch",
+            s.brand_put_switch as "brandPutSwitch",
             st.current_bike as "currentBike", st.updated_at as "stateAt", s.created_at as "createdAt"
        from sites s left join site_state st on st.site_id = s.id where s.id = $1`,
     [siteId],
@@ -192,15 +162,8 @@ export async function siteDetail(database: Database, siteId: string): Promise<Si
   return s;
 }
 
-export interface FlowRow {
-  orderId: string;
-  bikeId: string;
-  brandId: number;
-  bikeType: number;
-  at: Date;
-  lon: number;
-  lat: number;
-}
+/** A flow's row: the flow's order fields, its time and the other end's position (answered as time and request). */
+export type FlowRow = Pick<Static<typeof Flow>, 'orderId' | 'bikeId' | 'brandId' | 'bikeType'> & { at: Date; lon: number; lat: number };
 
 /** Rides leaving (rent) or arriving at (return) a site in [from, to), with the other end's position, newest first. */
 export function siteFlows(database: Database, f: { siteId: string; kind: 'rent' | 'return'; from: string; to: string; limit: number }) {
@@ -217,14 +180,8 @@ export function siteFlows(database: Database, f: { siteId: string; kind: 'rent' 
 
 /* ------------------------------ bikes layer ------------------------------ */
 
-export interface LayerBikeRow {
-  bikeId: string;
-  brandId: number | null;
-  bikeType: number;
-  bikeLon: number | null;
-  bikeLat: number | null;
-  at: Date;
-}
+/** A layer bike's row: the layer's bike fields, its position (unknown for some) and time (no brand name, legality). */
+export type LayerBikeRow = Pick<Static<typeof LayerBike>, 'bikeId' | 'brandId' | 'bikeType'> & { bikeLon: number | null; bikeLat: number | null; at: Date };
 
 /**
  * Bikes of the areas to draw: without `mold` the parked bikes of the legality; mold 1 the off-site

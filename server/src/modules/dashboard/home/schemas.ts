@@ -111,7 +111,7 @@ export const InitData = Type.Object({
   }),
 });
 
-const FoundSite = Type.Object({
+export const FoundSite = Type.Object({
   siteId: Str('站点编号'),
   siteName: Str('站点名称'),
   siteLon: Num('经度'),
@@ -140,7 +140,7 @@ export const SearchData = Type.Object({
 });
 
 const BrandSiteNum = Type.Object({ brandId: Int('企业 ID'), brandName: Str('品牌'), siteNum: Int('站内数量') });
-const Flow = Type.Object({
+export const Flow = Type.Object({
   orderId: Str('订单号'),
   bikeId: Str('车辆编号'),
   brandId: Int('企业 ID'),
