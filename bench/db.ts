@@ -10,7 +10,7 @@ export const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127
 
 export async function freshDatabase(
   kind: 'pglite' | 'postgres',
-  opts: { reuse?: boolean } = {},
+  opts: { reuse?: boolean; poolSize?: number } = {},
 ): Promise<{ database: Database; url?: string; reused?: boolean; drop(): Promise<void> }> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sbs-bench-'));
   if (kind === 'pglite') {
@@ -27,7 +27,7 @@ export async function freshDatabase(
   // BENCH_DB_NAME with reuse: a database kept by an earlier run (BENCH_KEEP) is used as it is
   const kept = opts.reuse && (await admin.query(`select 1 from pg_database where datname = $1`, [name])).rowCount === 1;
   if (kept) {
-    const database = await openDatabase({ databaseUrl: u.toString(), poolSize: 8 });
+    const database = await openDatabase({ databaseUrl: u.toString(), poolSize: opts.poolSize ?? 8 });
     await database.migrate();
     await admin.end();
     return { database, url: u.toString(), reused: true, drop: async () => {} };
@@ -37,7 +37,7 @@ export async function freshDatabase(
   // not held open until drop(): a kept database (BENCH_KEEP) never calls it, and the open client kept
   // the process alive after the bench (bench:operation waits for its seeding bench/dashboard.ts to exit)
   await admin.end();
-  const database = await openDatabase({ databaseUrl: u.toString(), poolSize: 8 });
+  const database = await openDatabase({ databaseUrl: u.toString(), poolSize: opts.poolSize ?? 8 });
   await database.migrate();
   await bootstrap(database, { adminPassword: 'Bench12345', dataDir });
   return {
