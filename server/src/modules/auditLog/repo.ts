@@ -2,18 +2,15 @@
 import type { Static } from 'typebox';
 import type { Database } from '../../db/client.js';
 import { selectList, type Columns } from '../../db/columns.js';
-import type { Entry } from './schemas.js';
+import type { Entry, FilterQuery } from './schemas.js';
 
-export interface AuditFilter {
+/** The filters (FilterQuery's) trimmed, with the times parsed and the scope. */
+export type AuditFilter = Pick<Static<typeof FilterQuery>, 'username' | 'route' | 'method' | 'objectId'> & {
   /** Entries of users in these areas (the request's area and below); null: every area (the national scope). */
   areaIds: string[] | null;
-  username?: string;
-  route?: string;
-  method?: string;
-  objectId?: string;
   from?: Date;
   to?: Date;
-}
+};
 
 /** An entry's row: the list's fields but its time. */
 export type AuditRow = Omit<Static<typeof Entry>, 'time'> & { at: Date };
