@@ -2,6 +2,7 @@
 import type { Static } from 'typebox';
 import type { Database } from '../../db/client.js';
 import { selectList, type Columns } from '../../db/columns.js';
+import { AUDIT_COLUMNS } from '../../shared/auditColumns.js';
 import type { Entry, FilterQuery } from './schemas.js';
 
 /** The filters (FilterQuery's) trimmed, with the times parsed and the scope. */
@@ -15,24 +16,8 @@ export type AuditFilter = Pick<Static<typeof FilterQuery>, 'username' | 'route' 
 /** An entry's row: the list's fields but its time. */
 export type AuditRow = Omit<Static<typeof Entry>, 'time'> & { at: Date };
 
-/** Every field of an entry, by its key, and its column of audit_log. */
-const AUDIT_COLUMNS = {
-  id: 'id::text',
-  at: 'at',
-  userId: 'user_id',
-  username: 'username',
-  userName: 'user_name',
-  areaId: 'area_id',
-  method: 'method',
-  route: 'route',
-  summary: 'summary',
-  objectId: 'object_id',
-  before: 'before',
-  after: 'after',
-  ip: 'ip',
-  outcome: 'outcome',
-} satisfies Required<Columns<AuditRow>>;
-const COLUMNS = selectList(AUDIT_COLUMNS, 'audit_log');
+/** Every field of an entry, by its key, and its column of audit_log (the map http/audit.ts writes with). */
+const COLUMNS = selectList(AUDIT_COLUMNS satisfies Required<Columns<AuditRow>>, 'audit_log');
 
 /** The where clause and its parameters. */
 function where(f: AuditFilter): { sql: string; params: unknown[] } {
