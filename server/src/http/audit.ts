@@ -20,6 +20,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from
 import type { Database } from '../db/client.js';
 import { redact } from '../domain/redact.js';
 import { loadRows } from '../db/snapshot.js';
+import { columnValues, insertSql } from '../db/columns.js';
+import { AUDIT_COLUMNS } from '../shared/auditColumns.js';
 import { CREATES, type AuditObject } from './auditObjects.js';
 import { isConsoleRoute } from './auth.js';
 
@@ -98,25 +100,24 @@ async function record(database: Database, req: FastifyRequest, method: string, u
   });
   const outcome = env ? `${text(env.code, 8)} ${text(env.message, 180)}` : 'sent';
   const u = req.auth.user;
-  await database.query(
-    `insert into audit_log (user_id, username, user_name, area_id, method, route, summary, object_id, before, after, ip, outcome)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`,
-    [
-      u.id,
-      u.username,
-      text(u.name, 64),
-      u.areaId,
+  const insert = insertSql(
+    'audit_log',
+    columnValues(AUDIT_COLUMNS, {
+      userId: u.id,
+      username: u.username,
+      userName: text(u.name, 64),
+      areaId: u.areaId,
       method,
-      url,
-      text(summary, 200),
-      objectOf(req, data),
-      was === null ? null : JSON.stringify(was),
-      JSON.stringify(after),
-      text(req.ip, 64),
+      route: url,
+      summary: text(summary, 200),
+      objectId: objectOf(req, data),
+      before: was === null ? null : JSON.stringify(was),
+      after: JSON.stringify(after),
+      ip: text(req.ip, 64),
       outcome,
-    ],
-    'audit_insert',
+    }),
   );
+  await database.query(insert.text, insert.params, 'audit_insert');
 }
 
 export function registerAudit(app: FastifyInstance, database: Database) {

@@ -8,19 +8,8 @@
  */
 import type { JobContext } from './context.js';
 import { capacityOf, magnifyFactors, siteStatus } from '../domain/siteStatus.js';
-import { refreshBrandCounts } from '../shared/brandCounts.js';
+import { refreshBrandCounts, type CurrentBike, type SiteBrandCount } from '../shared/brandCounts.js';
 import { markRun } from '../shared/watermarks.js';
-
-interface BrandCount {
-  brand_id: number;
-  brand_name: string;
-  num: number;
-}
-
-interface CurrentBike {
-  nowBike: BrandCount[];
-  nowEBike: BrandCount[];
-}
 
 interface PrevState {
   siteId: string;
@@ -70,7 +59,7 @@ export async function runSnapshot(ctx: JobContext, now: Date): Promise<SnapshotR
   const factorOf = magnifyFactors(groups.map((g) => ({ siteList: g.siteList, factor: g.factor, openSwitch: true })));
   const applied = groups.filter((g) => g.pending);
   const brandName = new Map(brands.map((b) => [b.id, b.name]));
-  const bySite = new Map<string, { bike: BrandCount[]; ebike: BrandCount[] }>();
+  const bySite = new Map<string, { bike: SiteBrandCount[]; ebike: SiteBrandCount[] }>();
   for (const c of counts) {
     const e = bySite.get(c.siteId) ?? { bike: [], ebike: [] };
     (c.bikeType === 1 ? e.ebike : e.bike).push({ brand_id: c.brandId, brand_name: brandName.get(c.brandId) ?? '', num: c.n });

@@ -18,6 +18,19 @@
 import type { Database, Query } from '../db/client.js';
 import { brandInAreas } from './brands.js';
 
+/** One brand's parked bikes in a site as site_states.current_bike stores them: jobs/snapshot.ts writes it, the site detail reads it. */
+export interface SiteBrandCount {
+  brand_id: number;
+  brand_name: string;
+  num: number;
+}
+
+/** site_states.current_bike: a site's parked bikes per brand, bicycles and e-bikes. */
+export interface CurrentBike {
+  nowBike: SiteBrandCount[];
+  nowEBike: SiteBrandCount[];
+}
+
 export interface BrandCount {
   brandId: number;
   brandName: string;

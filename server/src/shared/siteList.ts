@@ -165,18 +165,16 @@ export const SiteListFilters = {
 const _filters = Type.Object(SiteListFilters);
 export type SiteListQuery = Static<typeof _filters>;
 
-export interface SiteFilter {
+/** The list's filters (SiteListQuery) as siteFilterOf completes them: switches as booleans, status folded into flag; the scope and page added. */
+export type SiteFilter = Pick<SiteListQuery, 'siteName' | 'siteId' | 'flag'> & {
   areaIds: string[];
   ids?: string[];
-  siteName?: string;
-  siteId?: string;
   recycleSwitch?: boolean;
   majorSwitch?: boolean;
   brandPutSwitch?: boolean;
-  flag?: number;
   limit?: number;
   offset?: number;
-}
+};
 
 const asBool = (v: boolean | number | undefined) => (v === undefined ? undefined : v === true || v === 1);
 

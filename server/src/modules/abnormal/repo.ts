@@ -1,25 +1,20 @@
 /** Queries of the abnormal messages (spec §4 types 1-14): the filtered list, counts per type, handling. */
-import type { Static } from 'typebox';
+import type { Static, TObject } from 'typebox';
 import type { Database } from '../../db/client.js';
 import { selectList, type Columns } from '../../db/columns.js';
 import { likeEscape } from '../../db/sql.js';
-import type { MsgT } from './schemas.js';
+import type { Filters, MsgT } from './schemas.js';
 
-export interface MsgFilter {
+/** The list's filters (schemas.ts Filters) checked by msgFilter: types and times parsed, texts trimmed, the scope added. */
+export type MsgFilter = Pick<Static<TObject<typeof Filters>>, 'handled' | 'closed' | 'brandId' | 'bikeId' | 'site'> & {
   areaIds: string[];
   types: number[] | null;
   from: Date;
   /** exclusive */
   to: Date;
-  handled?: number;
-  closed?: number;
-  brandId?: number;
-  bikeId?: string;
-  /** site number, or part of its name */
-  site?: string;
   /** an enterprise account's own brand */
   brandLimit: number | null;
-}
+};
 
 function where(f: MsgFilter) {
   const params: unknown[] = [f.areaIds, f.from.toISOString(), f.to.toISOString()];

@@ -2,40 +2,22 @@
 import type { Static } from 'typebox';
 import type { Database } from '../../db/client.js';
 import { selectList, type Columns } from '../../db/columns.js';
-import type { Entry } from './schemas.js';
+import { AUDIT_COLUMNS } from '../../shared/auditColumns.js';
+import type { Entry, FilterQuery } from './schemas.js';
 
-export interface AuditFilter {
+/** The filters (FilterQuery's) trimmed, with the times parsed and the scope. */
+export type AuditFilter = Pick<Static<typeof FilterQuery>, 'username' | 'route' | 'method' | 'objectId'> & {
   /** Entries of users in these areas (the request's area and below); null: every area (the national scope). */
   areaIds: string[] | null;
-  username?: string;
-  route?: string;
-  method?: string;
-  objectId?: string;
   from?: Date;
   to?: Date;
-}
+};
 
 /** An entry's row: the list's fields but its time. */
 export type AuditRow = Omit<Static<typeof Entry>, 'time'> & { at: Date };
 
-/** Every field of an entry, by its key, and its column of audit_log. */
-const AUDIT_COLUMNS = {
-  id: 'id::text',
-  at: 'at',
-  userId: 'user_id',
-  username: 'username',
-  userName: 'user_name',
-  areaId: 'area_id',
-  method: 'method',
-  route: 'route',
-  summary: 'summary',
-  objectId: 'object_id',
-  before: 'before',
-  after: 'after',
-  ip: 'ip',
-  outcome: 'outcome',
-} satisfies Required<Columns<AuditRow>>;
-const COLUMNS = selectList(AUDIT_COLUMNS, 'audit_log');
+/** Every field of an entry, by its key, and its column of audit_log (the map http/audit.ts writes with). */
+const COLUMNS = selectList(AUDIT_COLUMNS satisfies Required<Columns<AuditRow>>, 'audit_log');
 
 /** The where clause and its parameters. */
 function where(f: AuditFilter): { sql: string; params: unknown[] } {

@@ -9,30 +9,19 @@ import { sendXlsx, type XlsxColumn } from '../../http/xlsx.js';
 import { formatTime } from '../../domain/time.js';
 import { ROOT_AREA_ID } from '../../domain/areas.js';
 import { COUNT_CAP, auditPages, listAudit, type AuditFilter, type AuditRow } from './repo.js';
-import { Entry } from './schemas.js';
+import { Entry, FilterQuery, Filters } from './schemas.js';
 
 const tags = ['操作日志'];
 const view = needs('audit.view');
 /** An export holds at most this many entries (newest first); narrow the filters for older ones. */
 const EXPORT_MAX = 100_000;
 
-const Filters = {
-  ...SelfArea,
-  username: Type.Optional(Type.String({ maxLength: 32, description: '操作用户的用户名（精确）' })),
-  route: Type.Optional(Type.String({ maxLength: 200, description: '接口路径，如 /api/user/add（见 GET /api/auditLog/routes）' })),
-  method: Type.Optional(Type.Union([Type.Literal('POST'), Type.Literal('PUT'), Type.Literal('DELETE'), Type.Literal('PATCH')])),
-  objectId: Type.Optional(Type.String({ maxLength: 64, description: '对象编号（路径参数、id 或新建对象的 id）' })),
-  startTime: Type.Optional(Type.String({ maxLength: 19, description: '开始时间 yyyy-MM-dd HH:mm:ss' })),
-  endTime: Type.Optional(Type.String({ maxLength: 19, description: '结束时间 yyyy-MM-dd HH:mm:ss' })),
-};
-type FilterQuery = Static<ReturnType<typeof Type.Object<typeof Filters>>>;
-
 /** 操作日志 and its filters. */
 const routes: FastifyPluginAsyncTypebox = async (app) => {
   const { database, config } = app.ctx;
   const tz = config.tz;
 
-  const filterOf = (auth: Auth, q: FilterQuery): AuditFilter => ({
+  const filterOf = (auth: Auth, q: Static<typeof FilterQuery>): AuditFilter => ({
     areaIds: auth.areaId === ROOT_AREA_ID ? null : auth.scopeAreaIds(),
     username: q.username?.trim() || undefined,
     route: q.route?.trim() || undefined,

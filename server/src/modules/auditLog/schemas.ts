@@ -1,5 +1,6 @@
-/** TypeBox schema of an audit log entry as 操作日志 lists it. */
+/** TypeBox schemas of an audit log entry as 操作日志 lists it, and of its filters. */
 import { Type } from 'typebox';
+import { SelfArea } from '../../http/schemas.js';
 
 export const Entry = Type.Object({
   id: Type.String(),
@@ -17,3 +18,15 @@ export const Entry = Type.Object({
   ip: Type.String(),
   outcome: Type.String({ description: '结果：返回码与提示' }),
 });
+
+/** 操作日志's filters (the list's and the export's). */
+export const Filters = {
+  ...SelfArea,
+  username: Type.Optional(Type.String({ maxLength: 32, description: '操作用户的用户名（精确）' })),
+  route: Type.Optional(Type.String({ maxLength: 200, description: '接口路径，如 /api/user/add（见 GET /api/auditLog/routes）' })),
+  method: Type.Optional(Type.Union([Type.Literal('POST'), Type.Literal('PUT'), Type.Literal('DELETE'), Type.Literal('PATCH')])),
+  objectId: Type.Optional(Type.String({ maxLength: 64, description: '对象编号（路径参数、id 或新建对象的 id）' })),
+  startTime: Type.Optional(Type.String({ maxLength: 19, description: '开始时间 yyyy-MM-dd HH:mm:ss' })),
+  endTime: Type.Optional(Type.String({ maxLength: 19, description: '结束时间 yyyy-MM-dd HH:mm:ss' })),
+};
+export const FilterQuery = Type.Object(Filters);

@@ -2,7 +2,7 @@
 import type { Static } from 'typebox';
 import type { Database } from '../../db/client.js';
 import { likeEscape } from '../../db/sql.js';
-import type { Detail, Reader } from './schemas.js';
+import type { Detail, NoticeListQuery, Reader } from './schemas.js';
 
 export type Writer = Pick<Database, 'query'>;
 export const inTransaction = <T>(database: Database, fn: (w: Writer) => Promise<T>) => database.tx((query) => fn({ query }));
@@ -32,21 +32,18 @@ const select = (u: string) => `
     left join areas a on a.id = n.area_id
     left join users p on p.id = n.publisher_id`;
 
-export interface NoticeFilter {
+/** 通知列表's filters (NoticeListQuery), the publish times as instants, the page, and whose list it is. */
+export type NoticeFilter = Pick<Static<typeof NoticeListQuery>, 'title' | 'type' | 'state' | 'read'> & {
   userId: number;
   /** regulators: notices aimed at these areas */
   areaIds?: string[];
   /** enterprise accounts: published notices aimed at one of these areas (its own and above) and at its enterprise */
   inbox?: { areaIds: string[]; brandId: number };
-  title?: string;
-  type?: number;
-  state?: number;
-  read?: number;
   from?: Date;
   to?: Date;
   limit: number;
   offset: number;
-}
+};
 
 /** When a notice counts as sent, for the list's period and order: its publish time, a draft's creation. */
 const LISTED_AT = 'coalesce(n.published_at, n.created_at)';

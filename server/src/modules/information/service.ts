@@ -4,7 +4,6 @@
  * aimed at an area it is in (its own area or one above) and, when enterprises are chosen, at its
  * own; opening one marks it read. The publisher's side sees who of the reached accounts has read.
  */
-import type { Static } from 'typebox';
 import type { Database } from '../../db/client.js';
 import type { Auth } from '../../http/auth.js';
 import type { AreaTree } from '../../domain/areas.js';
@@ -12,7 +11,7 @@ import { badRequest, forbidden, notFound } from '../../http/envelope.js';
 import { findBrand } from '../../shared/brands.js';
 import { attachUploads, fileOf, uploadsOf } from '../../shared/uploads.js';
 import * as repo from './repo.js';
-import type { NoticeInput, NoticeListQuery } from './schemas.js';
+import type { NoticeInput } from './schemas.js';
 
 export const TYPES: Record<number, string> = { 1: '通知', 2: '政策法规', 3: '工作动态' };
 export const STATES: Record<number, string> = { 0: '草稿', 1: '已发布' };
@@ -30,7 +29,7 @@ function canSee(auth: Auth, tree: AreaTree, n: repo.NoticeRow): boolean {
 }
 
 /** 通知列表's filters, the publish times as instants, and the page. */
-export type ListQuery = Pick<Static<typeof NoticeListQuery>, 'title' | 'type' | 'state' | 'read'> & { from?: Date; to?: Date; limit: number; offset: number };
+export type ListQuery = Omit<repo.NoticeFilter, 'userId' | 'areaIds' | 'inbox'>;
 
 export function list(database: Database, auth: Auth, tree: AreaTree, q: ListQuery) {
   const base = { ...q, title: q.title?.trim() || undefined, userId: auth.user.id };

@@ -3,18 +3,15 @@
  * days of a month, counted from ride orders by the tidal query (repo.tidalRows), so the figures are
  * the big screen's tidal curve split by brand. Pure shaping here; the query is in repo.ts.
  */
+import type { Static } from 'typebox';
 import type { Database } from '../../db/client.js';
-import { badRequest } from '../../http/envelope.js';
 import { daysInMonth } from '../../domain/time.js';
 import { brandNames, brandsOf } from '../../shared/brands.js';
 import * as repo from './repo.js';
+import type { FlowQuery as FlowQueryT } from './schemas.js';
 import { windowOf, type Window } from './window.js';
 
-export interface FlowQuery {
-  year?: number;
-  month?: number;
-  day?: number;
-}
+export type FlowQuery = Static<typeof FlowQueryT>;
 
 interface FlowLine {
   brandId: number;
@@ -40,17 +37,15 @@ export interface Flows {
   returnTotal: number;
 }
 
-/** The window of a flows query: a day (year, month, day) or a month (year, month). */
+/** The window of a flows query: a day (year, month, day) or a month (year, month); the schema requires year and month. */
 function flowWindow(q: FlowQuery, tz: string): Window {
-  if (q.year === undefined) throw badRequest('缺少参数 year，请选择年份');
-  if (q.month === undefined) throw badRequest('缺少参数 month：租还统计按日（逐时）或按月（逐日）');
   return windowOf({ year: q.year, month: q.month, day: q.day }, tz);
 }
 
 export async function flows(database: Database, s: { areaIds: string[]; brandId: number | null }, q: FlowQuery, tz: string): Promise<Flows> {
   const w = flowWindow(q, tz);
   const byDay = w.granularity === 'day';
-  const slots = byDay ? Array.from({ length: 24 }, (_, h) => h) : Array.from({ length: daysInMonth(q.year!, q.month!) }, (_, d) => d + 1);
+  const slots = byDay ? Array.from({ length: 24 }, (_, h) => h) : Array.from({ length: daysInMonth(q.year, q.month) }, (_, d) => d + 1);
   const [rows, names, present] = await Promise.all([repo.tidalRows(database, s, [w], tz), brandNames(database), brandsOf(database, s.areaIds)]);
   const lines = new Map<string, FlowLine>();
   const line = (brandId: number, bikeType: number) => {

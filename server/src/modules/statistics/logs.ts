@@ -39,6 +39,7 @@ export interface LogRow {
   detail: { rejected?: { index: number; id: string | null; reason: string }[]; error?: string } | null;
 }
 
+/** The logs export's input after the route parsed startTime/endTime to instants and renamed brandId (LogOutQuery has strings). */
 export interface LogFilter extends LogScope {
   filterBrandId?: number;
   result?: string;

@@ -14,19 +14,12 @@ import { chosenSlots } from '../../shared/slots.js';
 import { flowRows, flows } from './flows.js';
 import { siteCentres, siteRanking } from './repo.js';
 import { windowOf } from './window.js';
-import { Day, Hour, Month, RankQuery, Year } from './schemas.js';
+import { Day, FlowQuery, Hour, Month, RankQuery, Year } from './schemas.js';
 
 const tags = ['运营统计'];
 const read = needs('operation');
 const Int = (description: string) => Type.Integer({ description });
 const Ints = (description: string) => Type.Array(Type.Integer(), { description });
-
-const FlowQuery = Type.Object({
-  ...SelfArea,
-  year: Year,
-  month: Month,
-  day: Type.Optional(Day),
-});
 
 const FlowData = Type.Object({
   granularity: Type.String({ description: 'day（逐时）或 month（逐日）' }),

@@ -21,6 +21,7 @@ export const RANK_LIMIT = 500;
 /** 'net': by |rents − returns| (the tidal view's most unbalanced sites). */
 type RankOrder = 'rent' | 'return' | 'net';
 
+/** The ranking's input after the route applied the defaults and added the scope; orderBy 'net' is /tidalSites' own, in no querystring. */
 export interface RankFilter {
   areaIds: string[];
   /** Enterprise users see their own brand only. */

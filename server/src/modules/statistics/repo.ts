@@ -15,6 +15,7 @@ import type { Window } from './window.js';
 
 /* ---------- the bikes export (bikeExport.ts) ---------- */
 
+/** The bikes export's input after the route parsed BikeOutQuery's comma-separated brandIds and added the scope. */
 export interface BikeFilter {
   areaIds: string[];
   /** Asked brands (null: all). */

@@ -44,6 +44,14 @@ export const RankData = Type.Object({
   endTime: Type.String({ description: '时段结束（不含）yyyy-MM-dd HH:mm:ss' }),
 });
 
+/** 运营统计 租还: a day (year, month, day) or a month (year, month). */
+export const FlowQuery = Type.Object({
+  ...SelfArea,
+  year: Year,
+  month: Month,
+  day: Type.Optional(Day),
+});
+
 const CountFields = {
   bike_rent_num: Int('自行车租车数'),
   e_bike_rent_num: Int('电动车租车数'),

@@ -15,8 +15,8 @@
 import type { Static } from 'typebox';
 import type { Database } from '../../db/client.js';
 import * as repo from './repo.js';
-import type { Counts as CountsT } from './schemas.js';
-import { dateGroupOf, monthOfDay, windowOf, type Window, type WindowQuery } from './window.js';
+import type { Counts as CountsT, TidalQuery as TidalQueryT } from './schemas.js';
+import { dateGroupOf, monthOfDay, windowOf, type Window } from './window.js';
 
 export type Counts = Static<typeof CountsT>;
 
@@ -76,10 +76,7 @@ function series(date: string, hours: Counts[]) {
   return { date, hours: hours.map((c, hour) => ({ hour, ...c })), total: totalOf(hours) };
 }
 
-export interface TidalQuery extends WindowQuery {
-  mold?: number;
-  dateGroup?: string;
-}
+export type TidalQuery = Static<typeof TidalQueryT>;
 
 export async function tidal(database: Database, s: Scope, q: TidalQuery, tz: string) {
   const mold = q.mold ?? null;

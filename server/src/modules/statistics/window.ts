@@ -2,8 +2,10 @@
  * Time windows of the statistics calls, in TZ: year / month / day / hour (or `dateTime`
  * `yyyy-MM-dd HH`), and day lists (`dateGroup`). Pure: no I/O; bad input → code 400 naming the field.
  */
+import type { Static } from 'typebox';
 import { badRequest } from '../../http/envelope.js';
 import { daysInMonth, parseLocalTime } from '../../domain/time.js';
+import type { RankQuery } from './schemas.js';
 
 type Granularity = 'hour' | 'day' | 'month' | 'year';
 
@@ -16,13 +18,8 @@ export interface Window {
   label: string;
 }
 
-export interface WindowQuery {
-  year?: number;
-  month?: number;
-  day?: number;
-  hour?: number;
-  dateTime?: string;
-}
+/** The window fields of the ranking's querystring (the other window queries use a subset of them). */
+export type WindowQuery = Pick<Static<typeof RankQuery>, 'year' | 'month' | 'day' | 'hour' | 'dateTime'>;
 
 const pad = (n: number, w = 2) => String(n).padStart(w, '0');
 

@@ -3,7 +3,7 @@ import type { Static } from 'typebox';
 import type { Database } from '../../db/client.js';
 import { columnValues, insertSql, selectList, updateSql, type Columns } from '../../db/columns.js';
 import { likeEscape } from '../../db/sql.js';
-import type { KeyItem } from './schemas.js';
+import type { KeyItem, KeyListQuery } from './schemas.js';
 
 /** A key's row: the list's fields but its times, the phone not masked; its area's name missing when gone. */
 export type KeyRow = Pick<Static<typeof KeyItem>, 'id' | 'name' | 'company' | 'phone' | 'areaId' | 'status' | 'keyPrefix' | 'creatorName'> & {
@@ -39,16 +39,8 @@ const SELECT = `
     left join areas a on a.id = k.area_id
     left join users c on c.id = k.creator_id`;
 
-export interface KeyFilter {
-  areaIds: string[];
-  name?: string;
-  company?: string;
-  phone?: string;
-  /** 0 enabled and not expired, 1 revoked, 2 enabled but expired */
-  state?: number;
-  limit: number;
-  offset: number;
-}
+/** The list's filters (KeyListQuery; state 0 enabled and not expired, 1 revoked, 2 enabled but expired), the scope and the page. */
+export type KeyFilter = Omit<Static<typeof KeyListQuery>, 'selfAreaId' | 'currentPage' | 'pageSize'> & { areaIds: string[]; limit: number; offset: number };
 
 export async function listKeys(database: Database, f: KeyFilter) {
   const where = ['k.area_id = any($1::varchar[])'];

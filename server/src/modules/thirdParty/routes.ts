@@ -1,12 +1,12 @@
 import { Type } from 'typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Envelope, Paged, PageQuery, httpError, ok, pageOf } from '../../http/envelope.js';
+import { Envelope, Paged, httpError, ok, pageOf } from '../../http/envelope.js';
 import { needs, tokenOf } from '../../http/auth.js';
 import { byField } from '../../http/auditObjects.js';
 import { Nullable, SelfArea } from '../../http/schemas.js';
 import { formatTime } from '../../domain/time.js';
 import * as keys from './service.js';
-import { Id, KeyItem, KeySaveBody, Phone } from './schemas.js';
+import { Id, KeyItem, KeyListQuery, KeySaveBody, Phone } from './schemas.js';
 
 const tags = ['第三方授权'];
 const manage = needs('user.manage');
@@ -68,14 +68,7 @@ export const thirdPartyRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags,
         summary: '第三方授权列表',
-        querystring: Type.Object({
-          ...SelfArea,
-          ...PageQuery,
-          name: Type.Optional(Type.String({ maxLength: 64 })),
-          company: Type.Optional(Type.String({ maxLength: 128 })),
-          phone: Type.Optional(Type.String({ maxLength: 20 })),
-          state: Type.Optional(Type.Integer({ minimum: 0, maximum: 2, description: '0 有效, 1 已撤销, 2 已过期' })),
-        }),
+        querystring: KeyListQuery,
         response: { 200: Envelope(Paged(KeyItem)) },
       },
     },

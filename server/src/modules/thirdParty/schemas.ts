@@ -1,9 +1,20 @@
 /** TypeBox schemas of 第三方授权: a key as the list shows it, and what 新增或编辑第三方授权 sends. */
 import { Type, type Static } from 'typebox';
-import { AreaId, Nullable } from '../../http/schemas.js';
+import { PageQuery } from '../../http/envelope.js';
+import { AreaId, Nullable, SelfArea } from '../../http/schemas.js';
 
 export const Id = Type.Integer({ minimum: 1 });
 export const Phone = Type.String({ pattern: '^1\\d{10}$', description: '11 位手机号' });
+
+/** 第三方授权列表's filters. */
+export const KeyListQuery = Type.Object({
+  ...SelfArea,
+  ...PageQuery,
+  name: Type.Optional(Type.String({ maxLength: 64 })),
+  company: Type.Optional(Type.String({ maxLength: 128 })),
+  phone: Type.Optional(Type.String({ maxLength: 20 })),
+  state: Type.Optional(Type.Integer({ minimum: 0, maximum: 2, description: '0 有效, 1 已撤销, 2 已过期' })),
+});
 
 export const KeyItem = Type.Object({
   id: Type.Integer(),

@@ -4,30 +4,23 @@ import type { Database } from '../../db/client.js';
 import { columnValues, insertSql, updateSql, type Columns } from '../../db/columns.js';
 import { likeEscape } from '../../db/sql.js';
 import { PROFILE_SELECT, USER_COLUMNS, type ProfileRow } from '../../shared/profiles.js';
-import type { Application } from './schemas.js';
+import type { Application, AuditQuery } from './schemas.js';
 
 /** The database, or one transaction of it (Database.tx): writes that go together take this. */
 export type Writer = Pick<Database, 'query'>;
 /** Runs `fn` in one transaction. */
 export const inTransaction = <T>(database: Database, fn: (w: Writer) => Promise<T>) => database.tx((query) => fn({ query }));
 
-export interface UserFilter {
+/** The lists' filters (AuditQuery's, /list gives no applyType or times) with the times parsed, the scope and the page. */
+export type UserFilter = Omit<Static<typeof AuditQuery>, 'selfAreaId' | 'currentPage' | 'pageSize' | 'startTime' | 'endTime'> & {
   areaIds: string[];
   audit: boolean;
-  username?: string;
-  name?: string;
-  phone?: string;
-  roleId?: number;
-  status?: number;
-  auditStatus?: number;
-  /** applications: 1 platform account, 2 a role */
-  applyType?: number;
   /** applications: applied at or after / before */
   from?: Date;
   to?: Date;
   limit: number;
   offset: number;
-}
+};
 
 export async function listProfiles(database: Database, f: UserFilter) {
   const where = ['u.area_id = any($1::varchar[])'];

@@ -1,6 +1,6 @@
 import { Type, type Static } from 'typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Envelope, Paged, PageQuery, badRequest, ok, pageOf } from '../../http/envelope.js';
+import { Envelope, Paged, badRequest, ok, pageOf } from '../../http/envelope.js';
 import { needs } from '../../http/auth.js';
 import { CREATES, USER_COLUMNS, byField } from '../../http/auditObjects.js';
 import { dayStart, formatTime, nextDay, strictLocalTime, today } from '../../domain/time.js';
@@ -12,7 +12,7 @@ import { auditApplication } from './applications.js';
 import { registerOwner } from '../../shared/uploads.js';
 import { brandsOf } from '../../shared/brands.js';
 import * as users from './service.js';
-import { Application, AuditBody, Id, Phone, UserAddBody, UserFields } from './schemas.js';
+import { Application, AuditBody, AuditQuery, Id, ListQuery, Phone, UserAddBody, UserFields } from './schemas.js';
 
 /** The last day a validity may name (9999-12-31's next day is no date): further is 长期有效, an empty field. */
 const LAST_VALID_DAY = '2099-12-31';
@@ -20,24 +20,6 @@ const LAST_VALID_DAY = '2099-12-31';
 const tags = ['用户管理'];
 /** An account a write changes (its id in the body). */
 const user = byField('users', 'id', 'id', USER_COLUMNS);
-
-const ListQuery = Type.Object({
-  ...SelfArea,
-  ...PageQuery,
-  username: Type.Optional(Type.String({ maxLength: 32 })),
-  name: Type.Optional(Type.String({ maxLength: 64 })),
-  phone: Type.Optional(Type.String({ maxLength: 20 })),
-  roleId: Type.Optional(Id),
-  status: Type.Optional(Type.Integer({ minimum: 0, maximum: 1 })),
-  auditStatus: Type.Optional(Type.Integer({ minimum: 0, maximum: 2 })),
-});
-
-const AuditQuery = Type.Object({
-  ...ListQuery.properties,
-  applyType: Type.Optional(Type.Integer({ minimum: 1, maximum: 2, description: '1 平台账号, 2 角色申请' })),
-  startTime: Type.Optional(Type.String({ maxLength: 19, description: '申请时间起 yyyy-MM-dd' })),
-  endTime: Type.Optional(Type.String({ maxLength: 19, description: '申请时间止 yyyy-MM-dd（含当天）' })),
-});
 
 /** Accounts (用户管理, 账号审核), under /api/user. */
 export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {

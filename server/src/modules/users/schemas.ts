@@ -1,6 +1,7 @@
 /** TypeBox schemas of the user API: what 新增用户, 编辑用户, 账号审核 and 注册申请 send, and an application as 账号审核 lists it. */
 import { Type, type Static, type TObject } from 'typebox';
-import { AreaId, Nullable, Profile } from '../../http/schemas.js';
+import { AreaId, Nullable, Profile, SelfArea } from '../../http/schemas.js';
+import { PageQuery } from '../../http/envelope.js';
 
 export const Id = Type.Integer({ minimum: 1 });
 export const Phone = Type.String({ pattern: '^1\\d{10}$', description: '11 位手机号' });
@@ -68,3 +69,23 @@ export const RegisterBody = Type.Object({
   reason: Type.Optional(Type.String({ maxLength: 256, description: '申请说明' })),
 });
 export type Registration = Static<typeof RegisterBody>;
+
+/** 用户列表's filters. */
+export const ListQuery = Type.Object({
+  ...SelfArea,
+  ...PageQuery,
+  username: Type.Optional(Type.String({ maxLength: 32 })),
+  name: Type.Optional(Type.String({ maxLength: 64 })),
+  phone: Type.Optional(Type.String({ maxLength: 20 })),
+  roleId: Type.Optional(Id),
+  status: Type.Optional(Type.Integer({ minimum: 0, maximum: 1 })),
+  auditStatus: Type.Optional(Type.Integer({ minimum: 0, maximum: 2 })),
+});
+
+/** 账号审核列表's filters: the list's and the application's kind and time. */
+export const AuditQuery = Type.Object({
+  ...ListQuery.properties,
+  applyType: Type.Optional(Type.Integer({ minimum: 1, maximum: 2, description: '1 平台账号, 2 角色申请' })),
+  startTime: Type.Optional(Type.String({ maxLength: 19, description: '申请时间起 yyyy-MM-dd' })),
+  endTime: Type.Optional(Type.String({ maxLength: 19, description: '申请时间止 yyyy-MM-dd（含当天）' })),
+});

@@ -3,15 +3,15 @@ import type { Static } from 'typebox';
 import type { Database } from '../../../db/client.js';
 import { AREA_SET, Where } from '../../../db/sql.js';
 import { FEE_DAYS } from '../../../shared/watermarks.js';
-import type { FeeDay, FeeRider } from '../schemas.js';
+import type { FeeDay, FeeQuery, FeeRider } from '../schemas.js';
 
-interface FeeFilter {
+/** The fee filters (FeeQuery) with the days parsed to instants and the scope added. */
+type FeeFilter = Pick<FeeQuery, 'brandId'> & {
   areaIds: string[];
   brandLimit: number | null;
-  brandId?: number;
   from: Date;
   to: Date;
-}
+};
 
 /** Out-of-site returns in the areas (by return position) and period, of `brandLimit` only when set. */
 function feeWhere(f: FeeFilter) {

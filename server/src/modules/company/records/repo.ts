@@ -90,22 +90,13 @@ const ORDER_SELECT = `
     left join sites rs on rs.id = o.rent_site_id
     left join sites ts on ts.id = o.return_site_id`;
 
-/** in: returned at a site; out: returned outside every site; open: not returned yet. */
-type ReturnKind = NonNullable<OrderQuery['returnType']>;
-
-export interface OrderFilter {
+/** The order filters (OrderQuery) with the texts trimmed, the times parsed and the scope added. */
+export type OrderFilter = Omit<OrderQuery, 'selfAreaId' | 'startTime' | 'endTime'> & {
   areaIds: string[];
   brandLimit: number | null;
-  brandId?: number;
-  bikeId?: string;
-  orderId?: string;
   from?: Date;
   to?: Date;
-  returnType?: ReturnKind;
-  /** ride duration in whole minutes (as the list rounds it), both included */
-  minMinutes?: number;
-  maxMinutes?: number;
-}
+};
 
 /**
  * The list's and the export's conditions. Return time and place are in ride_orders_brand_rent_idx

@@ -49,7 +49,10 @@ export function mapSiteJson(r: MapSite): string {
   });
 }
 
-/** Sites of one flag (null: all); `limit` > 0 the nearest to lon/lat (null: the sites' centre). */
+/**
+ * Sites of one flag (null: all); `limit` > 0 the nearest to lon/lat (null: the sites' centre). Kept: the
+ * service's conversion of the hot call's query (filter `f` to a flag, absent lon/lat to null), also the cache key.
+ */
 export interface SiteQuery {
   flag: number | null;
   limit: number;

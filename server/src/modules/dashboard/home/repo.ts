@@ -8,6 +8,7 @@ import type { Database } from '../../../db/client.js';
 import { selectList, type Columns } from '../../../db/columns.js';
 import type { LonLat } from '../../../domain/geometry.js';
 import { flagLabel } from '../../../domain/siteStatus.js';
+import type { CurrentBike } from '../../../shared/brandCounts.js';
 import type { Flow, FoundSite as FoundSiteT, InitData, LayerBike, MapSite, SiteDetail } from './schemas.js';
 
 /** A map site's row: the map's site but the status text and currentNum (added on loading). */
@@ -133,18 +134,12 @@ export async function liveBike(database: Database, key: string, byLicense: boole
 
 /* ------------------------------ one site ------------------------------ */
 
-export interface BrandCount {
-  brand_id: number;
-  brand_name: string;
-  num: number;
-}
-
 /** One site's row: the site detail's own fields (not its lists, status and times), the brands' bikes as stored, the times. */
 export type SiteDetailRow = Omit<
   Static<typeof SiteDetail>,
   'currentNum' | 'status' | 'createTime' | 'stateTime' | 'brandBike' | 'brandEBike' | 'rentBike' | 'returnBike'
 > & {
-  currentBike: { nowBike?: BrandCount[]; nowEBike?: BrandCount[] } | null;
+  currentBike: Partial<CurrentBike> | null;
   stateAt: Date | null;
   createdAt: Date;
 };

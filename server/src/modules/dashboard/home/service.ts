@@ -12,7 +12,8 @@ import type { BrandFigure, FigureCache } from '../figures.js';
 import { latestMessages, versions } from '../repo.js';
 import type { Counters, MapCache, MapJson } from './hot.js';
 import * as repo from './repo.js';
-import type { BrandCount, FoundSite } from './repo.js';
+import type { FoundSite } from './repo.js';
+import type { SiteBrandCount } from '../../../shared/brandCounts.js';
 
 const TOP = 10;
 
@@ -201,7 +202,7 @@ export async function search(database: Database, auth: Auth, searchType: number,
 
 /* ------------------------------ one site ------------------------------ */
 
-const brandList = (list: BrandCount[] | undefined) => (list ?? []).map((b) => ({ brandId: b.brand_id, brandName: b.brand_name, siteNum: b.num }));
+const brandList = (list: SiteBrandCount[] | undefined) => (list ?? []).map((b) => ({ brandId: b.brand_id, brandName: b.brand_name, siteNum: b.num }));
 
 /** Rides of a site's flow lines drawn at most. */
 const FLOW_LIMIT = 2000;
