@@ -112,10 +112,10 @@ function guard(name: string, maxBytes: number): Transform {
   return new Transform({
     transform(chunk: Buffer, _enc, done) {
       total += chunk.length;
-      if (total > maxBytes) return done(new UnreadableWorkbookError(undefined, `${name} 解压后超过 ${Math.round(maxBytes / 1024 / 1024)} MB`));
+      if (total > maxBytes) return done(new UnreadableWorkbookError(undefined, `${name}解压后超过 ${Math.round(maxBytes / 1024 / 1024)} MB`));
       const first = chunk.indexOf(0x3c);
       run += first < 0 ? chunk.length : first;
-      if (run > LIMITS.run) return done(new UnreadableWorkbookError(undefined, `${name} 中有超过 1 MB 的连续文本或标签`));
+      if (run > LIMITS.run) return done(new UnreadableWorkbookError(undefined, `${name}中有超过 1 MB 的连续文本或标签`));
       if (first >= 0) run = chunk.length - chunk.lastIndexOf(0x3c) - 1;
       done(null, chunk);
     },
@@ -200,7 +200,7 @@ const local = (name: string) => name.slice(name.indexOf(':') + 1);
 async function sharedStrings(file: string, fh: fs.promises.FileHandle, e: Entry | undefined): Promise<string[]> {
   const out: string[] = [];
   if (!e) return out;
-  const stream = await entryStream(file, fh, 'sharedStrings.xml', e, LIMITS.sharedBytes);
+  const stream = await entryStream(file, fh, '共享字符串（sharedStrings.xml）', e, LIMITS.sharedBytes);
   for await (const _ of parse<never>(stream, (p) => {
     let text: Text | null = null;
     let inT = false;

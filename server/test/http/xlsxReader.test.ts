@@ -83,7 +83,7 @@ describe('readSheetRows', () => {
     it('shared strings that inflate beyond 32 MB, and 8 MB of whitespace between two tags', async () => {
       const bomb = await sharedBomb(64 * 1024 * 1024);
       expect(bomb.length).toBeLessThan(1024 * 1024);
-      expect(await refused(bomb, /sharedStrings\.xml 解压后超过 32 MB/)).toBeLessThan(5000);
+      expect(await refused(bomb, /sharedStrings\.xml）解压后超过 32 MB/)).toBeLessThan(5000);
       expect(await refused(await whitespace(8 * 1024 * 1024), /连续文本或标签/)).toBeLessThan(2000);
     });
 

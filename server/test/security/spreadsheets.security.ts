@@ -49,7 +49,7 @@ describe('hostile spreadsheets', () => {
     ['one cell at ZZZZZZZ1 (1.9 KB)', () => farCell('ZZZZZZZ', 1), /列范围/],
     ['a cell at ZZZZZZZ in row 30,002, after good rows (the import job meets it)', () => farCell('ZZZZZZZ', 30_002, 500), /列范围/],
     ['200 rows each with a cell at AAAAA', () => farRows('AAAAA', 200), /列范围/],
-    ['shared strings inflating to 512 MB', () => sharedBomb(512 * 1024 * 1024), /sharedStrings\.xml 解压后超过/],
+    ['shared strings inflating to 512 MB', () => sharedBomb(512 * 1024 * 1024), /sharedStrings\.xml）解压后超过/],
     ['1 GB of whitespace', () => whitespace(1024 * 1024 * 1024), /连续文本或标签/],
     ['a DTD with an entity', dtdEntity, /DTD/],
   ];
