@@ -87,28 +87,30 @@ export class Auth {
     if (!areaId || !this.scopeAreaIds().includes(areaId)) throw forbidden('无权访问该区域的数据');
   }
 
+  /** Is the enterprise within the account's limit (an enterprise account: its own; anyone else: every one)? */
+  ownsBrand(brandId: number | null): boolean {
+    return this.brandLimit === null || brandId === this.brandLimit;
+  }
+
   /** May this user read the enterprise: within the brand limit, registered or operating in an area they see. */
   canSeeBrand(b: { brandId: number; areaId: string; operationAreaId: string[] }): boolean {
-    if (this.brandLimit !== null && this.brandLimit !== b.brandId) return false;
+    if (!this.ownsBrand(b.brandId)) return false;
     return [b.areaId, ...b.operationAreaId].some((a) => this.sees(a));
   }
 
   /** What an enterprise account may see of per-enterprise rows: its own enterprise's; everyone else, all of them. */
   ownRows<T extends { brandId: number | null }>(rows: readonly T[]): T[] {
-    const limit = this.brandLimit;
-    return limit === null ? [...rows] : rows.filter((r) => r.brandId === limit);
+    return this.brandLimit === null ? [...rows] : rows.filter((r) => this.ownsBrand(r.brandId));
   }
 
   /** A site's per-enterprise counts as the snapshot stores them ({ brand_id, … }), kept to the account's own. */
   ownCounts<T extends { brand_id: number }>(counts: readonly T[] | undefined): T[] {
-    const limit = this.brandLimit;
-    return (counts ?? []).filter((c) => limit === null || c.brand_id === limit);
+    return (counts ?? []).filter((c) => this.ownsBrand(c.brand_id));
   }
 
   /** An object keyed by enterprise id, kept to the enterprise account's own (everyone else: all). */
   ownKeys<V>(byBrand: Record<string, V>): Record<string, V> {
-    const limit = this.brandLimit;
-    return limit === null ? byBrand : Object.fromEntries(Object.entries(byBrand).filter(([k]) => Number(k) === limit));
+    return this.brandLimit === null ? byBrand : Object.fromEntries(Object.entries(byBrand).filter(([k]) => this.ownsBrand(Number(k))));
   }
 
   /**
@@ -117,7 +119,7 @@ export class Auth {
    */
   brandOf(requested: number | undefined): number | undefined {
     if (this.brandLimit === null) return requested;
-    if (requested !== undefined && requested !== this.brandLimit) throw forbidden('企业账号只能查看本企业的数据');
+    if (requested !== undefined && !this.ownsBrand(requested)) throw forbidden('企业账号只能查看本企业的数据');
     return this.brandLimit;
   }
 

@@ -125,7 +125,7 @@ export async function handleMsgs(database: Database, auth: Auth, raw: string | u
   if (missing.length) throw badRequest(`异常消息 ${missing.slice(0, 5).join('、')} 不存在，请刷新后重试`);
   for (const f of found) {
     auth.assertInScope(f.areaId);
-    if (auth.brandLimit !== null && f.brandId !== null && f.brandId !== auth.brandLimit) throw forbidden('不能处理其他企业的异常消息');
+    if (f.brandId !== null && !auth.ownsBrand(f.brandId)) throw forbidden('不能处理其他企业的异常消息');
   }
   const handled = await markHandled(database, ids, auth.user.id);
   return { handled, total: ids.length };

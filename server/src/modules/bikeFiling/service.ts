@@ -54,7 +54,7 @@ async function checkSheet(file: string) {
  * files the rows after the answer (FilingJobs).
  */
 export async function startImport(database: Database, dataDir: string, auth: Auth, input: { brandId: number; file: string }) {
-  if (auth.brandLimit !== null && auth.brandLimit !== input.brandId) throw forbidden('企业账号只能为本企业备案车辆');
+  if (!auth.ownsBrand(input.brandId)) throw forbidden('企业账号只能为本企业备案车辆');
   if (!isFileName(input.file) || !input.file.endsWith('.xlsx')) throw badRequest(UNUSABLE);
   // read before the first statement: checking the header holds no transaction
   await checkSheet(path.join(uploadDir(dataDir), input.file));

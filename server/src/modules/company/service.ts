@@ -41,7 +41,7 @@ type DocName = NonNullable<(typeof DOCUMENT_FIELDS)[number]['nameField']>;
  */
 export async function mayReadDocument(database: Database, auth: Auth, brandId: number) {
   if (!auth.can('companyManagement') && !auth.can('home')) return false;
-  if (auth.brandLimit !== null && auth.brandLimit !== brandId) return false;
+  if (!auth.ownsBrand(brandId)) return false;
   const row = await repo.findBrand(database, brandId, auth.scopeAreaIds());
   return !!row?.inScope;
 }
@@ -49,7 +49,7 @@ export async function mayReadDocument(database: Database, auth: Auth, brandId: n
 async function writableBrand(database: Database, auth: Auth, id: number) {
   const row = await repo.findBrand(database, id);
   if (!row) throw badRequest(MISSING);
-  if (auth.brandLimit !== null && auth.brandLimit !== id) throw forbidden('无权修改该企业');
+  if (!auth.ownsBrand(id)) throw forbidden('无权修改该企业');
   auth.assertArea(row.areaId);
   return row;
 }

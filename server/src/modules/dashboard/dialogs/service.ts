@@ -151,7 +151,7 @@ export async function brandInfo(database: Database, auth: Auth, brandId: number,
   const b: BrandInfoRow | undefined = await findBrand(database, brandId, auth.scopeAreaIds());
   if (!b) throw badRequest('企业信息不存在！');
   // an enterprise user reads only its own record (account, contacts); other brands' counts stay on the screen
-  if (auth.brandLimit !== null && auth.brandLimit !== b.brandId) throw forbidden('无权查看该企业的信息');
+  if (!auth.ownsBrand(b.brandId)) throw forbidden('无权查看该企业的信息');
   if (!b.inScope) throw forbidden('无权查看其他区域的企业信息');
   const { createdAt, inScope: _s, ...rest } = b;
   const areaNames = new Map((await repo.areaNames(database, [b.areaId, ...b.launchArea, ...b.operationAreaId])).map((a) => [a.id, a.name]));

@@ -180,7 +180,7 @@ export async function search(database: Database, auth: Auth, searchType: number,
   }
   const bike = await repo.liveBike(database, q, searchType === 6);
   // a bike of another area (or, for an enterprise account, another enterprise) is as unknown here as one that never reported
-  if (!bike || !areaIds.includes(bike.areaId) || auth.ownRows([bike]).length === 0) throw badRequest(NOTHING);
+  if (!bike || !areaIds.includes(bike.areaId) || !auth.ownsBrand(bike.brandId)) throw badRequest(NOTHING);
   if (bike.status === 2) throw badRequest('车辆出租中无法定位');
   if (!bike.siteId) throw badRequest('该车辆不在站点');
   const site = await repo.foundSite(database, bike.siteId);
