@@ -64,11 +64,12 @@ export async function saveKey(database: Database, auth: Auth, input: KeyInput, t
   const status = input.status ?? old?.status ?? 0;
   const fields = { name: name!, company, phone, areaId, expiresAt, status };
   if (old) {
+    // re-enabling: the secret is replaced before the key is enabled, so no failure between the two
+    // writes can bring the revoked secret back
+    const key = old.status === 1 && status === 0 ? newKey() : null;
+    if (key) await repo.replaceKeyHash(database, old.id, key.keyHash, key.keyPrefix);
     await repo.updateKey(database, old.id, fields);
-    if (old.status !== 1 || status !== 0) return { id: old.id, key: null };
-    const { key, keyHash, keyPrefix } = newKey();
-    await repo.replaceKeyHash(database, old.id, keyHash, keyPrefix);
-    return { id: old.id, key };
+    return { id: old.id, key: key?.key ?? null };
   }
   const { key, keyHash, keyPrefix } = newKey();
   const id = await repo.insertKey(database, { ...fields, keyHash, keyPrefix, creatorId: auth.user.id });
