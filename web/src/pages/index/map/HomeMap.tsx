@@ -14,9 +14,9 @@
  */
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, Spin } from 'antd';
-import { lazy, Suspense } from 'react';
+import { type ComponentType, useEffect, useState } from 'react';
 import type { MapViewProps } from './MapView';
-import { loadMapView, preloadHomeMap } from './preload';
+import { loadMapView, loadedMapView, preloadHomeMap } from './preload';
 
 const box = {
   position: 'relative',
@@ -42,12 +42,32 @@ function MapLoadFailed({ message }: { message: string }) {
   );
 }
 
-// the 120 s chunk limit of spec §8; a failed load says so instead of leaving the box empty
-const MapView = lazy(() =>
-  loadMapView().catch((err: unknown) => ({
-    default: () => <MapLoadFailed message={err instanceof Error ? err.message : '地图脚本加载失败'} />,
-  })),
-);
+type Loaded = { view: ComponentType<MapViewProps> } | { failed: string };
+
+/**
+ * The map's chunk as state, not React.lazy: a lazy component behind <Suspense> shows its content
+ * up to 300 ms after the chunk has loaded (React throttles revealing a fallback's content) and at
+ * a retry's low priority; a state update from the chunk's promise renders the map at once.
+ * The 120 s chunk limit of spec §8: a failed load says so instead of leaving the box empty.
+ */
+function useMapView(): Loaded | null {
+  const [loaded, setLoaded] = useState<Loaded | null>(() => {
+    const module = loadedMapView();
+    return module ? { view: module.default } : null;
+  });
+  useEffect(() => {
+    if (loaded) return;
+    let live = true;
+    loadMapView().then(
+      (module) => live && setLoaded({ view: module.default }),
+      (err: unknown) => live && setLoaded({ failed: err instanceof Error ? err.message : '地图脚本加载失败' }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [loaded]);
+  return loaded;
+}
 
 export type HomeMapProps = MapViewProps;
 
@@ -56,15 +76,14 @@ export default function HomeMap(props: HomeMapProps) {
   // usually did so already, see ./preload.ts; nothing when the query is cached or in flight)
   const qc = useQueryClient();
   preloadHomeMap(qc, props.areaId);
-  return (
-    <Suspense
-      fallback={
-        <div className="home-map" data-testid="home-map-loading" style={box}>
-          <Spin size="small" /> 地图加载中…
-        </div>
-      }
-    >
-      <MapView {...props} />
-    </Suspense>
-  );
+  const loaded = useMapView();
+  if (!loaded)
+    return (
+      <div className="home-map" data-testid="home-map-loading" style={box}>
+        <Spin size="small" /> 地图加载中…
+      </div>
+    );
+  if ('failed' in loaded) return <MapLoadFailed message={loaded.failed} />;
+  const MapView = loaded.view;
+  return <MapView {...props} />;
 }

@@ -1,6 +1,6 @@
 /**
  * Starts the map's slow parts as early as the home screen knows its area: the sites request (for
- * 全部, 20,000 sites and more, several MB) and the map's chunks (HomeMap, then Leaflet's). Called while the screen's
+ * 全部, 20,000 sites and more, several MB) and the map's chunk (MapView with Leaflet). Called while the screen's
  * first render runs, so the sites request leaves before the panels' requests (the server answers
  * them roughly in arrival order) and the map does not wait for its script after the answer.
  * Idempotent: nothing when the query is cached or in flight (as usePrefetchQuery).
@@ -13,14 +13,23 @@ import { mapSitesQuery } from './useMapData';
 
 type MapViewModule = typeof import('./MapView');
 let mapView: Promise<MapViewModule> | null = null;
+let loaded: MapViewModule | null = null;
 
 /** The map's chunk (Leaflet and its plugins), loaded once; a failed load may be retried. */
 export function loadMapView(): Promise<MapViewModule> {
-  mapView ??= loadWithTimeout(() => import('./MapView')).catch((err: unknown) => {
-    mapView = null;
-    throw err;
-  });
+  mapView ??= loadWithTimeout(() => import('./MapView')).then(
+    (module) => (loaded = module),
+    (err: unknown) => {
+      mapView = null;
+      throw err;
+    },
+  );
   return mapView;
+}
+
+/** The map's chunk when it has loaded already (HomeMap then renders it at once), else null. */
+export function loadedMapView(): MapViewModule | null {
+  return loaded;
 }
 
 /**
@@ -33,10 +42,6 @@ export function preloadHomeMap(qc: QueryClient, areaId: string, { early = false 
     const query = mapSitesQuery(areaId, size, null);
     if (!qc.getQueryState(query.queryKey)) void qc.prefetchQuery(query);
   }
-  // HomeMap (MapSlot loads it lazily, this is the same chunk) and the map's chunk, side by side
-  import('./HomeMap').catch(() => {
-    // MapSlot's lazy() loads it again and shows the failure
-  });
   loadMapView().catch(() => {
     // told by HomeMap when it renders
   });
