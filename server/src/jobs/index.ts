@@ -6,6 +6,7 @@ import { runAbnormalDetection } from './abnormal.js';
 import { rollupStats } from './rollup.js';
 import { recordFiled } from './areaStats.js';
 import { pruneRideTracks } from './tracks.js';
+import { runWorkOrders } from './workOrders.js';
 import type { Config } from '../config.js';
 import type { Database } from '../db/client.js';
 import { localDay } from '../domain/time.js';
@@ -30,11 +31,12 @@ export function jobContextOf(ctx: { config: Config; database: Database }): JobCo
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 
-/** Every minute: site snapshot, then the abnormal conditions. */
+/** Every minute: site snapshot, then the abnormal conditions, then the work orders they open or close. */
 export async function runMinuteJobs(ctx: JobContext, now: Date) {
   const snapshot = await runSnapshot(ctx, now);
   const abnormal = await runAbnormalDetection(ctx, now);
-  return { snapshot, abnormal };
+  const workOrders = await runWorkOrders(ctx, now);
+  return { snapshot, abnormal, workOrders };
 }
 
 /**

@@ -1,0 +1,164 @@
+/**
+ * Work orders opened and closed by the minute job (jobs/workOrders.ts): a site too full for five
+ * minutes → one order per enterprise standing there, in proportion; back in range → closed by
+ * itself with its minutes; alerts grouped per enterprise and place; overdue marked once.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestContext } from '../support/app.js';
+import { Operator, addBrand, addSite } from '../support/world.js';
+import { jobContextOf, runMinuteJobs, type JobContext } from '../../src/jobs/index.js';
+
+let t: TestContext;
+let ctx: JobContext;
+let mt: Operator;
+let hb: Operator;
+let MT = 0;
+let HB = 0;
+const LON = 116.31;
+const LAT = 39.98;
+const FULL = '1101080000001';
+const EMPTY = '1101080000002';
+const t0 = new Date();
+const at = (minutes: number) => new Date(t0.getTime() + minutes * 60_000);
+const ago = (minutes: number) => new Date(t0.getTime() - minutes * 60_000).toISOString();
+
+async function park(op: Operator, prefix: string, n: number, lon: number, lat: number) {
+  const ids = Array.from({ length: n }, (_, i) => `${prefix}${i}`);
+  await op.post(
+    '/bikes',
+    ids.map((bikeId) => ({ bikeId, bikeType: 0 })),
+  );
+  const r = await op.post(
+    '/bikes/status',
+    ids.map((bikeId) => ({ bikeId, status: 1, lon, lat, reportedAt: ago(1) })),
+  );
+  expect(r.body.data.accepted).toBe(n);
+  return ids;
+}
+
+type OrderRow = { id: number; order_type: number; brand_id: number; site_id: string | null; state: number; bikes_to_move: number | null; auto_closed: boolean };
+const orders = (where = 'true') =>
+  t.database.query<OrderRow>(
+    `select id::int, order_type, brand_id, site_id, state, bikes_to_move, auto_closed, created_at, closed_at, deadline_at from work_orders where ${where} order by order_type, brand_id, id`,
+  );
+const events = (orderId: number) =>
+  t.database.query<{ action: string; actor: string }>(`select action, actor from work_order_events where order_id = $1 order by at, id`, [orderId]);
+
+beforeAll(async () => {
+  t = await createTestApp();
+  ctx = jobContextOf(t.app.ctx);
+  MT = await addBrand(t.database, { name: '美团', account: 'mt' });
+  HB = await addBrand(t.database, { name: '哈啰', account: 'hb' });
+  // capacity 10, thresholds 20 % / 80 %: more than 8 is too full, fewer than 2 too empty
+  await addSite(t.database, { id: FULL, lon: LON, lat: LAT, ceiling: 10 });
+  await addSite(t.database, { id: EMPTY, lon: LON + 0.003, lat: LAT, ceiling: 10 });
+  mt = await new Operator(t.app, 'mt').login();
+  hb = await new Operator(t.app, 'hb').login();
+  // 12 in the full site: 8 美团, 4 哈啰 → 4 to take away: 美团 3 (2.67), 哈啰 1 (1.33); 2 美团 in the other
+  await park(mt, 'MF', 8, LON, LAT);
+  await park(hb, 'HF', 4, LON, LAT);
+  await park(mt, 'ME', 2, LON + 0.003, LAT);
+});
+afterAll(() => t.close());
+
+describe('dispatch orders by rule', () => {
+  it('waits five minutes out of range, then opens one order per enterprise with its share', async () => {
+    await runMinuteJobs(ctx, at(0));
+    await runMinuteJobs(ctx, at(4));
+    expect(await orders('order_type in (1, 2)')).toEqual([]);
+    const run = await runMinuteJobs(ctx, at(5));
+    expect(run.workOrders.opened).toBe(2);
+    const open = await orders('order_type in (1, 2)');
+    expect(open.map((o) => [o.order_type, o.brand_id, o.site_id, o.bikes_to_move, o.state])).toEqual([
+      [1, MT, FULL, 3, 1],
+      [1, HB, FULL, 1, 1],
+    ]);
+    // the deadline is the site's dispatchResponseMinute (30 by default)
+    const [first] = await t.database.query<{ minutes: number }>(
+      `select extract(epoch from deadline_at - created_at)::int / 60 as minutes from work_orders where id = $1`,
+      [open[0].id],
+    );
+    expect(first.minutes).toBe(30);
+    expect(await events(open[0].id)).toEqual([{ action: 'open', actor: 'system' }]);
+    // a second run while it lasts opens nothing more
+    expect((await runMinuteJobs(ctx, at(6))).workOrders.opened).toBe(0);
+  });
+
+  it('closes them by itself when the site is back in range, keeping the minutes', async () => {
+    // 美团 takes 3 bikes away (ridden: status 2)
+    await mt.post(
+      '/bikes/status',
+      ['MF0', 'MF1', 'MF2'].map((bikeId) => ({ bikeId, status: 2, lon: LON, lat: LAT, reportedAt: new Date().toISOString() })),
+    );
+    // 9 left: still too full
+    expect((await runMinuteJobs(ctx, at(12))).workOrders.closed).toBe(0);
+    await hb.post('/bikes/status', [{ bikeId: 'HF0', status: 2, lon: LON, lat: LAT, reportedAt: new Date().toISOString() }]);
+    const run = await runMinuteJobs(ctx, at(14));
+    expect(run.workOrders.closed).toBe(2);
+    const closed = await t.database.query<{ state: number; auto_closed: boolean; minutes: number }>(
+      `select state, auto_closed, extract(epoch from closed_at - created_at)::int / 60 as minutes from work_orders where order_type = 1`,
+    );
+    expect(closed).toEqual([
+      { state: 4, auto_closed: true, minutes: 9 },
+      { state: 4, auto_closed: true, minutes: 9 },
+    ]);
+    expect((await events((await orders('order_type = 1'))[0].id)).map((e) => e.action)).toEqual(['open', 'autoClose']);
+    expect(await t.database.query(`select * from dispatch_watch where site_id = $1`, [FULL])).toEqual([]);
+  });
+
+  it('marks an unanswered order overdue once, past its deadline', async () => {
+    // the empty site has stood at 2 of 10 (20 %: in range); take one away → too empty
+    await mt.post('/bikes/status', [{ bikeId: 'ME0', status: 2, lon: LON + 0.003, lat: LAT, reportedAt: new Date().toISOString() }]);
+    await runMinuteJobs(ctx, at(20));
+    expect((await runMinuteJobs(ctx, at(25))).workOrders.opened).toBeGreaterThan(0);
+    const under = await orders(`order_type = 2 and state <> 4`);
+    // too empty: the enterprises of the area, in proportion to their live fleets (1 bike to bring)
+    expect(under.map((o) => [o.site_id, o.bikes_to_move])).toEqual([[EMPTY, 1]]);
+    expect((await runMinuteJobs(ctx, at(54))).workOrders.overdue).toBe(0);
+    expect((await runMinuteJobs(ctx, at(56))).workOrders.overdue).toBe(1);
+    expect((await runMinuteJobs(ctx, at(57))).workOrders.overdue).toBe(0);
+    expect((await events(under[0].id)).map((e) => e.action)).toEqual(['open', 'overdue']);
+  });
+});
+
+describe('alert orders by rule', () => {
+  it('groups the alerts of one enterprise at one place into one order; another enterprise gets its own', async () => {
+    // off-site returns (alert 1) 1 km north of the sites, two of 美团 50 m apart, one of 哈啰
+    const far = LAT + 0.01;
+    const ret = (op: Operator, orderId: string, bikeId: string, lon: number) =>
+      op.post('/orders', [
+        { orderId, bikeId, event: 'rent', at: ago(20), lon: LON, lat: LAT },
+        { orderId, bikeId, event: 'return', at: ago(10), lon, lat: far },
+      ]);
+    await ret(mt, 'R1', 'MF0', LON + 0.0101);
+    await ret(mt, 'R2', 'MF1', LON + 0.0105);
+    await ret(hb, 'R3', 'HF0', LON + 0.0103);
+    await runMinuteJobs(ctx, at(60));
+    const rows = await orders('order_type = 3');
+    expect(rows.map((o) => [o.brand_id, o.state])).toEqual([
+      [MT, 1],
+      [HB, 1],
+    ]);
+    const links = await t.database.query<{ order_id: number; n: number }>(
+      `select order_id::int, count(*)::int as n from work_order_alerts where order_id = any($1::bigint[]) group by 1 order by 1`,
+      [rows.map((r) => r.id)],
+    );
+    expect(links.map((l) => l.n)).toEqual([2, 1]);
+    // a new alert there joins the open order
+    await ret(mt, 'R4', 'MF2', LON + 0.0102);
+    await runMinuteJobs(ctx, at(61));
+    expect((await orders('order_type = 3')).length).toBe(2);
+    const [{ n }] = await t.database.query<{ n: number }>(`select count(*)::int as n from work_order_alerts where order_id = $1`, [rows[0].id]);
+    expect(n).toBe(3);
+  });
+
+  it('closes an alert order by itself when all its alerts are handled', async () => {
+    const [hbOrder] = await orders(`order_type = 3 and brand_id = ${HB}`);
+    await t.database.query(`update abnormal_messages set handled_at = now() where id in (select abnormal_id from work_order_alerts where order_id = $1)`, [
+      hbOrder.id,
+    ]);
+    await runMinuteJobs(ctx, at(62));
+    expect((await orders(`id = ${hbOrder.id}`))[0]).toMatchObject({ state: 4, auto_closed: true });
+    expect((await orders(`order_type = 3 and brand_id = ${MT}`))[0].state).toBe(1);
+  });
+});
