@@ -8,7 +8,7 @@ import type { Query } from '../db/client.js';
 import { dayNumber, dayText, localDay, parseLocalTime } from '../domain/time.js';
 import { ALL_BRANDS } from '../db/schema/statistics.js';
 import { rollAreaHours } from './areaStats.js';
-import { FEE_DAYS, SITE_DAYS, SITE_TODAY, liveSince, markRun, siteDaysThrough } from '../shared/watermarks.js';
+import { FEE_DAYS, SITE_DAYS, SITE_TODAY, bumpGeneration, liveSince, markRun, siteDaysThrough } from '../shared/watermarks.js';
 
 const HOUR = 3600_000;
 
@@ -325,5 +325,7 @@ export async function rollupStats(ctx: JobContext, now: Date): Promise<RollupRun
   const siteDays = await rollupSiteDays(ctx, dayText(dayNumber(localDay(new Date(end), tz)) - 1));
   const partial = await rollupSiteToday(ctx, now);
   const feeDays = await rollupFeeDays(ctx, now);
+  // answers kept about rolled-up windows (the ranking's cache) are keyed on this: replaced at once
+  await bumpGeneration((text, params) => database.query(text, params));
   return { days, siteDays, partial, feeDays };
 }
