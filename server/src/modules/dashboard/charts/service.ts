@@ -8,6 +8,7 @@ import { badRequest } from '../../../http/envelope.js';
 import { formatTime, dayStart, daysInMonth, localDay, nextDay, pad2, today } from '../../../domain/time.js';
 import { brandNames, brandsOf } from '../../../shared/brands.js';
 import { percent } from '../../../domain/numbers.js';
+import { liveSince } from '../../../shared/watermarks.js';
 import type { BrandFigure } from '../figures.js';
 import * as repo from './repo.js';
 import type { TrendBrand, TrendRowT, UsageQuery as UsageFilters, UsageRowT } from './schemas.js';
@@ -271,20 +272,25 @@ export function usageGrain(q: UsageQuery): 1 | 2 | 3 {
 
 /**
  * Rents, returns, ups and downs of a site per slot, with rents and returns as a percent of its
- * capacity; slots still to come are null, the slot under way is partial.
+ * capacity; slots still to come are null, the slot under way is partial (its events so far). Counted
+ * as the site ranking counts them (repo.siteUsageBy), the current hour included, so a day's, month's
+ * or year's slots add up to the site's row in the ranking of that window; an enterprise user's
+ * (`brandLimit`) of their own brand, as their ranking is.
  */
 export async function siteUsage(
   database: Database,
-  site: { siteId: string; capacity: number },
+  site: { siteId: string; areaId: string; capacity: number },
   q: UsageQuery,
   tz: string,
   now = new Date(),
+  brandLimit: number | null = null,
 ): Promise<UsageRow[]> {
   const grain = usageGrain(q);
   const from = grain === 3 ? `${q.year}-01-01` : grain === 2 ? `${q.year}-${pad2(q.month!)}-01` : `${q.year}-${pad2(q.month!)}-${pad2(q.day!)}`;
   const to = grain === 3 ? `${q.year + 1}-01-01` : grain === 2 ? nextMonth(q.year, q.month!) : nextDay(from);
   const part = grain === 1 ? 'hour' : grain === 2 ? 'day' : 'month';
-  const rows = await repo.siteUsageBy(database, site.siteId, part, dayStart(from, tz).toISOString(), dayStart(to, tz).toISOString(), tz);
+  const span = { start: dayStart(from, tz).toISOString(), end: dayStart(to, tz).toISOString(), liveFrom: liveSince(now).toISOString() };
+  const rows = await repo.siteUsageBy(database, site, part, span, tz, brandLimit);
   const byKey = new Map(rows.map((r) => [r.k, r]));
   const n = grain === 1 ? 24 : grain === 2 ? daysInMonth(q.year, q.month!) : 12;
   const cur = localNow(tz, now);
