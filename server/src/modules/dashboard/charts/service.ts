@@ -89,9 +89,11 @@ interface DayAgg {
   /** filed bikes summed over the days that have a record, and how many days those are */
   filed: number;
   filedDays: number;
+  /** a snapshot recorded the day's placed or in-site bikes (a row may hold only rides or filed bikes) */
+  placed: boolean;
 }
 
-const emptyAgg = (): DayAgg => ({ online: [0, 0], site: [0, 0], active: 0, rides: 0, dispatch: 0, filed: 0, filedDays: 0 });
+const emptyAgg = (): DayAgg => ({ online: [0, 0], site: [0, 0], active: 0, rides: 0, dispatch: 0, filed: 0, filedDays: 0, placed: false });
 
 /** A slot with no value: still to come, or no data at all. */
 const gapRow = (date: string, hour: number | null): TrendRow => ({
@@ -137,6 +139,7 @@ function addAgg(sum: DayAgg, a: DayAgg) {
   sum.dispatch += a.dispatch;
   sum.filed += a.filed;
   sum.filedDays += a.filedDays;
+  sum.placed ||= a.placed;
 }
 
 interface TrendCtx {
@@ -150,7 +153,9 @@ interface TrendCtx {
 
 /**
  * A year's months: each the average of its days (percents Σ ÷ Σ); the current month averages its
- * whole days (today's partial day only while there is none), months to come are null.
+ * whole days with placed bikes recorded (today's partial day only while there is none: a day whose
+ * row holds only its filed bikes, as just after midnight, is no whole day of 投放 0), months to come
+ * are null.
  */
 function monthRows(c: TrendCtx, brandId: number): TrendRow[] {
   return Array.from({ length: 12 }, (_, i) => {
@@ -158,7 +163,7 @@ function monthRows(c: TrendCtx, brandId: number): TrendRow[] {
     const state = slotState(prefix, c.now.month);
     const keys = Array.from({ length: daysInMonth(c.q.year, i + 1) }, (_, d) => `${prefix}-${pad2(d + 1)}`);
     if (state === 'future' || !keys.some((k) => c.dataDays.has(k))) return gapRow(prefix, null);
-    const whole = keys.filter((k) => k < c.now.day && c.byDay.has(`${brandId}|${k}`));
+    const whole = keys.filter((k) => k < c.now.day && c.byDay.get(`${brandId}|${k}`)?.placed);
     const used = whole.length ? whole : keys.filter((k) => c.byDay.has(`${brandId}|${k}`));
     const sum = emptyAgg();
     for (const k of used) addAgg(sum, c.byDay.get(`${brandId}|${k}`)!);
@@ -176,7 +181,10 @@ function dayRows(c: TrendCtx, brandId: number): TrendRow[] {
   });
 }
 
-/** A day's hours: placed and in-site are the day's figures, repeated; active, dispatch and turnover per hour. */
+/**
+ * A day's hours: placed and in-site are the day's figures (as of the day's last snapshot; today's as
+ * of now, the big screen's), repeated; active, dispatch and turnover per hour.
+ */
 function hourRows(c: TrendCtx, brandId: number, date: string): TrendRow[] {
   const dayState = slotState(date, c.now.day);
   const hasData = c.dataDays.has(date) || c.hourly.length > 0;
@@ -193,6 +201,7 @@ function hourRows(c: TrendCtx, brandId: number, date: string): TrendRow[] {
       dispatch: hr.reduce((t, x) => t + x.dispatch, 0),
       filed: day.filed,
       filedDays: day.filedDays,
+      placed: day.placed,
     };
     return row(`${date} ${pad2(h)}`, h, a, c.q.dataType, 1, state === 'partial');
   });
@@ -229,6 +238,7 @@ export async function brandTrend(
     a.active += d.active;
     a.rides += d.rides;
     a.dispatch += d.dispatch;
+    if (d.online > 0 || d.site > 0) a.placed = true;
     if (d.filed !== null) {
       a.filed += d.filed;
       a.filedDays = 1;
@@ -331,7 +341,7 @@ export async function siteUsage(
 
 /* ------------------------------ today's online summary ------------------------------ */
 
-/** Per brand today: placed (reported today), in sites (the day's busiest snapshot), filed and approved (now). */
+/** Per brand today: placed (online filed bikes) and in sites as of the last snapshot (the big screen's), filed and approved (now). */
 export async function onlineCollect(database: Database, areaIds: string[], figures: BrandFigure[], tz: string, now = new Date()) {
   const day = localDay(now, tz);
   const rows = await repo.dayOnline(database, areaIds, day);
