@@ -21,7 +21,7 @@ export const FEE_DAYS = 'fee_days';
  * reader that keeps an answer about a rolled-up window keys it on this, so a run that changed the
  * window (a back-fill, a late report rolled again) replaces the answer at once.
  */
-export const STATS_GENERATION = 'stats_generation';
+const STATS_GENERATION = 'stats_generation';
 
 /**
  * Hours at or after this instant are read from the events: the hourly rollup (run at each hour's

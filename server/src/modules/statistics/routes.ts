@@ -10,8 +10,7 @@ import { areaBrands, brandCounts } from '../../shared/brandCounts.js';
 import { logHours } from './logs.js';
 import { pendCounts } from './pend.js';
 import { RankCache } from './rank.js';
-import { siteRanking } from './repo.js';
-import { rollupGeneration } from '../../shared/watermarks.js';
+import { rankGeneration, siteRanking } from './repo.js';
 import { tidal } from './tidal.js';
 import { windowOf } from './window.js';
 import * as stats from './service.js';
@@ -61,7 +60,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       const w = windowOf(q, tz);
       const f = { ...req.auth.scope(), siteType: q.siteType ?? 0, orderBy: q.orderBy ?? 'rent' } as const;
       // keyed on the rollup generation: a statistics run that changed the window answers afresh at once
-      const generation = await rollupGeneration((text, params) => database.query(text, params));
+      const generation = await rankGeneration(database);
       const r = await ranks.get(w, f, generation, () => siteRanking(database, w, f, tz));
       return ok(stats.rankData(w, r, tz));
     },
