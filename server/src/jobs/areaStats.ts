@@ -48,19 +48,21 @@ const FILED_BACKFILL_DAYS = 62;
 /**
  * Filed bikes per day, area, brand and type in stats_daily.filed_num (数据接入率 over time), run by
  * the hourly and daily jobs after the rollup:
- * 1. today's (and, in the first hour of a day, yesterday's) count as of now, by the definition of the
- *    brand figures (shared/brandCounts.ts: filed bikes whose last report lies in the area, plus filed
- *    bikes that never reported, in the brand's registering area); the last run of a day (or the first
- *    after it) leaves the day's final count;
- * 2. earlier days with statistics but no count (the days before this was recorded) from the filing
- *    history of the bikes (filed_at, withdrawn_at): the bikes filed by the end of the day and not
- *    withdrawn by then, each placed where it reports now; at most FILED_BACKFILL_DAYS per run.
+ * 1. today's count as of now, by the definition of the brand figures (shared/brandCounts.ts: filed
+ *    bikes whose last report lies in the area, plus filed bikes that never reported, in the brand's
+ *    registering area);
+ * 2. in the first hour of a day, yesterday's final count, and earlier days with statistics but no
+ *    count (the days before this was recorded), from the filing history of the bikes (filed_at,
+ *    withdrawn_at): the bikes filed by the end of the day and not withdrawn by then, each placed where
+ *    it reports now; at most FILED_BACKFILL_DAYS per run. (Counted as of now, yesterday would take
+ *    the bikes filed since midnight.)
  * Re-rolling a past day (rollup.ts rollDay) leaves its count alone.
  */
 export async function recordFiled(ctx: JobContext, now: Date) {
   const { database, tz } = ctx;
   const today = localDay(now, tz);
-  const live = [...new Set([localDay(new Date(now.getTime() - HOUR), tz), today])];
+  const live = [today];
+  const yesterday = localDay(new Date(now.getTime() - HOUR), tz);
   await database.tx(async (q) => {
     await q(`update stats_daily set filed_num = 0 where day = any($1::date[])`, [live]);
     await q(
@@ -80,10 +82,13 @@ export async function recordFiled(ctx: JobContext, now: Date) {
     );
   });
   await database.tx(async (q) => {
+    // in the first hour of a day: yesterday's count again, from the filing history
+    await q(`update stats_daily set filed_num = null where day = $1::date and $1::date < $2::date`, [yesterday, today]);
     const days = (
       await q<{ day: string }>(
-        `select distinct to_char(day, 'YYYY-MM-DD') as day from stats_daily where filed_num is null and day < $1::date order by 1 desc limit $2`,
-        [live[0], FILED_BACKFILL_DAYS],
+        `select distinct to_char(day, 'YYYY-MM-DD') as day from stats_daily
+          where filed_num is null and day < $1::date order by 1 desc limit $2`,
+        [today, FILED_BACKFILL_DAYS],
       )
     ).map((r) => r.day);
     if (!days.length) return;

@@ -1,14 +1,14 @@
 /**
  * Statistics recomputed from stored events, so a re-run gives the same numbers:
  * hourly per site, brand and type (rents, returns, ups, downs); daily per area, brand and type
- * (placed/online, active bikes, rides, dispatches; the in-site maximum comes from the snapshots).
+ * (active bikes, rides, dispatches; placed and in-site bikes come from the snapshots).
  */
 import type { JobContext } from './context.js';
 import type { Query } from '../db/client.js';
 import { dayNumber, dayText, localDay, parseLocalTime } from '../domain/time.js';
 import { ALL_BRANDS } from '../db/schema/statistics.js';
 import { rollAreaHours } from './areaStats.js';
-import { FEE_DAYS, SITE_DAYS, SITE_TODAY, liveSince, markRun, siteDaysThrough } from '../shared/watermarks.js';
+import { FEE_DAYS, SITE_DAYS, SITE_TODAY, bumpGeneration, liveSince, markRun, siteDaysThrough } from '../shared/watermarks.js';
 
 const HOUR = 3600_000;
 
@@ -42,33 +42,34 @@ async function rollHours(q: Query, from: Date, to: Date) {
   await rollAreaHours(q, start, end);
 }
 
-/** Rebuilds the event columns of stats_daily for one local day (yyyy-MM-dd in TZ); keeps site_num. */
+/**
+ * Rebuilds the event columns of stats_daily for one local day (yyyy-MM-dd in TZ): rides, dispatches
+ * and bikes ridden. Keeps online_num and site_num (投放 and 站内: the brand figures as of the day's
+ * last snapshot, jobs/snapshot.ts) and filed_num (areaStats.ts recordFiled).
+ */
 export async function rollupDay(ctx: JobContext, day: string) {
   await ctx.database.tx((q) => rollDay(q, day, ctx.tz));
 }
 
 async function rollDay(q: Query, day: string, tz: string) {
   // a group the events no longer have (a corrected time moved its rides away) goes to zero
-  await q(`update stats_daily set online_num = 0, active_bike_num = 0, ride_num = 0, dispatch_num = 0 where day = $1::date`, [day]);
+  await q(`update stats_daily set active_bike_num = 0, ride_num = 0, dispatch_num = 0 where day = $1::date`, [day]);
   await q(
-    `insert into stats_daily as d (day, area_id, brand_id, bike_type, online_num, active_bike_num, ride_num, dispatch_num)
-     select $1::date, area_id, brand_id, bike_type, sum(online)::int, sum(active)::int, sum(rides)::int, sum(disp)::int
+    `insert into stats_daily as d (day, area_id, brand_id, bike_type, active_bike_num, ride_num, dispatch_num)
+     select $1::date, area_id, brand_id, bike_type, sum(active)::int, sum(rides)::int, sum(disp)::int
        from (
-         select area_id, brand_id, bike_type, count(*) as online, 0 as active, 0 as rides, 0 as disp
-           from bike_days where day = $1::date group by 1, 2, 3
-         union all
-         select area_id, brand_id, bike_type, 0, count(distinct bike_id), count(*), 0
+         select area_id, brand_id, bike_type, count(distinct bike_id) as active, count(*) as rides, 0 as disp
            from ride_orders
           where rent_at >= ($1::date)::timestamp at time zone $2 and rent_at < ($1::date + 1)::timestamp at time zone $2
           group by 1, 2, 3
          union all
-         select area_id, brand_id, bike_type, 0, 0, 0, count(*)
+         select area_id, brand_id, bike_type, 0, 0, count(*)
            from dispatches
           where at >= ($1::date)::timestamp at time zone $2 and at < ($1::date + 1)::timestamp at time zone $2
           group by 1, 2, 3
        ) e
       group by area_id, brand_id, bike_type
-     on conflict (day, area_id, brand_id, bike_type) do update set online_num = excluded.online_num,
+     on conflict (day, area_id, brand_id, bike_type) do update set
        active_bike_num = excluded.active_bike_num, ride_num = excluded.ride_num, dispatch_num = excluded.dispatch_num`,
     [day, tz],
   );
@@ -325,5 +326,7 @@ export async function rollupStats(ctx: JobContext, now: Date): Promise<RollupRun
   const siteDays = await rollupSiteDays(ctx, dayText(dayNumber(localDay(new Date(end), tz)) - 1));
   const partial = await rollupSiteToday(ctx, now);
   const feeDays = await rollupFeeDays(ctx, now);
+  // answers kept about rolled-up windows (the ranking's cache) are keyed on this: replaced at once
+  await bumpGeneration((text, params) => database.query(text, params));
   return { days, siteDays, partial, feeDays };
 }

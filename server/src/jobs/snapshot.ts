@@ -2,7 +2,7 @@
  * The site snapshot (every minute): counts per site, brand and type of parked bikes; capacity with
  * the largest factor of the open magnify groups the site is in, fill status and flag
  * (domain/siteStatus); a site message when the status changes into empty, less, more or full; a
- * site-history row when the counts changed; the day's in-site maximum; days bikes reported; the
+ * site-history row when the counts changed; the day's placed and in-site bikes as of this run; the
  * groups' applied_at once their current state is applied; the live bikes per area and enterprise
  * (brand_live_counts, shared/brandCounts.ts) that the brand figures sum, as of this run.
  */
@@ -10,6 +10,8 @@ import type { JobContext } from './context.js';
 import { capacityOf, magnifyFactors, siteStatus } from '../domain/siteStatus.js';
 import { refreshBrandCounts, type CurrentBike, type SiteBrandCount } from '../shared/brandCounts.js';
 import { markRun } from '../shared/watermarks.js';
+import { localDay } from '../domain/time.js';
+import type { Query } from '../db/client.js';
 
 interface PrevState {
   siteId: string;
@@ -36,10 +38,14 @@ export interface SnapshotResult {
 export async function runSnapshot(ctx: JobContext, now: Date): Promise<SnapshotResult> {
   const started = performance.now();
   const { database } = ctx;
+  const staleSince = new Date(now.getTime() - ctx.staleHours * 3600_000).toISOString();
   const [counts, sites, brands, prevRows, groups] = await Promise.all([
-    database.query<{ siteId: string; brandId: number; bikeType: number; n: number }>(
-      `select site_id as "siteId", brand_id as "brandId", bike_type as "bikeType", count(*)::int as n
+    // n: every parked bike (the site's fill); counted: the online filed ones (the brand figures' 站内)
+    database.query<{ siteId: string; brandId: number; bikeType: number; n: number; counted: number }>(
+      `select site_id as "siteId", brand_id as "brandId", bike_type as "bikeType", count(*)::int as n,
+              count(*) filter (where legality = 0 and reported_at >= $1)::int as counted
          from bike_live where status = 1 and site_id is not null group by 1, 2, 3`,
+      [staleSince],
     ),
     database.query<{ id: string; areaId: string; ceiling: number; siteFull: number | null; areaFull: number }>(
       `select s.id, s.area_id as "areaId", s.site_bike_ceiling as ceiling, s.full_pile_num as "siteFull", a.full_pile_num as "areaFull"
@@ -95,8 +101,8 @@ export async function runSnapshot(ctx: JobContext, now: Date): Promise<SnapshotR
     if (countsChanged) history.push(row);
     if ((!p || p.flag !== st.flag) && st.messageType) messages.push(row);
   }
-  // per area, brand and type, bikes in sites: the day's in-site maximum and the brand figures, from the
-  // same counts (no second scan)
+  // per area, brand and type, the online filed bikes in sites (the brand figures' 站内, a part of their
+  // 在线), from the same scan
   const areaOf = new Map(sites.map((x) => [x.id, x.areaId]));
   const presence = new Map<string, Presence>();
   for (const c of counts) {
@@ -104,8 +110,8 @@ export async function runSnapshot(ctx: JobContext, now: Date): Promise<SnapshotR
     if (!areaId) continue; // a deleted site
     const key = `${areaId}|${c.brandId}|${c.bikeType}`;
     const p = presence.get(key);
-    if (p) p.n += c.n;
-    else presence.set(key, { areaId, brandId: c.brandId, bikeType: c.bikeType, n: c.n });
+    if (p) p.n += c.counted;
+    else presence.set(key, { areaId, brandId: c.brandId, bikeType: c.bikeType, n: c.counted });
   }
   const at = now.toISOString();
   const cols = (rows: typeof state) => [
@@ -152,6 +158,8 @@ export async function runSnapshot(ctx: JobContext, now: Date): Promise<SnapshotR
     // site statuses in this transaction and before the run is recorded (the big screen's cache keys on it)
     const t = performance.now();
     await refreshBrandCounts(q, ctx.staleHours, now, [...presence.values()]);
+    // the day's 投放 and 站内 (stats_daily) are these counts as of this run: the big screen's
+    await recordDayCounts(q, localDay(now, ctx.tz));
     brandMs = Math.round(performance.now() - t);
     if (applied.length) {
       // only the state read above (a group changed since waits for the next snapshot); the
@@ -163,7 +171,7 @@ export async function runSnapshot(ctx: JobContext, now: Date): Promise<SnapshotR
       );
     }
   });
-  await recordPresence(ctx, now, [...presence.values()]);
+  await markRun((text, params) => database.query(text, params), 'snapshot', { at: now });
   return { sites: sites.length, changed: state.length, messages: messages.length, ms: Math.round(performance.now() - started), brandMs };
 }
 
@@ -175,17 +183,22 @@ interface Presence {
   n: number;
 }
 
-/** The day's in-site maximum per area, brand and type; the run's time. */
-async function recordPresence(ctx: JobContext, now: Date, rows: Presence[]) {
-  const { database, tz } = ctx;
-  if (rows.length) {
-    await database.query(
-      `insert into stats_daily as d (day, area_id, brand_id, bike_type, site_num)
-       select ($1::timestamptz at time zone $2)::date, u.area_id, u.brand_id, u.bike_type, u.n
-         from unnest($3::varchar[], $4::int[], $5::smallint[], $6::int[]) as u(area_id, brand_id, bike_type, n)
-       on conflict (day, area_id, brand_id, bike_type) do update set site_num = greatest(d.site_num, excluded.site_num)`,
-      [now.toISOString(), tz, rows.map((r) => r.areaId), rows.map((r) => r.brandId), rows.map((r) => r.bikeType), rows.map((r) => r.n)],
-    );
-  }
-  await markRun((text, params) => database.query(text, params), 'snapshot', { at: now });
+/**
+ * The day's placed (投放: online_num) and in-site (站内: site_num) bikes per area, brand and type in
+ * stats_daily, as the brand figures (brand_live_counts) count them at this run: the last run of a
+ * day leaves the day's figures as at its end, today's are the big screen's of now. In-site bikes
+ * are a part of the online ones, so 站内 ≤ 投放 on every day. Run in the snapshot's transaction,
+ * after refreshBrandCounts.
+ */
+async function recordDayCounts(q: Query, day: string) {
+  await q(`update stats_daily set online_num = 0, site_num = 0 where day = $1::date and (online_num <> 0 or site_num <> 0)`, [day]);
+  await q(
+    `insert into stats_daily as d (day, area_id, brand_id, bike_type, online_num, site_num)
+     select $1::date, c.area_id, c.brand_id, t.bike_type,
+            case t.bike_type when 0 then c.online_bike else c.online_ebike end, case t.bike_type when 0 then c.site_bike else c.site_ebike end
+       from brand_live_counts c cross join (values (0::smallint), (1::smallint)) as t(bike_type)
+      where case t.bike_type when 0 then c.online_bike + c.site_bike else c.online_ebike + c.site_ebike end > 0
+     on conflict (day, area_id, brand_id, bike_type) do update set online_num = excluded.online_num, site_num = excluded.site_num`,
+    [day],
+  );
 }

@@ -4,8 +4,9 @@
  * table (days rolled whole, and the partial day up to its watermark), the month table (its days
  * rolled whole) and the year table (its months), each also for every brand together, and per area,
  * brand and bike type the hourly rents, returns, ups, downs and bikes ridden (stats_area_hourly,
- * hours the rollup has passed) and the daily rides, dispatches, active and placed bikes. Answers
- * every difference; none means every tier says what the events say.
+ * hours the rollup has passed) and the daily rides, dispatches and active bikes; and the daily placed
+ * and in-site bikes (snapshot figures) against the brand figures of the last snapshot and against
+ * each other (站内 ≤ 投放). Answers every difference; none means every tier says what the events say.
  */
 import type { Database } from '../db/client.js';
 import { ALL_BRANDS } from '../db/schema/statistics.js';
@@ -34,7 +35,7 @@ const SITE_COUNTS = ['rent_num', 'return_num', 'up_num', 'down_num'] as const;
 /** The site counts summed over the rows grouped (hours into a day, days into a month, months into a year). */
 const SITE_SUMS = SITE_COUNTS.map((c) => `sum(${c})::int as ${c}`).join(', ');
 const AREA_COUNTS = ['rent_num', 'return_num', 'up_num', 'down_num', 'active_num'] as const;
-const DAILY_COUNTS = ['ride_num', 'dispatch_num', 'active_bike_num', 'online_num'] as const;
+const DAILY_COUNTS = ['ride_num', 'dispatch_num', 'active_bike_num'] as const;
 
 /**
  * Per local day (or month), site and brand, from the events in [$1, $2): rents, returns, ups, downs;
@@ -157,16 +158,13 @@ export async function verifyStats(database: Database, tz: string, from: string, 
   // the daily rows of every day the hourly rollup has passed whole
   const dailyEvents = `
     select day, area_id, brand_id, bike_type, sum(rides)::int as ride_num, sum(disp)::int as dispatch_num,
-           sum(active)::int as active_bike_num, sum(online)::int as online_num
+           sum(active)::int as active_bike_num
       from (select ${localDayOf('rent_at')} as day, area_id, brand_id, bike_type, count(*) as rides, 0 as disp,
-                   count(distinct bike_id) as active, 0 as online
+                   count(distinct bike_id) as active
               from ride_orders where rent_at >= $1 and rent_at < $2 group by 1, 2, 3, 4
             union all
-            select ${localDayOf('at')}, area_id, brand_id, bike_type, 0, count(*), 0, 0
-              from dispatches where at >= $1 and at < $2 group by 1, 2, 3, 4
-            union all
-            select day, area_id, brand_id, bike_type, 0, 0, 0, count(*)
-              from bike_days where day >= $3::date and day < $4::date group by 1, 2, 3, 4) e
+            select ${localDayOf('at')}, area_id, brand_id, bike_type, 0, count(*), 0
+              from dispatches where at >= $1 and at < $2 and $3::date <= $4::date group by 1, 2, 3, 4) e
      group by 1, 2, 3, 4`;
   const [{ dailyTo, dailyEnd }] = await database.query<{ dailyTo: string; dailyEnd: Date }>(
     `select to_char(${localDayOf('$1::timestamptz')}, 'YYYY-MM-DD') as "dailyTo",
@@ -177,6 +175,30 @@ export async function verifyStats(database: Database, tz: string, from: string, 
     const table = `select day, area_id, brand_id, bike_type, ${DAILY_COUNTS.join(', ')} from stats_daily
                     where day >= $3::date and day < $4::date and (${DAILY_COUNTS.map((c) => `${c} <> 0`).join(' or ')})`;
     collect('stats_daily', await q(diffSql(dailyEvents, table, ['area_id', 'brand_id', 'bike_type'], DAILY_COUNTS), [a, new Date(dailyEnd), from, dailyTo]));
+  }
+
+  // 投放 and 站内 (snapshot figures, not events): in-site bikes are a part of the placed ones on every
+  // day, and the day of the last snapshot holds the brand figures the big screen shows
+  collect(
+    'stats_daily',
+    await q(
+      `select to_char(day, 'YYYY-MM-DD') as day, area_id || ' / ' || brand_id || ' / ' || bike_type as key,
+              'site_num ≤ online_num: ' || site_num || ' / ' || online_num as counts
+         from stats_daily where day >= $1::date and day <= $2::date and site_num > online_num order by 1, 2`,
+      [from, to],
+    ),
+  );
+  const [snap] = await database.query<{ at: Date | null }>(`select last_run_at as at from job_runs where name = 'snapshot'`);
+  if (snap?.at) {
+    const [{ day }] = await database.query<{ day: string }>(`select to_char(${localDayOf('$1::timestamptz')}, 'YYYY-MM-DD') as day`, [snap.at]);
+    if (day >= from && day <= to) {
+      const live = `select $1::date as day, area_id, brand_id, t.bike_type,
+                           case t.bike_type when 0 then online_bike else online_ebike end as online_num,
+                           case t.bike_type when 0 then site_bike else site_ebike end as site_num
+                      from brand_live_counts cross join (values (0::smallint), (1::smallint)) as t(bike_type)`;
+      const table = `select day, area_id, brand_id, bike_type, online_num, site_num from stats_daily where day = $1::date`;
+      collect('stats_daily', await q(diffSql(live, table, ['area_id', 'brand_id', 'bike_type'], ['online_num', 'site_num']), [day]));
+    }
   }
 
   const days = await database.query<{ day: string; rents: number; returns: number }>(

@@ -6,9 +6,11 @@
  * - approved (核准): the sum of brand_quotas over the areas in scope, read live (edited on the desk);
  * - filed (备案, Put…): filed bikes whose last report lies in the area, plus filed bikes that never
  *   reported, counted in the enterprise's registering area;
- * - online (在线, Brand…): bikes of the brand (filed or not) whose last report in the area is less
- *   than STALE_HOURS old; illegal ones (never filed) are also counted apart;
- * - in sites (入站, Site…): parked bikes standing in a site of the area (the site snapshot's counts).
+ * - online (在线, Brand…): filed bikes of the brand whose last report in the area is less than
+ *   STALE_HOURS old (so online ≤ filed, and 在线率 = online ÷ filed stays within 100 %); bikes never
+ *   filed (illegal) are not online but counted apart (illegal…: those reporting within STALE_HOURS);
+ * - in sites (入站, Site…): of the online bikes, those parked in a site of the area (so in sites ≤
+ *   online); the site statuses count every parked bike (filed or not, silent or not) instead.
  *
  * The bike counts are as of the last minute snapshot (at most a minute old), as the site statuses
  * are: the snapshot job counts bike_live once per area and enterprise into brand_live_counts
@@ -65,7 +67,8 @@ export interface InSiteCount {
 /**
  * Recounts brand_live_counts as of `now` (the minute snapshot, inside its run): one grouped scan of
  * bike_live (filed, online and illegal, the cut at now - staleHours), the filed bikes
- * that never reported by their enterprise's registering area, and the snapshot's own in-site counts.
+ * that never reported by their enterprise's registering area, and the snapshot's in-site counts of
+ * the online filed bikes (`inSite`, counted with the same cut).
  * Run in the snapshot's transaction (`q`): the rows are replaced together with the site statuses, so a
  * reader sees the last run or this one, never a mix.
  */
@@ -82,8 +85,8 @@ export async function refreshBrandCounts(q: Query, staleHours: number, now: Date
            select area_id, brand_id,
                   count(*) filter (where bike_type = 0 and legality = 0) as fb,
                   count(*) filter (where bike_type = 1 and legality = 0) as fe,
-                  count(*) filter (where bike_type = 0 and reported_at >= $1) as ob,
-                  count(*) filter (where bike_type = 1 and reported_at >= $1) as oe,
+                  count(*) filter (where bike_type = 0 and legality = 0 and reported_at >= $1) as ob,
+                  count(*) filter (where bike_type = 1 and legality = 0 and reported_at >= $1) as oe,
                   0 as sb, 0 as se,
                   count(*) filter (where bike_type = 0 and legality = 1 and reported_at >= $1) as ib,
                   count(*) filter (where bike_type = 1 and legality = 1 and reported_at >= $1) as ie

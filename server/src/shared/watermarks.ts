@@ -16,6 +16,12 @@ export const SITE_TODAY = 'site_today';
  * in stats_dirty are final; the fee list reads the later days and the marked ones from ride_orders.
  */
 export const FEE_DAYS = 'fee_days';
+/**
+ * job_runs row: a counter the statistics job (rollupStats) moves on at the end of every run. A
+ * reader that keeps an answer about a rolled-up window keys it on this, so a run that changed the
+ * window (a back-fill, a late report rolled again) replaces the answer at once.
+ */
+const STATS_GENERATION = 'stats_generation';
 
 /**
  * Hours at or after this instant are read from the events: the hourly rollup (run at each hour's
@@ -54,4 +60,19 @@ export async function siteWatermarks(query: Query): Promise<{ through: string | 
   const days = cursor(SITE_DAYS);
   const today = cursor(SITE_TODAY);
   return { through: days === null ? null : dayText(Number(days)), partial: today === null ? null : new Date(Number(today)) };
+}
+
+/** Moves the rollup generation on (STATS_GENERATION); run by rollupStats after its work committed. */
+export async function bumpGeneration(query: Query): Promise<void> {
+  await query(
+    `insert into job_runs (name, cursor, last_run_at, last_ok_at) values ($1, 1, now(), now())
+     on conflict (name) do update set cursor = coalesce(job_runs.cursor, 0) + 1, last_run_at = excluded.last_run_at, last_ok_at = excluded.last_ok_at`,
+    [STATS_GENERATION],
+  );
+}
+
+/** The rollup generation (0 before the first run): changes whenever a statistics run finished. */
+export async function rollupGeneration(query: Query): Promise<number> {
+  const [row] = await query<{ cursor: string | number | null }>(`select cursor from job_runs where name = $1`, [STATS_GENERATION]);
+  return row?.cursor == null ? 0 : Number(row.cursor);
 }

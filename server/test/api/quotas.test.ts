@@ -119,8 +119,8 @@ describe('总量设置: the area and the areas right below it', () => {
       bikeNum: 11,
       ebikeNum: 7,
       filedBikeNum: 8,
-      onlineBikeNum: 8,
-      siteBikeNum: 7,
+      onlineBikeNum: 7,
+      siteBikeNum: 6,
     });
     // paging: the second row alone
     const p2 = (await c.admin.get('/api/indexPage/getAreaTotalList', { selfAreaId: BJ, currentPage: 2, pageSize: 1 })).body.data;

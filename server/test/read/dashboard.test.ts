@@ -47,7 +47,8 @@ describe('GET /api/dashboard/get', () => {
     });
 
     expect(statistical).toMatchObject({ total: 5, full: 1, more: 1, normal: 1, less: 1, empty: 1 });
-    // online = reported within 24 h in 110108 (any status, illegal included); in sites = the snapshot
+    // online = filed bikes reported within 24 h in 110108 (any status; the illegal HBX01 is counted apart);
+    // in sites = those of them parked in a site
     expect(statistical.brands).toEqual([
       {
         brandId: w.brandIds.mt,
@@ -68,11 +69,11 @@ describe('GET /api/dashboard/get', () => {
       {
         brandId: w.brandIds.hb,
         brandName: '哈啰',
-        onlineNum: 12,
-        siteNum: 11,
-        brandBikeNum: 10,
+        onlineNum: 11,
+        siteNum: 10,
+        brandBikeNum: 9,
         brandEBikeNum: 2,
-        bikeSiteNum: 9,
+        bikeSiteNum: 8,
         ebikeSiteNum: 2,
         bikeColor: '#f5c518',
         ebikeColor: '#1890ff',
@@ -82,9 +83,9 @@ describe('GET /api/dashboard/get', () => {
         abnormal: 4,
       },
     ]);
-    expect(statistical).toMatchObject({ bikeNum: 19, ebikeNum: 5, bSiteNumTotal: 16, eSiteNumTotal: 5 });
+    expect(statistical).toMatchObject({ bikeNum: 18, ebikeNum: 5, bSiteNumTotal: 15, eSiteNumTotal: 5 });
     expect(statistical.bike.map((x: { brandName: string; num: number; siteNum: number }) => [x.brandName, x.num, x.siteNum])).toEqual([
-      ['哈啰', 10, 9],
+      ['哈啰', 9, 8],
       ['美团', 9, 7],
     ]);
     expect(statistical.ebike.map((x: { brandName: string; num: number; siteNum: number }) => [x.brandName, x.num, x.siteNum])).toEqual([

@@ -61,12 +61,13 @@ describe('online summary and trend', () => {
         date: today,
         brandId: w.brandIds.hb,
         brandName: '哈啰',
-        onlineBikeNum: 10,
+        // filed bikes only: the illegal HBX01 is not online
+        onlineBikeNum: 9,
         onlineEBikeNum: 2,
-        onlineNum: 12,
-        siteBikeNum: 9,
+        onlineNum: 11,
+        siteBikeNum: 8,
         siteEBikeNum: 2,
-        siteNum: 11,
+        siteNum: 10,
         filedBikeNum: 10,
         filedEBikeNum: 2,
         filedNum: 12,
@@ -145,29 +146,27 @@ describe('online summary and trend', () => {
     }[];
     const mtShare = shares.find((b) => b.brandId === w.brandIds.mt)!;
     expect(mtShare.PutBikeNum + mtShare.PutEBikeNum).toBe(14);
-    // (the silent bike's day 25 h ago falls in last month on the 1st: that month has data too)
-    const withData = [...new Set([localDate(w.times.stale).slice(0, 7), day.slice(0, 7)])].filter((k) => k.startsWith(String(y))).sort();
-    expect(mtMonths.filter((r: { value: number | null }) => r.value !== null).map((r: { date: string }) => r.date)).toEqual(withData);
+    // placed bikes are the snapshot's: only today has data
+    expect(mtMonths.filter((r: { value: number | null }) => r.value !== null).map((r: { date: string }) => r.date)).toEqual([day.slice(0, 7)]);
     expect(mtMonths.filter((r: { partial: boolean }) => r.partial)).toHaveLength(1);
 
     const month = (await w.hd.get('/api/dashboard/brandBikeOnline', { selfAreaId: HD, year: y, month: m, dataType: 4 })).body.data;
     const hbDay = month[w.brandIds.hb].rows[d - 1];
     expect(hbDay).toMatchObject({
       date: day,
-      online_num: 10,
+      online_num: 9,
       online_num_e: 2,
-      site_num: 9,
+      site_num: 8,
       site_num_e: 2,
       active_bike_num: 1,
-      dispatch_percent: 16.67,
-      rent_percent: 8.33,
-      value: 16.67,
+      dispatch_percent: 18.18,
+      rent_percent: 9.09,
+      value: 18.18,
       partial: true,
     });
-    // data exist today and on the silent bike's last day (HBB10 reported 25 h ago); every other day
-    // (before: no data; after: still to come) is a gap, not 0
-    const stale = localDate(w.times.stale);
-    const others = month[w.brandIds.hb].rows.filter((r: { date: string }) => r.date !== day && r.date !== stale);
+    // data exist today only (the snapshot's); every other day (before: no data; after: still to
+    // come) is a gap, not 0
+    const others = month[w.brandIds.hb].rows.filter((r: { date: string }) => r.date !== day);
     expect(others.length).toBeGreaterThanOrEqual(27);
     expect(
       others.every((r: { value: number | null; online_num: number | null; partial: boolean }) => r.value === null && r.online_num === null && !r.partial),
@@ -201,7 +200,7 @@ describe('trend slots against now', () => {
     // seen from tomorrow: today is a whole past day, tomorrow (if in this month) is under way but has no data
     const month = await brandTrend(t.database, [HD], { year: y, month: m, dataType: 1 }, 'Asia/Shanghai', tomorrow);
     expect(month[w.brandIds.mt].rows[d - 1]).toMatchObject({ date: day, value: 12, partial: false });
-    expect(month[w.brandIds.mt].rows.filter((r) => r.value !== null && r.date !== localDate(w.times.stale)).map((r) => r.date)).toEqual([day]);
+    expect(month[w.brandIds.mt].rows.filter((r) => r.value !== null).map((r) => r.date)).toEqual([day]);
     expect(month[w.brandIds.mt].rows.some((r) => r.partial)).toBe(false);
     // seen from the day before: today has not happened yet
     const before = await brandTrend(t.database, [HD], { year: y, month: m, day: d, dataType: 3 }, 'Asia/Shanghai', new Date(w.now.getTime() - 86_400_000));

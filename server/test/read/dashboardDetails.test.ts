@@ -193,9 +193,10 @@ describe('filing check, silent bikes, enterprise, brand counts', () => {
       }),
       expect.objectContaining({
         brandName: '哈啰',
-        onlineBikeNum: 10,
+        // filed bikes only: the illegal HBX01 (at H3) is illegalNum
+        onlineBikeNum: 9,
         onlineEBikeNum: 2,
-        siteBikeNum: 9,
+        siteBikeNum: 8,
         siteEBikeNum: 2,
         filedBikeNum: 10,
         filedEBikeNum: 2,

@@ -240,28 +240,31 @@ describe('RankCache', () => {
     const load = async () => (loads++, { rows: [], total: loads });
     const today = windowOf({ year: 2024, month: 3, day: 5 }, TZ);
     const past = windowOf({ year: 2024, month: 3, day: 1 }, TZ);
-    expect((await cache.get(today, f, load)).total).toBe(1);
-    expect((await cache.get(today, f, load)).total).toBe(1);
-    expect((await cache.get(today, { ...f, orderBy: 'return' }, load)).total).toBe(2);
-    expect((await cache.get(today, { ...f, areaIds: ['110105'] }, load)).total).toBe(3);
-    expect((await cache.get(past, f, load)).total).toBe(4);
+    expect((await cache.get(today, f, 0, load)).total).toBe(1);
+    expect((await cache.get(today, f, 0, load)).total).toBe(1);
+    expect((await cache.get(today, { ...f, orderBy: 'return' }, 0, load)).total).toBe(2);
+    expect((await cache.get(today, { ...f, areaIds: ['110105'] }, 0, load)).total).toBe(3);
+    expect((await cache.get(past, f, 0, load)).total).toBe(4);
     clock += 31_000;
-    expect((await cache.get(today, f, load)).total).toBe(5);
-    expect((await cache.get(past, f, load)).total).toBe(4);
+    expect((await cache.get(today, f, 0, load)).total).toBe(5);
+    expect((await cache.get(past, f, 0, load)).total).toBe(4);
     clock += 600_000;
-    expect((await cache.get(past, f, load)).total).toBe(6);
+    expect((await cache.get(past, f, 0, load)).total).toBe(6);
+    // a statistics run finished (the generation moved on): the past window is loaded again at once
+    expect((await cache.get(past, f, 1, load)).total).toBe(7);
+    expect((await cache.get(past, f, 1, load)).total).toBe(7);
   });
   it('forgets a failed load and keeps at most `max` keys', async () => {
     const cache = new RankCache(30_000, 600_000, 2);
     const w = (day: number) => windowOf({ year: 2024, month: 3, day }, TZ);
-    await expect(cache.get(w(1), f, () => Promise.reject(new Error('db down')))).rejects.toThrow('db down');
+    await expect(cache.get(w(1), f, 0, () => Promise.reject(new Error('db down')))).rejects.toThrow('db down');
     let loads = 0;
     const load = async () => (loads++, { rows: [], total: 0 });
-    await cache.get(w(1), f, load);
+    await cache.get(w(1), f, 0, load);
     expect(loads).toBe(1);
-    await cache.get(w(2), f, load);
-    await cache.get(w(3), f, load);
-    await cache.get(w(1), f, load); // evicted as the oldest
+    await cache.get(w(2), f, 0, load);
+    await cache.get(w(3), f, 0, load);
+    await cache.get(w(1), f, 0, load); // evicted as the oldest
     expect(loads).toBe(4);
   });
 });

@@ -241,9 +241,10 @@ describe('statistics under any order of events and runs', () => {
     await expectAreaCurves('late, rolled', day(4));
     const after = await verifyStats(t.database, TZ, day(2), day(2));
     expect(after.days[0].rents).toBeGreaterThan(before.days[0].rents);
-    const [online] = await t.database.query<{ n: number }>(`select sum(online_num)::int as n from stats_daily where day = '2024-05-01'`);
-    const [present] = await t.database.query<{ n: number }>(`select count(*)::int as n from bike_days where day = '2024-05-01'`);
-    expect(online.n).toBe(present.n);
+    // 投放 and 站内 of a day are the brand figures as at its last snapshot (not events): a late presence
+    // leaves them, and the rollup re-run keeps them; 站内 never passes 投放
+    const bad = await t.database.query(`select day from stats_daily where site_num > online_num`);
+    expect(bad).toEqual([]);
   });
 
   it('a run at an earlier instant than the last one changes nothing that is right', async () => {

@@ -8654,11 +8654,11 @@ export interface paths {
                                         date: string;
                                         /** @description 按日查询时的小时 */
                                         hour: number | null;
-                                        /** @description 投放自行车（按年为当月日均）；尚未到来或无统计数据的时段为 null */
+                                        /** @description 投放自行车：在线的备案自行车（近 STALE_HOURS 小时上报过位置，非法车辆不计），取当日最后一次快照的数，今日为当前数（同首页）；按年为当月日均；尚未到来或无统计数据的时段为 null */
                                         online_num: number | null;
                                         /** @description 投放电动车 */
                                         online_num_e: number | null;
-                                        /** @description 站内自行车 */
+                                        /** @description 站内自行车：投放车辆中停放在站点内的（同一次快照，故不超过投放） */
                                         site_num: number | null;
                                         /** @description 站内电动车 */
                                         site_num_e: number | null;
@@ -8747,7 +8747,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** 站点使用统计 */
+        /**
+         * 站点使用统计
+         * @description 与站点排名同一口径：租车按租车站点、还车按还车站点计，已汇总的整点取自小时统计，上一小时与当前小时取自原始订单与调度记录，故各时段相加等于站点排名中该站点同一时段的租还车数；企业用户只计本企业。
+         */
         get: {
             parameters: {
                 query: {
@@ -8873,7 +8876,7 @@ export interface paths {
         };
         /**
          * 站点排名
-         * @description 整日与整月取自按站点汇总的日表、月表，其后的整点取自小时统计，最近两小时取自原始订单与调度记录。同一区域、时间窗与排序的结果缓存 30 秒（含最近两小时的时间窗）或 10 分钟（历史时间窗）。
+         * @description 整日与整月取自按站点汇总的日表、月表，其后的整点取自小时统计，最近两小时取自原始订单与调度记录。同一区域、时间窗与排序的结果缓存 30 秒（含最近两小时的时间窗）或 10 分钟（历史时间窗）；统计任务每完成一次汇总即重新计算，不等缓存到期。
          */
         get: {
             parameters: {

@@ -76,8 +76,10 @@ export function rolledKeys(w: Window): { table: string; key: string; start: stri
 /**
  * Rankings asked again within a short time are answered from memory: the ranking card of every
  * screen polls the same area and window. A window that reaches the live hours is kept `liveMs`
- * (new events change it), a past one `pastMs` (only a rollup re-run changes it). One load per key
- * at a time; the oldest keys go first beyond `max`.
+ * (new events change it), a past one `pastMs`; both are keyed on the rollup generation
+ * (shared/watermarks.ts rollupGeneration), so a statistics run that changed a past window (a
+ * back-fill rolling the day in, a late report rolled again) is answered afresh at once, not after
+ * `pastMs`. One load per key at a time; the oldest keys go first beyond `max`.
  */
 export class RankCache {
   private entries = new Map<string, { until: number; value: Promise<{ rows: RankRow[]; total: number }> }>();
@@ -89,9 +91,9 @@ export class RankCache {
     private readonly clock = () => Date.now(),
   ) {}
 
-  get(w: Window, f: RankFilter, load: () => Promise<{ rows: RankRow[]; total: number }>) {
+  get(w: Window, f: RankFilter, generation: number, load: () => Promise<{ rows: RankRow[]; total: number }>) {
     const now = this.clock();
-    const key = [w.from.toISOString(), w.to.toISOString(), f.areaIds.join(','), f.brandId ?? '', f.siteType, f.orderBy, f.limit ?? ''].join('|');
+    const key = [generation, w.from.toISOString(), w.to.toISOString(), f.areaIds.join(','), f.brandId ?? '', f.siteType, f.orderBy, f.limit ?? ''].join('|');
     const hit = this.entries.get(key);
     if (hit && hit.until > now) return hit.value;
     const live = w.to.getTime() > liveSince(new Date(now)).getTime();

@@ -6,7 +6,7 @@ import type { Database } from '../../db/client.js';
 import { ALL_BRANDS } from '../../db/schema/statistics.js';
 import { brandInAreas } from '../../shared/brands.js';
 import { SYNC_LOG_SELECT } from '../../shared/syncLog.js';
-import { siteWatermarks } from '../../shared/watermarks.js';
+import { rollupGeneration, siteWatermarks } from '../../shared/watermarks.js';
 import { NO_JIT, spanWhere, splitHours } from '../../shared/areaHours.js';
 import type { LogFilter, LogHour, LogKind, LogRow, LogScope } from './logs.js';
 import type { PendCounts } from './pend.js';
@@ -214,6 +214,9 @@ export async function pendingCounts(database: Database, areaIds: string[], lowPo
 }
 
 /* ---------- site ranking (rank.ts) ---------- */
+
+/** The rollup generation the ranking's cache keys on (shared/watermarks.ts). */
+export const rankGeneration = (database: Database) => rollupGeneration((text, params) => database.query(text, params));
 
 const SITE_TYPE: Record<number, string> = { 0: '', 1: ' and s.recycle_switch', 2: ' and s.major_switch' };
 

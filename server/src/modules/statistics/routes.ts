@@ -10,7 +10,7 @@ import { areaBrands, brandCounts } from '../../shared/brandCounts.js';
 import { logHours } from './logs.js';
 import { pendCounts } from './pend.js';
 import { RankCache } from './rank.js';
-import { siteRanking } from './repo.js';
+import { rankGeneration, siteRanking } from './repo.js';
 import { tidal } from './tidal.js';
 import { windowOf } from './window.js';
 import * as stats from './service.js';
@@ -50,7 +50,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
         tags,
         summary: '站点排名',
         description:
-          '整日与整月取自按站点汇总的日表、月表，其后的整点取自小时统计，最近两小时取自原始订单与调度记录。同一区域、时间窗与排序的结果缓存 30 秒（含最近两小时的时间窗）或 10 分钟（历史时间窗）。',
+          '整日与整月取自按站点汇总的日表、月表，其后的整点取自小时统计，最近两小时取自原始订单与调度记录。同一区域、时间窗与排序的结果缓存 30 秒（含最近两小时的时间窗）或 10 分钟（历史时间窗）；统计任务每完成一次汇总即重新计算，不等缓存到期。',
         querystring: RankQuery,
         response: { 200: Envelope(RankData) },
       },
@@ -59,7 +59,9 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       const q = req.query;
       const w = windowOf(q, tz);
       const f = { ...req.auth.scope(), siteType: q.siteType ?? 0, orderBy: q.orderBy ?? 'rent' } as const;
-      const r = await ranks.get(w, f, () => siteRanking(database, w, f, tz));
+      // keyed on the rollup generation: a statistics run that changed the window answers afresh at once
+      const generation = await rankGeneration(database);
+      const r = await ranks.get(w, f, generation, () => siteRanking(database, w, f, tz));
       return ok(stats.rankData(w, r, tz));
     },
   );

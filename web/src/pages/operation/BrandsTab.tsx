@@ -9,6 +9,7 @@ import { Card, Col, Empty, Row, Space, Table } from 'antd';
 import { useSearchParams } from 'react-router';
 import LazyEChart from '../../components/echarts/LazyEChart';
 import { brandShortName } from '../../lib/brand';
+import { FLEET_NOTES, Term } from '../../lib/fleetTerms';
 import { pieOption, seriesOption } from './charts';
 import ExportDialogButton from './ExportDialog';
 import PeriodBar from './PeriodBar';
@@ -49,6 +50,7 @@ function Figures({ area }: { area: string }) {
     { name: '备案', type: 'bar', data: verify.data.lists.map((b) => b.recorded_number) },
     { name: '在线', type: 'bar', data: verify.data.lists.map((b) => b.onlineNum) },
     { name: '站内', type: 'bar', data: verify.data.lists.map((b) => inSite.get(b.brandId) ?? 0) },
+    { name: '非法车辆（未备案）', type: 'bar', data: verify.data.lists.map((b) => b.abnormal) },
   ]);
   const pie = (title: string, pick: (b: Percent['lists'][number]) => number) =>
     pieOption(
@@ -57,7 +59,7 @@ function Figures({ area }: { area: string }) {
     );
   return (
     <>
-      <Card size="small" title="核准 · 备案 · 在线 · 站内（各品牌）">
+      <Card size="small" title="核准 · 备案 · 在线 · 站内 · 非法车辆（各品牌）">
         {names.length ? (
           <div className="op-chart" data-testid="brand-bars">
             <LazyEChart ariaLabel="核准备案在线站内" option={bars} />
@@ -93,13 +95,16 @@ function Figures({ area }: { area: string }) {
           { title: '品牌', dataIndex: 'brandName' },
           { title: '核准（自行车 / 电动车）', key: 'q', render: (_, b) => `${b.bikeQuota} / ${b.ebikeQuota}` },
           { title: '备案', key: 'f', render: (_, b) => `${b.PutBikeNum} / ${b.PutEBikeNum}` },
-          { title: '在线', key: 'o', render: (_, b) => `${b.BrandBikeNum} / ${b.BrandEBikeNum}` },
-          { title: '站内', key: 's', render: (_, b) => `${b.SiteBikeNum} / ${b.SiteEBikeNum}` },
-          { title: '在线率(%)', key: 'or', render: (_, b) => `${b.bikeOnlineRate} / ${b.ebikeOnlineRate}` },
-          { title: '入站率(%)', key: 'ir', render: (_, b) => `${b.bikeInSiteRate} / ${b.ebikeInSiteRate}` },
+          { title: <Term label="在线" note="online" />, key: 'o', render: (_, b) => `${b.BrandBikeNum} / ${b.BrandEBikeNum}` },
+          { title: <Term label="站内" note="site" />, key: 's', render: (_, b) => `${b.SiteBikeNum} / ${b.SiteEBikeNum}` },
+          { title: <Term label="在线率(%)" note="onlineRate" />, key: 'or', render: (_, b) => `${b.bikeOnlineRate} / ${b.ebikeOnlineRate}` },
+          { title: <Term label="入站率(%)" note="inSiteRate" />, key: 'ir', render: (_, b) => `${b.bikeInSiteRate} / ${b.ebikeInSiteRate}` },
           { title: '核准使用率(%)', key: 'qr', render: (_, b) => `${b.bikeQuotaRate} / ${b.ebikeQuotaRate}` },
         ]}
       />
+      <div className="op-note" data-testid="fleet-notes">
+        {FLEET_NOTES.online} {FLEET_NOTES.site} {FLEET_NOTES.illegal} {FLEET_NOTES.onlineRate}
+      </div>
     </>
   );
 }
@@ -133,7 +138,7 @@ export default function BrandsTab({ area, canExport }: { area: string; canExport
         />
       </Space>
       <Figures area={area} />
-      <Card size="small" title="数据接入率（上报车辆 ÷ 备案车辆）">
+      <Card size="small" title="数据接入率（投放：在线的备案车辆 ÷ 当期备案车辆）">
         {rate()}
       </Card>
     </Space>

@@ -114,7 +114,7 @@ function answer(overrides: Record<string, () => Response> = {}) {
     if (path === '/api/dashboard/siteStatistics')
       return ok([{ slot: 8, time: '08:00', rent_num: 3, return_num: 1, up_num: 0, down_num: 1, rent_num_per: 10, return_num_per: 3, partial: false }]);
     if (path === '/api/statistics/areaVerify')
-      return ok({ lists: [{ brandId: 1, brandName: '美团单车', quantity_approved: 200, recorded_number: 100, onlineNum: 80 }], total: 1 });
+      return ok({ lists: [{ brandId: 1, brandName: '美团单车', quantity_approved: 200, recorded_number: 100, onlineNum: 80, abnormal: 3 }], total: 1 });
     if (path === '/api/statistics/brandPercentNew')
       return ok({
         lists: [
@@ -265,7 +265,10 @@ describe('品牌', () => {
       ['备案', 100],
       ['在线', 80],
       ['站内', 55],
+      // unfiled bikes apart, not in 在线 (issue 25.4)
+      ['非法车辆（未备案）', 3],
     ]);
+    expect(screen.getByTestId('fleet-notes').textContent).toContain('未备案的非法车辆不计入');
     // 美团: 40 reporting ÷ each day's filed bikes: 80 on 03-01 (50 %), 100 on 03-02 (40 %), not today's count for every day
     const rate = optionOf('数据接入率').series as { name: string; data: (number | null)[] }[];
     expect(rate[0].data.slice(0, 2)).toEqual([50, 40]);

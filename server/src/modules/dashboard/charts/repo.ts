@@ -79,13 +79,39 @@ export function hourlyByBrand(database: Database, areaIds: string[], start: stri
   });
 }
 
-/** A site's rents, returns, ups and downs in [start, end) per local `part` (hour, day or month). */
-export function siteUsageBy(database: Database, siteId: string, part: 'hour' | 'day' | 'month', start: string, end: string, tz: string) {
+/**
+ * A site's rents, returns, ups and downs in [start, end) per local `part` (hour, day or month), by the
+ * site ranking's definition (statistics/repo.ts siteRanking): rents in the site counted in its area,
+ * returns to it in its area, dispatches at it; the finished hours before `liveFrom` from stats_hourly,
+ * the hours from `liveFrom` on (the previous and the current hour, which the hourly rollup may not have
+ * finished) from the ride orders and dispatches; only `brandId`'s when given (an enterprise user).
+ */
+export function siteUsageBy(
+  database: Database,
+  site: { siteId: string; areaId: string },
+  part: 'hour' | 'day' | 'month',
+  span: { start: string; end: string; liveFrom: string },
+  tz: string,
+  brandId: number | null = null,
+) {
+  const brand = brandId === null ? '' : ' and brand_id = $7';
   return database.query<{ k: number; rent: number; ret: number; up: number; down: number }>(
-    `select extract(${part} from hour at time zone $4)::int as k, sum(rent_num)::int as rent, sum(return_num)::int as ret,
-            sum(up_num)::int as up, sum(down_num)::int as down
-       from stats_hourly where site_id = $1 and hour >= $2 and hour < $3 group by 1`,
-    [siteId, start, end, tz],
+    `select extract(${part} from t at time zone $4)::int as k, sum(rent)::int as rent, sum(ret)::int as ret, sum(up)::int as up, sum(down)::int as down
+       from (
+         select hour as t, rent_num as rent, return_num as ret, up_num as up, down_num as down
+           from stats_hourly where site_id = $1 and area_id = $6 and hour >= $2 and hour < least($3::timestamptz, $5::timestamptz)${brand}
+         union all
+         select rent_at, 1, 0, 0, 0 from ride_orders
+          where area_id = $6 and rent_site_id = $1 and rent_at >= greatest($2::timestamptz, $5::timestamptz) and rent_at < $3${brand}
+         union all
+         select return_at, 0, 1, 0, 0 from ride_orders
+          where return_area_id = $6 and return_site_id = $1 and return_at >= greatest($2::timestamptz, $5::timestamptz) and return_at < $3${brand}
+         union all
+         select at, 0, 0, (action = 'up')::int, (action = 'down')::int from dispatches
+          where area_id = $6 and site_id = $1 and at >= greatest($2::timestamptz, $5::timestamptz) and at < $3${brand}
+       ) x
+      group by 1`,
+    [site.siteId, span.start, span.end, tz, span.liveFrom, site.areaId, ...(brandId === null ? [] : [brandId])],
   );
 }
 

@@ -194,13 +194,15 @@ export function registerCharts(app: App, deps: { figures: FigureCache }) {
       schema: {
         tags,
         summary: '站点使用统计',
+        description:
+          '与站点排名同一口径：租车按租车站点、还车按还车站点计，已汇总的整点取自小时统计，上一小时与当前小时取自原始订单与调度记录，故各时段相加等于站点排名中该站点同一时段的租还车数；企业用户只计本企业。',
         querystring: Type.Object(UsageQuery),
         response: { 200: Envelope(Type.Array(UsageRowT)) },
       },
     },
     async (req) => {
       const site = await siteInScope(database, req.auth, req.query.siteId);
-      return ok(await siteUsage(database, site, req.query, tz));
+      return ok(await siteUsage(database, site, req.query, tz, new Date(), req.auth.brandLimit));
     },
   );
 
@@ -224,7 +226,7 @@ export function registerCharts(app: App, deps: { figures: FigureCache }) {
       const chosen =
         grain === 1 ? chosenSlots(req.query.group, 0, 23) : grain === 2 ? chosenSlots(req.query.group, 1, 31) : chosenSlots(req.query.group, 1, 12);
       const site = await siteInScope(database, req.auth, req.query.siteId);
-      const rows = (await siteUsage(database, site, req.query, tz)).filter((r) => !chosen || chosen.has(r.slot));
+      const rows = (await siteUsage(database, site, req.query, tz, new Date(), req.auth.brandLimit)).filter((r) => !chosen || chosen.has(r.slot));
       return sendXlsx(reply, '站点使用统计.xlsx', '站点使用统计', usageColumns, once(rows));
     },
   );

@@ -38,9 +38,12 @@ export const CollectRow = Type.Object({
 export const TrendRowT = Type.Object({
   date: Str('yyyy-MM（按年）、yyyy-MM-dd（按月）或 yyyy-MM-dd HH（按日）'),
   hour: Nullable(Type.Integer(), '按日查询时的小时'),
-  online_num: Nullable(Type.Integer(), '投放自行车（按年为当月日均）；尚未到来或无统计数据的时段为 null'),
+  online_num: Nullable(
+    Type.Integer(),
+    '投放自行车：在线的备案自行车（近 STALE_HOURS 小时上报过位置，非法车辆不计），取当日最后一次快照的数，今日为当前数（同首页）；按年为当月日均；尚未到来或无统计数据的时段为 null',
+  ),
   online_num_e: Nullable(Type.Integer(), '投放电动车'),
-  site_num: Nullable(Type.Integer(), '站内自行车'),
+  site_num: Nullable(Type.Integer(), '站内自行车：投放车辆中停放在站点内的（同一次快照，故不超过投放）'),
   site_num_e: Nullable(Type.Integer(), '站内电动车'),
   active_bike_num: Nullable(Type.Integer(), '活跃车辆（有骑行的车辆）'),
   dispatch_percent: Nullable(Type.Number(), '调度率 % = 调度次数 ÷ 投放数'),

@@ -8,6 +8,7 @@ import { badRequest } from '../../../http/envelope.js';
 import { formatTime, dayStart, daysInMonth, localDay, nextDay, pad2, today } from '../../../domain/time.js';
 import { brandNames, brandsOf } from '../../../shared/brands.js';
 import { percent } from '../../../domain/numbers.js';
+import { liveSince } from '../../../shared/watermarks.js';
 import type { BrandFigure } from '../figures.js';
 import * as repo from './repo.js';
 import type { TrendBrand, TrendRowT, UsageQuery as UsageFilters, UsageRowT } from './schemas.js';
@@ -88,9 +89,11 @@ interface DayAgg {
   /** filed bikes summed over the days that have a record, and how many days those are */
   filed: number;
   filedDays: number;
+  /** a snapshot recorded the day's placed or in-site bikes (a row may hold only rides or filed bikes) */
+  placed: boolean;
 }
 
-const emptyAgg = (): DayAgg => ({ online: [0, 0], site: [0, 0], active: 0, rides: 0, dispatch: 0, filed: 0, filedDays: 0 });
+const emptyAgg = (): DayAgg => ({ online: [0, 0], site: [0, 0], active: 0, rides: 0, dispatch: 0, filed: 0, filedDays: 0, placed: false });
 
 /** A slot with no value: still to come, or no data at all. */
 const gapRow = (date: string, hour: number | null): TrendRow => ({
@@ -136,6 +139,7 @@ function addAgg(sum: DayAgg, a: DayAgg) {
   sum.dispatch += a.dispatch;
   sum.filed += a.filed;
   sum.filedDays += a.filedDays;
+  sum.placed ||= a.placed;
 }
 
 interface TrendCtx {
@@ -149,7 +153,9 @@ interface TrendCtx {
 
 /**
  * A year's months: each the average of its days (percents Σ ÷ Σ); the current month averages its
- * whole days (today's partial day only while there is none), months to come are null.
+ * whole days with placed bikes recorded (today's partial day only while there is none: a day whose
+ * row holds only its filed bikes, as just after midnight, is no whole day of 投放 0), months to come
+ * are null.
  */
 function monthRows(c: TrendCtx, brandId: number): TrendRow[] {
   return Array.from({ length: 12 }, (_, i) => {
@@ -157,7 +163,7 @@ function monthRows(c: TrendCtx, brandId: number): TrendRow[] {
     const state = slotState(prefix, c.now.month);
     const keys = Array.from({ length: daysInMonth(c.q.year, i + 1) }, (_, d) => `${prefix}-${pad2(d + 1)}`);
     if (state === 'future' || !keys.some((k) => c.dataDays.has(k))) return gapRow(prefix, null);
-    const whole = keys.filter((k) => k < c.now.day && c.byDay.has(`${brandId}|${k}`));
+    const whole = keys.filter((k) => k < c.now.day && c.byDay.get(`${brandId}|${k}`)?.placed);
     const used = whole.length ? whole : keys.filter((k) => c.byDay.has(`${brandId}|${k}`));
     const sum = emptyAgg();
     for (const k of used) addAgg(sum, c.byDay.get(`${brandId}|${k}`)!);
@@ -175,7 +181,10 @@ function dayRows(c: TrendCtx, brandId: number): TrendRow[] {
   });
 }
 
-/** A day's hours: placed and in-site are the day's figures, repeated; active, dispatch and turnover per hour. */
+/**
+ * A day's hours: placed and in-site are the day's figures (as of the day's last snapshot; today's as
+ * of now, the big screen's), repeated; active, dispatch and turnover per hour.
+ */
 function hourRows(c: TrendCtx, brandId: number, date: string): TrendRow[] {
   const dayState = slotState(date, c.now.day);
   const hasData = c.dataDays.has(date) || c.hourly.length > 0;
@@ -192,6 +201,7 @@ function hourRows(c: TrendCtx, brandId: number, date: string): TrendRow[] {
       dispatch: hr.reduce((t, x) => t + x.dispatch, 0),
       filed: day.filed,
       filedDays: day.filedDays,
+      placed: day.placed,
     };
     return row(`${date} ${pad2(h)}`, h, a, c.q.dataType, 1, state === 'partial');
   });
@@ -228,6 +238,7 @@ export async function brandTrend(
     a.active += d.active;
     a.rides += d.rides;
     a.dispatch += d.dispatch;
+    if (d.online > 0 || d.site > 0) a.placed = true;
     if (d.filed !== null) {
       a.filed += d.filed;
       a.filedDays = 1;
@@ -271,20 +282,25 @@ export function usageGrain(q: UsageQuery): 1 | 2 | 3 {
 
 /**
  * Rents, returns, ups and downs of a site per slot, with rents and returns as a percent of its
- * capacity; slots still to come are null, the slot under way is partial.
+ * capacity; slots still to come are null, the slot under way is partial (its events so far). Counted
+ * as the site ranking counts them (repo.siteUsageBy), the current hour included, so a day's, month's
+ * or year's slots add up to the site's row in the ranking of that window; an enterprise user's
+ * (`brandLimit`) of their own brand, as their ranking is.
  */
 export async function siteUsage(
   database: Database,
-  site: { siteId: string; capacity: number },
+  site: { siteId: string; areaId: string; capacity: number },
   q: UsageQuery,
   tz: string,
   now = new Date(),
+  brandLimit: number | null = null,
 ): Promise<UsageRow[]> {
   const grain = usageGrain(q);
   const from = grain === 3 ? `${q.year}-01-01` : grain === 2 ? `${q.year}-${pad2(q.month!)}-01` : `${q.year}-${pad2(q.month!)}-${pad2(q.day!)}`;
   const to = grain === 3 ? `${q.year + 1}-01-01` : grain === 2 ? nextMonth(q.year, q.month!) : nextDay(from);
   const part = grain === 1 ? 'hour' : grain === 2 ? 'day' : 'month';
-  const rows = await repo.siteUsageBy(database, site.siteId, part, dayStart(from, tz).toISOString(), dayStart(to, tz).toISOString(), tz);
+  const span = { start: dayStart(from, tz).toISOString(), end: dayStart(to, tz).toISOString(), liveFrom: liveSince(now).toISOString() };
+  const rows = await repo.siteUsageBy(database, site, part, span, tz, brandLimit);
   const byKey = new Map(rows.map((r) => [r.k, r]));
   const n = grain === 1 ? 24 : grain === 2 ? daysInMonth(q.year, q.month!) : 12;
   const cur = localNow(tz, now);
@@ -325,7 +341,7 @@ export async function siteUsage(
 
 /* ------------------------------ today's online summary ------------------------------ */
 
-/** Per brand today: placed (reported today), in sites (the day's busiest snapshot), filed and approved (now). */
+/** Per brand today: placed (online filed bikes) and in sites as of the last snapshot (the big screen's), filed and approved (now). */
 export async function onlineCollect(database: Database, areaIds: string[], figures: BrandFigure[], tz: string, now = new Date()) {
   const day = localDay(now, tz);
   const rows = await repo.dayOnline(database, areaIds, day);

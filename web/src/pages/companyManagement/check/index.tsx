@@ -15,6 +15,7 @@ import type { ColumnsType } from 'antd/es/table';
 import { AREA_FILTER, CrudTab, type CrudKit, defineCrud } from '../../../components/desk';
 import { CountCell, NumberCell, overCell } from '../quotaCells';
 import { type AreaBrandRow, fetchAreaBrands, fetchAreaTotal, saveBrandQuota } from '../quotaService';
+import { Term } from '../../../lib/fleetTerms';
 
 const TYPES = [
   { key: 'bike', title: '自行车', own: 'ownBikeNum', approved: 'bikeNum', filed: 'filedBikeNum', online: 'onlineBikeNum', site: 'siteBikeNum' },
@@ -48,7 +49,7 @@ function checkColumns(kit: CrudKit<AreaBrandRow>): ColumnsType<AreaBrandRow> {
           ),
         },
         ...(['filed', 'online', 'site'] as const).map((k) => ({
-          title: { filed: '备案', online: '在线', site: '站内' }[k],
+          title: <Term label={{ filed: '备案', online: '在线', site: '站内' }[k]} note={k} />,
           key: `${t.key}-${k}`,
           width: 110,
           align: 'right' as const,

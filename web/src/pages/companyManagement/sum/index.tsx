@@ -13,6 +13,7 @@ import { useSession } from '../../../app/session/store';
 import { AREA_FILTER, CrudTab, type CrudKit, defineCrud } from '../../../components/desk';
 import { CountCell, NumberCell, overCell } from '../quotaCells';
 import { type AreaTotalRow, fetchAreaTotals, saveAreaCap } from '../quotaService';
+import { Term } from '../../../lib/fleetTerms';
 
 const TYPES = [
   { key: 'bike', title: '自行车', cap: 'capBikeNum', approved: 'bikeNum', filed: 'filedBikeNum', online: 'onlineBikeNum', site: 'siteBikeNum' },
@@ -71,7 +72,7 @@ function sumColumns(kit: CrudKit<AreaTotalRow>, current: string | undefined): Co
           ),
         },
         ...(['filed', 'online', 'site'] as const).map((k) => ({
-          title: { filed: '备案', online: '在线', site: '站内' }[k],
+          title: <Term label={{ filed: '备案', online: '在线', site: '站内' }[k]} note={k} />,
           key: `${t.key}-${k}`,
           width: 100,
           align: 'right' as const,

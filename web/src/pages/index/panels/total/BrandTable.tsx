@@ -3,6 +3,7 @@ import { LIMITS } from '../../../../lib/constants';
 import { progressColor, progressPercent } from '../../../../lib/progress';
 import { openDialog } from '../../dialogs/dialogStore';
 import type { BrandStat } from '../../types';
+import { Term } from '../../../../lib/fleetTerms';
 
 /** 备案 ÷ 核准 as floor(%) (spec §9), coloured red over 100 %; '—' without an approved quantity. */
 function FilingRate({ filed, approved }: { filed: number; approved: number }) {
@@ -31,8 +32,8 @@ export default function BrandTable({ brands }: { brands: BrandStat[] }) {
         <span>品牌</span>
         <span>核准</span>
         <span>备案</span>
-        <span>在线</span>
-        <span>站内</span>
+        <Term label="在线" note="online" />
+        <Term label="站内" note="site" />
         <span>备案率</span>
       </div>
       <div className="tm-brand-list">
