@@ -142,7 +142,11 @@ describe('point 5: the three alert totals of one moment reconcile', () => {
     // each total equals the list its screen opens: the board's (closed=0, handled=0, no date), #/warn's default
     // (last three days), 只看待处理 (closed=0, handled=0, no date), and 待处理 from the window's start
     expect((await list({ abnormalType: BOARD_TYPES.join(','), closed: 0, handled: 0 })).total).toBe(boardAll);
-    expect((await list()).total).toBe(c.recentTotal);
+    const warn = await list();
+    expect(warn.total).toBe(c.recentTotal);
+    // the window the list applied, for its date picker to show (issue 25, point 12): the counts' three days
+    expect([warn.startTime, warn.endTime]).toEqual([c.startTime, c.endTime]);
+    expect((await list({ closed: 0 })).startTime).toBeNull();
     expect((await list({ closed: 0, handled: 0 })).total).toBe(c.openTotal);
     expect((await list({ closed: 0, handled: 0, startTime: c.startTime })).total).toBe(c.openRecentTotal);
     // and they relate as the screens say

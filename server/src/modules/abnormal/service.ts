@@ -86,10 +86,15 @@ function toMsg(r: MsgRow, tz: string): Msg {
   };
 }
 
-/** A page of messages, newest first, with the total. */
+/** A page of messages, newest first, with the total and the window applied (null start: 不限, as for closed=0 without startTime). */
 export async function listMsgs(database: Database, f: MsgFilter, page: { limit: number; offset: number }, tz: string) {
   const [total, rows] = await Promise.all([countRows(database, f), msgRows(database, f, page)]);
-  return { lists: rows.map((r) => toMsg(r, tz)), total };
+  return {
+    lists: rows.map((r) => toMsg(r, tz)),
+    total,
+    startTime: f.from.getTime() === 0 ? null : formatTime(f.from, tz)!,
+    endTime: formatTime(new Date(f.to.getTime() - 1000), tz)!,
+  };
 }
 
 /** Rows of a page (the spreadsheet pages through them). */
