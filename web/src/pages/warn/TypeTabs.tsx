@@ -40,8 +40,9 @@ export default function TypeTabs({ kit }: { kit: CrudKit<WarnMsg> }) {
     ...shown.map((c) => ({ key: String(c.abnormalType), label: `${c.abnormalTypeName} ${c.recentNum}` })),
   ];
   const words = counts && countWords(counts);
+  // the totals in words on a line of their own: beside the tabs they pushed the types into ⋯
   const summary = counts && (
-    <span className="warn-summary">
+    <div className="warn-summary">
       <Tooltip title={words!.title}>
         <Typography.Text type="secondary" data-testid="warn-summary">
           {words!.text}
@@ -50,16 +51,18 @@ export default function TypeTabs({ kit }: { kit: CrudKit<WarnMsg> }) {
       <Button type="link" size="small" onClick={() => setFilters({ ...filters, closed: '0', handled: '0', startTime: undefined, endTime: undefined })}>
         只看待处理
       </Button>
-    </span>
+    </div>
   );
   return (
-    <Tabs
-      className="warn-tabs"
-      activeKey={value ?? 'all'}
-      onChange={(k) => setFilters({ ...filters, abnormalType: k === 'all' ? undefined : k })}
-      items={items}
-      tabBarExtraContent={{ right: summary }}
-      size="small"
-    />
+    <>
+      <Tabs
+        className="warn-tabs"
+        activeKey={value ?? 'all'}
+        onChange={(k) => setFilters({ ...filters, abnormalType: k === 'all' ? undefined : k })}
+        items={items}
+        size="small"
+      />
+      {summary}
+    </>
   );
 }
