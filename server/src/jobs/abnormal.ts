@@ -1,6 +1,10 @@
 /**
  * Abnormal conditions detected from stored state (DOMAIN.md): each opens one message per bike (or
- * order, or site) and type while it lasts, and closes it when the condition ends.
+ * order, or site) and type while it lasts, keeps its last-seen time and place (updated_at, site,
+ * area, position, detail) current while it holds, and closes it when the condition ends: a bike's
+ * message (7, 13, 14) takes the bike's newest report (its time, site and position), a site's (4) and
+ * an order's (3) the time of the run that found it still holding, recorded at most every
+ * CONFIRM_MINUTES (issue 25: an open alert carries when and where its condition was last seen).
  * Event-type alerts (1, 6, 8, 9-12) are written at ingest, and so are the reported ones, opened and
  * closed by the reports themselves: 2 illegal device (a pile flags it) and 5 faulty bike (the
  * operator says so); this job leaves those types alone.
@@ -17,6 +21,8 @@
 import type { JobContext } from './context.js';
 
 const STALE_PILE_MINUTES = 60;
+/** A site's or an order's open message records that its condition still holds at most this often. */
+export const CONFIRM_MINUTES = 10;
 const LOW_POWER = 10;
 /** Rows per statement: small enough that PGlite answers other requests in between (tens of ms). */
 const CHUNK = 2000;
@@ -29,6 +35,17 @@ interface BikeCondition {
   where: string;
   detail: string;
 }
+
+/** The refresh of a bike condition's open message `a` from its bike_live row `b` (the bike's newest report). */
+const BIKE_REFRESH = {
+  from: 'bike_live b',
+  on: 'b.bike_id = a.bike_id',
+  set: (detail: string) =>
+    `updated_at = greatest(a.updated_at, b.reported_at), site_id = b.site_id, area_id = b.area_id, lon = b.lon, lat = b.lat, detail = ${detail}`,
+  changed: (detail: string) =>
+    `(b.reported_at > a.updated_at or a.site_id is distinct from b.site_id or a.area_id <> b.area_id
+      or a.lon is distinct from b.lon or a.lat is distinct from b.lat or a.detail is distinct from ${detail})`,
+};
 
 function bikeConditions(ctx: JobContext): BikeCondition[] {
   return [
@@ -56,6 +73,8 @@ interface OtherCondition {
   select: string;
   /** Whether the open message `a` still holds ($1 is now): a select of 1 on the subject's key. */
   holds: string;
+  /** The detail of the open message `a` now, when it holds (null: unchanged). */
+  detail: string | null;
 }
 
 function otherConditions(ctx: JobContext): OtherCondition[] {
@@ -70,6 +89,7 @@ function otherConditions(ctx: JobContext): OtherCondition[] {
                  from ride_orders r where ${overdue}`,
       holds: `select 1 from ride_orders r
                where r.brand_id = a.brand_id and r.order_id = substr(a.subject, length('order:' || a.brand_id || ':') + 1) and ${overdue}`,
+      detail: null,
     },
     {
       type: 4, // abnormal site: every pile silent for an hour, or a pile below 10 % power
@@ -83,6 +103,8 @@ function otherConditions(ctx: JobContext): OtherCondition[] {
       holds: `select 1 from sites s join piles p on p.site_id = s.id
                where s.id = substr(a.subject, 6) and s.deleted_at is null
                group by s.id having bool_and(${stale}) or bool_or(p.power < ${LOW_POWER})`,
+      detail: `(select case when bool_and(${stale}) then '站点蓝牙桩全部离线超过 1 小时' else '站点蓝牙桩电量低于 ${LOW_POWER}%' end
+                  from piles p where p.site_id = substr(a.subject, 6))`,
     },
   ];
 }
@@ -90,16 +112,26 @@ function otherConditions(ctx: JobContext): OtherCondition[] {
 /** Lets queued requests (and PGlite's queue) run between two statements of a long job. */
 const breathe = () => new Promise<void>((resolve) => setImmediate(resolve));
 
-export async function runAbnormalDetection(ctx: JobContext, now: Date): Promise<{ opened: number; closed: number; capped: number }> {
+export async function runAbnormalDetection(ctx: JobContext, now: Date): Promise<{ opened: number; closed: number; refreshed: number; capped: number }> {
   const at = now.toISOString();
   let opened = 0;
   let closed = 0;
+  let refreshed = 0;
   let capped = 0;
+  const close = async (type: number, holds: string, refresh: Refresh) => {
+    const r = await closeStale(ctx, type, holds, at, refresh);
+    closed += r.closed;
+    refreshed += r.refreshed;
+  };
   for (const c of bikeConditions(ctx)) {
     const o = await openBikes(ctx, c, at);
     opened += o.opened;
     capped += o.capped;
-    closed += await closeStale(ctx, c.type, `select 1 from bike_live b where b.bike_id = a.bike_id and ${c.where}`, at);
+    await close(c.type, `select 1 from bike_live b where b.bike_id = a.bike_id and ${c.where}`, {
+      from: BIKE_REFRESH.from,
+      where: `${BIKE_REFRESH.on} and ${c.where} and ${BIKE_REFRESH.changed(c.detail)}`,
+      set: BIKE_REFRESH.set(c.detail),
+    });
   }
   for (const c of otherConditions(ctx)) {
     const [o] = await ctx.database.query<{ n: number }>(
@@ -112,9 +144,14 @@ export async function runAbnormalDetection(ctx: JobContext, now: Date): Promise<
     );
     opened += o.n;
     await breathe();
-    closed += await closeStale(ctx, c.type, c.holds, at);
+    const detail = c.detail ?? 'a.detail';
+    await close(c.type, c.holds, {
+      from: null,
+      where: `exists (${c.holds}) and (a.updated_at <= $1::timestamptz - interval '${CONFIRM_MINUTES} minutes' or a.detail is distinct from ${detail})`,
+      set: `updated_at = greatest(a.updated_at, $1::timestamptz), detail = ${detail}`,
+    });
   }
-  return { opened, closed, capped };
+  return { opened, closed, refreshed, capped };
 }
 
 /**
@@ -170,14 +207,23 @@ async function openBikes(ctx: JobContext, c: BikeCondition, at: string) {
   }
 }
 
+/** How an open message that still holds is brought up to date: `set` on `a` (joined to `from` as `b`, if any) where `where`. */
+interface Refresh {
+  from: string | null;
+  where: string;
+  set: string;
+}
+
 /**
  * Closes a type's open messages whose condition no longer holds (`holds`: a select of 1 on `a`),
- * CHUNK open messages (by the open-message index) per statement.
+ * and refreshes those that hold (`refresh`: last seen, place), CHUNK open messages (by the
+ * open-message index) per statement; the two updates touch disjoint rows.
  */
-async function closeStale(ctx: JobContext, type: number, holds: string, at: string) {
+async function closeStale(ctx: JobContext, type: number, holds: string, at: string, refresh: Refresh) {
   let closed = 0;
+  let refreshed = 0;
   for (let from = ''; ;) {
-    const [r] = await ctx.database.query<{ n: number; last: string | null; size: number }>(
+    const [r] = await ctx.database.query<{ n: number; last: string | null; size: number; refreshed: number }>(
       `with batch as (
          select id, subject from abnormal_messages
           where abnormal_type = ${type} and closed_at is null and subject > $2
@@ -185,14 +231,20 @@ async function closeStale(ctx: JobContext, type: number, holds: string, at: stri
        upd as (
          update abnormal_messages a set closed_at = $1, updated_at = $1
            from batch where a.id = batch.id and a.created_at <= $1 and (${holds} limit 1) is null
+         returning 1),
+       seen as (
+         update abnormal_messages a set ${refresh.set}
+           from batch${refresh.from ? `, ${refresh.from}` : ''}
+          where a.id = batch.id and ${refresh.where}
          returning 1)
        select (select count(*)::int from upd) as n, (select max(subject) from batch) as last,
-              (select count(*)::int from batch) as size`,
+              (select count(*)::int from batch) as size, (select count(*)::int from seen) as refreshed`,
       [at, from, CHUNK],
     );
     closed += r.n;
+    refreshed += r.refreshed;
     await breathe();
-    if (!r.last || r.size < CHUNK) return closed;
+    if (!r.last || r.size < CHUNK) return { closed, refreshed };
     from = r.last;
   }
 }

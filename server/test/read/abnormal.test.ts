@@ -26,7 +26,7 @@ describe('GET /api/abnormal/getMsgCounts', () => {
   it('counts open unhandled and recent alerts per type, per district', async () => {
     const hd = (await w.hd.get('/api/abnormal/getMsgCounts', { selfAreaId: HD })).body.data;
     expect(hd.lists).toHaveLength(14);
-    expect(hd.lists[12]).toEqual({ abnormalType: 13, abnormalTypeName: '站外停放', openNum: 2, recentNum: 2 });
+    expect(hd.lists[12]).toEqual({ abnormalType: 13, abnormalTypeName: '站外停放', openNum: 2, recentNum: 2, openRecentNum: 2 });
     expect(counts(hd.lists)).toEqual({ 1: [1, 1], 7: [1, 1], 8: [1, 1], 13: [2, 2], 14: [1, 1] });
     expect([hd.openTotal, hd.recentTotal]).toEqual([6, 6]);
     const day = localDate(new Date());

@@ -9958,13 +9958,17 @@ export interface paths {
                                     abnormalTypeName: string;
                                     /** @description 进行中且未处理（不论哪天发生；大屏异常告警的页签数） */
                                     openNum: number;
-                                    /** @description 最近三天（前天 00:00 至今天结束）发生的 */
+                                    /** @description 最近三天（前天 00:00 至今天结束）存在过的：此前发生、此后仍被发现（更新时间在三天内）的也算，不论是否处理、结束 */
                                     recentNum: number;
+                                    /** @description 既是进行中未处理，又在最近三天存在过的 */
+                                    openRecentNum: number;
                                 }[];
-                                /** @description 进行中且未处理合计 */
+                                /** @description 进行中且未处理合计（待处理，不论哪天发生） */
                                 openTotal: number;
                                 /** @description 最近三天合计 */
                                 recentTotal: number;
+                                /** @description 待处理中最近三天仍被发现的合计；openTotal − openRecentTotal 为三天内未再发现的待处理 */
+                                openRecentTotal: number;
                                 /** @description 最近三天的开始 */
                                 startTime: string;
                                 /** @description 最近三天的结束 */
@@ -9998,7 +10002,7 @@ export interface paths {
                     selfAreaId?: string;
                     /** @description 异常类型 1-14，多个用逗号分隔；缺省为全部 */
                     abnormalType?: string;
-                    /** @description 开始时间 yyyy-MM-dd HH:mm:ss（按发生时间）；缺省为前天 00:00，只查进行中（closed=0）时缺省不限 */
+                    /** @description 开始时间 yyyy-MM-dd HH:mm:ss：查这段时间内存在过的异常（发生时间早于结束时间、更新时间不早于开始时间）；缺省为前天 00:00，只查进行中（closed=0）时缺省不限 */
                     startTime?: string;
                     /** @description 结束时间 yyyy-MM-dd HH:mm:ss（含）；缺省为今天结束 */
                     endTime?: string;
@@ -10060,7 +10064,7 @@ export interface paths {
                                     detail: string;
                                     /** @description 发生时间 */
                                     createTime: string;
-                                    /** @description 更新时间 */
+                                    /** @description 更新时间：进行中的为最近一次发现该异常的时间（位置、站点随之更新），已结束的为结束时间，一次性事件（站外还车等）为发生时间 */
                                     updateTime: string;
                                     /** @description 异常情况已结束（如车辆回到站点） */
                                     closed: boolean;
@@ -10074,6 +10078,10 @@ export interface paths {
                                     handledBy: string | null;
                                 }[];
                                 total: number;
+                                /** @description 所用时间范围的开始（未给 startTime 时为缺省：前天 00:00；只查进行中时为 null，不限） */
+                                startTime: string | null;
+                                /** @description 所用时间范围的结束（含） */
+                                endTime: string;
                             };
                         };
                     };
@@ -10197,7 +10205,7 @@ export interface paths {
                     selfAreaId?: string;
                     /** @description 异常类型 1-14，多个用逗号分隔；缺省为全部 */
                     abnormalType?: string;
-                    /** @description 开始时间 yyyy-MM-dd HH:mm:ss（按发生时间）；缺省为前天 00:00，只查进行中（closed=0）时缺省不限 */
+                    /** @description 开始时间 yyyy-MM-dd HH:mm:ss：查这段时间内存在过的异常（发生时间早于结束时间、更新时间不早于开始时间）；缺省为前天 00:00，只查进行中（closed=0）时缺省不限 */
                     startTime?: string;
                     /** @description 结束时间 yyyy-MM-dd HH:mm:ss（含）；缺省为今天结束 */
                     endTime?: string;

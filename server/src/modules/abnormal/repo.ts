@@ -16,9 +16,16 @@ export type MsgFilter = Pick<Static<TObject<typeof Filters>>, 'handled' | 'close
   brandLimit: number | null;
 };
 
+/**
+ * An alert is in a window [from, to) when it was active in it (DOMAIN.md): opened before the end and
+ * last seen (updated_at: a refreshed condition, the end of a closed one, the event of a one-off) at or
+ * after the start.
+ */
+const ACTIVE_IN = (from: string, to: string) => `a.created_at < ${to} and a.updated_at >= ${from}`;
+
 function where(f: MsgFilter) {
   const params: unknown[] = [f.areaIds, f.from.toISOString(), f.to.toISOString()];
-  const cond = ['a.area_id = any($1::varchar[])', 'a.created_at >= $2', 'a.created_at < $3'];
+  const cond = ['a.area_id = any($1::varchar[])', ACTIVE_IN('$2', '$3')];
   if (f.types) {
     params.push(f.types);
     cond.push(`a.abnormal_type = any($${params.length}::smallint[])`);
@@ -95,15 +102,21 @@ export async function msgRows(database: Database, f: MsgFilter, page: { limit: n
   );
 }
 
-/** Per type: open and unhandled now, and created in [from, to); an enterprise account's own brand and brand-less ones only. */
+/**
+ * Per type: open and unhandled now, active in [from, to) (ACTIVE_IN), and both; an enterprise
+ * account's own brand and brand-less ones only.
+ */
 export async function countByType(database: Database, scope: { areaIds: string[]; brandId: number | null }, win: { from: Date; to: Date }) {
-  const own = scope.brandId === null ? '' : 'and (brand_id = $4 or brand_id is null)';
-  return database.query<{ t: number; open: number; recent: number }>(
-    `select abnormal_type::int as t,
-            count(*) filter (where closed_at is null and handled_at is null)::int as open,
-            count(*) filter (where created_at >= $2 and created_at < $3)::int as recent
-       from abnormal_messages
-      where area_id = any($1::varchar[]) and ((closed_at is null and handled_at is null) or (created_at >= $2 and created_at < $3)) ${own}
+  const own = scope.brandId === null ? '' : 'and (a.brand_id = $4 or a.brand_id is null)';
+  const open = 'a.closed_at is null and a.handled_at is null';
+  const recent = ACTIVE_IN('$2', '$3');
+  return database.query<{ t: number; open: number; recent: number; openRecent: number }>(
+    `select a.abnormal_type::int as t,
+            count(*) filter (where ${open})::int as open,
+            count(*) filter (where ${recent})::int as recent,
+            count(*) filter (where ${open} and ${recent})::int as "openRecent"
+       from abnormal_messages a
+      where a.area_id = any($1::varchar[]) and ((${open}) or (${recent})) ${own}
       group by 1`,
     [scope.areaIds, win.from.toISOString(), win.to.toISOString(), ...(scope.brandId === null ? [] : [scope.brandId])],
   );

@@ -5,7 +5,7 @@ import { Envelope, Paged, ok, pageOf } from '../../http/envelope.js';
 import { needs, type Auth } from '../../http/auth.js';
 import { byIds } from '../../http/auditObjects.js';
 import { paged, sendXlsx, type XlsxColumn } from '../../http/xlsx.js';
-import { SelfArea, emptyBody } from '../../http/schemas.js';
+import { Nullable, SelfArea, emptyBody } from '../../http/schemas.js';
 import { countMsgs, handleMsgs, listMsgs, msgFilter, msgPage, type Msg } from './service.js';
 import { Counts, Filters, HandleResult, IdsT, MsgT } from './schemas.js';
 
@@ -50,7 +50,15 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
           currentPage: Type.Optional(Type.Integer({ minimum: 1, default: 1, description: '页码' })),
           pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000, default: 10, description: '每页条数（最多 1000）' })),
         }),
-        response: { 200: Envelope(Paged(MsgT)) },
+        response: {
+          200: Envelope(
+            Type.Object({
+              ...Paged(MsgT).properties,
+              startTime: Nullable(Type.String(), '所用时间范围的开始（未给 startTime 时为缺省：前天 00:00；只查进行中时为 null，不限）'),
+              endTime: Type.String({ description: '所用时间范围的结束（含）' }),
+            }),
+          ),
+        },
       },
     },
     async (req) => ok(await listMsgs(database, msgFilter(req.auth.scope(), req.query, tz), pageOf(req.query), tz)),

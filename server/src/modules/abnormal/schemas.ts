@@ -10,7 +10,11 @@ export const Filters = {
   ...SelfArea,
   abnormalType: Type.Optional(Type.String({ maxLength: 100, description: '异常类型 1-14，多个用逗号分隔；缺省为全部' })),
   startTime: Type.Optional(
-    Type.String({ maxLength: 19, description: '开始时间 yyyy-MM-dd HH:mm:ss（按发生时间）；缺省为前天 00:00，只查进行中（closed=0）时缺省不限' }),
+    Type.String({
+      maxLength: 19,
+      description:
+        '开始时间 yyyy-MM-dd HH:mm:ss：查这段时间内存在过的异常（发生时间早于结束时间、更新时间不早于开始时间）；缺省为前天 00:00，只查进行中（closed=0）时缺省不限',
+    }),
   ),
   endTime: Type.Optional(Type.String({ maxLength: 19, description: '结束时间 yyyy-MM-dd HH:mm:ss（含）；缺省为今天结束' })),
   handled: Type.Optional(Type.Integer({ minimum: 0, maximum: 1, description: '0 未处理, 1 已处理；缺省为全部' })),
@@ -34,7 +38,7 @@ export const MsgT = Type.Object({
   lat: Nullable(Type.Number(), '纬度'),
   detail: Str('详情'),
   createTime: Str('发生时间'),
-  updateTime: Str('更新时间'),
+  updateTime: Str('更新时间：进行中的为最近一次发现该异常的时间（位置、站点随之更新），已结束的为结束时间，一次性事件（站外还车等）为发生时间'),
   closed: Type.Boolean({ description: '异常情况已结束（如车辆回到站点）' }),
   closeTime: Nullable(Type.String(), '结束时间'),
   handled: Type.Boolean({ description: '已被人工处理' }),
@@ -48,12 +52,14 @@ export const Counts = Type.Object({
       abnormalType: Int('异常类型'),
       abnormalTypeName: Str('异常类型名称'),
       openNum: Int('进行中且未处理（不论哪天发生；大屏异常告警的页签数）'),
-      recentNum: Int('最近三天（前天 00:00 至今天结束）发生的'),
+      recentNum: Int('最近三天（前天 00:00 至今天结束）存在过的：此前发生、此后仍被发现（更新时间在三天内）的也算，不论是否处理、结束'),
+      openRecentNum: Int('既是进行中未处理，又在最近三天存在过的'),
     }),
     { description: '14 种异常类型各一行' },
   ),
-  openTotal: Int('进行中且未处理合计'),
+  openTotal: Int('进行中且未处理合计（待处理，不论哪天发生）'),
   recentTotal: Int('最近三天合计'),
+  openRecentTotal: Int('待处理中最近三天仍被发现的合计；openTotal − openRecentTotal 为三天内未再发现的待处理'),
   startTime: Str('最近三天的开始'),
   endTime: Str('最近三天的结束'),
 });

@@ -86,10 +86,15 @@ function toMsg(r: MsgRow, tz: string): Msg {
   };
 }
 
-/** A page of messages, newest first, with the total. */
+/** A page of messages, newest first, with the total and the window applied (null start: 不限, as for closed=0 without startTime). */
 export async function listMsgs(database: Database, f: MsgFilter, page: { limit: number; offset: number }, tz: string) {
   const [total, rows] = await Promise.all([countRows(database, f), msgRows(database, f, page)]);
-  return { lists: rows.map((r) => toMsg(r, tz)), total };
+  return {
+    lists: rows.map((r) => toMsg(r, tz)),
+    total,
+    startTime: f.from.getTime() === 0 ? null : formatTime(f.from, tz)!,
+    endTime: formatTime(new Date(f.to.getTime() - 1000), tz)!,
+  };
 }
 
 /** Rows of a page (the spreadsheet pages through them). */
@@ -97,19 +102,26 @@ export async function msgPage(database: Database, f: MsgFilter, page: { limit: n
   return (await msgRows(database, f, page)).map((r) => toMsg(r, tz));
 }
 
-/** Per type: open and unhandled now, and created in the last three days. */
+/**
+ * Per type: open and unhandled now (whatever day), active in the last three days (opened before its
+ * end, last seen after its start), and both: open = openRecent + open not seen for three days, recent
+ * = openRecent + handled or ended ones active in the window.
+ */
 export async function countMsgs(database: Database, scope: MsgScope, tz: string, now = new Date()) {
   const win = lastThreeDays(tz, now);
   const rows = await countByType(database, scope, win);
   const by = new Map(rows.map((r) => [r.t, r]));
   const lists = Object.keys(ABNORMAL_TYPES).map((k) => {
     const t = Number(k);
-    return { abnormalType: t, abnormalTypeName: typeName(t), openNum: by.get(t)?.open ?? 0, recentNum: by.get(t)?.recent ?? 0 };
+    const r = by.get(t);
+    return { abnormalType: t, abnormalTypeName: typeName(t), openNum: r?.open ?? 0, recentNum: r?.recent ?? 0, openRecentNum: r?.openRecent ?? 0 };
   });
+  const sum = (k: 'openNum' | 'recentNum' | 'openRecentNum') => lists.reduce((s, l) => s + l[k], 0);
   return {
     lists,
-    openTotal: lists.reduce((s, l) => s + l.openNum, 0),
-    recentTotal: lists.reduce((s, l) => s + l.recentNum, 0),
+    openTotal: sum('openNum'),
+    recentTotal: sum('recentNum'),
+    openRecentTotal: sum('openRecentNum'),
     startTime: formatTime(win.from, tz)!,
     endTime: formatTime(new Date(win.to.getTime() - 1000), tz)!,
   };

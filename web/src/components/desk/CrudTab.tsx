@@ -130,7 +130,7 @@ export default function CrudTab<Row extends object, K extends string, V extends 
   return (
     <>
       {spec.header?.(kit)}
-      <QueryForm fields={fields} query={query} visible={spec.visibleFilters} />
+      <QueryForm fields={fields} query={query} visible={spec.visibleFilters} data={list.data} />
       {spec.beforeTable?.(kit)}
       <ListToolbar
         selected={selected.length}

@@ -6,9 +6,12 @@ import AreaSelect from './AreaSelect';
 /** antd Form.Item injects value/onChange/id into this child. */
 export default function FieldControl({
   field,
+  placeholders,
   ...injected
 }: {
   field: Field;
+  /** a date range's placeholders (query forms: the range the list applied, rangePlaceholders) */
+  placeholders?: [string, string];
   value?: unknown;
   checked?: boolean;
   onChange?: (v: unknown) => void;
@@ -40,7 +43,15 @@ export default function FieldControl({
     case 'area':
       return <AreaSelect {...injected} value={injected.value as string} placeholder={placeholder ?? `请选择${field.label}`} />;
     case 'dateRange':
-      return <DatePicker.RangePicker {...(injected as object)} allowEmpty={[true, true]} style={{ width: '100%' }} />;
+      return (
+        <DatePicker.RangePicker
+          {...(injected as object)}
+          allowEmpty={[true, true]}
+          placeholder={placeholders}
+          className={placeholders ? 'desk-range-applied' : undefined}
+          style={{ width: '100%' }}
+        />
+      );
     case 'switch':
       return <Switch id={injected.id} checked={!!injected.checked} onChange={(v) => injected.onChange?.(v)} checkedChildren="是" unCheckedChildren="否" />;
     case 'custom':

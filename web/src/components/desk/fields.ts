@@ -19,13 +19,20 @@ interface Base<K extends string> {
   extra?: ReactNode;
 }
 
+/** The range a list applied when its date filter was left (partly) empty: its two ends, null for 不限. */
+export type AppliedRange = [string | null, string | null];
+
 export type Field<K extends string = string> =
   | (Base<K> & { type: 'input' | 'textarea' | 'number' })
   | (Base<K> & { type: 'select'; options: Option[]; multiple?: boolean; loading?: boolean })
   /** the user's area tree (session); the value is a six-digit area id */
   | (Base<K> & { type: 'area' })
-  /** two URL parameters holding yyyy-MM-dd: [start, end] */
-  | (Base<K> & { type: 'dateRange'; names: [K, K] })
+  /**
+   * two URL parameters holding yyyy-MM-dd: [start, end]; `applied` reads from the list's answer the
+   * range the server applied to an end left empty (null: 不限), which the empty picker then shows;
+   * `emptyMeans` says in words what an empty picker asks for (the label's tooltip)
+   */
+  | (Base<K> & { type: 'dateRange'; names: [K, K]; applied?: (data: unknown) => AppliedRange | undefined; emptyMeans?: string })
   /** dialog forms: an on/off switch (boolean value) */
   | (Base<K> & { type: 'switch' })
   /** dialog forms: a control of the screen's own (an upload, a long text) given the form's value, onChange and id */
@@ -34,6 +41,17 @@ export type Field<K extends string = string> =
   | (Base<K> & { type: 'hidden' })
   /** dialog forms: shown, not edited */
   | (Base<K> & { type: 'display'; render?: (value: unknown) => ReactNode });
+
+/**
+ * The placeholders of a date range: for each end left empty in the URL, the date the list's answer
+ * says was applied (不限 when none), so that an empty picker shows the default it stands for; an end
+ * chosen in the URL (being edited) keeps antd's own placeholder.
+ */
+export function rangePlaceholders(applied: AppliedRange | undefined, chosen: [string | undefined, string | undefined]): [string, string] | undefined {
+  if (!applied) return undefined;
+  const show = (v: string | null, own: string | undefined, fallback: string) => (own ? fallback : v ? v.slice(0, 10) : '不限');
+  return [show(applied[0], chosen[0], '开始日期'), show(applied[1], chosen[1], '结束日期')];
+}
 
 /** URL parameter names a field reads and writes. */
 export function paramsOf<K extends string>(f: Field<K>): K[] {

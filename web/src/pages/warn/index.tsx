@@ -14,7 +14,7 @@ import { ABNORMAL_TYPES } from '../../lib/abnormal';
 import { can } from '../../lib/permission';
 import { exportMsgs, fetchBrands, fetchMsgs, handleMsgs } from './service';
 import TypeTabs from './TypeTabs';
-import type { AreaBrand, WarnKey, WarnMsg } from './types';
+import type { AreaBrand, WarnKey, WarnMsg, WarnPage } from './types';
 import './warn.css';
 
 const dash = (v: string | null | undefined) => v || '—';
@@ -59,7 +59,7 @@ function BatchHandle({ kit }: { kit: CrudKit<WarnMsg> }) {
 }
 
 const warnSpec = (brands: AreaBrand[], brandsLoading: boolean) =>
-  defineCrud<WarnMsg, WarnKey, WarnMsg>({
+  defineCrud<WarnMsg, WarnKey, WarnMsg, WarnPage>({
     key: 'warn',
     rowKey: 'id',
     list: fetchMsgs,
@@ -73,7 +73,15 @@ const warnSpec = (brands: AreaBrand[], brandsLoading: boolean) =>
         options: brands.map((b) => ({ value: String(b.brandId), label: b.brandName })),
         loading: brandsLoading,
       },
-      { name: 'startTime', label: '发生时间', type: 'dateRange', names: ['startTime', 'endTime'] },
+      {
+        name: 'startTime',
+        label: '时间范围',
+        type: 'dateRange',
+        names: ['startTime', 'endTime'],
+        // the answer says which window applied: the last three days, or none for 进行中 without dates
+        applied: (d) => [(d as WarnPage).startTime, (d as WarnPage).endTime],
+        emptyMeans: '最近三天（前天 00:00 至今天结束）；异常状态选「进行中」时不限日期。范围内存在过的异常都列出：此前发生、范围内仍被发现的也算',
+      },
       { name: 'handled', label: '处理状态', type: 'select', options: optionsOf({ 0: '未处理', 1: '已处理' }) },
       { name: 'closed', label: '异常状态', type: 'select', options: optionsOf({ 0: '进行中', 1: '已结束' }) },
       { name: 'site', label: '站点', type: 'input', placeholder: '站点编号或名称' },
@@ -111,6 +119,15 @@ const warnSpec = (brands: AreaBrand[], brandsLoading: boolean) =>
         ),
       },
       { title: '发生时间', dataIndex: 'createTime', width: 170 },
+      {
+        title: (
+          <Tooltip title="进行中的：最近一次发现该异常的时间（站点、位置随之更新）；已结束的：结束时间；站外还车等一次性事件：发生时间">
+            <span>更新时间</span>
+          </Tooltip>
+        ),
+        dataIndex: 'updateTime',
+        width: 170,
+      },
       {
         title: '状态',
         dataIndex: 'closed',

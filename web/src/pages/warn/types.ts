@@ -4,6 +4,8 @@ import type { Filters } from '../../components/desk';
 
 /** One abnormal message (GET /api/abnormal/getMsg). */
 export type WarnMsg = Item<Data<'/api/abnormal/getMsg'>['lists']>;
+/** A page of the list, with the window the server applied (startTime null: 不限). */
+export type WarnPage = Data<'/api/abnormal/getMsg'>;
 /** Counts per type (GET /api/abnormal/getMsgCounts). */
 export type WarnCounts = Data<'/api/abnormal/getMsgCounts'>;
 /** The list's filter names: exactly the export call's query parameters. */

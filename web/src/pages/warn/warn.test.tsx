@@ -5,6 +5,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import Providers from '../../app/Providers';
 import { ADMIN_USER, logIn, setPermissions } from '../../test/session';
 import Warn from './index';
+import { countWords } from './TypeTabs';
 import type { WarnCounts, WarnMsg } from './types';
 
 const msg = (over: Partial<WarnMsg>): WarnMsg => ({
@@ -43,12 +44,13 @@ const ROWS = [
 ];
 const counts: WarnCounts = {
   lists: [
-    { abnormalType: 1, abnormalTypeName: '站外还车', openNum: 3, recentNum: 5 },
-    { abnormalType: 7, abnormalTypeName: '非法车辆', openNum: 1, recentNum: 2 },
-    { abnormalType: 9, abnormalTypeName: '还车异常', openNum: 0, recentNum: 0 },
+    { abnormalType: 1, abnormalTypeName: '站外还车', openNum: 3, recentNum: 5, openRecentNum: 2 },
+    { abnormalType: 7, abnormalTypeName: '非法车辆', openNum: 1, recentNum: 2, openRecentNum: 1 },
+    { abnormalType: 9, abnormalTypeName: '还车异常', openNum: 0, recentNum: 0, openRecentNum: 0 },
   ],
   openTotal: 4,
   recentTotal: 7,
+  openRecentTotal: 3,
   startTime: '2024-04-30 00:00:00',
   endTime: '2024-05-02 23:59:59',
 };
@@ -62,7 +64,15 @@ const calls: Array<{ method: string; url: URL; body: unknown }> = [];
 const fetchMock = vi.fn(async (input: string, init?: RequestInit) => {
   const url = new URL(input, 'http://x');
   calls.push({ method: init?.method ?? 'GET', url, body: init?.body ? JSON.parse(String(init.body)) : undefined });
-  if (url.pathname === '/api/abnormal/getMsg') return ok(url.searchParams.get('bikeId') === 'NOPE' ? { lists: [], total: 0 } : { lists: ROWS, total: 2 });
+  if (url.pathname === '/api/abnormal/getMsg') {
+    // the window the server applied: as given, else the last three days, or 不限 for 进行中 without a start
+    const q = url.searchParams;
+    const window = {
+      startTime: q.get('startTime') ?? (q.get('closed') === '0' ? null : counts.startTime),
+      endTime: q.get('endTime') ? `${q.get('endTime')} 23:59:59` : counts.endTime,
+    };
+    return ok(q.get('bikeId') === 'NOPE' ? { lists: [], total: 0, ...window } : { lists: ROWS, total: 2, ...window });
+  }
   if (url.pathname === '/api/abnormal/getMsgCounts') return ok(counts);
   if (url.pathname === '/api/statistics/areaBrandDetails') return ok({ lists: [{ brandId: 1, brandName: '美团', bikeColor: '', ebikeColor: '' }], total: 1 });
   if (url.pathname === '/api/abnormal/updateMsg') return ok({ handled: 1, total: 1 });
@@ -118,6 +128,45 @@ describe('#/warn', () => {
     // the type tab follows the URL; types that never occur get no tab
     expect(document.querySelector('.ant-tabs-tab-active')?.textContent).toBe('站外还车 5');
     expect(screen.queryByText(/还车异常/)).toBeNull();
+  });
+
+  it('says what its two totals count and how they meet (issue 25, point 5)', async () => {
+    renderWarn('/warn');
+    const summary = await screen.findByTestId('warn-summary');
+    expect(summary.textContent).toBe('最近三天（04-30 至 05-02）存在过 7 条，其中待处理 3 条；待处理共 4 条（不限日期，含三天内未再发现的 1 条）');
+    expect(countWords(counts).title).toContain('7 = 待处理 3 + 已处理或已结束 4；4 = 三天内仍被发现 3 + 三天内未再发现 1。');
+  });
+
+  it('shows in the empty date picker the range the list applied, and 不限 when none applies (issue 25, point 12)', async () => {
+    const range = () => [...document.querySelectorAll<HTMLInputElement>('.desk-query .ant-picker-range input')].map((i) => [i.value, i.placeholder]);
+    const router = renderWarn('/warn');
+    await screen.findByText('MT0001');
+    await waitFor(() =>
+      expect(range()).toEqual([
+        ['', '2024-04-30'],
+        ['', '2024-05-02'],
+      ]),
+    );
+    // only 进行中: no window
+    await router.navigate('/warn?closed=0');
+    await waitFor(() =>
+      expect(range()).toEqual([
+        ['', '不限'],
+        ['', '2024-05-02'],
+      ]),
+    );
+    // a chosen range is the value; its end that was chosen keeps antd's own placeholder when cleared
+    await router.navigate('/warn?startTime=2024-05-01&endTime=2024-05-02');
+    await waitFor(() =>
+      expect(range()).toEqual([
+        ['2024-05-01', '开始日期'],
+        ['2024-05-02', '结束日期'],
+      ]),
+    );
+    // clearing it sends no dates: the server's default applies again, and the picker shows it
+    await router.navigate('/warn');
+    await waitFor(() => expect(lastList().get('startTime')).toBeNull());
+    await waitFor(() => expect(range()[0]).toEqual(['', '2024-04-30']));
   });
 
   it('sets the type filter from a tab, back to page 1', async () => {

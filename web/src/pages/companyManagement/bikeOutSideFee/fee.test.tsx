@@ -47,6 +47,24 @@ describe('站外还车扣费', () => {
     expect(document.body.textContent).toContain('美团 2026-11-11 站外还车扣费用户明细');
   });
 
+  it('shows in the empty 还车日期 the period the server applied, and says what an empty one means (issue 25, point 12)', { timeout: 120_000 }, async () => {
+    logIn({ permissions: ['company.edit'] });
+    renderRoute(<BikeOutSideFee />, '/companyManagement/bikeOutSideFee');
+    await screen.findByText('2026-11-11');
+    const inputs = () => [...document.querySelectorAll<HTMLInputElement>('.desk-query .ant-picker-range input')];
+    await waitFor(() =>
+      expect(inputs().map((i) => [i.value, i.placeholder])).toEqual([
+        ['', '2026-11-01'],
+        ['', '2026-11-25'],
+      ]),
+    );
+    expect(fx.last('/api/bikeOutSiteFee/getFeeList')!.url.searchParams.get('startTime')).toBeNull();
+    // the label's tooltip says what an empty picker asks for
+    const label = screen.getByText('还车日期').closest('label')!;
+    fireEvent.mouseOver(label.querySelector('.anticon')!);
+    expect((await screen.findByRole('tooltip')).textContent).toContain('不选日期时：本月 1 日至今天');
+  });
+
   it('sends the URL filters and hides 导出 without company.export', { timeout: 120_000 }, async () => {
     logIn({ permissions: ['company.edit'] });
     const { router } = renderRoute(<BikeOutSideFee />, '/companyManagement/bikeOutSideFee');

@@ -66,7 +66,17 @@ const feeSpec = (brand: Field<'brandId'>) =>
     rowKey: (r) => `${r.date}-${r.brandId}`,
     list: fetchFees,
     areaFilter: true,
-    filters: [brand, { name: 'startTime', names: ['startTime', 'endTime'], label: '还车日期', type: 'dateRange' }],
+    filters: [
+      brand,
+      {
+        name: 'startTime',
+        names: ['startTime', 'endTime'],
+        label: '还车日期',
+        type: 'dateRange',
+        applied: (d) => [(d as FeePage).startTime, (d as FeePage).endTime],
+        emptyMeans: '本月 1 日至今天（只选结束日期时，从其所在月的 1 日起）',
+      },
+    ],
     columns: [
       { title: '日期', dataIndex: 'date', width: 120 },
       { title: '企业', dataIndex: 'brandName', width: 160 },

@@ -37,6 +37,18 @@ const TYPE_COLOR: Record<number, string> = { 1: 'orange', 4: 'purple', 6: 'gold'
 export const openCount = (counts: AbnormalCounts | undefined, types: readonly number[]) =>
   (counts?.lists ?? []).filter((c) => types.includes(c.abnormalType)).reduce((t, c) => t + c.openNum, 0);
 
+/**
+ * What 全部 counts, in words that reconcile it with #/warn: the board's types open and unhandled
+ * whatever day (全部), and how many more of the other types the list's 待处理 (all types) holds.
+ */
+export function boardCaption(counts: AbnormalCounts | undefined, shown: number) {
+  const all = openCount(counts, WARNING_BOARD.types);
+  const head = `全部 = 以上 ${WARNING_BOARD.types.length} 类进行中、未处理的异常（不限发生日期）`;
+  const rest = counts ? counts.openTotal - all : null;
+  const tail = rest === null ? '' : rest > 0 ? `；异常列表「待处理」${counts!.openTotal} 条另含其他类型 ${rest} 条` : `，即异常列表的「待处理」`;
+  return { text: `${head}${tail}`, title: `${head}${tail}。下列按发生时间最新的 ${shown} 条。` };
+}
+
 /** A row's two middle columns: what (brand and bike, or — for a site's own alert) and where (site or 站外). */
 export function alertColumns(m: Pick<AbnormalMsg, 'brandName' | 'bikeId' | 'siteId' | 'siteName'>) {
   const what = [m.brandName, m.bikeId].filter(Boolean).join(' ');
@@ -78,7 +90,8 @@ function AlertRow({ m, onFocus }: { m: AbnormalMsg; onFocus: (siteId: string) =>
 
 /**
  * 异常告警: per type the open, unhandled alerts of the area whatever day they opened (tab counts
- * from getMsgCounts' openNum; 全部 is the sum of the tabs), the newest 10 of them scrolling; the
+ * from getMsgCounts' openNum; 全部 is the sum of the tabs, its caption says how it relates to
+ * #/warn's 待处理, boardCaption), the newest 10 of them scrolling; the
  * recycle sites with their count; 备案稽查 opens the filing check. Refreshed every 120 s.
  */
 export default function AlertBoard() {
@@ -103,6 +116,7 @@ export default function AlertBoard() {
     ...polling,
   });
   const rows = msgs.data?.lists ?? [];
+  const caption = boardCaption(counts.data, Math.min(rows.length, WARNING_BOARD.size));
   const tabButton = (key: string, label: string, count: number | undefined) => (
     <button key={key} type="button" role="tab" aria-selected={tab === key} className={`ab-tab ${tab === key ? 'is-active' : ''}`} onClick={() => setTab(key)}>
       {label}
@@ -136,8 +150,8 @@ export default function AlertBoard() {
         <div className="hp-state hp-state-empty">无权限查看异常告警</div>
       ) : (
         <>
-          <div className="ab-caption" data-testid="alert-caption">
-            进行中、未处理的异常（不限发生日期），按发生时间最新的 {Math.min(rows.length, WARNING_BOARD.size)} 条
+          <div className="ab-caption" data-testid="alert-caption" title={caption.title}>
+            {caption.text}
           </div>
           <QueryState query={msgs} empty={rows.length === 0} emptyText="暂无进行中的异常">
             <AutoScroll className="ab-list" resetKey={msgs.dataUpdatedAt} testId="alert-list">

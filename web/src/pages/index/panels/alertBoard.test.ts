@@ -1,12 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import type { AbnormalCounts } from '../types';
-import { ALERT_TABS, alertColumns, openCount } from './AlertBoard';
+import { ALERT_TABS, alertColumns, boardCaption, openCount } from './AlertBoard';
 import { weekChart } from './OperationStats';
 
 const counts = (open: Record<number, number>, recent: Record<number, number> = {}): AbnormalCounts => ({
-  lists: Array.from({ length: 14 }, (_, i) => ({ abnormalType: i + 1, abnormalTypeName: '', openNum: open[i + 1] ?? 0, recentNum: recent[i + 1] ?? 0 })),
-  openTotal: 0,
+  lists: Array.from({ length: 14 }, (_, i) => ({
+    abnormalType: i + 1,
+    abnormalTypeName: '',
+    openNum: open[i + 1] ?? 0,
+    recentNum: recent[i + 1] ?? 0,
+    openRecentNum: 0,
+  })),
+  openTotal: Object.values(open).reduce((a, b) => a + b, 0),
   recentTotal: 0,
+  openRecentTotal: 0,
   startTime: '',
   endTime: '',
 });
@@ -22,6 +29,16 @@ describe('warning board', () => {
     // type 8 is not on the board
     expect(openCount(c, [1, 4, 6, 7, 13, 14])).toBe(1448 + 15 + 162 + 55 + 92);
     expect(openCount(undefined, [1])).toBe(0);
+  });
+
+  it('says what 全部 counts and how it meets #/warn’s 待处理 (issue 25, point 5)', () => {
+    // the issue's moment: 全部 2,418 on the board, 待处理 2,508 on #/warn: 90 of the types the board leaves out
+    const c = counts({ 1: 1448, 4: 15, 6: 162, 7: 55, 13: 738, 2: 12, 3: 6, 8: 72 });
+    expect(openCount(c, [1, 4, 6, 7, 13, 14])).toBe(2418);
+    expect(c.openTotal).toBe(2508);
+    expect(boardCaption(c, 10).text).toBe('全部 = 以上 6 类进行中、未处理的异常（不限发生日期）；异常列表「待处理」2508 条另含其他类型 90 条');
+    expect(boardCaption(counts({ 1: 3 }), 3).text).toBe('全部 = 以上 6 类进行中、未处理的异常（不限发生日期），即异常列表的「待处理」');
+    expect(boardCaption(undefined, 0).text).toBe('全部 = 以上 6 类进行中、未处理的异常（不限发生日期）');
   });
 
   it('has the spec tabs 1, 7, 13, 14 and a tab for each other board type', () => {
