@@ -26,29 +26,39 @@ interface Props {
   radius?: number;
   /** the area's sites (the one edited left out) */
   others?: readonly RailSite[];
-  /** the view's centre when nothing is picked yet */
+  /** the view's centre when nothing is picked yet (none: the area's operating fences) */
   home?: LonLat | null;
+  /** the area whose fences and zones are drawn beneath (the chosen one, else the user's own) */
+  areaId?: string | null;
 }
 
 /** Other sites drawn for orientation: those within 3 km of the view's centre (an area may have 20,000), their fences within 1.5 km. */
 const SITES_KM = 3;
 const FENCES_KM = 1.5;
 
-export default function SitePicker({ start, point, onPoint, ring, onRing, radius, others, home }: Props) {
+export default function SitePicker({ start, point, onPoint, ring, onRing, radius, others, home, areaId }: Props) {
   // the view: the edited site, else the middle of the area's sites (it follows the area); clicks do not move it
   const [view] = useState(() => start ?? null);
-  const homeLon = home?.lon ?? MAP.center.lon;
-  const homeLat = home?.lat ?? MAP.center.lat;
-  const centre = useMemo(() => view ?? { lon: homeLon, lat: homeLat }, [view, homeLon, homeLat]);
-  const near = useMemo(() => (others ?? []).filter((s) => distanceKm({ lon: s.siteLon, lat: s.siteLat }, centre) < SITES_KM), [others, centre]);
+  const homeLon = home?.lon;
+  const homeLat = home?.lat;
+  // no site and no sites yet: no centre, the map starts on the area's fences
+  const centre = useMemo(() => view ?? (homeLon !== undefined && homeLat !== undefined ? { lon: homeLon, lat: homeLat } : null), [view, homeLon, homeLat]);
+  const near = useMemo(() => {
+    const at = centre ?? MAP.center;
+    return (others ?? []).filter((s) => distanceKm({ lon: s.siteLon, lat: s.siteLat }, at) < SITES_KM);
+  }, [others, centre]);
   const sites = useMemo<MapSite[]>(() => near.map((s) => ({ id: s.siteId, name: s.siteName, lon: s.siteLon, lat: s.siteLat, flag: s.flag })), [near]);
   const polygons = useMemo(
-    () => near.filter((s) => s.gpsRail && s.gpsRail.length >= 3 && distanceKm({ lon: s.siteLon, lat: s.siteLat }, centre) < FENCES_KM).map((s) => s.gpsRail!),
+    () =>
+      near
+        .filter((s) => s.gpsRail && s.gpsRail.length >= 3 && distanceKm({ lon: s.siteLon, lat: s.siteLat }, centre ?? MAP.center) < FENCES_KM)
+        .map((s) => s.gpsRail!),
     [near, centre],
   );
   return (
     <DrawMap
       center={centre}
+      areaId={areaId}
       zoom={view ? 17 : 15}
       height={470}
       sites={sites}

@@ -3,11 +3,11 @@
  * and area on the other. A polygon with fewer than 3 or more than 2,000 vertices is refused before sending.
  */
 import { useQuery } from '@tanstack/react-query';
+import { Form } from 'antd';
 import { useMemo, useState } from 'react';
 import { useSession } from '../../app/session/store';
 import { type CrudForm, type Field, optionsOf } from '../../components/desk';
 import type { LonLat, MapSite } from '../../components/deskMap/types';
-import { MAP } from '../../lib/constants';
 import { createForbid, fetchAreaSites, updateForbid } from './service';
 import type { Forbid } from './types';
 import { boxOf, centreOfBox, inBox, openRing, ringProblem } from './zoneGeo';
@@ -68,14 +68,16 @@ export const forbidForm: CrudForm<Forbid, ForbidFormValues> = {
     // the picker's own copy of the ring (its first view fits it); the form's hidden field takes each drawing
     const [ring, setRing] = useState<LonLat[] | null>(() => openRing(zone?.fence));
     const start = useMemo(() => (zone ? centreOfBox(boxOf([zone.fence])!) : null), [zone]);
-    const { sites, home, ready } = useNearSites(zone?.areaId ?? userArea, start);
+    const chosen = Form.useWatch('areaId', form) as string | undefined;
+    const areaId = zone?.areaId ?? (chosen || userArea);
+    const { sites, home, ready } = useNearSites(areaId, start);
     const shown = useMemo(() => rows.filter((z) => z.id !== zone?.id).map((z) => z.fence), [rows, zone]);
     const onRing = (r: LonLat[] | null) => {
       setRing(r);
       form.setFieldValue('fence', r);
     };
     if (!ready) return <div className="regional-map-loading" />;
-    return <ZonePicker ring={ring} onRing={onRing} centre={home ?? MAP.center} zoom={zone ? 16 : 15} sites={sites} others={shown} />;
+    return <ZonePicker ring={ring} onRing={onRing} centre={home} areaId={areaId} zoom={zone ? 16 : 15} sites={sites} others={shown} />;
   },
   // a zone belongs to a real area, not 全国
   initial: (zone, areaId) =>
