@@ -40,8 +40,8 @@ export default function DeskMap(p: DeskMapProps) {
   }, [map, onReady]);
   useZoomClasses(map);
   useBackdropLayers(map, data.fences, data.zones);
-  // no centre given: the area's fences (the user's own area until one is chosen), else its sites
-  useStartAtArea(map, !centred, areaId, data, p.sites);
+  // no centre given and nothing to fit: the area's fences (the user's own area until one is chosen), else its sites
+  useStartAtArea(map, !centred && !p.fit?.length, areaId, data, p.sites);
   useSites(map, p.sites);
   useSiteLabels(map, p.sites);
   usePolygons(map, p.polygons);

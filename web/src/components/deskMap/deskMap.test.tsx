@@ -142,6 +142,19 @@ describe('DeskMap without tiles: what makes the plain background a map', () => {
     fitBounds.mockRestore();
   });
 
+  it("a ring to fit (a list's zones) wins over the area's fences", async () => {
+    logIn({ permissions: 'all' });
+    stubFetch((path) => (path === '/api/area/rail' ? ok([{ id: '110108', areaId: '110108', areaName: '海淀区', gpsRail: fence }]) : ok({ lists: [] })));
+    const { default: L } = await import('leaflet');
+    const fitBounds = vi.spyOn(L.Map.prototype, 'fitBounds');
+    const { map } = mount({ center: null, fit: zoneRing });
+    await waitFor(() => expect(markerHtml(map(), 'desk-map-area-name')).toHaveLength(1));
+    await new Promise((r) => setTimeout(r, 20));
+    const fitted = fitBounds.mock.calls.map((c) => (c[0] as Leaflet.LatLngBounds).getWest());
+    expect(fitted).toEqual([116.3]);
+    fitBounds.mockRestore();
+  });
+
   it('another area named: its fences; backdrop false: none asked for', async () => {
     logIn({ permissions: 'all' });
     const fetched = stubFetch(() => ok([]));
