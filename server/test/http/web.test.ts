@@ -37,7 +37,12 @@ describe('GET / (the console)', () => {
     expect(res.body).toContain('<meta name="tile-url" content=""');
     // the preset as JSON the console parses (quotes and ampersands escaped in the attribute)
     const json = /<meta name="map-tiles" content="([^"]*)"/.exec(res.body)?.[1] ?? '';
-    const tiles = JSON.parse(json.replace(/&quot;/g, '"').replace(/&lt;/g, '<').replace(/&amp;/g, '&')) as { source: string; coords: string; layers: { url: string }[] };
+    const tiles = JSON.parse(
+      json
+        .replace(/&quot;/g, '"')
+        .replace(/&lt;/g, '<')
+        .replace(/&amp;/g, '&'),
+    ) as { source: string; coords: string; layers: { url: string }[] };
     expect(tiles).toMatchObject({ source: 'tianditu', coords: 'wgs84' });
     expect(tiles.layers[0].url).toContain('LAYER=vec&');
     expect(tiles.layers[0].url).toContain('&tk=k1');
