@@ -1,6 +1,7 @@
 /** Every environment variable the server reads, typed, with defaults, in one place. */
 import net from 'node:net';
 import path from 'node:path';
+import { resolveTiles, type MapTiles } from './domain/tiles.js';
 
 /** The API version the docs and /api/health report. */
 export const VERSION = '0.1.0';
@@ -14,7 +15,10 @@ export interface Config {
   demo: boolean | undefined; // undefined: on when the database is new
   adminPassword: string | undefined;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  /** MAP_TILE_URL as given ('' when unset) */
   tileUrl: string;
+  /** the tiles under the console's maps (MAP_TILE_PRESET / MAP_TILE_KEY, else MAP_TILE_URL / MAP_TILE_COORDS); null: none */
+  tiles: MapTiles | null;
   platformName: string;
   tokenTtlHours: number;
   webDist: string | undefined;
@@ -129,9 +133,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError('ADMIN_PASSWORD must be at least 8 characters');
   }
   const tileUrl = env.MAP_TILE_URL ?? '';
-  if (tileUrl && !/^https?:\/\/.+\{z\}.*\{x\}.*\{y\}/.test(tileUrl)) {
-    throw new ConfigError('MAP_TILE_URL must be an http(s) URL template with {z}, {x} and {y}');
-  }
+  const tileChoice = resolveTiles({ preset: env.MAP_TILE_PRESET, key: env.MAP_TILE_KEY, url: tileUrl, coords: env.MAP_TILE_COORDS });
+  if ('error' in tileChoice) throw new ConfigError(tileChoice.error);
   return {
     port: int(env, 'PORT', 8080, 0, 65535),
     host: env.HOST || '127.0.0.1',
@@ -142,6 +145,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminPassword,
     logLevel,
     tileUrl,
+    tiles: tileChoice.tiles,
     platformName: env.PLATFORM_NAME || '站点单车监管平台',
     tokenTtlHours: int(env, 'TOKEN_TTL_HOURS', 24 * 7, 1, 24 * 365),
     webDist: env.WEB_DIST || undefined,

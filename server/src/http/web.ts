@@ -22,6 +22,8 @@ export async function registerWeb(app: FastifyInstance, config: Config) {
     .readFileSync(indexFile, 'utf8')
     .replace(/<meta name="platform-name" content="[^"]*"/, `<meta name="platform-name" content="${escapeAttr(config.platformName)}"`)
     .replace(/<meta name="tile-url" content="[^"]*"/, `<meta name="tile-url" content="${escapeAttr(config.tileUrl)}"`)
+    // the tiles every map draws (a preset or MAP_TILE_URL) and their coordinate system, as JSON (web/src/app/config.ts)
+    .replace(/<meta name="map-tiles" content="[^"]*"/, `<meta name="map-tiles" content="${escapeAttr(config.tiles ? JSON.stringify(config.tiles) : '')}"`)
     // the console shows the clock and the messages' days in the server's zone, not the browser's
     .replace(/<meta name="time-zone" content="[^"]*"/, `<meta name="time-zone" content="${escapeAttr(config.tz)}"`)
     .replace(/<title>[^<]*<\/title>/, `<title>${escapeAttr(config.platformName)}</title>`);

@@ -15,10 +15,11 @@ beforeAll(async () => {
     `<!doctype html><html><head>
 <meta name="platform-name" content="站点单车监管平台" />
 <meta name="tile-url" content="" />
+<meta name="map-tiles" content="" />
 <meta name="time-zone" content="" />
 <title>站点单车监管平台</title></head><body></body></html>`,
   );
-  ctx = await createTestApp({ WEB_DIST: dist, TZ: 'Europe/Berlin', PLATFORM_NAME: '某市<单车>平台' });
+  ctx = await createTestApp({ WEB_DIST: dist, TZ: 'Europe/Berlin', PLATFORM_NAME: '某市<单车>平台', MAP_TILE_PRESET: 'tianditu', MAP_TILE_KEY: 'k1' });
 });
 
 afterAll(async () => {
@@ -34,6 +35,17 @@ describe('GET / (the console)', () => {
     expect(res.body).toContain('<meta name="time-zone" content="Europe/Berlin"');
     expect(res.body).toContain('<meta name="platform-name" content="某市&lt;单车>平台"');
     expect(res.body).toContain('<meta name="tile-url" content=""');
+    // the preset as JSON the console parses (quotes and ampersands escaped in the attribute)
+    const json = /<meta name="map-tiles" content="([^"]*)"/.exec(res.body)?.[1] ?? '';
+    const tiles = JSON.parse(
+      json
+        .replace(/&quot;/g, '"')
+        .replace(/&lt;/g, '<')
+        .replace(/&amp;/g, '&'),
+    ) as { source: string; coords: string; layers: { url: string }[] };
+    expect(tiles).toMatchObject({ source: 'tianditu', coords: 'wgs84' });
+    expect(tiles.layers[0].url).toContain('LAYER=vec&');
+    expect(tiles.layers[0].url).toContain('&tk=k1');
     expect(res.body).toContain('<title>某市&lt;单车>平台</title>');
   });
 

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it } from 'vitest';
-import { DEFAULT_PLATFORM_NAME, platformName, tileUrl } from './config';
+import { DEFAULT_PLATFORM_NAME, mapTiles, platformName, tileUrl } from './config';
 
 function setMeta(name: string, content: string) {
   const el = document.createElement('meta');
@@ -26,5 +26,19 @@ describe('config from meta tags', () => {
     expect(tileUrl()).toBe('');
     setMeta('tile-url', 'https://t.example.cn/{z}/{x}/{y}.png');
     expect(tileUrl()).toBe('https://t.example.cn/{z}/{x}/{y}.png');
+  });
+  it('reads the tiles: the preset the server wrote (with its coordinate system), else the bare tile URL in GCJ-02, else none', () => {
+    expect(mapTiles()).toBeNull();
+    setMeta('tile-url', 'https://t.example.cn/{z}/{x}/{y}.png');
+    expect(mapTiles()).toEqual({ source: 'url', coords: 'gcj02', layers: [{ url: 'https://t.example.cn/{z}/{x}/{y}.png' }] });
+    const tianditu = { source: 'tianditu', coords: 'wgs84', layers: [{ url: 'https://t{s}.tianditu.gov.cn/vec_w/wmts?tk=K', subdomains: '01234567' }] };
+    setMeta('map-tiles', JSON.stringify(tianditu));
+    expect(mapTiles()).toEqual(tianditu);
+    document.head.innerHTML = '';
+    // a broken or unknown value: as if none were set
+    setMeta('map-tiles', '{"coords":"bd09","layers":[{"url":"x"}]}');
+    expect(mapTiles()).toBeNull();
+    setMeta('map-tiles', 'not json');
+    expect(mapTiles()).toBeNull();
   });
 });

@@ -16,6 +16,41 @@ export function tileUrl(doc: Document = document): string {
   return meta('tile-url', doc)?.trim() ?? '';
 }
 
+/** The coordinate system tiles are drawn in (sites, fences and zones are stored in GCJ-02). */
+export type TileCoords = 'gcj02' | 'wgs84';
+
+/** The tiles under every map (server/src/domain/tiles.ts): the layers bottom first ({s} a sub-domain), their system. */
+export interface MapTiles {
+  source: string;
+  coords: TileCoords;
+  layers: { url: string; subdomains?: string }[];
+}
+
+function parseTiles(json: string): MapTiles | null {
+  try {
+    const t = JSON.parse(json) as Partial<MapTiles> | null;
+    if (!t || (t.coords !== 'gcj02' && t.coords !== 'wgs84') || !Array.isArray(t.layers)) return null;
+    const layers = t.layers
+      .filter((l) => typeof l?.url === 'string' && l.url !== '')
+      .map((l) => ({ url: l.url, subdomains: typeof l.subdomains === 'string' ? l.subdomains : undefined }));
+    return layers.length ? { source: typeof t.source === 'string' ? t.source : 'url', coords: t.coords, layers } : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The tiles every map draws (desk maps and the home map read them here, nowhere else): the preset or
+ * MAP_TILE_URL the server wrote into <meta name="map-tiles">, else the bare <meta name="tile-url">
+ * (GCJ-02), else null (a plain background).
+ */
+export function mapTiles(doc: Document = document): MapTiles | null {
+  const fromJson = parseTiles(meta('map-tiles', doc)?.trim() ?? '');
+  if (fromJson) return fromJson;
+  const url = tileUrl(doc);
+  return url ? { source: 'url', coords: 'gcj02', layers: [{ url }] } : null;
+}
+
 /** The server's default TZ (server/src/config.ts). */
 export const DEFAULT_TIME_ZONE = 'Asia/Shanghai';
 

@@ -43,8 +43,15 @@ export interface PathPoint extends LonLat {
 }
 
 export interface DeskMapProps {
-  /** the view's centre (GCJ-02); the map moves when it changes */
-  center: LonLat;
+  /**
+   * the view's centre (GCJ-02); the map moves when it changes. None: the map starts on the area's
+   * operating fences (`areaId`, else the user's own area), else on the given sites
+   */
+  center?: LonLat | null;
+  /** the area whose operating fences and enabled zones are drawn beneath (default: the user's own area) */
+  areaId?: string | null;
+  /** the backdrop layers (fences, zones; both by default); false: none (the caller draws them itself) */
+  backdrop?: false | { fences?: boolean; zones?: boolean };
   zoom?: number;
   height?: number;
   sites?: readonly MapSite[];

@@ -26,29 +26,45 @@ interface Props {
   radius?: number;
   /** the area's sites (the one edited left out) */
   others?: readonly RailSite[];
-  /** the view's centre when nothing is picked yet */
+  /** the view's centre when nothing is picked yet (none: the area's operating fences) */
   home?: LonLat | null;
+  /** the area whose fences and zones are drawn beneath (the chosen one, else the user's own) */
+  areaId?: string | null;
 }
 
 /** Other sites drawn for orientation: those within 3 km of the view's centre (an area may have 20,000), their fences within 1.5 km. */
 const SITES_KM = 3;
+/** A new site's map shows the whole area: its sites nearest their middle, at most this many. */
+const MAX_SITES = 3000;
 const FENCES_KM = 1.5;
 
-export default function SitePicker({ start, point, onPoint, ring, onRing, radius, others, home }: Props) {
-  // the view: the edited site, else the middle of the area's sites (it follows the area); clicks do not move it
+export default function SitePicker({ start, point, onPoint, ring, onRing, radius, others, home, areaId }: Props) {
+  // the view: the edited site, else the area's fences (it follows the area); clicks do not move it
   const [view] = useState(() => start ?? null);
-  const homeLon = home?.lon ?? MAP.center.lon;
-  const homeLat = home?.lat ?? MAP.center.lat;
-  const centre = useMemo(() => view ?? { lon: homeLon, lat: homeLat }, [view, homeLon, homeLat]);
-  const near = useMemo(() => (others ?? []).filter((s) => distanceKm({ lon: s.siteLon, lat: s.siteLat }, centre) < SITES_KM), [others, centre]);
+  // a new site: no centre, the map starts on the area's operating fences (the user's own area until a district is chosen)
+  const centre = view;
+  // the sites near the edited site; for a new one the area's sites nearest their middle (the view shows the whole area)
+  const at = view ?? home ?? MAP.center;
+  const atLon = at.lon;
+  const atLat = at.lat;
+  const near = useMemo(() => {
+    const c = { lon: atLon, lat: atLat };
+    const all = (others ?? []).map((s) => ({ s, d: distanceKm({ lon: s.siteLon, lat: s.siteLat }, c) }));
+    const shown = view ? all.filter((x) => x.d < SITES_KM) : all.sort((x, y) => x.d - y.d).slice(0, MAX_SITES);
+    return shown.map((x) => x.s);
+  }, [others, view, atLon, atLat]);
   const sites = useMemo<MapSite[]>(() => near.map((s) => ({ id: s.siteId, name: s.siteName, lon: s.siteLon, lat: s.siteLat, flag: s.flag })), [near]);
   const polygons = useMemo(
-    () => near.filter((s) => s.gpsRail && s.gpsRail.length >= 3 && distanceKm({ lon: s.siteLon, lat: s.siteLat }, centre) < FENCES_KM).map((s) => s.gpsRail!),
-    [near, centre],
+    () =>
+      near
+        .filter((s) => s.gpsRail && s.gpsRail.length >= 3 && distanceKm({ lon: s.siteLon, lat: s.siteLat }, { lon: atLon, lat: atLat }) < FENCES_KM)
+        .map((s) => s.gpsRail!),
+    [near, atLon, atLat],
   );
   return (
     <DrawMap
       center={centre}
+      areaId={areaId}
       zoom={view ? 17 : 15}
       height={470}
       sites={sites}

@@ -72,7 +72,10 @@ export const siteForm: CrudForm<SiteRow, SiteValues> = {
     const lon = useValue(form, 'siteLon', initial);
     const lat = useValue(form, 'siteLat', initial);
     const length = useValue(form, 'length', initial);
-    const { others, home } = useAreaSites(useValue(form, 'areaId', initial), site?.siteId);
+    // before a district is chosen, the user's own area: its sites, fences and zones under the map
+    const ownArea = useSession((s) => s.user?.areaId);
+    const chosen = useValue(form, 'areaId', initial) || ownArea;
+    const { others, home } = useAreaSites(chosen, site?.siteId);
     const pick = (p: LonLat) => {
       form.setFieldsValue({ siteLon: p.lon, siteLat: p.lat });
       void form.validateFields(['siteLon', 'siteLat']).catch(() => undefined);
@@ -93,6 +96,7 @@ export const siteForm: CrudForm<SiteRow, SiteValues> = {
         radius={ring ? undefined : (length ?? undefined)}
         others={others}
         home={home}
+        areaId={chosen}
       />
     );
   },

@@ -234,7 +234,7 @@ export default function GeoImportDialog<V extends object>(p: Props<V>) {
             }}
           />
           <Suspense fallback={<Spin className="regional-map-loading" />}>
-            <DeskMap center={centre} zoom={13} height={420} polygons={p.others} shapes={shapes} fit={fit} />
+            <DeskMap center={centre} backdrop={false} zoom={13} height={420} polygons={p.others} shapes={shapes} fit={fit} />
           </Suspense>
         </div>
       }

@@ -15,15 +15,17 @@ const LABELS = {
 interface Props {
   ring: LonLat[] | null;
   onRing: (r: LonLat[] | null) => void;
-  /** where the view starts (the edited zone, else the area's sites' middle) */
-  centre: LonLat;
+  /** where the view starts (the edited zone, else the area's sites' middle; none: the area's fences) */
+  centre: LonLat | null;
+  /** the area whose operating fences are drawn beneath */
+  areaId?: string | null;
   zoom: number;
   sites: readonly MapSite[];
   /** other zones, grey, for orientation */
   others: readonly (readonly LonLat[])[];
 }
 
-export default function ZonePicker({ ring, onRing, centre, zoom, sites, others }: Props) {
+export default function ZonePicker({ ring, onRing, centre, zoom, sites, others, areaId }: Props) {
   // the first view stays: drawing must not move the map
   const [view] = useState(centre);
   const [fit] = useState(() => ring);
@@ -32,6 +34,9 @@ export default function ZonePicker({ ring, onRing, centre, zoom, sites, others }
   return (
     <DrawMap
       center={view}
+      areaId={areaId}
+      // the other zones are drawn grey beneath already
+      backdrop={{ zones: false }}
       zoom={zoom}
       height={470}
       sites={sites}

@@ -2,7 +2,6 @@
 import { Spin } from 'antd';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import type { LonLat, MapShape, MapSite } from '../../components/deskMap/types';
-import { MAP } from '../../lib/constants';
 import { boxOf, centreOfBox, inBox } from './zoneGeo';
 import type { Forbid, RailSite } from './types';
 
@@ -44,7 +43,7 @@ export default function ZonesMap({ zones, sites, selected, fit, onZone }: Props)
   const near = useMemo(() => sitesNear(sites, rings), [sites, rings]);
   const box = useMemo(() => boxOf(rings), [rings]);
   // the centre stays what it was first (a moving centre would fight the fit); the fit moves the view
-  const [centre] = useState(() => (box ? centreOfBox(box) : MAP.center));
+  const [centre] = useState(() => (box ? centreOfBox(box) : null));
   // the first view shows every listed zone; a row click fits its zone
   const all = useMemo(
     () =>
@@ -59,7 +58,16 @@ export default function ZonesMap({ zones, sites, selected, fit, onZone }: Props)
   const view = fit ?? all;
   return (
     <Suspense fallback={<Spin className="regional-map-loading" />}>
-      <DeskMap center={centre} zoom={14} height={360} sites={near} shapes={shapes} onShape={(id) => onZone(Number(id))} fit={view} />
+      <DeskMap
+        center={centre}
+        backdrop={{ zones: false }}
+        zoom={14}
+        height={360}
+        sites={near}
+        shapes={shapes}
+        onShape={(id) => onZone(Number(id))}
+        fit={view}
+      />
     </Suspense>
   );
 }

@@ -3,11 +3,11 @@
  * and area on the other. A polygon with fewer than 3 or more than 2,000 vertices is refused before sending.
  */
 import { useQuery } from '@tanstack/react-query';
+import { Form } from 'antd';
 import { useMemo, useState } from 'react';
 import { useSession } from '../../app/session/store';
 import { type CrudForm, type Field, optionsOf } from '../../components/desk';
 import type { LonLat, MapSite } from '../../components/deskMap/types';
-import { MAP } from '../../lib/constants';
 import { createForbid, fetchAreaSites, updateForbid } from './service';
 import type { Forbid } from './types';
 import { boxOf, centreOfBox, inBox, openRing, ringProblem } from './zoneGeo';
@@ -38,20 +38,26 @@ function forbidBody(v: ForbidFormValues, ring: LonLat[]) {
   return { alias: v.alias.trim(), type: Number(v.type) as 0 | 1, serial: v.serial?.trim() || null, areaId: v.areaId, fence: ring };
 }
 
-/** Sites of the area within 3 km of the view's centre (an area may have 20,000). */
+/**
+ * Sites of the area for the map (an area may have 20,000): within about 3 km of an edited zone; for a
+ * new zone, whose map shows the whole area, the 2,000 nearest the middle of the area's sites.
+ */
 function useNearSites(areaId: string | undefined, centre: LonLat | null) {
   const q = useQuery({ queryKey: ['regional', 'sites', areaId], queryFn: () => fetchAreaSites(areaId), enabled: !!areaId, staleTime: 60_000 });
   return useMemo(() => {
     const all = q.data ?? [];
-    const home = centre ?? (all.length ? centreOfBox(boxOf([all.map((s) => ({ lon: s.siteLon, lat: s.siteLat }))])!) : null);
-    const box = home ? { west: home.lon - 0.035, east: home.lon + 0.035, south: home.lat - 0.027, north: home.lat + 0.027 } : null;
-    const sites: MapSite[] = box
-      ? all
-          .filter((s) => inBox(box, { lon: s.siteLon, lat: s.siteLat }))
-          .slice(0, 2000)
-          .map((s) => ({ id: s.siteId, name: s.siteName, lon: s.siteLon, lat: s.siteLat, flag: s.flag }))
-      : [];
-    return { sites, home, ready: !q.isPending || !areaId };
+    const middle = centre ?? (all.length ? centreOfBox(boxOf([all.map((s) => ({ lon: s.siteLon, lat: s.siteLat }))])!) : null);
+    const box = centre ? { west: centre.lon - 0.035, east: centre.lon + 0.035, south: centre.lat - 0.027, north: centre.lat + 0.027 } : null;
+    const near = box
+      ? all.filter((s) => inBox(box, { lon: s.siteLon, lat: s.siteLat }))
+      : middle
+        ? all
+            .map((s) => ({ s, d: Math.hypot(s.siteLon - middle.lon, s.siteLat - middle.lat) }))
+            .sort((x, y) => x.d - y.d)
+            .map((x) => x.s)
+        : [];
+    const sites: MapSite[] = near.slice(0, 2000).map((s) => ({ id: s.siteId, name: s.siteName, lon: s.siteLon, lat: s.siteLat, flag: s.flag }));
+    return { sites, ready: !q.isPending || !areaId };
   }, [q.data, q.isPending, centre, areaId]);
 }
 
@@ -68,14 +74,16 @@ export const forbidForm: CrudForm<Forbid, ForbidFormValues> = {
     // the picker's own copy of the ring (its first view fits it); the form's hidden field takes each drawing
     const [ring, setRing] = useState<LonLat[] | null>(() => openRing(zone?.fence));
     const start = useMemo(() => (zone ? centreOfBox(boxOf([zone.fence])!) : null), [zone]);
-    const { sites, home, ready } = useNearSites(zone?.areaId ?? userArea, start);
+    const chosen = Form.useWatch('areaId', form) as string | undefined;
+    const areaId = zone?.areaId ?? (chosen || userArea);
+    const { sites, ready } = useNearSites(areaId, start);
     const shown = useMemo(() => rows.filter((z) => z.id !== zone?.id).map((z) => z.fence), [rows, zone]);
     const onRing = (r: LonLat[] | null) => {
       setRing(r);
       form.setFieldValue('fence', r);
     };
     if (!ready) return <div className="regional-map-loading" />;
-    return <ZonePicker ring={ring} onRing={onRing} centre={home ?? MAP.center} zoom={zone ? 16 : 15} sites={sites} others={shown} />;
+    return <ZonePicker ring={ring} onRing={onRing} centre={start} areaId={areaId} zoom={zone ? 16 : 15} sites={sites} others={shown} />;
   },
   // a zone belongs to a real area, not 全国
   initial: (zone, areaId) =>

@@ -13,7 +13,6 @@ import { useSession } from '../../app/session/store';
 import { ListToolbar, QueryForm, useConfirm, useUrlQuery, type Field } from '../../components/desk';
 import DrawMap from '../../components/deskMap/DrawMap';
 import type { LonLat, MapShape } from '../../components/deskMap/types';
-import { MAP } from '../../lib/constants';
 import { normalizePolygon } from '../../lib/polygon';
 import {
   createEntryRail,
@@ -155,7 +154,7 @@ export default function RailsTab({ canEdit }: { canEdit: boolean }) {
     return sitesNear(sites.data, rings.length ? rings : pts);
   }, [sites.data, rings]);
   const box = useMemo(() => boxOf(rings.length ? rings : near.map((s) => [s])), [rings, near]);
-  const centre = box ? centreOfBox(box) : MAP.center;
+  const centre = box ? centreOfBox(box) : null;
   const storedRing = target.kind === 'rail' ? area.data?.gpsRail : ownEntries.find((e) => e.id === target.id)?.gpsRail;
   // the view fits the edited fence, else every fence (or the sites) of the area; a new array only when they change
   const fit = useMemo(
@@ -297,6 +296,9 @@ export default function RailsTab({ canEdit }: { canEdit: boolean }) {
             <DrawMap
               key={`${areaId}-${target.kind}-${target.kind === 'entry' ? target.id : ''}`}
               center={centre}
+              areaId={areaId}
+              // the enabled zones are among the shapes already
+              backdrop={{ zones: false }}
               zoom={14}
               height={500}
               sites={near}

@@ -9,12 +9,13 @@ import { ConfigProvider, Modal, theme } from 'antd';
 import zhCN from 'antd/locale/zh_CN';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type * as Leaflet from 'leaflet';
-import { MapContainer, Popup, ScaleControl, TileLayer, ZoomControl } from 'react-leaflet';
-import { tileUrl } from '../../../app/config';
+import { MapContainer, Popup, ScaleControl, ZoomControl } from 'react-leaflet';
 import { toast } from '../../../app/feedback';
 import { useSession } from '../../../app/session/store';
 import { MAP } from '../../../lib/constants';
 import { can } from '../../../lib/permission';
+import MapTiles from '../../../components/mapTiles/MapTiles';
+import { tileSetup } from '../../../components/mapTiles/tiles';
 import { useHomeStore } from '../homeStore';
 import { FlowBanner, PolygonPanel, panelBoxes } from './MapOverlays';
 import MapLegend, { showsAll } from './MapLegend';
@@ -37,9 +38,6 @@ import { markOnce } from './marks';
 import './homeMap.css';
 
 markOnce('module');
-
-/** A transparent pixel: a tile that fails to load shows nothing instead of a broken image. */
-const BLANK_TILE = 'data:image/gif;base64,R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7';
 
 export interface MapViewProps {
   areaId: string;
@@ -324,7 +322,8 @@ export default function MapView({ areaId, paused = false }: MapViewProps) {
     setMode({ kind: 'main' });
   };
 
-  const url = tileUrl();
+  // the configured tiles and the projection laying the GCJ-02 layers on them (the desk maps read the same)
+  const { tiles, crs } = tileSetup();
   const canDelete = can(permissions, 'home.siteDelete');
   const updatePopup = useCallback(() => popup.current?.update(), []);
   return (
@@ -341,6 +340,7 @@ export default function MapView({ areaId, paused = false }: MapViewProps) {
         <MapContainer
           ref={setMap}
           className="home-map-canvas"
+          crs={crs}
           center={[MAP.center.lat, MAP.center.lon]}
           zoom={zoomForSize(size)}
           minZoom={3}
@@ -350,7 +350,7 @@ export default function MapView({ areaId, paused = false }: MapViewProps) {
           attributionControl={false}
           worldCopyJump={false}
         >
-          {url && <TileLayer url={url} errorTileUrl={BLANK_TILE} maxZoom={19} />}
+          <MapTiles tiles={tiles} />
           <ZoomControl position="bottomright" zoomInTitle="放大" zoomOutTitle="缩小" />
           <ScaleControl position="bottomright" imperial={false} />
           {info && (
