@@ -10,14 +10,14 @@
  */
 
 /** The systems tiles come in: GCJ-02 (高德, 腾讯 and most Chinese tile servers), WGS-84 (天地图 CGCS2000 ≈ WGS-84, OpenStreetMap). */
-export type TileCoords = 'gcj02' | 'wgs84';
-export const TILE_COORDS: readonly TileCoords[] = ['gcj02', 'wgs84'];
+type TileCoords = 'gcj02' | 'wgs84';
+const TILE_COORDS: readonly TileCoords[] = ['gcj02', 'wgs84'];
 
 export type TilePreset = 'amap' | 'tencent' | 'tianditu';
-export const TILE_PRESETS: readonly TilePreset[] = ['amap', 'tencent', 'tianditu'];
+const TILE_PRESETS: readonly TilePreset[] = ['amap', 'tencent', 'tianditu'];
 
 /** One tile layer: a Leaflet URL template ({s} a sub-domain, {z}/{x}/{y}, {-y} a TMS row) and its sub-domains. */
-export interface TileLayerSpec {
+interface TileLayerSpec {
   url: string;
   subdomains?: string;
 }

@@ -22,7 +22,7 @@ import type { JobContext } from './context.js';
 
 const STALE_PILE_MINUTES = 60;
 /** A site's or an order's open message records that its condition still holds at most this often. */
-export const CONFIRM_MINUTES = 10;
+const CONFIRM_MINUTES = 10;
 const LOW_POWER = 10;
 /** Rows per statement: small enough that PGlite answers other requests in between (tens of ms). */
 const CHUNK = 2000;

@@ -13,10 +13,10 @@ import { placeLabels } from '../../pages/index/map/labels';
 import type { LonLat, MapSite } from './types';
 
 /** Site names show from this zoom (a street's sites), never more than SITE_LABELS at once. */
-export const SITE_LABEL_ZOOM = 16;
+const SITE_LABEL_ZOOM = 16;
 const SITE_LABELS = 150;
 /** Zone names show from this zoom. */
-export const ZONE_LABEL_ZOOM = 14;
+const ZONE_LABEL_ZOOM = 14;
 
 const FENCE_STYLE = {
   color: '#1677ff',

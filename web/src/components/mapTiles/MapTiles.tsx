@@ -3,7 +3,7 @@ import { TileLayer } from 'react-leaflet';
 import type { MapTiles as Tiles } from '../../app/config';
 
 /** A transparent pixel: a tile that fails to load shows nothing instead of a broken image. */
-export const BLANK_TILE = 'data:image/gif;base64,R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7';
+const BLANK_TILE = 'data:image/gif;base64,R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7';
 
 export default function MapTiles({ tiles }: { tiles: Tiles | null }) {
   if (!tiles) return null;

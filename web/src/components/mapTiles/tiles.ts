@@ -13,7 +13,7 @@ import { gcj02ToWgs84, wgs84ToGcj02 } from '../../lib/mapCoords';
 const SM = L.Projection.SphericalMercator;
 
 /** Web Mercator of the WGS-84 position of a GCJ-02 LatLng (and back). */
-export const gcjOnWgs84Projection: Leaflet.Projection = {
+const gcjOnWgs84Projection: Leaflet.Projection = {
   bounds: SM.bounds,
   project(latlng: Leaflet.LatLng): Leaflet.Point {
     const w = gcj02ToWgs84({ lon: latlng.lng, lat: latlng.lat });
@@ -27,7 +27,7 @@ export const gcjOnWgs84Projection: Leaflet.Projection = {
 };
 
 /** A map's CRS for tiles in `coords` with GCJ-02 LatLngs: EPSG:3857 itself for GCJ-02 tiles, else one projecting through WGS-84. */
-export function crsFor(coords: TileCoords): Leaflet.CRS {
+function crsFor(coords: TileCoords): Leaflet.CRS {
   if (coords === 'gcj02') return L.CRS.EPSG3857;
   return L.Util.extend({}, L.CRS.EPSG3857, { code: 'EPSG:3857', projection: gcjOnWgs84Projection }) as Leaflet.CRS;
 }
