@@ -15,6 +15,7 @@ import { writeOrders } from './write/orders.js';
 import { writeDispatches } from './write/dispatches.js';
 import { writeScans } from './write/scans.js';
 import { listSitesForOperator } from './sites.js';
+import { workOrderRoutes } from './workOrders.js';
 
 const tags = ['开放接口 v1'];
 const MAX_BODY = 8 * 1024 * 1024;
@@ -343,5 +344,8 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       return { code: 200, message: `共 ${sites.length} 个站点`, data: { sites, serverTime: new Date().toISOString() } };
     },
   );
+
+  // 工单：列表、接单、反馈（ingest/workOrders.ts）
+  workOrderRoutes(app);
 };
 export default routes;

@@ -4,7 +4,7 @@
  * an order and its timeline rows are written in one transaction.
  */
 import type { Database, Query } from '../db/client.js';
-import type { Direction, OrderType, Watch } from '../domain/workOrders.js';
+import type { Direction, OrderState, OrderType, Watch } from '../domain/workOrders.js';
 
 /** A site with what the dispatch rule reads: its thresholds, its counts of this minute and who stands there. */
 export interface DispatchSite {
@@ -236,4 +236,123 @@ export async function markOverdue(q: Query, now: Date): Promise<number> {
     [now.toISOString()],
   );
   return rows.length;
+}
+
+/** An order as its enterprise and the console read it. */
+export interface OrderRow {
+  id: number;
+  orderType: OrderType;
+  state: OrderState;
+  areaId: string;
+  brandId: number;
+  siteId: string | null;
+  siteName: string | null;
+  lon: number | null;
+  lat: number | null;
+  title: string;
+  bikesToMove: number | null;
+  evidence: Record<string, unknown>;
+  openedBy: 'rule' | 'regulator';
+  createdAt: Date;
+  deadlineAt: Date;
+  acceptedAt: Date | null;
+  answeredAt: Date | null;
+  closedAt: Date | null;
+  autoClosed: boolean;
+  overdueAt: Date | null;
+  returns: number;
+  updatedAt: Date;
+  alertCount: number;
+}
+
+const ORDER_SELECT = `
+  select o.id::int as id, o.order_type as "orderType", o.state, o.area_id as "areaId", o.brand_id as "brandId",
+         o.site_id as "siteId", s.site_name as "siteName", o.lon, o.lat, o.title, o.bikes_to_move as "bikesToMove",
+         o.evidence, o.opened_by as "openedBy", o.created_at as "createdAt", o.deadline_at as "deadlineAt",
+         o.accepted_at as "acceptedAt", o.answered_at as "answeredAt", o.closed_at as "closedAt",
+         o.auto_closed as "autoClosed", o.overdue_at as "overdueAt", o.returns, o.updated_at as "updatedAt",
+         (select count(*)::int from work_order_alerts w where w.order_id = o.id) as "alertCount"
+    from work_orders o left join sites s on s.id = o.site_id`;
+
+export async function findOrder(database: Database, id: number): Promise<OrderRow | undefined> {
+  const [row] = await database.query<OrderRow>(`${ORDER_SELECT} where o.id = $1`, [id]);
+  return row;
+}
+
+/**
+ * An enterprise's orders changed after a point (updated_at, id), oldest change first, so that a
+ * poller that keeps the last row's point misses none; `open` keeps those not yet closed.
+ */
+export async function brandOrders(
+  database: Database,
+  f: { brandId: number; state: OrderState | 'open' | null; after: { at: Date; id: number } | null; limit: number },
+): Promise<OrderRow[]> {
+  return database.query<OrderRow>(
+    `${ORDER_SELECT}
+      where o.brand_id = $1
+        and ($2::int is null or o.state = $2::int) and (not $3::boolean or o.state <> 4)
+        and ($4::timestamptz is null or (o.updated_at, o.id) > ($4::timestamptz, $5::bigint))
+      order by o.updated_at, o.id limit $6`,
+    [f.brandId, typeof f.state === 'number' ? f.state : null, f.state === 'open', f.after?.at.toISOString() ?? null, f.after?.id ?? 0, f.limit],
+    'work-orders-of-brand',
+  );
+}
+
+/** One step of an order's timeline. */
+export interface OrderEvent {
+  action: string;
+  actor: 'operator' | 'regulator' | 'system';
+  userId: number | null;
+  brandId: number | null;
+  note: string | null;
+  photos: string[] | null;
+  moved: { dispatchIds?: string[]; bikeIds?: string[] } | null;
+  requestId: string | null;
+}
+
+/** Was this answer of the enterprise stored already (its request id)? */
+export async function answered(database: Database, orderId: number, requestId: string): Promise<boolean> {
+  return (await database.query(`select 1 from work_order_events where order_id = $1 and request_id = $2`, [orderId, requestId])).length > 0;
+}
+
+/** Which timestamp a step sets (the first time only for answers and acceptance). */
+const STAMP: Partial<Record<string, string>> = {
+  accept: 'accepted_at = coalesce(accepted_at, $3)',
+  answer: 'accepted_at = coalesce(accepted_at, $3), answered_at = coalesce(answered_at, $3)',
+  finish: 'closed_at = $3',
+  return: 'returns = returns + 1',
+};
+
+/**
+ * Moves an order from `from` to `to` and writes the step, in one transaction; false when the order
+ * was no longer in `from` (another step came first: nothing is written).
+ */
+export async function applyStep(database: Database, orderId: number, from: OrderState, to: OrderState, event: OrderEvent, at: Date): Promise<boolean> {
+  return database.tx(async (q) => {
+    const stamp = STAMP[event.action];
+    const moved = await q(`update work_orders set state = $4, updated_at = $3${stamp ? `, ${stamp}` : ''} where id = $1 and state = $2 returning id`, [
+      orderId,
+      from,
+      at.toISOString(),
+      to,
+    ]);
+    if (!moved.length) return false;
+    await q(
+      `insert into work_order_events (order_id, action, actor, user_id, brand_id, note, photos, moved, request_id, at)
+       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
+      [
+        orderId,
+        event.action,
+        event.actor,
+        event.userId,
+        event.brandId,
+        event.note,
+        event.photos ? JSON.stringify(event.photos) : null,
+        event.moved ? JSON.stringify(event.moved) : null,
+        event.requestId,
+        at.toISOString(),
+      ],
+    );
+    return true;
+  });
 }

@@ -162,3 +162,89 @@ describe('alert orders by rule', () => {
     expect((await orders(`order_type = 3 and brand_id = ${MT}`))[0].state).toBe(1);
   });
 });
+
+describe('the enterprise’s side on the open API', () => {
+  // the job ran up to an hour ahead of the clock: move its orders back, so that the calls (on the real clock) come after
+  beforeAll(async () => {
+    await t.database.query(
+      `update work_orders set created_at = created_at - interval '2 hours', deadline_at = deadline_at - interval '2 hours',
+              updated_at = updated_at - interval '2 hours', closed_at = closed_at - interval '2 hours', overdue_at = overdue_at - interval '2 hours'`,
+    );
+    await t.database.query(`update work_order_events set at = at - interval '2 hours'`);
+  });
+  const call = async (op: Operator | null, method: 'GET' | 'POST', url: string, body?: unknown) => {
+    const r = await t.app.inject({
+      method,
+      url: `/api/open/v1${url}`,
+      ...(body === undefined ? {} : { payload: body as object }),
+      headers: op ? { authorization: `Bearer ${op.token}` } : {},
+    });
+    return { status: r.statusCode, body: r.json() as { code: number; message: string; data: any } };
+  };
+
+  it('lists only its own orders, oldest change first, and resumes after the last one it saw', async () => {
+    const mine = await call(mt, 'GET', '/workOrders');
+    expect(mine.status).toBe(200);
+    const all = await t.database.query<{ id: number }>(`select id::int from work_orders where brand_id = $1 order by updated_at, id`, [MT]);
+    expect(mine.body.data.orders.map((o: { orderId: number }) => o.orderId)).toEqual(all.map((o) => o.id));
+    expect(new Set(mine.body.data.orders.map((o: { typeName: string }) => o.typeName))).toEqual(new Set(['站点过满', '站点过空', '站外还车']));
+    const open = await call(mt, 'GET', '/workOrders?state=open');
+    expect(open.body.data.orders.every((o: { state: number }) => o.state !== 4)).toBe(true);
+    // the overdue dispatch order says so
+    expect(open.body.data.orders.find((o: { type: number }) => o.type === 2)).toMatchObject({ stateName: '已超时', overdue: true, bikesToMove: 1 });
+    const theirs = await call(hb, 'GET', '/workOrders');
+    expect(theirs.body.data.orders.every((o: { orderId: number }) => !all.some((a) => a.id === o.orderId))).toBe(true);
+    const [first, ...rest] = mine.body.data.orders;
+    const after = await call(mt, 'GET', `/workOrders?since=${encodeURIComponent(first.updatedAt)}&afterId=${first.orderId}`);
+    expect(after.body.data.orders.map((o: { orderId: number }) => o.orderId)).toEqual(rest.map((o: { orderId: number }) => o.orderId));
+  });
+
+  it('accepts and answers its order; a repeated answer is stored once', async () => {
+    const [order] = await orders(`order_type = 3 and brand_id = ${MT} and state = 1`);
+    const accepted = await call(mt, 'POST', '/workOrders/accept', { orderId: order.id });
+    expect(accepted.status).toBe(200);
+    expect(accepted.body.data).toMatchObject({ state: 2, stateName: '处理中' });
+    expect((await call(mt, 'POST', '/workOrders/accept', { orderId: order.id })).body.message).toBe('已接单');
+    const answer = { orderId: order.id, answerId: 'A-1', text: '已将 3 辆车移回站点', bikeIds: ['MF0', 'MF1', 'MF2'] };
+    const first = await call(mt, 'POST', '/workOrders/answer', answer);
+    expect(first.status).toBe(200);
+    expect(first.body.data).toMatchObject({ state: 3, stateName: '已反馈' });
+    const again = await call(mt, 'POST', '/workOrders/answer', answer);
+    expect(again.status).toBe(200);
+    expect(again.body.message).toContain('重复提交');
+    const steps = await t.database.query<{ action: string; note: string | null; moved: unknown; brand_id: number }>(
+      `select action, note, moved, brand_id from work_order_events where order_id = $1 order by at, id`,
+      [order.id],
+    );
+    expect(steps.map((s) => s.action)).toEqual(['open', 'accept', 'answer']);
+    expect(steps[2]).toMatchObject({ note: '已将 3 辆车移回站点', moved: { dispatchIds: [], bikeIds: ['MF0', 'MF1', 'MF2'] }, brand_id: MT });
+    // a second, different answer waits for the regulator: refused with what to do
+    const other = await call(mt, 'POST', '/workOrders/answer', { ...answer, answerId: 'A-2' });
+    expect(other.status).toBe(409);
+    expect(other.body.message).toContain('被退回后可再次反馈');
+  });
+
+  it('refuses an answer to a closed order with a clear message', async () => {
+    const [closed] = await orders(`state = 4 and brand_id = ${MT}`);
+    const r = await call(mt, 'POST', '/workOrders/answer', { orderId: closed.id, answerId: 'late', text: '已处理' });
+    expect(r.status).toBe(409);
+    expect(r.body.message).toBe('工单已办结，不能再反馈');
+    expect(await t.database.query(`select 1 from work_order_events where order_id = $1 and request_id = 'late'`, [closed.id])).toEqual([]);
+  });
+
+  it('another enterprise can neither see nor answer the order; no token, no answer; bad input is told', async () => {
+    const [order] = await orders(`brand_id = ${MT} and state <> 4`);
+    for (const [url, body] of [
+      ['/workOrders/accept', { orderId: order.id }],
+      ['/workOrders/answer', { orderId: order.id, answerId: 'x', text: '越权' }],
+    ] as const) {
+      const r = await call(hb, 'POST', url, body);
+      expect(r.status).toBe(404);
+      expect(r.body.message).toBe(`工单 ${order.id} 不存在`);
+    }
+    expect((await orders(`id = ${order.id}`))[0].state).toBe(order.state);
+    expect((await call(null, 'GET', '/workOrders')).status).toBe(401);
+    expect((await call(mt, 'POST', '/workOrders/answer', { orderId: 'x', answerId: 'y', text: '' })).status).toBe(400);
+    expect((await call(mt, 'GET', '/workOrders?since=yesterday')).status).toBe(400);
+  });
+});

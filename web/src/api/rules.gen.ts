@@ -162,6 +162,14 @@ export const SERVER_RULES = {
     account: {"minLength":1,"maxLength":64},
     password: {"minLength":1,"maxLength":64},
   },
+  "/api/open/v1/workOrders/accept": {
+    orderId: {"minimum":1,"maximum":9007199254740991,"description":"工单编号"},
+  },
+  "/api/open/v1/workOrders/answer": {
+    orderId: {"minimum":1,"maximum":9007199254740991,"description":"工单编号"},
+    answerId: {"minLength":1,"maxLength":64,"description":"本次反馈的编号（企业自定）：重复提交同一编号只保存一次"},
+    text: {"minLength":1,"maxLength":1000,"description":"处理说明"},
+  },
   "/api/pwd": {
     oldPwd: {"minLength":1,"maxLength":64},
     newPwd: {"minLength":1,"maxLength":64},

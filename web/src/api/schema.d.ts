@@ -12366,6 +12366,250 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/open/v1/workOrders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 获取本企业的工单
+         * @description 按变更时间（updatedAt）从早到晚返回本企业的工单，每次最多 limit 条。轮询时把上次最后一条的 updatedAt 与 orderId 作为 since 与 afterId 传入，不会漏掉任何变更。state：1~4 或 open（未办结）。
+         */
+        get: {
+            parameters: {
+                query?: {
+                    state?: "open" | "1" | "2" | "3" | "4";
+                    /** @description ISO 8601 或毫秒时间戳 */
+                    since?: string;
+                    afterId?: number;
+                    limit?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            message: string;
+                            data: {
+                                orders: {
+                                    orderId: number;
+                                    /** @description 1 站点过满，2 站点过空，3 站外还车，4 非法车辆，5 违规停放，6 区域外停放，7 故障车辆，8 其他 */
+                                    type: number;
+                                    typeName: string;
+                                    /** @description 1 待接单，2 处理中，3 已反馈，4 已办结 */
+                                    state: number;
+                                    /** @description 状态名称；未反馈且已过期限的为 已超时 */
+                                    stateName: string;
+                                    overdue: boolean;
+                                    areaId: string;
+                                    siteId: string | null;
+                                    siteName: string | null;
+                                    lon: number | null;
+                                    lat: number | null;
+                                    title: string;
+                                    /** @description 调度工单：本企业应调走（过满）或调入（过空）的车辆数 */
+                                    bikesToMove: number | null;
+                                    /** @description 工单包含的告警条数 */
+                                    alertCount: number;
+                                    /** @description 被退回次数 */
+                                    returns: number;
+                                    createdAt: string;
+                                    deadlineAt: string;
+                                    acceptedAt: string | null;
+                                    answeredAt: string | null;
+                                    closedAt: string | null;
+                                    updatedAt: string;
+                                }[];
+                                serverTime: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/open/v1/workOrders/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * 接单
+         * @description 待接单 → 处理中。已接单的再次接单按成功处理。
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description 工单编号 */
+                        orderId: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            message: string;
+                            data: {
+                                orderId: number;
+                                /** @description 1 站点过满，2 站点过空，3 站外还车，4 非法车辆，5 违规停放，6 区域外停放，7 故障车辆，8 其他 */
+                                type: number;
+                                typeName: string;
+                                /** @description 1 待接单，2 处理中，3 已反馈，4 已办结 */
+                                state: number;
+                                /** @description 状态名称；未反馈且已过期限的为 已超时 */
+                                stateName: string;
+                                overdue: boolean;
+                                areaId: string;
+                                siteId: string | null;
+                                siteName: string | null;
+                                lon: number | null;
+                                lat: number | null;
+                                title: string;
+                                /** @description 调度工单：本企业应调走（过满）或调入（过空）的车辆数 */
+                                bikesToMove: number | null;
+                                /** @description 工单包含的告警条数 */
+                                alertCount: number;
+                                /** @description 被退回次数 */
+                                returns: number;
+                                createdAt: string;
+                                deadlineAt: string;
+                                acceptedAt: string | null;
+                                answeredAt: string | null;
+                                closedAt: string | null;
+                                updatedAt: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/open/v1/workOrders/answer": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * 反馈处理结果
+         * @description 待接单或处理中 → 已反馈（未接单的同时接单）。已办结的工单不能再反馈；被退回后可再次反馈。同一 answerId 重复提交只保存一次。
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description 工单编号 */
+                        orderId: number;
+                        /** @description 本次反馈的编号（企业自定）：重复提交同一编号只保存一次 */
+                        answerId: string;
+                        /** @description 处理说明 */
+                        text: string;
+                        /** @description 本次调度的调度记录编号（POST /dispatch 的 dispatchId） */
+                        dispatchIds?: string[];
+                        /** @description 处理的车辆编号 */
+                        bikeIds?: string[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            message: string;
+                            data: {
+                                orderId: number;
+                                /** @description 1 站点过满，2 站点过空，3 站外还车，4 非法车辆，5 违规停放，6 区域外停放，7 故障车辆，8 其他 */
+                                type: number;
+                                typeName: string;
+                                /** @description 1 待接单，2 处理中，3 已反馈，4 已办结 */
+                                state: number;
+                                /** @description 状态名称；未反馈且已过期限的为 已超时 */
+                                stateName: string;
+                                overdue: boolean;
+                                areaId: string;
+                                siteId: string | null;
+                                siteName: string | null;
+                                lon: number | null;
+                                lat: number | null;
+                                title: string;
+                                /** @description 调度工单：本企业应调走（过满）或调入（过空）的车辆数 */
+                                bikesToMove: number | null;
+                                /** @description 工单包含的告警条数 */
+                                alertCount: number;
+                                /** @description 被退回次数 */
+                                returns: number;
+                                createdAt: string;
+                                deadlineAt: string;
+                                acceptedAt: string | null;
+                                answeredAt: string | null;
+                                closedAt: string | null;
+                                updatedAt: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/feed/v1/key": {
         parameters: {
             query?: never;
