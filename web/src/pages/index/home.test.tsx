@@ -217,7 +217,10 @@ describe('home big screen', () => {
   it(
     'shows the API numbers on its panels',
     async () => {
-      logIn({ ...HAIDIAN, permissions: ['home.siteRank', 'home.totalRing', 'home.totalTrend', 'home.fullPile', 'home.export', 'warn', 'deviceManagement'] });
+      logIn({
+        ...HAIDIAN,
+        permissions: ['home.siteRank', 'home.totalRing', 'home.totalTrend', 'home.fullPile', 'home.export', 'warn', 'deviceManagement', 'regionalSettings'],
+      });
       renderRoute(<Home />, '/index');
       // dispatch counters (after the 1 s dashboard delay)
       await waitFor(() => expect(screen.getByTestId('counter-more').textContent).toBe('2'), { timeout: 15_000 });
@@ -265,6 +268,28 @@ describe('home big screen', () => {
       expect(calls()).not.toContain('/api/abnormal/getMsg');
       expect(calls()).not.toContain('/api/statistics/siteRankAll');
       expect(calls()).not.toContain('/api/statistics/brandPercent');
+      // the side bar and the to-do list offer no screen the roles cannot open (it would say 无权访问)
+      expect(within(screen.getByRole('navigation', { name: '功能导航' })).queryAllByRole('link')).toHaveLength(0);
+      expect(screen.queryByTestId('todo-siteLowPowerPend')).toBeNull();
+      expect(screen.getByText('没有可处理的待办事项。')).toBeTruthy();
+    },
+    SLOW,
+  );
+
+  it(
+    "a limited user's side bar and to-do list hold the screens the desk menu holds",
+    async () => {
+      logIn({ ...HAIDIAN, permissions: ['home', 'operation', 'deviceManagement'] });
+      renderRoute(<Home />, '/index');
+      await waitFor(() => expect(screen.getByTestId('todo-siteLowPowerPend')).toBeTruthy(), { timeout: 15_000 });
+      const nav = screen.getByRole('navigation', { name: '功能导航' });
+      expect(
+        within(nav)
+          .getAllByRole('link')
+          .map((a) => a.textContent),
+      ).toEqual(['运营统计', '站点管理']);
+      expect(screen.queryByTestId('todo-userPend')).toBeNull();
+      expect(screen.queryByTestId('todo-siteApplyPend')).toBeNull();
     },
     SLOW,
   );
