@@ -35,6 +35,7 @@ import auditLogRoutes from './modules/auditLog/routes.js';
 import openRoutes from './ingest/routes.js';
 import { fileRoutes, uploadRoutes } from './modules/uploads/routes.js';
 import informationRoutes from './modules/information/routes.js';
+import { HistoryLoad } from './shared/historyLoad.js';
 import { GeoCache } from './shared/geoCache.js';
 
 interface AppContext {
@@ -45,6 +46,8 @@ interface AppContext {
   geo: GeoCache;
   /** Every route registered, with its config (the guard test walks them). */
   routes: { method: string; url: string; public: boolean }[];
+  /** History being loaded (the demo's back-fill) and how far: GET /api/health tells the console. */
+  history: HistoryLoad;
 }
 
 declare module 'fastify' {
@@ -125,7 +128,7 @@ export async function buildApp(config: Config, database: Database, opts: { logge
     for (const method of [r.method].flat()) routes.push({ method, url: r.url, public: !!r.config?.public });
   });
   const geo = new GeoCache(database);
-  app.decorate('ctx', { config, database, areas, geo, routes });
+  app.decorate('ctx', { config, database, areas, geo, routes, history: new HistoryLoad() });
   registerAuth(app, database, areas);
   registerAudit(app, database); // every console write leaves an audit row in its own transaction (http/audit.ts)
 
