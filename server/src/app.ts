@@ -11,6 +11,7 @@ import { frameworkErrors, registerErrorHandler } from './http/errors.js';
 import { registerValidation } from './http/validation.js';
 import { registerAuth } from './http/auth.js';
 import { registerAudit } from './http/audit.js';
+import { OPEN_API_PREFIX, RequestLog } from './http/requestLog.js';
 import { AreaCache } from './shared/areaCache.js';
 import { registerWeb } from './http/web.js';
 import healthRoutes from './modules/health/routes.js';
@@ -59,7 +60,8 @@ declare module 'fastify' {
 /** A hop count as Fastify's trustProxy function: trust the nearest `n` proxies. */
 const trustHops = (n: number) => (_address: string, hop: number) => hop < n;
 
-export async function buildApp(config: Config, database: Database, opts: { logger?: boolean } = {}) {
+/** `logStream`: where the log goes instead of stdout (tests read it). */
+export async function buildApp(config: Config, database: Database, opts: { logger?: boolean; logStream?: { write(line: string): void } } = {}) {
   const app = Fastify({
     logger:
       opts.logger === false
@@ -67,7 +69,10 @@ export async function buildApp(config: Config, database: Database, opts: { logge
         : {
             level: config.logLevel,
             redact: ['req.headers.authorization', 'req.body.password', 'req.body.oldPwd', 'req.body.newPwd'],
+            ...(opts.logStream ? { stream: opts.logStream } : {}),
           },
+    // the open API's request lines at debug (http/requestLog.ts)
+    logController: new RequestLog(),
     bodyLimit: 9 * 1024 * 1024,
     // a silent socket (never a byte, or a stalled client) is closed after HTTP_IDLE_SECONDS; a request
     // must arrive whole (a slow body too) within HTTP_REQUEST_SECONDS, its headers within 20 s of it
@@ -160,7 +165,7 @@ export async function buildApp(config: Config, database: Database, opts: { logge
   await app.register(fileRoutes);
   await app.register(informationRoutes, { prefix: '/api/information' });
   await app.register(auditLogRoutes, { prefix: '/api/auditLog' });
-  await app.register(openRoutes, { prefix: '/api/open/v1' });
+  await app.register(openRoutes, { prefix: `${OPEN_API_PREFIX}v1` });
   await app.register(feedRoutes, { prefix: '/api/feed/v1' }); // third-party keys only
   await registerWeb(app, config);
   return app as unknown as FastifyInstance;
