@@ -11,7 +11,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 export const OPEN_API_PREFIX = '/api/open/';
 
 /** Whether a request's lines go to debug: the open API's. */
-export const quietRequest = (url: string): boolean => url.startsWith(OPEN_API_PREFIX);
+const quietRequest = (url: string): boolean => url.startsWith(OPEN_API_PREFIX);
 
 export class RequestLog extends LogController {
   override incomingRequest(request: FastifyRequest, reply: FastifyReply, metadata?: Record<string, unknown>): void {

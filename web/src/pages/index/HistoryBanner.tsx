@@ -26,7 +26,7 @@ export function useHistoryLoad(): HistoryProgress | undefined {
 export const historyLoading = (h: HistoryProgress | undefined): boolean => h?.loading === true;
 
 /** The banner's words: what is loading, how far, and what the screen shows meanwhile. */
-export function historyBannerText(h: HistoryProgress): { title: string; detail: string } {
+function historyBannerText(h: HistoryProgress): { title: string; detail: string } {
   const title = h.reached ? `正在载入历史数据…… 已载入至 ${h.reached.slice(0, 16)}（${h.percent ?? 0}%）` : '正在载入历史数据…… 准备中';
   const detail = h.reached
     ? `载入 ${h.from?.slice(0, 10)} 至 ${h.to?.slice(0, 16)} 的数据。完成前，大屏上的消息、告警与站点状态停在“已载入至”的时刻，并非当前实况；今日数字暂不显示。`
