@@ -407,7 +407,7 @@ describe('home map', () => {
         .click();
       await page.waitForURL(/#\/deviceManagement\?equipmentPower=0-10$/);
       await page.locator('.ant-tabs-tab-active').getByText('设备电量').waitFor();
-      await page.locator('.desk-page .ant-select').getByText('0-10%（电量低）').waitFor();
+      await page.locator('.desk-page .ant-select').getByText('低于 10%（电量低）').waitFor();
       expect(unexpected(problems)).toEqual([]);
       await page.context().close();
     },

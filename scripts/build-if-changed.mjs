@@ -2,15 +2,22 @@
 /**
  * Builds the console (web/dist) and the server (server/dist) only when their sources changed since
  * the last build: a hash of each part's source files is kept in its dist folder and compared with
- * the sources' hash now. `npm start` runs this; `npm run build` runs it with --force.
+ * the sources' hash now. `npm run build` runs it with --force; `npm start` with --start, which then
+ * runs the server (server/dist/main.js) in this same process.
  *
- *   node scripts/build-if-changed.mjs [--force]
+ *   node scripts/build-if-changed.mjs [--force] [--start]
+ *
+ * Why in this process: `npm start` used to run `node build && node server` in npm's shell, which
+ * does not pass a signal on: SIGTERM or SIGINT to npm ended the shell and left the server running
+ * with its port and the data directory's lock. Now npm's shell execs this script (package.json),
+ * so npm's signal reaches the process that is the server, whose own handlers close the app, the
+ * database and the lock (server/src/main.ts).
  */
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, sep } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 export const STAMP = '.build-hash';
@@ -73,7 +80,10 @@ function build(part) {
   return ((Date.now() - started) / 1000).toFixed(1);
 }
 
-function main() {
+/** The server's entry, run by --start. */
+export const SERVER = 'server/dist/main.js';
+
+async function main() {
   const force = process.argv.includes('--force');
   for (const part of PARTS) {
     // hashed before building: a file edited during the build makes the next start build again
@@ -88,6 +98,7 @@ function main() {
     writeFileSync(join(ROOT, part.dist, STAMP), `${hash}\n`);
     console.log(`[build] ${part.name}: built in ${seconds} s`);
   }
+  if (process.argv.includes('--start')) await import(pathToFileURL(join(ROOT, SERVER)).href);
 }
 
-if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) main();
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) await main();

@@ -11,6 +11,19 @@ export default defineConfig({
     outDir: 'dist',
     manifest: true,
     sourcemap: false,
+    rolldownOptions: {
+      output: {
+        // echarts (the chart screens' lazy chunk, 600 kB in one) in two: zrender, its canvas renderer,
+        // and echarts' own charts and components; always loaded together, in parallel, each under
+        // the 500 kB warning
+        codeSplitting: {
+          groups: [
+            { name: 'zrender', test: /node_modules[\\/]zrender[\\/]/ },
+            { name: 'echarts', test: /node_modules[\\/]echarts[\\/]/ },
+          ],
+        },
+      },
+    },
   },
   server: {
     proxy: { '/api': apiTarget, '/uploads': apiTarget },

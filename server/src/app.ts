@@ -11,6 +11,7 @@ import { frameworkErrors, registerErrorHandler } from './http/errors.js';
 import { registerValidation } from './http/validation.js';
 import { registerAuth } from './http/auth.js';
 import { registerAudit } from './http/audit.js';
+import { OPEN_API_PREFIX, RequestLog } from './http/requestLog.js';
 import { AreaCache } from './shared/areaCache.js';
 import { registerWeb } from './http/web.js';
 import healthRoutes from './modules/health/routes.js';
@@ -35,6 +36,7 @@ import auditLogRoutes from './modules/auditLog/routes.js';
 import openRoutes from './ingest/routes.js';
 import { fileRoutes, uploadRoutes } from './modules/uploads/routes.js';
 import informationRoutes from './modules/information/routes.js';
+import { HistoryLoad } from './shared/historyLoad.js';
 import { GeoCache } from './shared/geoCache.js';
 
 interface AppContext {
@@ -45,6 +47,8 @@ interface AppContext {
   geo: GeoCache;
   /** Every route registered, with its config (the guard test walks them). */
   routes: { method: string; url: string; public: boolean }[];
+  /** History being loaded (the demo's back-fill) and how far: GET /api/health tells the console. */
+  history: HistoryLoad;
 }
 
 declare module 'fastify' {
@@ -56,7 +60,8 @@ declare module 'fastify' {
 /** A hop count as Fastify's trustProxy function: trust the nearest `n` proxies. */
 const trustHops = (n: number) => (_address: string, hop: number) => hop < n;
 
-export async function buildApp(config: Config, database: Database, opts: { logger?: boolean } = {}) {
+/** `logStream`: where the log goes instead of stdout (tests read it). */
+export async function buildApp(config: Config, database: Database, opts: { logger?: boolean; logStream?: { write(line: string): void } } = {}) {
   const app = Fastify({
     logger:
       opts.logger === false
@@ -64,7 +69,10 @@ export async function buildApp(config: Config, database: Database, opts: { logge
         : {
             level: config.logLevel,
             redact: ['req.headers.authorization', 'req.body.password', 'req.body.oldPwd', 'req.body.newPwd'],
+            ...(opts.logStream ? { stream: opts.logStream } : {}),
           },
+    // the open API's request lines at debug (http/requestLog.ts)
+    logController: new RequestLog(),
     bodyLimit: 9 * 1024 * 1024,
     // a silent socket (never a byte, or a stalled client) is closed after HTTP_IDLE_SECONDS; a request
     // must arrive whole (a slow body too) within HTTP_REQUEST_SECONDS, its headers within 20 s of it
@@ -125,7 +133,7 @@ export async function buildApp(config: Config, database: Database, opts: { logge
     for (const method of [r.method].flat()) routes.push({ method, url: r.url, public: !!r.config?.public });
   });
   const geo = new GeoCache(database);
-  app.decorate('ctx', { config, database, areas, geo, routes });
+  app.decorate('ctx', { config, database, areas, geo, routes, history: new HistoryLoad() });
   registerAuth(app, database, areas);
   registerAudit(app, database); // every console write leaves an audit row in its own transaction (http/audit.ts)
 
@@ -157,7 +165,7 @@ export async function buildApp(config: Config, database: Database, opts: { logge
   await app.register(fileRoutes);
   await app.register(informationRoutes, { prefix: '/api/information' });
   await app.register(auditLogRoutes, { prefix: '/api/auditLog' });
-  await app.register(openRoutes, { prefix: '/api/open/v1' });
+  await app.register(openRoutes, { prefix: `${OPEN_API_PREFIX}v1` });
   await app.register(feedRoutes, { prefix: '/api/feed/v1' }); // third-party keys only
   await registerWeb(app, config);
   return app as unknown as FastifyInstance;

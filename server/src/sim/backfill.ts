@@ -114,6 +114,8 @@ export interface BackfillOptions {
   scanFineHours?: number;
   log: FastifyBaseLogger;
   signal?: AbortSignal;
+  /** After each window's data is in and its jobs ran: the span replayed and the time reached. */
+  onProgress?: (from: number, to: number, reached: number) => void;
 }
 
 export interface BackfillResult {
@@ -174,6 +176,7 @@ export async function backfill(o: BackfillOptions): Promise<BackfillResult> {
     carry = Array.from({ length: brands }, () => []);
     await sendOutbox(o.clients, rest, tally);
   };
+  o.onProgress?.(from, end, from);
   await sendOutbox(o.clients, city.initialReports(from), tally);
   let jobMs = 0;
   let windows = 0;
@@ -207,6 +210,7 @@ export async function backfill(o: BackfillOptions): Promise<BackfillResult> {
     else await o.jobs.hourly(new Date(to));
     if (dayEnd) await o.jobs.daily(new Date(to));
     jobMs += performance.now() - j0;
+    o.onProgress?.(from, end, to);
     if (performance.now() - lastLog > 10_000) {
       lastLog = performance.now();
       o.log.info({ simulated: local, calls: tally.calls, accepted: tally.accepted }, 'demo back-fill progressing');

@@ -70,14 +70,25 @@ export async function startDemo(opts: DemoOptions): Promise<{ stop(): Promise<vo
   const run = async () => {
     const clients = clientsFor(world, injectTransport(app), { onRateLimit: 'rotate', signal: abort.signal });
     const tally = newTally();
+    const days = opts.backfillDays ?? 30;
+    // decided before the fleet is filed, so that the console says history is loading from the start
+    const backfilling = days > 0 && !(await hasHistory(database, world));
+    if (backfilling) app.ctx.history.begin();
+    try {
+      return await fill(clients, tally, days, backfilling);
+    } finally {
+      if (backfilling) app.ctx.history.end();
+    }
+  };
+  const fill = async (clients: ReturnType<typeof clientsFor>, tally: ReturnType<typeof newTally>, days: number, backfilling: boolean) => {
     const filed = await fileFleet(database, world, clients, tally);
     if (filed) log.info({ filed, rejected: tally.rejected }, 'demo city: fleet filed');
     let city: City | null = null;
     let end: number | undefined;
-    const days = opts.backfillDays ?? 30;
-    if (days > 0 && !(await hasHistory(database, world))) {
+    if (backfilling) {
       log.info({ days, ridesPerDay }, 'demo city: back-filling history');
-      const r = await backfill({ world, clients, jobs: opts.jobs, seed, tz, days, ridesPerDay, log, signal: abort.signal, now: opts.now });
+      const onProgress = (from: number, to: number, reached: number) => app.ctx.history.reach(from, to, reached);
+      const r = await backfill({ world, clients, jobs: opts.jobs, seed, tz, days, ridesPerDay, log, signal: abort.signal, now: opts.now, onProgress });
       log.info(
         {
           seconds: Math.round(r.seconds),

@@ -9,8 +9,16 @@ const NOW = Date.parse('2025-03-05T12:00:00+08:00');
 
 let t: TestContext;
 const calls = { minute: [] as number[], hourly: [] as number[], daily: [] as number[] };
+/** What GET /api/health said of the history at some of the back-fill's minute jobs, and after it. */
+type History = { loading: boolean; from: string | null; to: string | null; reached: string | null; percent: number | null };
+const health = async (): Promise<History> => (await t.app.inject({ method: 'GET', url: '/api/health' })).json().data.history;
+const during: Array<{ at: number; history: History }> = [];
+let after: History;
 const jobs: DemoJobs = {
-  minute: async (d) => void calls.minute.push(d.getTime()),
+  minute: async (d) => {
+    calls.minute.push(d.getTime());
+    if (calls.minute.length % 5 === 1) during.push({ at: d.getTime(), history: await health() });
+  },
   hourly: async (d) => void calls.hourly.push(d.getTime()),
   daily: async (d) => void calls.daily.push(d.getTime()),
 };
@@ -33,11 +41,29 @@ beforeAll(async () => {
     now: NOW,
   });
   await demo.ready;
+  after = await health();
   await demo.stop();
 }, 300_000);
 afterAll(() => t?.close());
 
 describe('demo city back-fill', () => {
+  it('says through /api/health that history is loading, up to which time, until it is done', () => {
+    expect(during.length).toBeGreaterThan(3);
+    const shanghai = (ms: number) => new Date(ms + 8 * 3600_000).toISOString().replace('T', ' ').slice(0, 19);
+    for (const { at, history } of during) {
+      expect(history.loading).toBe(true);
+      expect(history.from).toBe('2025-03-03 00:00:00');
+      expect(history.to).toBe('2025-03-05 12:00:00');
+      // the minute job of a window runs before its end is reported reached
+      expect(history.reached! < shanghai(at)).toBe(true);
+    }
+    const reached = during.map((d) => d.history.reached!);
+    expect([...reached].sort()).toEqual(reached);
+    expect(during[0].history.percent).toBe(0);
+    expect(during.at(-1)!.history.percent).toBeGreaterThan(90);
+    expect(after).toEqual({ loading: false, from: null, to: null, reached: null, percent: null });
+  });
+
   it('seeds the district: fence, sites, operators, gateway, piles, MAC rules, forbidden zones', async () => {
     const [area] = await t.database.query<{ rail: unknown[] }>(`select gps_rail as rail from areas where id = '110108'`);
     expect(area.rail.length).toBeGreaterThanOrEqual(8);

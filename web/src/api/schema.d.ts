@@ -11,7 +11,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** 健康检查 */
+        /**
+         * 健康检查
+         * @description history: whether history is being loaded (the demo city back-fills its last days after a first start) and up to which time its data has arrived; until it is done, "today" is that time, not now.
+         */
         get: {
             parameters: {
                 query?: never;
@@ -34,6 +37,14 @@ export interface paths {
                                 status: string;
                                 db: string;
                                 version: string;
+                                history: {
+                                    loading: boolean;
+                                    from: string | null;
+                                    to: string | null;
+                                    /** @description 数据已载入至（yyyy-MM-dd HH:mm:ss） */
+                                    reached: string | null;
+                                    percent: number | null;
+                                };
                             };
                         };
                     };

@@ -24,8 +24,10 @@ function screenRoute(key: ScreenKey, parent = ''): RouteObject {
   if (!tabs.length) return route;
   const first = SCREENS[tabs[0]].path;
   const children: RouteObject[] = [
-    // the section root opens its first tab
-    { index: true, loader: ({ params }) => (params.id ? null : redirect(first)) },
+    // the section root, or a segment that names none of its tabs, opens its first tab: this leaf has
+    // no page of its own (rendered, it left the section's tabs over an empty outlet, and React Router
+    // warned "Matched leaf route … does not have an element")
+    { index: true, loader: () => redirect(first) },
     ...tabs.map((tab) => screenRoute(tab, path)),
   ];
   return { ...route, children: children.map(withError) };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { COMPANY_CHILDREN, MENU, RATING_CHILDREN, SCREENS, mayOpen, sectionOf } from './screens';
+import { COMPANY_CHILDREN, MENU, RATING_CHILDREN, SCREENS, mayOpen, mayOpenPath, sectionOf } from './screens';
 
 describe('the screen table', () => {
   it('lists the ten desk sections in the menu, in spec §2 order', () => {
@@ -42,5 +42,14 @@ describe('the screen table', () => {
     expect(mayOpen(company, 'rateIndex')).toBe(false);
     expect(mayOpen(company, 'warn')).toBe(false);
     expect(mayOpen([], 'index')).toBe(true);
+  });
+
+  it("opens a link by the section its path names (a tab's, with its query), a page outside the table to all", () => {
+    const company = [{ id: 7 }];
+    expect(mayOpenPath(company, '/companyManagement/bikeFiling?x=1')).toBe(true);
+    expect(mayOpenPath(company, '/systemSettings/audit?roleId=27&auditStatus=0')).toBe(false);
+    expect(mayOpenPath(company, '/regionalSettings')).toBe(false);
+    expect(mayOpenPath([], '/index')).toBe(true);
+    expect(mayOpenPath([], '/login')).toBe(true);
   });
 });

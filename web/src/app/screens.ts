@@ -219,3 +219,14 @@ export function mayOpen(permissions: readonly PermissionEntry[] | null | undefin
   const permission = SCREENS[sectionOf(screen)].permission;
   return !permission || can(permissions, permission);
 }
+
+/**
+ * Whether a user may open the screen a link leads to (e.g. '/systemSettings/audit?roleId=27'): mayOpen of
+ * the section its path's first segment names. The desk menu, the big screen's side bar and its to-do
+ * items all ask this, so a link the user may not follow is not shown anywhere. A path that names no
+ * screen (a public page) is open to all.
+ */
+export function mayOpenPath(permissions: readonly PermissionEntry[] | null | undefined, to: string): boolean {
+  const first = to.split(/[?#]/)[0].split('/')[1] ?? '';
+  return Object.hasOwn(TABLE, first) ? mayOpen(permissions, first as ScreenKey) : true;
+}

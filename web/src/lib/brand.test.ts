@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { brandShortName } from './brand';
+import { BRAND_PALETTE, brandShortName, colorDistance, newBrandColors } from './brand';
 
 describe('brandShortName', () => {
   it('keeps two characters and adds 单车', () => {
@@ -17,5 +17,25 @@ describe('brandShortName', () => {
     expect(brandShortName('')).toBe('');
     expect(brandShortName(null)).toBe('');
     expect(brandShortName(undefined)).toBe('');
+  });
+});
+
+describe('a new enterprise’s display colours', () => {
+  it('are far from the big brands’ (the old default #F5C518 was 美团’s #FFC300 to the eye)', () => {
+    expect(colorDistance('#F5C518', '#FFC300')).toBeLessThan(40);
+    const { bikeColor, ebikeColor } = newBrandColors([]);
+    for (const brand of ['#FFC300', '#FF8C00', '#0091FF', '#00C1DE', '#2EBD59', '#13C2C2']) {
+      expect(colorDistance(bikeColor, brand)).toBeGreaterThanOrEqual(150);
+      expect(colorDistance(ebikeColor, brand)).toBeGreaterThanOrEqual(150);
+    }
+    expect(bikeColor).not.toBe(ebikeColor);
+  });
+  it('take the first palette colours no listed enterprise has', () => {
+    const first = newBrandColors([]);
+    const next = newBrandColors([first.bikeColor, first.ebikeColor]);
+    expect([next.bikeColor, next.ebikeColor]).not.toContain(first.bikeColor);
+    expect([next.bikeColor, next.ebikeColor]).not.toContain(first.ebikeColor);
+    // every palette colour used: still two colours
+    expect(newBrandColors([...BRAND_PALETTE]).bikeColor).toMatch(/^#[0-9A-F]{6}$/i);
   });
 });

@@ -20,6 +20,8 @@ describe('filter presets of the to-do links', () => {
 
   it('ignores malformed values', () => {
     expect(of('/x?roleId=abc&equipmentPower=10-0&clockWarn=')).toEqual({});
-    expect(describeFilterPreset(of('/deviceManagement?equipmentPower=0-10'))).toEqual(['电量 0%–10%']);
+    expect(describeFilterPreset(of('/deviceManagement?equipmentPower=0-10'))).toEqual(['电量低于 10%']);
+    expect(describeFilterPreset(of('/deviceManagement?equipmentPower=10-20'))).toEqual(['电量 10%（含）至 20%（不含）']);
+    expect(describeFilterPreset(of('/deviceManagement?equipmentPower=90-100'))).toEqual(['电量 90%–100%']);
   });
 });

@@ -53,7 +53,11 @@ export function describeFilterPreset(p: FilterPreset): string[] {
   if (p.tab === 'audit' || p.auditStatus === 0) out.push('待审核');
   if (p.applyType === 1) out.push('平台账号申请');
   if (p.roleId !== undefined) out.push(`角色：${ROLE_NAMES[p.roleId] ?? p.roleId}`);
-  if (p.equipmentPower) out.push(`电量 ${p.equipmentPower[0]}%–${p.equipmentPower[1]}%`);
+  // the server's band (domain/power.ts): min ≤ power < max, the top band holding 100
+  if (p.equipmentPower) {
+    const [min, max] = p.equipmentPower;
+    out.push(max >= 100 ? `电量 ${min}%–100%` : min === 0 ? `电量低于 ${max}%` : `电量 ${min}%（含）至 ${max}%（不含）`);
+  }
   if (p.clockWarn === 1) out.push('打卡预警');
   if (p.clockRole === 1) out.push('打卡角色：运维人员');
   return out;

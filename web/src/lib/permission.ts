@@ -54,6 +54,13 @@ export const PERMISSION_IDS = {
 
 export type PermissionName = keyof typeof PERMISSION_IDS;
 
+/**
+ * Buttons that only show a part of their menu's screen (the big screen's panels): viewing, granted
+ * with the menu when a role's menu is ticked. Every other button is an action (edit, delete, export,
+ * handle, …) and is granted only when ticked itself.
+ */
+export const VIEW_BUTTONS: ReadonlySet<string> = new Set<PermissionName>(['home.siteRank', 'home.totalRing', 'home.totalTrend']);
+
 /** True when the session's list holds the named menu, or the named button under its menu. */
 export function can(permissions: readonly PermissionEntry[] | null | undefined, name: PermissionName): boolean {
   const [menu, button] = PERMISSION_IDS[name] as readonly number[];

@@ -1,11 +1,10 @@
 /** Pile (设备) queries: piles per site, power readings. */
 import type { Static } from 'typebox';
 import type { Database } from '../../db/client.js';
+import { bandBounds, isLowPower, type PowerBand } from '../../domain/power.js';
 import { formatTime } from '../../domain/time.js';
 import { likeEscape } from '../../db/sql.js';
 import type { DeviceSite, PileT } from './schemas.js';
-
-const LOW_POWER = 10;
 
 type DevicePile = Static<typeof DeviceSite>['piles'][number];
 /** A site's row with its piles: the list's fields but the piles' report times (JSON text) and the low-power flags. */
@@ -20,7 +19,7 @@ export async function listDeviceSites(
     areaIds: string[];
     siteName?: string;
     siteId?: string;
-    power?: { min: number; max: number };
+    power?: PowerBand;
     limit: number;
     offset: number;
   },
@@ -38,7 +37,11 @@ export async function listDeviceSites(
   };
   if (f.siteName) add('s.site_name ilike ?', `%${likeEscape(f.siteName)}%`);
   if (f.siteId) add('s.id like ?', `${likeEscape(f.siteId)}%`);
-  if (f.power) add('exists (select 1 from piles x where x.site_id = s.id and x.power between ? and ?)', f.power.min, f.power.max);
+  if (f.power) {
+    // the band of domain/power.ts: min ≤ power < max (100 included in the top band), as the to-do count
+    const { min, below } = bandBounds(f.power);
+    add('exists (select 1 from piles x where x.site_id = s.id and x.power >= ? and x.power < ?)', min, below);
+  }
   const cond = where.join(' and ');
   const [{ total }] = await database.query<{ total: number }>(`select count(*)::int as total from sites s where ${cond}`, params);
   const rows = await database.query<DeviceSiteRow>(
@@ -57,7 +60,7 @@ export async function listDeviceSites(
   return {
     lists: rows.map((r): Static<typeof DeviceSite> => ({
       ...r,
-      lowPower: r.minPower !== null && r.minPower < LOW_POWER,
+      lowPower: isLowPower(r.minPower),
       piles: r.piles.map((p) => ({
         equipmentMac: p.equipmentMac,
         power: p.power,
@@ -77,7 +80,7 @@ const PILE_SELECT = `select p.equipment_mac as "equipmentMac", p.site_id as "sit
 
 export const toPile = ({ lastSeenAt, createdAt, ...r }: PileRow, tz: string): Static<typeof PileT> => ({
   ...r,
-  lowPower: r.power !== null && r.power < LOW_POWER,
+  lowPower: isLowPower(r.power),
   lastSeenTime: formatTime(lastSeenAt, tz),
   createTime: formatTime(createdAt, tz)!,
 });

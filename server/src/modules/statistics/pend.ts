@@ -10,10 +10,9 @@
  */
 import type { Static } from 'typebox';
 import type { Database } from '../../db/client.js';
+import { LOW_POWER } from '../../domain/power.js';
 import * as repo from './repo.js';
 import type { PendData } from './schemas.js';
-
-const LOW_POWER = 10;
 
 export type PendCounts = Static<typeof PendData>;
 

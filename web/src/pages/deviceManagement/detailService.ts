@@ -19,10 +19,16 @@ export const fetchSiteReturns = (siteId: string) => api.get('/dashboard/siteRetu
 // 站点的异常信息（最近三天，最新在前）GET /api/abnormal/getMsg?site=
 export const fetchSiteMsgs = (siteId: string, pageSize = 10) => api.get('/abnormal/getMsg', { site: siteId, currentPage: 1, pageSize });
 
-/** 0-10 → {powerMin: 0, powerMax: 10}; anything else → no bounds. */
+/**
+ * A band as the site list and the to-do count read it (server domain/power.ts: min ≤ power < max, the
+ * top band holding 100) in the piles list's inclusive whole-percent bounds: 0-10 → {powerMin: 0,
+ * powerMax: 9}, 60-100 → {powerMin: 60, powerMax: 100}; anything else → no bounds.
+ */
 function powerBounds(range: string | undefined): { powerMin?: number; powerMax?: number } {
   const m = /^(\d+)-(\d+)$/.exec(range ?? '');
-  return m ? { powerMin: Number(m[1]), powerMax: Number(m[2]) } : {};
+  if (!m) return {};
+  const max = Number(m[2]);
+  return { powerMin: Number(m[1]), powerMax: max >= 100 ? 100 : max - 1 };
 }
 
 // 设备电量列表 GET /api/equipment/power/list（power 如 0-10 → powerMin / powerMax）

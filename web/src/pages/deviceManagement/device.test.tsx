@@ -120,7 +120,7 @@ describe('站点管理', () => {
     expect(last('/api/device/list/get')!.url.searchParams.get('equipmentPower')).toBe('0-10');
     // the form shows the filter the link set
     const selects = [...document.querySelectorAll('.desk-page .ant-select')].map((e) => e.textContent);
-    expect(selects).toContain('0-10%（电量低）');
+    expect(selects).toContain('低于 10%（电量低）');
     fireEvent.click(screen.getByRole('button', { name: /展开行|Expand row/ }));
     await screen.findByText('A4:C1:38:00:01:01');
     expect(screen.getByText('80%')).toBeTruthy();

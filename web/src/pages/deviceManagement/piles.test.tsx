@@ -45,7 +45,7 @@ describe('设备管理 (piles)', () => {
     await screen.findByText('A4:C1:38:00:01:01');
     expect(screen.getByRole('tab', { name: '设备管理', selected: true })).toBeTruthy();
     const q = Object.fromEntries(fx.last('/api/equipment/power/list')!.url.searchParams);
-    expect(q).toMatchObject({ powerMin: '0', powerMax: '10', equipmentMac: 'A4', currentPage: '1', pageSize: '10' });
+    expect(q).toMatchObject({ powerMin: '0', powerMax: '9', equipmentMac: 'A4', currentPage: '1', pageSize: '10' });
     expect(q.power).toBeUndefined();
     const row = screen.getByText('A4:C1:38:00:01:01').closest('tr')!;
     expect(row.textContent).toContain('海淀黄庄路口（1101080000046）');

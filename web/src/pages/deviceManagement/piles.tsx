@@ -11,7 +11,8 @@ import PowerCurve from './PowerCurve';
 import { SiteDetailLink } from './SiteDetail';
 
 const RANGES = [
-  { value: '0-10', label: '0-10%（电量低）' },
+  // bands as the server reads them (min ≤ power < max): 0-10 is the low band, below 10 %
+  { value: '0-10', label: '低于 10%（电量低）' },
   { value: '10-30', label: '10-30%' },
   { value: '30-60', label: '30-60%' },
   { value: '60-100', label: '60-100%' },

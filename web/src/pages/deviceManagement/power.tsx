@@ -10,7 +10,8 @@ import { deletePile, fetchDeviceSites } from './service';
 import type { DeviceSiteRow, Pile, PowerKey } from './types';
 
 const RANGES = [
-  { value: '0-10', label: '0-10%（电量低）' },
+  // bands as the server reads them (min ≤ power < max): 0-10 is the low band, below 10 %
+  { value: '0-10', label: '低于 10%（电量低）' },
   { value: '10-30', label: '10-30%' },
   { value: '30-100', label: '30-100%' },
 ];

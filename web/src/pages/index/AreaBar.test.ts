@@ -2,7 +2,10 @@
 import { describe, expect, it } from 'vitest';
 import { SCREENS } from '../../app/screens';
 import { areaPath, fullPileLabel } from './AreaBar';
-import { DASHBOARD_NAV } from './DashboardNav';
+import { MENU, mayOpen } from '../../app/screens';
+import { entriesOf, type PermissionName } from '../../lib/permission';
+import { DASHBOARD_NAV, navItemsFor } from './DashboardNav';
+import { TODO_ITEMS, todoItemsFor } from './panels/TodoList';
 
 describe('full-pile label of the area bar', () => {
   it('says what the value is and what it does (满桩值 1 said nothing)', () => {
@@ -39,5 +42,27 @@ describe('big-screen side navigation', () => {
   it('opens 区域设置 at /regionalSettings, as spec §2 lists it', () => {
     expect(DASHBOARD_NAV.find((n) => n.to === '/regionalSettings')?.label).toBe('区域设置');
     expect(DASHBOARD_NAV.some((n) => n.label === '系统设置' && n.to !== '/systemSettings')).toBe(false);
+  });
+});
+
+describe('big-screen links a limited user sees', () => {
+  const limited = entriesOf(['home', 'operation', 'companyManagement', 'company.export']);
+  it('are those of the desk menu (one rule, mayOpen), logged in', () => {
+    const { items, alert } = navItemsFor(true, limited);
+    expect(items.map((i) => i.to)).toEqual(['/operation', '/companyManagement']);
+    expect(alert).toBe(false);
+    const desk = MENU.filter((key) => mayOpen(limited, key)).map((key) => `/${key}`);
+    for (const item of items) expect(desk).toContain(item.to);
+    expect(todoItemsFor(limited)).toEqual([]);
+  });
+  it('every to-do item with its section, and all links logged out', () => {
+    const sections = ['miBicycle', 'systemSettings', 'deviceManagement', 'regionalSettings'] as PermissionName[];
+    expect(todoItemsFor(entriesOf(sections))).toEqual(TODO_ITEMS);
+    expect(todoItemsFor(entriesOf(['deviceManagement'])).map((t) => t.key)).toEqual(['siteLowPowerPend']);
+    expect(navItemsFor(false, []).items).toEqual(DASHBOARD_NAV);
+    expect(navItemsFor(false, []).alert).toBe(true);
+  });
+  it('platform account applications open 区域设置 · 平台账号审核, as spec §2 names it', () => {
+    expect(TODO_ITEMS.find((t) => t.key === 'userPend')?.to).toMatch(/^\/regionalSettings\/audit\?/);
   });
 });

@@ -11,6 +11,9 @@ import {
 } from '@ant-design/icons';
 import type { ReactNode } from 'react';
 import { NavLink } from 'react-router';
+import { mayOpenPath } from '../../app/screens';
+import { type PermissionEntry } from '../../lib/permission';
+import { useSession } from '../../app/session/store';
 
 interface NavItem {
   to: string;
@@ -32,19 +35,35 @@ export const DASHBOARD_NAV: NavItem[] = [
   { to: '/regionalSettings', label: '区域设置', icon: <SettingOutlined /> },
 ];
 
+const ALERT_LINK = '/warn';
+
+/**
+ * The side bar's links a session may follow: logged out, all of them (each leads to the login);
+ * logged in, those whose screen the roles open (mayOpenPath, the desk menu's rule).
+ */
+export function navItemsFor(loggedIn: boolean, permissions: readonly PermissionEntry[]): { items: NavItem[]; alert: boolean } {
+  const open = (to: string) => !loggedIn || mayOpenPath(permissions, to);
+  return { items: DASHBOARD_NAV.filter((item) => open(item.to)), alert: open(ALERT_LINK) };
+}
+
 export default function DashboardNav() {
+  const loggedIn = useSession((s) => Boolean(s.authorization));
+  const permissions = useSession((s) => s.permissions);
+  const { items, alert } = navItemsFor(loggedIn, permissions);
   return (
     <nav className="dash-nav" aria-label="功能导航">
-      {DASHBOARD_NAV.map((item) => (
+      {items.map((item) => (
         <NavLink key={item.to} to={item.to} className="dash-nav-item">
           {item.icon}
           <span>{item.label}</span>
         </NavLink>
       ))}
-      <NavLink to="/warn" className="dash-nav-item dash-nav-alert">
-        <AlertOutlined />
-        <span>异常告警</span>
-      </NavLink>
+      {alert && (
+        <NavLink to={ALERT_LINK} className="dash-nav-item dash-nav-alert">
+          <AlertOutlined />
+          <span>异常告警</span>
+        </NavLink>
+      )}
     </nav>
   );
 }

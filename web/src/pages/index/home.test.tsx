@@ -168,6 +168,7 @@ const answers: Record<string, unknown> = {
     endTime: '',
   },
   '/api/site/': { lists: [], total: 0 },
+  '/api/health': { status: 'ok', db: 'pglite', version: '1', history: { loading: false, from: null, to: null, reached: null, percent: null } },
   '/api/statistics/siteRankAll': { lists: [], total: 0, granularity: 'day', timeLabel: '' },
 };
 
@@ -217,7 +218,10 @@ describe('home big screen', () => {
   it(
     'shows the API numbers on its panels',
     async () => {
-      logIn({ ...HAIDIAN, permissions: ['home.siteRank', 'home.totalRing', 'home.totalTrend', 'home.fullPile', 'home.export', 'warn', 'deviceManagement'] });
+      logIn({
+        ...HAIDIAN,
+        permissions: ['home.siteRank', 'home.totalRing', 'home.totalTrend', 'home.fullPile', 'home.export', 'warn', 'deviceManagement', 'regionalSettings'],
+      });
       renderRoute(<Home />, '/index');
       // dispatch counters (after the 1 s dashboard delay)
       await waitFor(() => expect(screen.getByTestId('counter-more').textContent).toBe('2'), { timeout: 15_000 });
@@ -234,6 +238,7 @@ describe('home big screen', () => {
       // operation totals and the to-do counts
       expect(screen.getByTestId('fig-month').textContent).toBe('41次');
       expect(screen.getByTestId('todo-dispatchWarnPend').textContent).toBe('8');
+      expect(screen.queryByTestId('history-banner')).toBeNull();
       await waitFor(() => expect(screen.getByTestId('alert-list').textContent).toContain('HB9'));
       expect(screen.getByTestId('area-name').textContent).toBe('海淀区');
       expect(screen.getByRole('button', { name: /站点排名/ })).toBeTruthy();
@@ -265,6 +270,54 @@ describe('home big screen', () => {
       expect(calls()).not.toContain('/api/abnormal/getMsg');
       expect(calls()).not.toContain('/api/statistics/siteRankAll');
       expect(calls()).not.toContain('/api/statistics/brandPercent');
+      // the side bar and the to-do list offer no screen the roles cannot open (it would say 无权访问)
+      expect(within(screen.getByRole('navigation', { name: '功能导航' })).queryAllByRole('link')).toHaveLength(0);
+      expect(screen.queryByTestId('todo-siteLowPowerPend')).toBeNull();
+      expect(screen.getByText('没有可处理的待办事项。')).toBeTruthy();
+    },
+    SLOW,
+  );
+
+  it(
+    'says history is loading, and how far, and shows no figure of today meanwhile',
+    async () => {
+      const idle = answers['/api/health'];
+      answers['/api/health'] = {
+        status: 'ok',
+        db: 'pglite',
+        version: '1',
+        history: { loading: true, from: '2026-10-27 00:00:00', to: '2026-11-26 10:30:00', reached: '2026-10-29 06:00:00', percent: 7 },
+      };
+      try {
+        logIn({ ...HAIDIAN, permissions: ['home'] });
+        renderRoute(<Home />, '/index');
+        const banner = await screen.findByTestId('history-banner', undefined, { timeout: 15_000 });
+        expect(banner.textContent).toContain('正在载入历史数据');
+        expect(banner.textContent).toContain('已载入至 2026-10-29 06:00（7%）');
+        expect(banner.textContent).toContain('并非当前实况');
+        await waitFor(() => expect(screen.getByTestId('fig-day').textContent).toBe('载入中'), { timeout: 15_000 });
+        expect(screen.getByTestId('fig-month').textContent).toBe('载入中');
+      } finally {
+        answers['/api/health'] = idle;
+      }
+    },
+    SLOW,
+  );
+
+  it(
+    "a limited user's side bar and to-do list hold the screens the desk menu holds",
+    async () => {
+      logIn({ ...HAIDIAN, permissions: ['home', 'operation', 'deviceManagement'] });
+      renderRoute(<Home />, '/index');
+      await waitFor(() => expect(screen.getByTestId('todo-siteLowPowerPend')).toBeTruthy(), { timeout: 15_000 });
+      const nav = screen.getByRole('navigation', { name: '功能导航' });
+      expect(
+        within(nav)
+          .getAllByRole('link')
+          .map((a) => a.textContent),
+      ).toEqual(['运营统计', '站点管理']);
+      expect(screen.queryByTestId('todo-userPend')).toBeNull();
+      expect(screen.queryByTestId('todo-siteApplyPend')).toBeNull();
     },
     SLOW,
   );

@@ -8,6 +8,7 @@ import PageLoading from '../../components/PageLoading';
 import { can } from '../../lib/permission';
 import DashboardHeader from './DashboardHeader';
 import DashboardNav from './DashboardNav';
+import HistoryBanner from './HistoryBanner';
 import HomeStage from './HomeStage';
 import { useDialogs } from './dialogs/dialogStore';
 import { useHomeArea } from './hooks';
@@ -70,8 +71,9 @@ function BigScreen({ sessionLoading }: { sessionLoading: boolean }) {
   return (
     <div className="dash-viewport" style={{ height: Math.max(STAGE.height * scale, 0) }}>
       <ConfigProvider theme={DARK}>
-        <div className="dash" style={{ width: STAGE.width, height: STAGE.height, transform: `scale(${scale})` }}>
+        <div className="dash" style={{ width: STAGE.width, height: STAGE.height, transform: `scale(${scale})`, position: 'relative' }}>
           <DashboardHeader />
+          {ready && <HistoryBanner />}
           <div className="dash-body">
             <DashboardNav />
             {ready ? (

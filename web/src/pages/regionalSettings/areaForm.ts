@@ -16,10 +16,20 @@ export interface AreaFormValues {
 
 export const AGGREGATION = { 0: '否（独立统计）', 1: '是（并入聚合区域）' } as const;
 
+/** What 聚合区域 chooses, said where it is chosen and shown. */
+export const AGGREGATION_HELP = '否：本区域的站点与车辆单独统计；是：本区域并入“聚合区域编码”所指的区域一起统计（须填编码）。';
+
+/**
+ * What 聚合视图 (isAggregation, spec §6) says: derived from the two fields above, 是 when they agree
+ * (否 without a code, or 是 with one). An area counted on its own is therefore a 聚合视图 too.
+ */
+export const AGGREGATION_VIEW_HELP =
+  '由“聚合区域”与“聚合区域编码”得出：选“否”且未填编码，或选“是”并填了编码时为“是”，表示本区域的统计口径完整（独立统计的区域自身即一个口径），大屏站点排名可导出；两项不一致时为“否”。';
+
 export const AREA_FORM: Field<keyof AreaFormValues>[] = [
   { name: 'areaCode', label: '区域编码', type: 'display' },
   { name: 'areaName', label: '区域名称', type: 'input', required: true, rules: [{ max: 64, message: '区域名称最多 64 个字' }] },
-  { name: 'aggregation', label: '聚合区域', type: 'select', required: true, options: optionsOf(AGGREGATION) },
+  { name: 'aggregation', label: '聚合区域', type: 'select', required: true, options: optionsOf(AGGREGATION), extra: AGGREGATION_HELP },
   {
     name: 'aggregationId',
     label: '聚合区域编码',

@@ -3,14 +3,14 @@
  * the server), edited in a dialog; 新增下级区域 with a code that fits under it, 删除区域 (the server refuses while
  * sites, users or enterprises remain, saying how many).
  */
-import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
-import { Badge, Button, Descriptions, Empty, Input, Result, Skeleton, Space, Tag, Tree, Typography } from 'antd';
+import { DeleteOutlined, EditOutlined, PlusOutlined, QuestionCircleOutlined } from '@ant-design/icons';
+import { Badge, Button, Descriptions, Empty, Input, Result, Skeleton, Space, Tag, Tooltip, Tree, Typography } from 'antd';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { toast } from '../../app/feedback';
 import { FormDialog, useConfirm } from '../../components/desk';
 import { isAggregation } from '../../lib/aggregation';
-import { AGGREGATION, AREA_FORM, areaBody, areaValues, type AreaFormValues } from './areaForm';
+import { AGGREGATION, AGGREGATION_HELP, AGGREGATION_VIEW_HELP, AREA_FORM, areaBody, areaValues, type AreaFormValues } from './areaForm';
 import { type AreaTreeNode, filterTree, LEVELS, nestAreas } from './areaTree';
 import { createArea, deleteArea, fetchAreas, updateArea } from './service';
 import { subAreaBody, subAreaForm, type SubAreaValues } from './subAreaForm';
@@ -127,9 +127,13 @@ function AreaDetail({ area, parent, canEdit, onGone }: { area: Area; parent?: Ar
           { key: 'level', label: '级别', children: LEVELS[area.level] ?? area.level },
           { key: 'parent', label: '上级区域', children: parent ? `${parent.areaName}（${parent.id}）` : (area.parentId ?? '—') },
           { key: 'sites', label: '站点数', children: siteCount },
-          { key: 'agg', label: '聚合区域', children: AGGREGATION[area.aggregation as 0 | 1] ?? area.aggregation },
+          { key: 'agg', label: <Helped label="聚合区域" help={AGGREGATION_HELP} />, children: AGGREGATION[area.aggregation as 0 | 1] ?? area.aggregation },
           { key: 'aggId', label: '聚合区域编码', children: area.aggregationId || '—' },
-          { key: 'view', label: '聚合视图', children: isAggregation(area) ? <Tag color="blue">是</Tag> : <Tag>否</Tag> },
+          {
+            key: 'view',
+            label: <Helped label="聚合视图" help={AGGREGATION_VIEW_HELP} />,
+            children: isAggregation(area) ? <Tag color="blue">是</Tag> : <Tag>否</Tag>,
+          },
           { key: 'platform', label: '平台编码', children: area.platformCode || '—' },
           { key: 'monitor', label: '监控', children: onOff(area.monitorOpen, '已开启', '未开启') },
           { key: 'open', label: '对外开放', children: onOff(area.isOpen, '已开放', '未开放') },
@@ -182,5 +186,17 @@ export default function AreasTab({ canEdit }: { canEdit: boolean }) {
         <Typography.Text type="secondary">请选择区域</Typography.Text>
       )}
     </div>
+  );
+}
+
+/** A label with its explanation on a question mark (hover or focus). */
+function Helped({ label, help }: { label: string; help: string }) {
+  return (
+    <Space size={4}>
+      {label}
+      <Tooltip title={help}>
+        <QuestionCircleOutlined aria-label={`${label}说明`} tabIndex={0} style={{ color: 'rgba(0,0,0,0.45)' }} />
+      </Tooltip>
+    </Space>
   );
 }

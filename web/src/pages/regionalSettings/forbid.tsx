@@ -8,7 +8,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { type CrudKit, CrudTab, RowSwitch, defineCrud, optionsOf } from '../../components/desk';
 import type { LonLat } from '../../components/deskMap/types';
-import { FORBID_TYPES, type ForbidFormValues, forbidForm } from './forbidForm';
+import { FORBID_TYPE_HELP, FORBID_TYPES, type ForbidFormValues, forbidForm } from './forbidForm';
 import GeoExportButton from './GeoExportButton';
 import { zoneShape } from './geoExport';
 import ZoneImport from './ZoneImport';
@@ -72,7 +72,11 @@ const forbidSpec = (focus: Focus, pick: (z: Forbid) => void) =>
         title: '类型',
         dataIndex: 'type',
         width: 110,
-        render: (t: number) => <Tag color={t === 1 ? 'red' : 'orange'}>{FORBID_TYPES[t as 0 | 1] ?? t}</Tag>,
+        render: (t: number) => (
+          <Tag color={t === 1 ? 'red' : 'orange'} title={FORBID_TYPE_HELP}>
+            {FORBID_TYPES[t as 0 | 1] ?? t}
+          </Tag>
+        ),
       },
       { title: '区域', dataIndex: 'areaName', width: 120 },
       { title: '顶点数', key: 'points', width: 90, render: (_, z) => vertexCount(z.fence) },

@@ -16,6 +16,10 @@ import ZonePicker from './ZonePicker';
 /** Types of spec §7 (server: 0 禁停围栏, 1 禁停区). */
 export const FORBID_TYPES = { 0: '禁停围栏', 1: '禁停区' } as const;
 
+/** What the two types are, and that the platform treats them alike (shared/geoCache: every enabled zone). */
+export const FORBID_TYPE_HELP =
+  '两种类型的作用相同：车辆停在其中即记为“站外停放”异常；类型只用于分类与筛选。习惯上，禁停围栏指沿道路、河岸等划出的带状禁停范围，禁停区指广场、路口等成片禁停的区域。';
+
 export interface ForbidFormValues {
   alias: string;
   type: string;
@@ -27,7 +31,7 @@ export interface ForbidFormValues {
 
 const FIELDS: Field<keyof ForbidFormValues>[] = [
   { name: 'alias', label: '名称', type: 'input', required: true, rules: [{ max: 64, message: '名称最多 64 个字' }] },
-  { name: 'type', label: '类型', type: 'select', required: true, options: optionsOf(FORBID_TYPES) },
+  { name: 'type', label: '类型', type: 'select', required: true, options: optionsOf(FORBID_TYPES), extra: FORBID_TYPE_HELP },
   { name: 'serial', label: '编号', type: 'input', placeholder: '可空', rules: [{ max: 32, message: '编号最多 32 个字符' }] },
   { name: 'areaId', label: '所属区域', type: 'area', required: true },
   { name: 'fence', label: '区域', type: 'hidden' },

@@ -9,7 +9,7 @@ import { Alert, Empty, Spin, Tag, Tree } from 'antd';
 import { useMemo } from 'react';
 import { CrudTab, type Field, defineCrud } from '../../components/desk';
 import { NATION_ID } from '../../lib/area';
-import { tick, treeIds } from './rules';
+import { isAction, tick, treeIds } from './rules';
 import { addRole, deleteRole, editRole, fetchPermissionTree, fetchRoles } from './service';
 import type { PermissionMenu, RoleAddBody, RoleKey, RoleRow } from './types';
 
@@ -22,12 +22,25 @@ interface TreeProps {
   onChange?: (checked: number[]) => void;
 }
 
-/** The checkable tree: menus and their buttons, each ticked on its own (checkStrictly) with the menu rule of `tick`. */
+/** A button's title: its name and whether it is an action (ticked one by one) or a view that comes with its menu. */
+const buttonTitle = (b: PermissionMenu['children'][number]) => (
+  <span className="sys-permission-button">
+    <span>{b.name}</span>
+    {isAction(b) ? <Tag color="orange">操作</Tag> : <Tag color="blue">查看</Tag>}
+  </span>
+);
+
+/**
+ * The checkable tree: menus and their buttons, each ticked on its own (checkStrictly) with the menu
+ * rule of `tick` (a menu brings its views, never its actions); every menu is expanded, so the actions
+ * left unticked are in sight under it.
+ */
 function PermissionTree({ tree, checked, onChange }: TreeProps) {
-  const data = useMemo(() => tree.map((m) => ({ key: m.id, title: m.name, children: m.children.map((b) => ({ key: b.id, title: b.name })) })), [tree]);
+  const data = useMemo(() => tree.map((m) => ({ key: m.id, title: m.name, children: m.children.map((b) => ({ key: b.id, title: buttonTitle(b) })) })), [tree]);
   return (
     <div className="sys-permission-tree" aria-label="权限">
       <div className="sys-permission-title">权限（已选 {checked.length} 项）</div>
+      <div className="sys-permission-help">勾选菜单即可打开并查看该页面；其下标为“操作”的权限（编辑、删除、处理、导出等）不会随菜单勾选，需逐项勾选。</div>
       <Tree
         checkable
         checkStrictly

@@ -1,6 +1,6 @@
 import dayjs from 'dayjs';
 import { describe, expect, it } from 'vitest';
-import { FOREVER, tick, validityFrom, validityOf, validityRule } from './rules';
+import { FOREVER, isAction, tick, validityFrom, validityOf, validityRule } from './rules';
 import type { PermissionMenu } from './types';
 
 const tree: PermissionMenu[] = [
@@ -16,11 +16,35 @@ const tree: PermissionMenu[] = [
 ];
 
 describe('permission ticks', () => {
-  it('a menu takes and drops its buttons; a button brings its menu', () => {
-    expect(tick(tree, [], 1, true)).toEqual([1, 101, 102]);
+  it('a menu takes itself only, no action of it, and drops all its buttons; a button brings its menu', () => {
+    // a "view only" role got 处理异常 and 导出异常 with 异常列表 until each was unticked
+    expect(tick(tree, [], 1, true)).toEqual([1]);
     expect(tick(tree, [1, 101, 102], 1, false)).toEqual([]);
+    expect(tick(tree, [101], 1, true)).toEqual([1, 101]);
     expect(tick(tree, [], 102, true)).toEqual([1, 102]);
     expect(tick(tree, [1, 102], 102, false)).toEqual([1]);
+  });
+});
+
+describe('the big screen menu', () => {
+  const home: PermissionMenu[] = [
+    {
+      id: 64,
+      key: 'home',
+      name: '首页大屏',
+      children: [
+        { id: 59, key: 'home.siteRank', name: '站点排名' },
+        { id: 60, key: 'home.totalRing', name: '总量监控环形图' },
+        { id: 134, key: 'home.totalTrend', name: '总量趋势图' },
+        { id: 135, key: 'home.siteDelete', name: '删除站点' },
+        { id: 136, key: 'home.fullPile', name: '满桩值设置' },
+        { id: 137, key: 'home.export', name: '大屏数据导出' },
+      ],
+    },
+  ];
+  it('takes its views (the panels) with it, never 删除站点, 满桩值设置 or 导出', () => {
+    expect(tick(home, [], 64, true)).toEqual([59, 60, 64, 134]);
+    expect(home[0].children.filter(isAction).map((c) => c.name)).toEqual(['删除站点', '满桩值设置', '大屏数据导出']);
   });
 });
 

@@ -5,6 +5,7 @@
  */
 import type { Rule } from 'antd/es/form';
 import dayjs from 'dayjs';
+import { VIEW_BUTTONS } from '../../lib/permission';
 import type { PermissionMenu } from './types';
 
 export const USERNAME_RULE: Rule = { pattern: /^[A-Za-z0-9_]{3,32}$/, message: '用户名为 3-32 位字母、数字或下划线' };
@@ -48,18 +49,20 @@ export function validityRule(kept: string | undefined): Rule {
   };
 }
 
+/** Whether a button of the tree is an action (granted only when ticked itself) rather than a view of its menu. */
+export const isAction = (button: { key: string }): boolean => !VIEW_BUTTONS.has(button.key);
+
 /**
- * The checked ids after ticking (`on`) or unticking `id`: a menu takes or drops all its buttons; a
+ * The checked ids after ticking (`on`) or unticking `id`: a menu takes itself and its views only (its
+ * actions, e.g. 站点删除 or 处理异常, are ticked one by one) and drops all its buttons when unticked; a
  * button brings its menu along, and leaves it when unticked.
  */
 export function tick(tree: readonly PermissionMenu[], checked: readonly number[], id: number, on: boolean): number[] {
   const next = new Set(checked);
   const menu = tree.find((m) => m.id === id);
   if (menu) {
-    for (const p of [menu.id, ...menu.children.map((c) => c.id)]) {
-      if (on) next.add(p);
-      else next.delete(p);
-    }
+    if (on) for (const p of [menu.id, ...menu.children.filter((c) => !isAction(c)).map((c) => c.id)]) next.add(p);
+    else for (const p of [menu.id, ...menu.children.map((c) => c.id)]) next.delete(p);
   } else if (on) {
     next.add(id);
     const parent = tree.find((m) => m.children.some((c) => c.id === id));

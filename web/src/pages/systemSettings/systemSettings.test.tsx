@@ -310,6 +310,23 @@ describe('系统设置 · 角色管理', () => {
     expect(last('/api/role/add', 'POST')?.body).toEqual({ roleName: '值守员', remark: '', applicable: false, permissionIds: [1, 2, 101] });
   });
 
+  it('ticking a menu grants viewing it, not its actions: they stay unticked in sight under it', async () => {
+    renderAt('/systemSettings/role');
+    fireEvent.click(await screen.findByRole('button', { name: /新增角色/ }));
+    const box = dialog('新增角色');
+    fireEvent.change(input(box, '角色名称'), { target: { value: '只读' } });
+    fireEvent.click(await within(box).findByText('异常列表'));
+    expect(within(box).getByText('权限（已选 1 项）')).toBeTruthy();
+    // 处理异常 is shown under 异常列表, marked 操作 and unticked
+    const handle = within(box).getByText('处理异常').closest('.ant-tree-treenode') as HTMLElement;
+    expect(within(handle).getByText('操作')).toBeTruthy();
+    expect(handle.querySelector('.ant-tree-checkbox-checked')).toBeNull();
+    expect(within(box).getByText(/不会随菜单勾选/)).toBeTruthy();
+    fireEvent.click(okOf(box));
+    await waitFor(() => expect(last('/api/role/add', 'POST')).toBeTruthy());
+    expect(last('/api/role/add', 'POST')?.body).toEqual({ roleName: '只读', remark: '', applicable: false, permissionIds: [1] });
+  });
+
   it('shows the server message with the count when a role in use cannot be deleted', async () => {
     const why = '该角色下还有 3 个用户，请先调整这些用户的角色后再删除';
     special = (path, method) => (path === '/api/role/del' && method === 'DELETE' ? ok(null, 400, why) : undefined);

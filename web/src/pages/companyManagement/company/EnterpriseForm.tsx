@@ -14,6 +14,7 @@ import { toast } from '../../../app/feedback';
 import type { CrudForm, Field } from '../../../components/desk';
 import AreaSelect from '../../../components/desk/AreaSelect';
 import { UploadLink, uploadFile } from '../../../components/uploads';
+import { newBrandColors } from '../../../lib/brand';
 import { ACCEPT, MAX_MB } from '../../../components/uploads/service';
 import { type EnterpriseDetail, type EnterpriseInput, type EnterpriseRow, saveEnterprise } from './service';
 
@@ -174,11 +175,12 @@ const docOf = (d: Enterprise, x: DocSpec): Doc | null => {
   return { url, name: (x.nameField && d[x.nameField]) || known?.name || '查看文件', type: known?.type };
 };
 
-export function initialValuesOf(d: Enterprise | null, areaId: string | undefined): Partial<Values> {
+/** `used`: the display colours of the enterprises shown, which a new one's default keeps away from. */
+export function initialValuesOf(d: Enterprise | null, areaId: string | undefined, used: readonly (string | null | undefined)[] = []): Partial<Values> {
   if (!d) {
     // a district editor's enterprise launches and operates there; a national one picks its areas
     const own = areaId && areaId !== '000000' ? [areaId] : [];
-    return { passwordMode: 'generate', areaId, launchArea: own, operationAreaId: own, bikeColor: '#f5c518', ebikeColor: '#1890ff' };
+    return { passwordMode: 'generate', areaId, launchArea: own, operationAreaId: own, ...newBrandColors(used) };
   }
   return { ...pick(d, KEPT), passwordMode: 'keep', ...Object.fromEntries(DOCS.map((x) => [x.name, docOf(d, x)])) };
 }
@@ -217,6 +219,7 @@ export function bodyOf(v: Values, brandId?: number): EnterpriseInput {
 export const enterpriseForm = (
   onPassword: (brandName: string, account: string, password: string) => void,
   onSaved: () => unknown,
+  usedColors: () => readonly (string | null | undefined)[] = () => [],
 ): CrudForm<Enterprise, Values> => ({
   noun: '企业',
   title: (row) => (row ? `编辑企业：${row.brandName}` : '新增企业'),
@@ -225,7 +228,7 @@ export const enterpriseForm = (
   rulesOf: SAVE,
   dialog: { drawer: true, width: 760, className: 'company-form', okText: '保存' },
   useFields: useEnterpriseFields,
-  initial: initialValuesOf,
+  initial: (row, areaId) => initialValuesOf(row, areaId, row ? [] : usedColors()),
   save: async (v, row, areaId) => {
     const saved = await saveEnterprise(bodyOf(v, row?.brandId), areaId);
     void onSaved();

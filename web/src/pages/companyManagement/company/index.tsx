@@ -75,6 +75,12 @@ export default function Company() {
             }),
           // the detail, the maintainers and the enterprise filters of the other screens
           () => client.invalidateQueries({ queryKey: ['company'] }),
+          // the colours of the enterprises listed: a new one's default keeps away from them
+          () =>
+            client
+              .getQueriesData<{ lists?: Array<{ bikeColor?: string | null; ebikeColor?: string | null }> }>({ queryKey: ['desk', 'company'] })
+              .flatMap(([, data]) => data?.lists ?? [])
+              .flatMap((row) => [row.bikeColor, row.ebikeColor]),
         ),
       ),
     [client],

@@ -47,6 +47,15 @@ export function pager(page: number, size: number, total: number, onChange: (page
   };
 }
 
+/** The same layout for a table that pages its rows itself (all rows at hand): total, sizes, prev, pager, next, jumper. */
+export const localPager = (size: number = PAGE.dialogSize) => ({
+  defaultPageSize: size,
+  showTotal: (t: number) => `共 ${t} 条`,
+  showSizeChanger: true,
+  showQuickJumper: true,
+  size: 'small' as const,
+});
+
 /** 序号 that continues across pages. */
 export const serial = (page: number, size: number, index: number) => (page - 1) * size + index + 1;
 

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useHomeArea } from '../hooks';
 import { fetchBikeNotUpload } from '../service';
 import type { NotUploadBike } from '../types';
-import HomeModal, { DIALOG_SIZE } from './HomeModal';
+import HomeModal, { DIALOG_SIZE, localPager } from './HomeModal';
 
 /**
  * 未上传数据车辆: filed bikes that have not reported for STALE_HOURS (or never), per brand
@@ -51,7 +51,7 @@ export default function NotUploadDialog({ brandId }: { brandId?: number }) {
         loading={q.isFetching}
         dataSource={current?.list ?? []}
         columns={columns}
-        pagination={{ defaultPageSize: DIALOG_SIZE, size: 'small', showSizeChanger: true, showTotal: (t) => `共 ${t} 条` }}
+        pagination={localPager(DIALOG_SIZE)}
         locale={{ emptyText: q.isError ? '加载失败' : '暂无数据' }}
       />
     </HomeModal>

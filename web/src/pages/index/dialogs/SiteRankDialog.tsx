@@ -9,7 +9,7 @@ import { rankPeriod, type RankGrain } from '../parts/period';
 import { GRAINS, useLocateRankRow } from '../panels/SiteRankCard';
 import { exportSiteRank, fetchSiteRank, type RankQuery } from '../service';
 import type { RankRow } from '../types';
-import HomeModal, { DIALOG_SIZE } from './HomeModal';
+import HomeModal, { DIALOG_SIZE, localPager } from './HomeModal';
 import { useDialogs } from './dialogStore';
 
 const HOURS = Array.from({ length: 24 }, (_, h) => ({ value: h, label: `${h}时` }));
@@ -95,7 +95,7 @@ export default function SiteRankDialog() {
         dataSource={(q.data?.lists ?? []).slice(0, LIMITS.siteRankRows)}
         columns={columns}
         onRow={(r) => ({ onClick: () => locate(r) && closeAll(), style: { cursor: 'pointer' } })}
-        pagination={{ defaultPageSize: DIALOG_SIZE, size: 'small', showSizeChanger: true, showTotal: (t) => `共 ${t} 条` }}
+        pagination={localPager(DIALOG_SIZE)}
         locale={{ emptyText: !perms.siteRank ? '无权限查看站点排名' : q.isError ? '加载失败' : '暂无站点' }}
       />
     </HomeModal>

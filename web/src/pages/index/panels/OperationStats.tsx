@@ -6,6 +6,7 @@ import LazyEChart from '../../../components/echarts/LazyEChart';
 import { axisMax } from '../../../lib/axis';
 import { brandShortName } from '../../../lib/brand';
 import { REFRESH_MS } from '../../../lib/constants';
+import { historyLoading, useHistoryLoad } from '../HistoryBanner';
 import { useHomeArea, usePolling } from '../hooks';
 import { Figure } from '../parts/bits';
 import { distinctColors, lineOption, maxOf } from '../parts/chart';
@@ -72,6 +73,9 @@ export default function OperationStats() {
   });
   const word = mold === 1 ? '租车' : '还车';
   const t = tidal.data;
+  // while history loads, this month's and today's data have not all arrived: no number of the past shown as now
+  const loading = historyLoading(useHistoryLoad());
+  const todays = (n: number) => (loading ? '载入中' : n);
   const option = useMemo(() => (view === 'week' ? weekChart(t, dayjs().format('YYYY-MM-DD')) : todayChart(today.data)), [view, t, today.data]);
   return (
     <Panel
@@ -92,10 +96,15 @@ export default function OperationStats() {
     >
       <QueryState query={tidal}>
         <div className="op-figures" data-testid="operation-figures">
-          <Figure label={`本月${word}（${t?.monthTotal?.date ?? ''}）`} value={sum(t?.monthTotal)} unit="次" testId="fig-month" />
-          <Figure label={`今日${word}`} value={sum(t?.dayTotal)} unit="次" testId="fig-day" />
-          <Figure label="今日自行车" value={t?.dayTotal?.bike_num ?? 0} unit="次" testId="fig-day-bike" />
-          <Figure label="今日电动车" value={t?.dayTotal?.e_bike_num ?? 0} unit="次" testId="fig-day-ebike" />
+          <Figure
+            label={`本月${word}（${t?.monthTotal?.date ?? ''}）`}
+            value={todays(sum(t?.monthTotal))}
+            unit={loading ? undefined : '次'}
+            testId="fig-month"
+          />
+          <Figure label={`今日${word}`} value={todays(sum(t?.dayTotal))} unit={loading ? undefined : '次'} testId="fig-day" />
+          <Figure label="今日自行车" value={todays(t?.dayTotal?.bike_num ?? 0)} unit={loading ? undefined : '次'} testId="fig-day-bike" />
+          <Figure label="今日电动车" value={todays(t?.dayTotal?.e_bike_num ?? 0)} unit={loading ? undefined : '次'} testId="fig-day-ebike" />
         </div>
         <div className="op-chart-head">
           <Segmented
