@@ -36,7 +36,8 @@ describe('demo city, live', () => {
     });
     await demo.ready;
     const since = new Date(started - 5000).toISOString();
-    for (let i = 0; i < 80 && (await count(`select count(*)::int as n from ride_orders where rent_at > $1`, [since])) < 5; i++) await sleep(250);
+    // up to 40 s: on a loaded machine (CI's other suites beside it) the first rides take a while
+    for (let i = 0; i < 160 && (await count(`select count(*)::int as n from ride_orders where rent_at > $1`, [since])) < 5; i++) await sleep(250);
     await demo.stop();
 
     // every reporting bike said where it is first, then rides started and report on the way
@@ -49,7 +50,7 @@ describe('demo city, live', () => {
     const logs = await count(`select count(*)::int as n from sync_logs`);
     await sleep(1000);
     expect(await count(`select count(*)::int as n from sync_logs`)).toBe(logs);
-  }, 60_000);
+  }, 90_000);
 
   it('starts again from the platform state without filing twice', async () => {
     const filings = await count(`select count(*)::int as n from sync_logs where endpoint = 'POST /bikes'`);
