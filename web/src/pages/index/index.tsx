@@ -34,7 +34,9 @@ const DARK = {
 export default function Home() {
   const session = useSessionBootstrap();
   // just logged in: the permissions come with the session's bootstrap; the panels wait for them
-  const waiting = useSession((s) => Boolean(s.authorization) && s.permissions.length === 0) && session.isFetching;
+  // (not only while it is fetching: right after login the query may not have started yet, and the
+  // panels' calls would answer 5002 for a user without the big screen, which ends the session)
+  const waiting = useSession((s) => Boolean(s.authorization) && s.permissions.length === 0) && !session.isSuccess && !session.isError;
   const landing = useSession((s) => {
     if (!s.authorization || can(s.permissions, 'home')) return null;
     const first = MENU.find((key) => mayOpen(s.permissions, key));
