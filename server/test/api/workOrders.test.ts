@@ -164,6 +164,7 @@ describe('answer, 退回, 办结', () => {
     // answered: waiting for the regulator
     expect(await pend(hd)).toBe(before + 1);
     expect((await list(hd, { state: '3' })).body.data.lists.map((o: { id: number }) => o.id)).toEqual([ids.fromAlert]);
+    expect((await list(hd, { state: 'pending' })).body.data.lists.map((o: { id: number }) => o.id)).toEqual([ids.fromAlert]);
     for (const reason of [undefined, '', '   ']) {
       const r = await hd.post('/api/workOrder/return', { id: ids.fromAlert, ...(reason === undefined ? {} : { reason }) });
       expect(r.body).toMatchObject({ code: 400, message: '请填写退回原因' });
@@ -208,6 +209,8 @@ describe('answer, 退回, 办结', () => {
     expect((await list(hd, { state: '1' })).body.data.total).toBe(0);
     expect(await pend(hd)).toBe(1);
     expect(await pend(cy)).toBe(0);
+    // the to-do's link: the same orders
+    expect((await list(hd, { state: 'pending' })).body.data.lists.map((o: { id: number }) => o.id)).toEqual([ids.site]);
     const done = await hd.post('/api/workOrder/finish', { id: ids.site, note: '现场已恢复，无需处理' });
     expect(done.body.code).toBe(200);
     expect(await pend(hd)).toBe(0);

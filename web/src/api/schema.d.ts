@@ -11561,8 +11561,8 @@ export interface paths {
                     brandId?: number;
                     /** @description 工单类型：1 站点过满，2 站点过空，3 站外还车，4 非法车辆，5 违规停放，6 区域外停放，7 故障车辆，8 其他 */
                     type?: number;
-                    /** @description 1 待接单，2 处理中（这两项不含已超时的），3 已反馈，4 已办结，overdue 已超时，open 未办结 */
-                    state?: "1" | "2" | "3" | "4" | "overdue" | "open";
+                    /** @description 1 待接单，2 处理中（这两项不含已超时的），3 已反馈，4 已办结，overdue 已超时，open 未办结，pending 待监管处理（已超时或已反馈，即待办的 dispatchPend） */
+                    state?: "1" | "2" | "3" | "4" | "overdue" | "open" | "pending";
                     /** @description 创建时间不早于 yyyy-MM-dd[ HH:mm:ss] */
                     startTime?: string;
                     /** @description 创建时间不晚于 yyyy-MM-dd[ HH:mm:ss]（只给日期：含当天） */

@@ -9,8 +9,8 @@ export interface PageFilter {
   areaIds: string[];
   brandId?: number;
   type?: number;
-  /** 1-4, overdue (open and past its deadline), open (not closed) */
-  state?: '1' | '2' | '3' | '4' | 'overdue' | 'open';
+  /** 1-4, overdue (open and past its deadline), open (not closed), pending (overdue or answered: the to-do's dispatchPend) */
+  state?: '1' | '2' | '3' | '4' | 'overdue' | 'open' | 'pending';
   from?: Date;
   to?: Date;
   /** site id, or text of its name (ilike) */
@@ -47,6 +47,7 @@ export async function orderPage(database: Database, f: PageFilter): Promise<{ ro
   if (f.type !== undefined) cond += ` and o.order_type = ${add(f.type)}`;
   if (f.state === 'overdue') cond += ` and o.state in (1, 2) and o.deadline_at < ${add(f.now.toISOString())}`;
   else if (f.state === 'open') cond += ' and o.state <> 4';
+  else if (f.state === 'pending') cond += ` and (o.state = 3 or (o.state in (1, 2) and o.deadline_at < ${add(f.now.toISOString())}))`;
   else if (f.state === '1' || f.state === '2') cond += ` and o.state = ${add(Number(f.state))} and o.deadline_at >= ${add(f.now.toISOString())}`;
   else if (f.state) cond += ` and o.state = ${add(Number(f.state))}`;
   if (f.from) cond += ` and o.created_at >= ${add(f.from.toISOString())}`;

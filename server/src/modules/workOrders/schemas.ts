@@ -21,9 +21,13 @@ export const ListQuery = Type.Object({
   brandId: Type.Optional(Type.Integer({ minimum: 1, description: '企业 ID（企业账号只能查本企业）' })),
   type: Type.Optional(OrderTypeT),
   state: Type.Optional(
-    Type.Union([Type.Literal('1'), Type.Literal('2'), Type.Literal('3'), Type.Literal('4'), Type.Literal('overdue'), Type.Literal('open')], {
-      description: '1 待接单，2 处理中（这两项不含已超时的），3 已反馈，4 已办结，overdue 已超时，open 未办结',
-    }),
+    Type.Union(
+      [Type.Literal('1'), Type.Literal('2'), Type.Literal('3'), Type.Literal('4'), Type.Literal('overdue'), Type.Literal('open'), Type.Literal('pending')],
+      {
+        description:
+          '1 待接单，2 处理中（这两项不含已超时的），3 已反馈，4 已办结，overdue 已超时，open 未办结，pending 待监管处理（已超时或已反馈，即待办的 dispatchPend）',
+      },
+    ),
   ),
   startTime: TimeText('创建时间不早于 yyyy-MM-dd[ HH:mm:ss]'),
   endTime: TimeText('创建时间不晚于 yyyy-MM-dd[ HH:mm:ss]（只给日期：含当天）'),
