@@ -226,3 +226,19 @@ describe('answer, 退回, 办结', () => {
     expect((await hd.get('/api/workOrder/measures', { startTime: '2000-01-01', endTime: '2000-01-31' })).body.data.lists).toEqual([]);
   });
 });
+
+describe('a rule order', () => {
+  it('shows its evidence with local times and its timeline by 系统', async () => {
+    const [o] = await t.database.query<{ id: number }>(
+      `insert into work_orders (order_type, area_id, brand_id, site_id, lon, lat, place, title, bikes_to_move, evidence, opened_by, created_at, deadline_at, updated_at)
+       values (3, $1, $2, null, $3, $4, 'cell:1:1', '站外还车', null, $5, 'rule', now(), now() + interval '2 hours', now()) returning id::int`,
+      [HD, HB, LON, LAT, JSON.stringify({ firstAlertAt: '2026-11-20T00:59:12.000Z' })],
+    );
+    await t.database.query(`insert into work_order_events (order_id, action, actor, at) values ($1, 'open', 'system', now())`, [o.id]);
+    const d = (await detail(hd, o.id)).body.data;
+    expect(d).toMatchObject({ openedBy: 'rule', creatorName: null, evidence: { firstAlertAt: '2026-11-20 08:59:12' }, answer: null });
+    expect(d.timeline).toEqual([expect.objectContaining({ action: 'open', actor: 'system', who: '系统' })]);
+    // closed by a person, it leaves the pending counts alone
+    expect((await hd.post('/api/workOrder/finish', { id: o.id, note: '测试用工单' })).body.code).toBe(200);
+  });
+});

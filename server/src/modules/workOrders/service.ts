@@ -129,13 +129,18 @@ function event(e: repo.EventRow, tz: string): Static<typeof EventItem> {
   };
 }
 
+/** The evidence as stored, its instants (the first alert's) in local time as every time of the console. */
+function evidenceOf(e: Record<string, unknown>, tz: string): Record<string, unknown> {
+  return typeof e.firstAlertAt === 'string' ? { ...e, firstAlertAt: formatTime(e.firstAlertAt, tz) } : e;
+}
+
 export async function orderDetail(database: Database, auth: Auth, id: number, tz: string): Promise<Static<typeof OrderDetail>> {
   const o = await visible(database, auth, id);
   const [timeline, alerts] = await Promise.all([repo.events(database, id), repo.orderAlerts(database, id)]);
   const answers = timeline.filter((e) => e.action === 'answer');
   return {
     ...item(o, new Date(), tz),
-    evidence: o.evidence ?? {},
+    evidence: evidenceOf(o.evidence ?? {}, tz),
     creatorName: o.creatorName,
     answer: answers.length ? event(answers[answers.length - 1], tz) : null,
     timeline: timeline.map((e) => event(e, tz)),

@@ -71,7 +71,7 @@ const step = (action: string, actionName: string, actor: string, who: string, ti
 });
 const DETAIL: WorkOrderDetail = {
   ...ANSWERED,
-  evidence: { firstAlertAt: '2026-11-27T01:58:00.000Z' },
+  evidence: { firstAlertAt: '2026-11-27 09:58:00' },
   creatorName: null,
   answer: step('answer', '反馈', 'operator', '哈啰', '2026-11-27 10:10:00', '已将 2 辆车挪回站点', ['HB1', 'HB2']),
   timeline: [
@@ -169,6 +169,7 @@ describe('#/dailyDuty/workOrder', () => {
       '反馈 哈啰 2026-11-27 10:10:00已将 2 辆车挪回站点车辆 HB1、HB2',
     ]);
     expect(drawer.textContent).toContain('包含的告警（2 条）');
+    expect(drawer.textContent).toContain('首条告警2026-11-27 09:58:00');
     expect(drawer.textContent).toContain('已将 2 辆车挪回站点');
     expect(drawer.textContent).toContain('HB1、HB2');
     // 退回 without a reason is refused before sending

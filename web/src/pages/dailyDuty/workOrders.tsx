@@ -98,7 +98,7 @@ function Evidence({ d }: { d: WorkOrderDetail }) {
     e.capacity !== undefined ? { key: 'num', label: '开单时站内车辆', children: `${e.num ?? 0} / 容量 ${e.capacity}` } : null,
     e.more !== undefined ? { key: 'range', label: '调度阈值', children: `${e.less ?? 0}% ~ ${e.more}%` } : null,
     e.total !== undefined ? { key: 'total', label: '站点共需调度', children: `${e.total} 辆（本企业 ${d.bikesToMove ?? 0} 辆）` } : null,
-    e.firstAlertAt ? { key: 'first', label: '首条告警', children: e.firstAlertAt.replace('T', ' ').slice(0, 19) } : null,
+    e.firstAlertAt ? { key: 'first', label: '首条告警', children: e.firstAlertAt } : null,
   ].filter((x) => x !== null);
   if (!items.length) return <Typography.Text type="secondary">无</Typography.Text>;
   return <Descriptions column={1} size="small" bordered items={items} />;
