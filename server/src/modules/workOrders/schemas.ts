@@ -11,7 +11,7 @@ const TYPES = Object.entries(ORDER_TYPES)
   .map(([k, n]) => `${k} ${n}`)
   .join('，');
 
-export const OrderTypeT = Type.Integer({ minimum: 1, maximum: 8, description: `工单类型：${TYPES}` });
+const OrderTypeT = Type.Integer({ minimum: 1, maximum: 8, description: `工单类型：${TYPES}` });
 export const OrderId = Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER, description: '工单编号' });
 const TimeText = (description: string) => Type.Optional(Type.String({ maxLength: 19, description }));
 

@@ -16,7 +16,7 @@ import type { AreaBrand, OrderEvent, WorkOrder, WorkOrderDetail, WorkOrderKey } 
 import './dailyDuty.css';
 
 /** Order types (server domain/workOrders.ts ORDER_TYPES). */
-export const ORDER_TYPES = { 1: '站点过满', 2: '站点过空', 3: '站外还车', 4: '非法车辆', 5: '违规停放', 6: '区域外停放', 7: '故障车辆', 8: '其他' } as const;
+const ORDER_TYPES = { 1: '站点过满', 2: '站点过空', 3: '站外还车', 4: '非法车辆', 5: '违规停放', 6: '区域外停放', 7: '故障车辆', 8: '其他' } as const;
 const STATE_FILTER = {
   pending: '待处理（已超时或已反馈）',
   1: '待接单',
@@ -33,7 +33,7 @@ const dash = (v: string | number | null | undefined) => (v === null || v === und
 const place = (o: Pick<WorkOrder, 'siteName' | 'siteId' | 'lon' | 'lat'>) =>
   o.siteId ? `${o.siteName ?? o.siteId}（${o.siteId}）` : o.lon !== null && o.lat !== null ? `${o.lon.toFixed(6)}, ${o.lat.toFixed(6)}` : '—';
 
-export const StateTag = ({ name }: { name: string }) => <Tag color={STATE_COLORS[name] ?? 'default'}>{name}</Tag>;
+const StateTag = ({ name }: { name: string }) => <Tag color={STATE_COLORS[name] ?? 'default'}>{name}</Tag>;
 
 /** 办结 / 退回 of an order: the note (办结: required when not answered) or the reason (退回: required). */
 function DecideDialog({ order, action, kit, onClose }: { order: WorkOrder; action: 'finish' | 'return'; kit: CrudKit<WorkOrder>; onClose: () => void }) {
