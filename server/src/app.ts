@@ -36,6 +36,7 @@ import auditLogRoutes from './modules/auditLog/routes.js';
 import openRoutes from './ingest/routes.js';
 import { fileRoutes, uploadRoutes } from './modules/uploads/routes.js';
 import informationRoutes from './modules/information/routes.js';
+import workOrderRoutes from './modules/workOrders/routes.js';
 import { HistoryLoad } from './shared/historyLoad.js';
 import { GeoCache } from './shared/geoCache.js';
 
@@ -165,6 +166,7 @@ export async function buildApp(config: Config, database: Database, opts: { logge
   await app.register(fileRoutes);
   await app.register(informationRoutes, { prefix: '/api/information' });
   await app.register(auditLogRoutes, { prefix: '/api/auditLog' });
+  await app.register(workOrderRoutes, { prefix: '/api/workOrder' }); // 日常值守 · 工单 (issue 27): list, detail, measures, add, finish, return
   await app.register(openRoutes, { prefix: `${OPEN_API_PREFIX}v1` });
   await app.register(feedRoutes, { prefix: '/api/feed/v1' }); // third-party keys only
   await registerWeb(app, config);

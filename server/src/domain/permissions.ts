@@ -29,7 +29,10 @@ export const PERMISSIONS = [
     [101, 'warn.handle', '处理异常'],
     [102, 'warn.export', '导出异常'],
   ]),
-  ...menu(2, 'dailyDuty', '日常值守'),
+  ...menu(2, 'dailyDuty', '日常值守', [
+    [121, 'workOrder.view', '查看工单'],
+    [122, 'workOrder.handle', '处理工单'],
+  ]),
   ...menu(3, 'deviceManagement', '站点管理', [
     [103, 'site.edit', '站点编辑'],
     [104, 'site.delete', '站点删除'],
@@ -94,7 +97,7 @@ export const SEED_ROLES: { id: number; roleName: string; applicable: boolean; ke
     id: 3,
     roleName: '企业用户',
     applicable: false,
-    keys: ['home', 'home.totalRing', 'home.siteRank', 'companyManagement', 'company.filing', 'operation', 'inforManagement'],
+    keys: ['home', 'home.totalRing', 'home.siteRank', 'dailyDuty', 'workOrder.view', 'companyManagement', 'company.filing', 'operation', 'inforManagement'],
   },
   { id: 5, roleName: '举报人', applicable: true, keys: [] },
   { id: 27, roleName: '站点申请人', applicable: true, keys: [] },

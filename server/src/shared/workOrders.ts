@@ -128,10 +128,10 @@ export async function insertOrders(q: Query, orders: readonly NewOrder[]): Promi
               opened_by, creator_id, created_at, deadline_at, created_at
          from x order by n
        on conflict do nothing
-       returning id, order_type, area_id, brand_id, place, opened_by, created_at
+       returning id, order_type, area_id, brand_id, place, opened_by, creator_id, created_at
      ), ev as (
        insert into work_order_events (order_id, action, actor, user_id, at)
-       select id, 'open', case when opened_by = 'rule' then 'system' else 'regulator' end, null, created_at from ins
+       select id, 'open', case when opened_by = 'rule' then 'system' else 'regulator' end, creator_id, created_at from ins
      )
      select x.n, ins.id::int as id
        from x join ins on ins.order_type = x.order_type and ins.area_id = x.area_id and ins.brand_id = x.brand_id

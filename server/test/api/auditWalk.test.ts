@@ -177,6 +177,20 @@ const SAMPLES: [string, (w: World) => Req | Promise<Req>][] = [
   ],
   ['POST /api/resetThirdPartyAuthKey', (w) => ({ as: w.hd, body: { id: w.s.keyId } })],
   ['POST /api/saveThirdPartyAuthUser#revoke', (w) => ({ as: w.hd, body: { id: w.s.keyId, status: 1 } })],
+  ['POST /api/workOrder/add', (w) => ({ as: w.hd, body: { type: 8, brandId: w.s.brandId, siteId: w.s.siteId, text: '走查工单' }, creates: true })],
+  ['POST /api/workOrder/finish', (w) => ({ as: w.hd, body: { id: w.s.workOrderId, note: '走查办结' } })],
+  [
+    'POST /api/workOrder/return',
+    async (w) => {
+      // an answered order to return (the enterprise's answer is the open API's)
+      const [o] = await w.database.query<{ id: number }>(
+        `insert into work_orders (order_type, area_id, brand_id, place, title, state, opened_by, created_at, deadline_at, updated_at, answered_at)
+         values (8, $1, $2, 'area', '走查', 3, 'regulator', now(), now() + interval '1 hour', now(), now()) returning id::int`,
+        [HD, w.s.brandId],
+      );
+      return { as: w.hd, body: { id: o.id, reason: '走查退回' } };
+    },
+  ],
   ['DELETE /api/company/deleteEnterprise', (w) => ({ as: w.hd, query: { brandId: w.s.brandId } })],
 ];
 
@@ -194,6 +208,7 @@ function remember(key: string, data: any, s: Record<string, any>) {
   if (key === 'POST /api/upload') s.fileUrl = data.url;
   if (key === 'POST /api/information/add') s.noticeId ??= data.id;
   if (key === 'POST /api/saveThirdPartyAuthUser') s.keyId ??= data.id;
+  if (key === 'POST /api/workOrder/add') s.workOrderId ??= data.id;
   if (key === 'PUT /api/user/reset' && data?.password) secrets.add(data.password);
   if (typeof data?.key === 'string') secrets.add(data.key);
 }

@@ -187,6 +187,25 @@ describe('areaVerify', () => {
 });
 
 describe('pend', () => {
+  // work orders (issue 27): dispatchPend counts the overdue unanswered ones and the answered ones
+  // waiting for the regulator; in time, closed and other areas' ones are not counted
+  beforeAll(async () => {
+    const orders: [string, number, string][] = [
+      [HD, 3, '1 hour'], // answered, waiting for the regulator
+      [HD, 3, '-1 hour'], // answered late, waiting too
+      [HD, 1, '-5 minutes'], // overdue, not accepted
+      [HD, 2, '-1 minute'], // overdue, accepted
+      [HD, 1, '1 hour'], // in time
+      [HD, 4, '-1 hour'], // closed
+      [CY, 2, '-10 minutes'], // overdue
+    ];
+    for (const [areaId, state, deadline] of orders)
+      await t.database.query(
+        `insert into work_orders (order_type, area_id, brand_id, place, title, state, opened_by, created_at, deadline_at, updated_at)
+         values (8, $1, $2, 'area', '测试', $3, 'regulator', now() - interval '2 hours', now() + $4::interval, now())`,
+        [areaId, mt, state, deadline],
+      );
+  });
   const HD_PEND = {
     siteApplyPend: 0,
     siteRolePend: 1,
@@ -194,7 +213,7 @@ describe('pend', () => {
     siteLowPowerPend: 2,
     accusePend: 1,
     userPend: 1,
-    dispatchPend: 3,
+    dispatchPend: 4,
     supervisePend: 1,
     dispatchWarnPend: 1,
   };
@@ -210,7 +229,7 @@ describe('pend', () => {
     dispatchWarnPend: 0,
   };
 
-  it('counts 海淀: pending applications by role (userPend: platform accounts only), sites with a pile under 10 %, full or empty sites (S1, S4 full; S5 empty)', async () => {
+  it('counts 海淀: pending applications by role (userPend: platform accounts only), sites with a pile under 10 %, work orders overdue or answered (4 of 6)', async () => {
     expect(await get(c.hd, 'pend', { selfAreaId: HD })).toEqual(HD_PEND);
     expect(await get(c.hd, 'pend', { selfAreaId: HD, areaId: HD })).toEqual(HD_PEND);
   });
@@ -225,7 +244,7 @@ describe('pend', () => {
       siteLowPowerPend: 3,
       accusePend: 1,
       userPend: 1,
-      dispatchPend: 4,
+      dispatchPend: 5,
       supervisePend: 1,
       dispatchWarnPend: 1,
     });

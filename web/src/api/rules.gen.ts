@@ -303,4 +303,23 @@ export const SERVER_RULES = {
     id: {"minimum":1},
     password: {"minLength":6,"maxLength":32},
   },
+  "/api/workOrder/add": {
+    type: {"minimum":1,"maximum":8,"description":"工单类型：1 站点过满，2 站点过空，3 站外还车，4 非法车辆，5 违规停放，6 区域外停放，7 故障车辆，8 其他"},
+    alertId: {"minimum":1,"maximum":9007199254740991,"description":"从告警新建：取告警的位置、企业与类型，并把告警纳入工单"},
+    brandId: {"minimum":1,"description":"派给的企业（从告警新建时可不填）"},
+    areaId: {"pattern":"^\\d{6}$","description":"6 位区域编码"},
+    siteId: {"pattern":"^[A-Za-z0-9_-]{1,32}$","description":"站点编号（1-32 位字母、数字、_ 或 -）"},
+    lon: {"minimum":-180,"maximum":180},
+    lat: {"minimum":-90,"maximum":90},
+    text: {"maxLength":500,"description":"要求企业处理的内容"},
+    deadlineMinutes: {"minimum":1,"maximum":43200,"description":"期限（分钟）；缺省按类型（调度工单为站点的响应时间）"},
+  },
+  "/api/workOrder/finish": {
+    id: {"minimum":1,"maximum":9007199254740991,"description":"工单编号"},
+    note: {"maxLength":500,"description":"办结说明；工单尚未反馈时必填"},
+  },
+  "/api/workOrder/return": {
+    id: {"minimum":1,"maximum":9007199254740991,"description":"工单编号"},
+    reason: {"maxLength":500,"description":"退回原因（必填）"},
+  },
 } as const;

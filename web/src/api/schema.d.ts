@@ -9386,7 +9386,7 @@ export interface paths {
                                 accusePend: number;
                                 /** @description 全部待审核账号 */
                                 userPend: number;
-                                /** @description 当前满桩或空桩、需调度的站点数 */
+                                /** @description 待处理的工单：已超时未反馈的，加上企业已反馈、等待监管办结或退回的 */
                                 dispatchPend: number;
                                 /** @description 监督员（32）待审核账号 */
                                 supervisePend: number;
@@ -11523,6 +11523,497 @@ export interface paths {
                         startTime?: string;
                         /** @description 结束时间 yyyy-MM-dd HH:mm:ss */
                         endTime?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/workOrder/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 工单列表 */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description 当前操作区域（6 位区域编码），缺省为用户所属区域 */
+                    selfAreaId?: string;
+                    /** @description 区域（本区域及下级），须在本人权限内 */
+                    areaId?: string;
+                    /** @description 企业 ID（企业账号只能查本企业） */
+                    brandId?: number;
+                    /** @description 工单类型：1 站点过满，2 站点过空，3 站外还车，4 非法车辆，5 违规停放，6 区域外停放，7 故障车辆，8 其他 */
+                    type?: number;
+                    /** @description 1 待接单，2 处理中（这两项不含已超时的），3 已反馈，4 已办结，overdue 已超时，open 未办结，pending 待监管处理（已超时或已反馈，即待办的 dispatchPend） */
+                    state?: "1" | "2" | "3" | "4" | "overdue" | "open" | "pending";
+                    /** @description 创建时间不早于 yyyy-MM-dd[ HH:mm:ss] */
+                    startTime?: string;
+                    /** @description 创建时间不晚于 yyyy-MM-dd[ HH:mm:ss]（只给日期：含当天） */
+                    endTime?: string;
+                    /** @description 站点编号，或站点名称中的文字 */
+                    site?: string;
+                    /** @description 页码，从 1 开始 */
+                    currentPage?: number;
+                    /** @description 每页条数 */
+                    pageSize?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            message: string;
+                            data: {
+                                lists: {
+                                    /** @description 工单编号 */
+                                    id: number;
+                                    /** @description 工单类型：1 站点过满，2 站点过空，3 站外还车，4 非法车辆，5 违规停放，6 区域外停放，7 故障车辆，8 其他 */
+                                    type: number;
+                                    /** @description 类型名称 */
+                                    typeName: string;
+                                    /** @description 1 待接单，2 处理中，3 已反馈，4 已办结 */
+                                    state: number;
+                                    /** @description 状态名称；未反馈且已过期限的为 已超时 */
+                                    stateName: string;
+                                    overdue: boolean;
+                                    /** @description 区域编码 */
+                                    areaId: string;
+                                    /** @description 区域名称 */
+                                    areaName: string;
+                                    /** @description 企业 ID */
+                                    brandId: number;
+                                    /** @description 企业名称 */
+                                    brandName: string;
+                                    /** @description 站点编号 */
+                                    siteId: string | null;
+                                    /** @description 站点名称 */
+                                    siteName: string | null;
+                                    lon: number | null;
+                                    lat: number | null;
+                                    /** @description 标题 */
+                                    title: string;
+                                    /** @description 调度工单：本企业应调走（过满）或调入（过空）的车辆数 */
+                                    bikesToMove: number | null;
+                                    /** @description 包含的告警条数 */
+                                    alertCount: number;
+                                    /** @description 退回次数 */
+                                    returns: number;
+                                    /** @description rule 规则生成，regulator 监管人员新建 */
+                                    openedBy: string;
+                                    /** @description 条件消失后自动办结（站点恢复正常、告警全部结束） */
+                                    autoClosed: boolean;
+                                    /** @description 创建时间 */
+                                    createTime: string;
+                                    /** @description 期限 */
+                                    deadlineTime: string;
+                                    /** @description 接单时间 */
+                                    acceptTime: string | null;
+                                    /** @description 首次反馈时间 */
+                                    answerTime: string | null;
+                                    /** @description 办结时间 */
+                                    closeTime: string | null;
+                                }[];
+                                total: number;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/workOrder/detail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 工单详情 */
+        get: {
+            parameters: {
+                query: {
+                    /** @description 当前操作区域（6 位区域编码），缺省为用户所属区域 */
+                    selfAreaId?: string;
+                    /** @description 工单编号 */
+                    id: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            message: string;
+                            data: {
+                                /** @description 工单编号 */
+                                id: number;
+                                /** @description 工单类型：1 站点过满，2 站点过空，3 站外还车，4 非法车辆，5 违规停放，6 区域外停放，7 故障车辆，8 其他 */
+                                type: number;
+                                /** @description 类型名称 */
+                                typeName: string;
+                                /** @description 1 待接单，2 处理中，3 已反馈，4 已办结 */
+                                state: number;
+                                /** @description 状态名称；未反馈且已过期限的为 已超时 */
+                                stateName: string;
+                                overdue: boolean;
+                                /** @description 区域编码 */
+                                areaId: string;
+                                /** @description 区域名称 */
+                                areaName: string;
+                                /** @description 企业 ID */
+                                brandId: number;
+                                /** @description 企业名称 */
+                                brandName: string;
+                                /** @description 站点编号 */
+                                siteId: string | null;
+                                /** @description 站点名称 */
+                                siteName: string | null;
+                                lon: number | null;
+                                lat: number | null;
+                                /** @description 标题 */
+                                title: string;
+                                /** @description 调度工单：本企业应调走（过满）或调入（过空）的车辆数 */
+                                bikesToMove: number | null;
+                                /** @description 包含的告警条数 */
+                                alertCount: number;
+                                /** @description 退回次数 */
+                                returns: number;
+                                /** @description rule 规则生成，regulator 监管人员新建 */
+                                openedBy: string;
+                                /** @description 条件消失后自动办结（站点恢复正常、告警全部结束） */
+                                autoClosed: boolean;
+                                /** @description 创建时间 */
+                                createTime: string;
+                                /** @description 期限 */
+                                deadlineTime: string;
+                                /** @description 接单时间 */
+                                acceptTime: string | null;
+                                /** @description 首次反馈时间 */
+                                answerTime: string | null;
+                                /** @description 办结时间 */
+                                closeTime: string | null;
+                                /** @description 创建时的证据：站点数量与阈值、监管人员的说明等 */
+                                evidence: {
+                                    [key: string]: unknown;
+                                };
+                                /** @description 新建的监管人员 */
+                                creatorName: string | null;
+                                /** @description 企业最近一次反馈 */
+                                answer: {
+                                    /** @description open 创建，accept 接单，answer 反馈，finish 办结，return 退回，autoClose 自动办结，overdue 超时 */
+                                    action: string;
+                                    /** @description 步骤名称 */
+                                    actionName: string;
+                                    /** @description operator 企业，regulator 监管人员，system 系统 */
+                                    actor: string;
+                                    /** @description 操作人：用户姓名、企业名称或 系统 */
+                                    who: string;
+                                    /** @description 说明、反馈内容或退回原因 */
+                                    note: string | null;
+                                    photos: string[];
+                                    dispatchIds: string[];
+                                    bikeIds: string[];
+                                    /** @description 时间 */
+                                    time: string;
+                                } | null;
+                                timeline: {
+                                    /** @description open 创建，accept 接单，answer 反馈，finish 办结，return 退回，autoClose 自动办结，overdue 超时 */
+                                    action: string;
+                                    /** @description 步骤名称 */
+                                    actionName: string;
+                                    /** @description operator 企业，regulator 监管人员，system 系统 */
+                                    actor: string;
+                                    /** @description 操作人：用户姓名、企业名称或 系统 */
+                                    who: string;
+                                    /** @description 说明、反馈内容或退回原因 */
+                                    note: string | null;
+                                    photos: string[];
+                                    dispatchIds: string[];
+                                    bikeIds: string[];
+                                    /** @description 时间 */
+                                    time: string;
+                                }[];
+                                alerts: {
+                                    /** @description 告警 ID */
+                                    id: number;
+                                    /** @description 告警类型 */
+                                    abnormalType: number;
+                                    /** @description 告警类型名称 */
+                                    typeName: string;
+                                    bikeId: string | null;
+                                    siteId: string | null;
+                                    lon: number | null;
+                                    lat: number | null;
+                                    /** @description 发生时间 */
+                                    createTime: string;
+                                    /** @description 已结束或已处理 */
+                                    ended: boolean;
+                                }[];
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/workOrder/measures": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 企业工单响应统计 */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description 当前操作区域（6 位区域编码），缺省为用户所属区域 */
+                    selfAreaId?: string;
+                    /** @description 区域（本区域及下级），须在本人权限内 */
+                    areaId?: string;
+                    /** @description 统计期开始（按工单创建时间），缺省为本月 1 日 */
+                    startTime?: string;
+                    /** @description 统计期结束（只给日期：含当天），缺省为现在 */
+                    endTime?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            message: string;
+                            data: {
+                                startTime: string;
+                                endTime: string;
+                                lists: {
+                                    /** @description 企业 ID */
+                                    brandId: number;
+                                    /** @description 企业名称 */
+                                    brandName: string;
+                                    /** @description 收到的工单 */
+                                    received: number;
+                                    /** @description 已响应（反馈，或调度工单站点自行恢复） */
+                                    answered: number;
+                                    /** @description 按期响应 */
+                                    answeredInTime: number;
+                                    /** @description 按期响应率 %（一位小数） */
+                                    inTimeRate: number | null;
+                                    /** @description 响应用时中位数（分钟） */
+                                    medianMinutes: number | null;
+                                    /** @description 响应用时 90 分位（分钟） */
+                                    p90Minutes: number | null;
+                                    /** @description 被退回过的工单 */
+                                    returned: number;
+                                    /** @description 至今未响应且已超期 */
+                                    overdue: number;
+                                }[];
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/workOrder/add": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 新建工单 */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description 当前操作区域（6 位区域编码），缺省为用户所属区域 */
+                        selfAreaId?: string;
+                        /** @description 工单类型：1 站点过满，2 站点过空，3 站外还车，4 非法车辆，5 违规停放，6 区域外停放，7 故障车辆，8 其他 */
+                        type?: number;
+                        /** @description 从告警新建：取告警的位置、企业与类型，并把告警纳入工单 */
+                        alertId?: number;
+                        /** @description 派给的企业（从告警新建时可不填） */
+                        brandId?: number;
+                        /** @description 6 位区域编码 */
+                        areaId?: string;
+                        /** @description 站点编号（1-32 位字母、数字、_ 或 -） */
+                        siteId?: string;
+                        lon?: number;
+                        lat?: number;
+                        /** @description 要求企业处理的内容 */
+                        text: string;
+                        /** @description 期限（分钟）；缺省按类型（调度工单为站点的响应时间） */
+                        deadlineMinutes?: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            message: string;
+                            data: {
+                                id: number;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/workOrder/finish": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 办结工单 */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description 当前操作区域（6 位区域编码），缺省为用户所属区域 */
+                        selfAreaId?: string;
+                        /** @description 工单编号 */
+                        id: number;
+                        /** @description 办结说明；工单尚未反馈时必填 */
+                        note?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/workOrder/return": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 退回工单 */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description 当前操作区域（6 位区域编码），缺省为用户所属区域 */
+                        selfAreaId?: string;
+                        /** @description 工单编号 */
+                        id: number;
+                        /** @description 退回原因（必填） */
+                        reason?: string;
                     };
                 };
             };

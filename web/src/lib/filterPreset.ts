@@ -17,6 +17,8 @@ export interface FilterPreset {
   equipmentPower?: [number, number];
   clockWarn?: number;
   clockRole?: number;
+  /** dailyDuty 工单: 'pending' = overdue or answered, waiting for the regulator */
+  state?: string;
 }
 
 const int = (v: string | null): number | undefined => (v !== null && /^\d+$/.test(v) ? Number(v) : undefined);
@@ -39,6 +41,8 @@ export function parseFilterPreset(q: URLSearchParams): FilterPreset {
   if (clockWarn !== undefined) p.clockWarn = clockWarn;
   const clockRole = int(q.get('clockRole'));
   if (clockRole !== undefined) p.clockRole = clockRole;
+  const state = q.get('state');
+  if (state) p.state = state;
   return p;
 }
 
@@ -60,5 +64,6 @@ export function describeFilterPreset(p: FilterPreset): string[] {
   }
   if (p.clockWarn === 1) out.push('打卡预警');
   if (p.clockRole === 1) out.push('打卡角色：运维人员');
+  if (p.state === 'pending') out.push('待处理工单（已超时或已反馈）');
   return out;
 }

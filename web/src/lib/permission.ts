@@ -24,6 +24,8 @@ export const PERMISSION_IDS = {
   'warn.handle': [1, 101],
   'warn.export': [1, 102],
   dailyDuty: [2],
+  'workOrder.view': [2, 121],
+  'workOrder.handle': [2, 122],
   deviceManagement: [3],
   'site.edit': [3, 103],
   'site.delete': [3, 104],
@@ -59,7 +61,7 @@ export type PermissionName = keyof typeof PERMISSION_IDS;
  * with the menu when a role's menu is ticked. Every other button is an action (edit, delete, export,
  * handle, …) and is granted only when ticked itself.
  */
-export const VIEW_BUTTONS: ReadonlySet<string> = new Set<PermissionName>(['home.siteRank', 'home.totalRing', 'home.totalTrend']);
+export const VIEW_BUTTONS: ReadonlySet<string> = new Set<PermissionName>(['home.siteRank', 'home.totalRing', 'home.totalTrend', 'workOrder.view']);
 
 /** True when the session's list holds the named menu, or the named button under its menu. */
 export function can(permissions: readonly PermissionEntry[] | null | undefined, name: PermissionName): boolean {

@@ -206,8 +206,8 @@ export async function pendingCounts(database: Database, areaIds: string[], lowPo
             (select count(*) from pending where 34 = any(roles))::int as "dispatchWarnPend",
             (select count(distinct p.site_id) from piles p join sites s on s.id = p.site_id and s.deleted_at is null
               where s.area_id = any($1::text[]) and p.power < $2)::int as "siteLowPowerPend",
-            (select count(*) from site_state st join sites s on s.id = st.site_id and s.deleted_at is null
-              where s.area_id = any($1::text[]) and st.flag in (0, 2))::int as "dispatchPend"`,
+            (select count(*) from work_orders o
+              where o.area_id = any($1::text[]) and (o.state = 3 or (o.state in (1, 2) and o.deadline_at < now())))::int as "dispatchPend"`,
     [areaIds, lowPower],
   );
   return row;

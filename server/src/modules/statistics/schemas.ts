@@ -167,7 +167,7 @@ export const PendData = Type.Object({
   siteLowPowerPend: Int('有设备电量低于 10% 的站点数'),
   accusePend: Int('举报人（5）待审核账号'),
   userPend: Int('全部待审核账号'),
-  dispatchPend: Int('当前满桩或空桩、需调度的站点数'),
+  dispatchPend: Int('待处理的工单：已超时未反馈的，加上企业已反馈、等待监管办结或退回的'),
   supervisePend: Int('监督员（32）待审核账号'),
   dispatchWarnPend: Int('运维预警人员（34）待审核账号'),
 });

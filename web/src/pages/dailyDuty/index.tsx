@@ -1,6 +1,17 @@
-import ScreenFrame from '../../components/ScreenFrame';
+/**
+ * 日常值守 (#/dailyDuty/{tab}): the 工单 tab (work orders, issue 27) needs 查看工单 (121); 处理工单 (122)
+ * allows 新建工单, 办结 and 退回. The section's other duties (site patrols, message handling) are not built yet.
+ */
+import { useSession } from '../../app/session/store';
+import { DeskPage, DeskTabs } from '../../components/desk';
+import { can } from '../../lib/permission';
+import WorkOrdersTab from './workOrders';
 
-/** 日常值守: a titled frame until the screen is built. */
 export default function DailyDuty() {
-  return <ScreenFrame screen="dailyDuty" />;
+  const perms = useSession((s) => s.permissions);
+  return (
+    <DeskPage screen="dailyDuty">
+      <DeskTabs items={[{ key: 'workOrder', label: '工单', allowed: can(perms, 'workOrder.view'), render: () => <WorkOrdersTab /> }]} />
+    </DeskPage>
+  );
 }

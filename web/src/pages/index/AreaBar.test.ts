@@ -56,7 +56,7 @@ describe('big-screen links a limited user sees', () => {
     expect(todoItemsFor(limited)).toEqual([]);
   });
   it('every to-do item with its section, and all links logged out', () => {
-    const sections = ['miBicycle', 'systemSettings', 'deviceManagement', 'regionalSettings'] as PermissionName[];
+    const sections = ['miBicycle', 'systemSettings', 'deviceManagement', 'regionalSettings', 'dailyDuty'] as PermissionName[];
     expect(todoItemsFor(entriesOf(sections))).toEqual(TODO_ITEMS);
     expect(todoItemsFor(entriesOf(['deviceManagement'])).map((t) => t.key)).toEqual(['siteLowPowerPend']);
     expect(navItemsFor(false, []).items).toEqual(DASHBOARD_NAV);

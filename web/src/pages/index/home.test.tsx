@@ -132,7 +132,7 @@ const answers: Record<string, unknown> = {
     siteLowPowerPend: 4,
     accusePend: 5,
     userPend: 6,
-    dispatchPend: 0,
+    dispatchPend: 9,
     supervisePend: 7,
     dispatchWarnPend: 8,
   },
@@ -220,7 +220,17 @@ describe('home big screen', () => {
     async () => {
       logIn({
         ...HAIDIAN,
-        permissions: ['home.siteRank', 'home.totalRing', 'home.totalTrend', 'home.fullPile', 'home.export', 'warn', 'deviceManagement', 'regionalSettings'],
+        permissions: [
+          'home.siteRank',
+          'home.totalRing',
+          'home.totalTrend',
+          'home.fullPile',
+          'home.export',
+          'warn',
+          'deviceManagement',
+          'regionalSettings',
+          'dailyDuty',
+        ],
       });
       renderRoute(<Home />, '/index');
       // dispatch counters (after the 1 s dashboard delay)
@@ -238,6 +248,8 @@ describe('home big screen', () => {
       // operation totals and the to-do counts
       expect(screen.getByTestId('fig-month').textContent).toBe('41次');
       expect(screen.getByTestId('todo-dispatchWarnPend').textContent).toBe('8');
+      // work orders overdue or answered (issue 27): 待处理工单, opening 日常值守 · 工单
+      expect(screen.getByTestId('todo-dispatchPend').textContent).toBe('9');
       expect(screen.queryByTestId('history-banner')).toBeNull();
       await waitFor(() => expect(screen.getByTestId('alert-list').textContent).toContain('HB9'));
       expect(screen.getByTestId('area-name').textContent).toBe('海淀区');

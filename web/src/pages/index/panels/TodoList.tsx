@@ -24,6 +24,8 @@ export const TODO_ITEMS: Array<{ key: keyof PendData; label: string; to: string 
   { key: 'userPend', label: '平台账号申请', to: '/regionalSettings/audit?applyType=1&auditStatus=0' },
   { key: 'maintainPend', label: '运维人员申请', to: '/systemSettings/audit?roleId=31&auditStatus=0' },
   { key: 'supervisePend', label: '监督员申请', to: '/systemSettings/audit?roleId=32&auditStatus=0' },
+  // work orders overdue or answered, waiting for the regulator (issue 27): 日常值守 · 工单, filtered to them
+  { key: 'dispatchPend', label: '待处理工单', to: '/dailyDuty/workOrder?state=pending' },
   { key: 'dispatchWarnPend', label: '运维预警', to: '/regionalSettings?tab=audit&roleId=34&clockWarn=1&clockRole=1' },
 ];
 

@@ -1,0 +1,179 @@
+/** Work-order queries of the console (the writes the job and the open API share are in shared/workOrders.ts). */
+import type { Database } from '../../db/client.js';
+import { insertOrders, linkAlerts, type NewOrder, type OrderRow } from '../../shared/workOrders.js';
+
+/** An order as the console lists it: the shared row and the names. */
+export type ListRow = OrderRow & { areaName: string | null; brandName: string | null; creatorId: number | null; creatorName: string | null };
+
+export interface PageFilter {
+  areaIds: string[];
+  brandId?: number;
+  type?: number;
+  /** 1-4, overdue (open and past its deadline), open (not closed), pending (overdue or answered: the to-do's dispatchPend) */
+  state?: '1' | '2' | '3' | '4' | 'overdue' | 'open' | 'pending';
+  from?: Date;
+  to?: Date;
+  /** site id, or text of its name (ilike) */
+  site?: string;
+  now: Date;
+  limit: number;
+  offset: number;
+}
+
+const LIST_SELECT = `
+  select o.id::int as id, o.order_type as "orderType", o.state, o.area_id as "areaId", a.area_name as "areaName",
+         o.brand_id as "brandId", b.brand_name as "brandName",
+         o.site_id as "siteId", s.site_name as "siteName", o.lon, o.lat, o.title, o.bikes_to_move as "bikesToMove",
+         o.evidence, o.opened_by as "openedBy", o.creator_id as "creatorId", u.name as "creatorName",
+         o.created_at as "createdAt", o.deadline_at as "deadlineAt",
+         o.accepted_at as "acceptedAt", o.answered_at as "answeredAt", o.closed_at as "closedAt",
+         o.auto_closed as "autoClosed", o.overdue_at as "overdueAt", o.returns, o.updated_at as "updatedAt",
+         (select count(*)::int from work_order_alerts w where w.order_id = o.id) as "alertCount"
+    from work_orders o
+    left join sites s on s.id = o.site_id
+    left join areas a on a.id = o.area_id
+    left join brands b on b.id = o.brand_id
+    left join users u on u.id = o.creator_id`;
+
+/** A page of orders, newest first, and how many match. */
+export async function orderPage(database: Database, f: PageFilter): Promise<{ rows: ListRow[]; total: number }> {
+  const params: unknown[] = [f.areaIds];
+  const add = (v: unknown) => {
+    params.push(v);
+    return `$${params.length}`;
+  };
+  let cond = 'o.area_id = any($1::varchar[])';
+  if (f.brandId !== undefined) cond += ` and o.brand_id = ${add(f.brandId)}`;
+  if (f.type !== undefined) cond += ` and o.order_type = ${add(f.type)}`;
+  if (f.state === 'overdue') cond += ` and o.state in (1, 2) and o.deadline_at < ${add(f.now.toISOString())}`;
+  else if (f.state === 'open') cond += ' and o.state <> 4';
+  else if (f.state === 'pending') cond += ` and (o.state = 3 or (o.state in (1, 2) and o.deadline_at < ${add(f.now.toISOString())}))`;
+  else if (f.state === '1' || f.state === '2') cond += ` and o.state = ${add(Number(f.state))} and o.deadline_at >= ${add(f.now.toISOString())}`;
+  else if (f.state) cond += ` and o.state = ${add(Number(f.state))}`;
+  if (f.from) cond += ` and o.created_at >= ${add(f.from.toISOString())}`;
+  if (f.to) cond += ` and o.created_at < ${add(f.to.toISOString())}`;
+  if (f.site) {
+    const p = add(f.site);
+    const like = add(`%${f.site.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+    cond += ` and (o.site_id = ${p} or o.site_id in (select id from sites where site_name ilike ${like}))`;
+  }
+  const [{ total }] = await database.query<{ total: number }>(`select count(*)::int as total from work_orders o where ${cond}`, params);
+  const n = params.length;
+  const rows = await database.query<ListRow>(`${LIST_SELECT} where ${cond} order by o.created_at desc, o.id desc limit $${n + 1} offset $${n + 2}`, [
+    ...params,
+    f.limit,
+    f.offset,
+  ]);
+  return { rows, total };
+}
+
+export async function orderRow(database: Database, id: number): Promise<ListRow | undefined> {
+  const [row] = await database.query<ListRow>(`${LIST_SELECT} where o.id = $1`, [id]);
+  return row;
+}
+
+export interface EventRow {
+  action: string;
+  actor: 'operator' | 'regulator' | 'system';
+  userName: string | null;
+  brandName: string | null;
+  note: string | null;
+  photos: string[] | null;
+  moved: { dispatchIds?: string[]; bikeIds?: string[] } | null;
+  at: Date;
+}
+
+/** The order's timeline, oldest first, with the names of who acted. */
+export async function events(database: Database, orderId: number): Promise<EventRow[]> {
+  return database.query<EventRow>(
+    `select e.action, e.actor, u.name as "userName", b.brand_name as "brandName", e.note, e.photos, e.moved, e.at
+       from work_order_events e left join users u on u.id = e.user_id left join brands b on b.id = e.brand_id
+      where e.order_id = $1 order by e.at, e.id`,
+    [orderId],
+  );
+}
+
+export interface AlertRow {
+  id: number;
+  abnormalType: number;
+  brandId: number | null;
+  bikeId: string | null;
+  siteId: string | null;
+  areaId: string;
+  lon: number | null;
+  lat: number | null;
+  createdAt: Date;
+  ended: boolean;
+  /** the order it joined already, if any */
+  orderId: number | null;
+}
+
+const ALERT_SELECT = `
+  select m.id::int as id, m.abnormal_type as "abnormalType", m.brand_id as "brandId", m.bike_id as "bikeId", m.site_id as "siteId",
+         m.area_id as "areaId", m.lon, m.lat, m.created_at as "createdAt",
+         (m.closed_at is not null or m.handled_at is not null) as ended, w.order_id::int as "orderId"
+    from abnormal_messages m left join work_order_alerts w on w.abnormal_id = m.id`;
+
+export async function orderAlerts(database: Database, orderId: number): Promise<AlertRow[]> {
+  return database.query<AlertRow>(`${ALERT_SELECT} where w.order_id = $1 order by m.created_at, m.id limit 500`, [orderId]);
+}
+
+export async function alert(database: Database, id: number): Promise<AlertRow | undefined> {
+  const [row] = await database.query<AlertRow>(`${ALERT_SELECT} where m.id = $1`, [id]);
+  return row;
+}
+
+export interface SiteRow {
+  siteId: string;
+  siteName: string;
+  areaId: string;
+  lon: number;
+  lat: number;
+  responseMinutes: number | null;
+}
+
+export async function site(database: Database, siteId: string): Promise<SiteRow | undefined> {
+  const [row] = await database.query<SiteRow>(
+    `select id as "siteId", site_name as "siteName", area_id as "areaId", lon, lat, dispatch_response_minute as "responseMinutes"
+       from sites where id = $1 and deleted_at is null`,
+    [siteId],
+  );
+  return row;
+}
+
+export async function brandName(database: Database, brandId: number): Promise<string | undefined> {
+  const [row] = await database.query<{ name: string }>(`select brand_name as name from brands where id = $1 and deleted_at is null`, [brandId]);
+  return row?.name;
+}
+
+export interface MeasureRow {
+  brandId: number;
+  brandName: string | null;
+  createdAt: Date;
+  deadlineAt: Date;
+  answeredAt: Date | null;
+  closedAt: Date | null;
+  autoClosed: boolean;
+  returns: number;
+}
+
+/** The orders of the areas created in [from, to), what the measures read. */
+export async function measureRows(database: Database, f: { areaIds: string[]; brandId: number | null; from: Date; to: Date }): Promise<MeasureRow[]> {
+  return database.query<MeasureRow>(
+    `select o.brand_id as "brandId", b.brand_name as "brandName", o.created_at as "createdAt", o.deadline_at as "deadlineAt",
+            o.answered_at as "answeredAt", o.closed_at as "closedAt", o.auto_closed as "autoClosed", o.returns
+       from work_orders o left join brands b on b.id = o.brand_id
+      where o.area_id = any($1::varchar[]) and o.created_at >= $2 and o.created_at < $3 and ($4::int is null or o.brand_id = $4::int)`,
+    [f.areaIds, f.from.toISOString(), f.to.toISOString(), f.brandId],
+  );
+}
+
+/** Opens a regulator's order and links the alert it was opened from, in one transaction; its id. */
+export async function openOrder(database: Database, order: NewOrder, alertId: number | null): Promise<number> {
+  return database.tx(async (q) => {
+    const [id] = await insertOrders(q, [order]);
+    if (id === null) throw new Error('work order not inserted');
+    if (alertId !== null) await linkAlerts(q, [{ abnormalId: alertId, orderId: id }], order.createdAt);
+    return id;
+  });
+}

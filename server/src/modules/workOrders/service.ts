@@ -1,0 +1,257 @@
+/**
+ * 工单 for the regulator (issue 27; rules in domain/workOrders.ts): the list of the request's areas
+ * (an enterprise account: its own enterprise's orders only), the detail with its timeline, alerts
+ * and the enterprise's answer, an order opened by a regulator (from an alert: its place, enterprise
+ * and type, and the alert joins it), 办结 and 退回 through step(), and the measures per enterprise.
+ * Another area's order is refused (5002); another enterprise's is not there for an enterprise account.
+ */
+import type { Static } from 'typebox';
+import type { Database } from '../../db/client.js';
+import type { Auth } from '../../http/auth.js';
+import { badRequest, forbidden, notFound } from '../../http/envelope.js';
+import { typeName as alertTypeName } from '../../domain/abnormal.js';
+import { formatTime, parseLocalTime } from '../../domain/time.js';
+import {
+  ALERT_ORDER_TYPE,
+  DISPATCH_TYPES,
+  ORDER_TYPES,
+  deadlineOf,
+  isOverdue,
+  measureOrders,
+  placeKey,
+  stateLabel,
+  step,
+  type OrderAction,
+  type OrderType,
+} from '../../domain/workOrders.js';
+import * as store from '../../shared/workOrders.js';
+import * as repo from './repo.js';
+import type { AddInput, AlertItem, EventItem, ListFilter, MeasureItem, OrderDetail, OrderItem } from './schemas.js';
+
+const ACTION_NAMES: Record<string, string> = {
+  open: '创建',
+  join: '纳入告警',
+  accept: '接单',
+  answer: '反馈',
+  finish: '办结',
+  return: '退回',
+  autoClose: '自动办结',
+  overdue: '超时',
+};
+
+/** A time filter: `yyyy-MM-dd[ HH:mm[:ss]]`; an end given as a day includes that day. */
+function timeOf(text: string | undefined, field: string, tz: string, end = false): Date | undefined {
+  if (text === undefined || text.trim() === '') return undefined;
+  const d = parseLocalTime(text, tz);
+  if (!d) throw badRequest(`参数 ${field} 格式应为 yyyy-MM-dd 或 yyyy-MM-dd HH:mm:ss`);
+  if (!end) return d;
+  return new Date(d.getTime() + (/^\d{4}-\d{2}-\d{2}$/.test(text.trim()) ? 86_400_000 : 1000));
+}
+
+/** The areas a read covers: `areaId` (checked to lie in the request's scope) and below, else the request's. */
+function areasOf(auth: Auth, areaId: string | undefined): string[] {
+  if (areaId === undefined) return auth.scopeAreaIds();
+  auth.assertInScope(areaId);
+  return auth.scopeAreaIds().filter((a) => auth.within(a, areaId));
+}
+
+function item(o: repo.ListRow, now: Date, tz: string): Static<typeof OrderItem> {
+  const deadlineAt = new Date(o.deadlineAt);
+  return {
+    id: o.id,
+    type: o.orderType,
+    typeName: ORDER_TYPES[o.orderType] ?? '其他',
+    state: o.state,
+    stateName: stateLabel({ state: o.state, deadlineAt }, now),
+    overdue: isOverdue({ state: o.state, deadlineAt }, now),
+    areaId: o.areaId,
+    areaName: o.areaName ?? '',
+    brandId: o.brandId,
+    brandName: o.brandName ?? '',
+    siteId: o.siteId,
+    siteName: o.siteName,
+    lon: o.lon,
+    lat: o.lat,
+    title: o.title,
+    bikesToMove: o.bikesToMove,
+    alertCount: o.alertCount,
+    returns: o.returns,
+    openedBy: o.openedBy,
+    autoClosed: o.autoClosed,
+    createTime: formatTime(o.createdAt, tz)!,
+    deadlineTime: formatTime(deadlineAt, tz)!,
+    acceptTime: formatTime(o.acceptedAt, tz),
+    answerTime: formatTime(o.answeredAt, tz),
+    closeTime: formatTime(o.closedAt, tz),
+  };
+}
+
+export async function listOrders(database: Database, auth: Auth, q: ListFilter & { limit: number; offset: number }, tz: string) {
+  const now = new Date();
+  const from = timeOf(q.startTime, 'startTime', tz);
+  const to = timeOf(q.endTime, 'endTime', tz, true);
+  if (from && to && from >= to) throw badRequest('参数 startTime 不能晚于 endTime');
+  const { rows, total } = await repo.orderPage(database, {
+    areaIds: areasOf(auth, q.areaId),
+    brandId: auth.brandOf(q.brandId),
+    type: q.type,
+    state: q.state,
+    from,
+    to,
+    site: q.site?.trim() || undefined,
+    now,
+    limit: q.limit,
+    offset: q.offset,
+  });
+  return { lists: rows.map((o) => item(o, now, tz)), total };
+}
+
+/** The order if the request may see it: another area is refused, another enterprise's is not there. */
+async function visible(database: Database, auth: Auth, id: number) {
+  const o = await repo.orderRow(database, id);
+  if (!o || !auth.ownsBrand(o.brandId)) throw notFound(`工单 ${id} `);
+  auth.assertArea(o.areaId);
+  return o;
+}
+
+function event(e: repo.EventRow, tz: string): Static<typeof EventItem> {
+  const who = e.actor === 'system' ? '系统' : e.actor === 'operator' ? (e.brandName ?? '企业') : (e.userName ?? '监管人员');
+  return {
+    action: e.action,
+    actionName: ACTION_NAMES[e.action] ?? e.action,
+    actor: e.actor,
+    who,
+    note: e.note,
+    photos: e.photos ?? [],
+    dispatchIds: e.moved?.dispatchIds ?? [],
+    bikeIds: e.moved?.bikeIds ?? [],
+    time: formatTime(e.at, tz)!,
+  };
+}
+
+/** The evidence as stored, its instants (the first alert's) in local time as every time of the console. */
+function evidenceOf(e: Record<string, unknown>, tz: string): Record<string, unknown> {
+  return typeof e.firstAlertAt === 'string' ? { ...e, firstAlertAt: formatTime(e.firstAlertAt, tz) } : e;
+}
+
+export async function orderDetail(database: Database, auth: Auth, id: number, tz: string): Promise<Static<typeof OrderDetail>> {
+  const o = await visible(database, auth, id);
+  const [timeline, alerts] = await Promise.all([repo.events(database, id), repo.orderAlerts(database, id)]);
+  const answers = timeline.filter((e) => e.action === 'answer');
+  return {
+    ...item(o, new Date(), tz),
+    evidence: evidenceOf(o.evidence ?? {}, tz),
+    creatorName: o.creatorName,
+    answer: answers.length ? event(answers[answers.length - 1], tz) : null,
+    timeline: timeline.map((e) => event(e, tz)),
+    alerts: alerts.map((a): Static<typeof AlertItem> => ({
+      id: a.id,
+      abnormalType: a.abnormalType,
+      typeName: alertTypeName(a.abnormalType),
+      bikeId: a.bikeId,
+      siteId: a.siteId,
+      lon: a.lon,
+      lat: a.lat,
+      createTime: formatTime(a.createdAt, tz)!,
+      ended: a.ended,
+    })),
+  };
+}
+
+const regulatorOnly = (auth: Auth) => {
+  if (auth.brandLimit !== null) throw forbidden('企业账号不能新建、办结或退回工单');
+};
+
+/** Opens an order (from an alert: its place, enterprise and type; the alert joins the order). */
+export async function addOrder(database: Database, auth: Auth, input: AddInput) {
+  regulatorOnly(auth);
+  const text = input.text.trim();
+  if (!text) throw badRequest('请填写工单内容');
+  const a = input.alertId === undefined ? undefined : await repo.alert(database, input.alertId);
+  if (input.alertId !== undefined) {
+    if (!a) throw notFound(`告警 ${input.alertId} `);
+    auth.assertArea(a.areaId);
+    if (a.orderId !== null) throw badRequest(`告警 ${a.id} 已在工单 ${a.orderId} 中，请在该工单中处理`);
+    if (a.ended) throw badRequest(`告警 ${a.id} 已结束或已处理，无需派单`);
+  }
+  const type = (input.type ?? (a ? (ALERT_ORDER_TYPE[a.abnormalType] ?? 8) : undefined)) as OrderType | undefined;
+  if (type === undefined) throw badRequest('请选择工单类型');
+  const brandId = input.brandId ?? a?.brandId ?? undefined;
+  if (brandId === undefined || brandId === null) throw badRequest('请选择派给的企业');
+  const brand = await repo.brandName(database, brandId);
+  if (!brand) throw notFound('企业');
+  const siteId = input.siteId ?? (input.alertId !== undefined ? a?.siteId : undefined) ?? null;
+  const site = siteId ? await repo.site(database, siteId) : undefined;
+  if (siteId && !site) throw notFound(`站点 ${siteId} `);
+  const lon = site?.lon ?? input.lon ?? a?.lon ?? null;
+  const lat = site?.lat ?? input.lat ?? a?.lat ?? null;
+  if (!site && (lon === null || lat === null)) throw badRequest('请选择站点或在地图上选取位置（lon、lat）');
+  const areaId = site?.areaId ?? a?.areaId ?? input.areaId ?? auth.areaId;
+  auth.assertArea(areaId);
+  if (input.areaId && site && input.areaId !== site.areaId) throw badRequest(`站点 ${site.siteId} 不在区域 ${input.areaId} 内`);
+  const now = new Date();
+  const minutes = input.deadlineMinutes ?? (site && DISPATCH_TYPES.includes(type) ? site.responseMinutes : null);
+  const place = placeKey({ siteId: site?.siteId ?? null, lon, lat });
+  return repo.openOrder(
+    database,
+    {
+      orderType: type,
+      areaId,
+      brandId,
+      siteId: site?.siteId ?? null,
+      lon,
+      lat,
+      place,
+      title: site ? `${site.siteName} ${ORDER_TYPES[type]}` : ORDER_TYPES[type],
+      bikesToMove: null,
+      evidence: { text, by: auth.user.name, ...(a ? { alertId: a.id, alertType: a.abnormalType, bikeId: a.bikeId } : {}) },
+      openedBy: 'regulator',
+      creatorId: auth.user.id,
+      createdAt: now,
+      deadlineAt: deadlineOf(type, now, minutes),
+    },
+    a?.id ?? null,
+  );
+}
+
+/** 办结 (note required when the enterprise has not answered) or 退回 (reason required), through step(). */
+export async function decide(database: Database, auth: Auth, id: number, action: Extract<OrderAction, 'finish' | 'return'>, text: string | undefined) {
+  regulatorOnly(auth);
+  const o = await visible(database, auth, id);
+  const next = step(o.state, action, 'regulator');
+  if (!next.ok) throw badRequest(`工单 ${id} ${action === 'finish' ? '不能办结' : '不能退回'}：${o.state === 4 ? '工单已办结' : next.message}`);
+  const note = text?.trim() || null;
+  if (action === 'return' && !note) throw badRequest('请填写退回原因');
+  if (action === 'finish' && o.state !== 3 && !note) throw badRequest('企业尚未反馈，直接办结请填写说明');
+  const event = { action, actor: 'regulator', userId: auth.user.id, brandId: null, note, photos: null, moved: null, requestId: null } as const;
+  if (!(await store.applyStep(database, id, o.state, next.state, event, new Date()))) throw badRequest('工单状态已变化，请刷新后再试');
+}
+
+/** Received, answered in time, median and p90 minutes, returned and overdue, per enterprise, of the orders created in the period. */
+export async function measures(database: Database, auth: Auth, q: { areaId?: string; startTime?: string; endTime?: string }, tz: string) {
+  const now = new Date();
+  const local = formatTime(now, tz)!;
+  const from = timeOf(q.startTime, 'startTime', tz) ?? parseLocalTime(`${local.slice(0, 8)}01`, tz)!;
+  const to = timeOf(q.endTime, 'endTime', tz, true) ?? new Date(now.getTime() + 1000);
+  if (from >= to) throw badRequest('参数 startTime 不能晚于 endTime');
+  const rows = await repo.measureRows(database, { areaIds: areasOf(auth, q.areaId), brandId: auth.brandLimit, from, to });
+  const byBrand = new Map<number, repo.MeasureRow[]>();
+  for (const r of rows) byBrand.set(r.brandId, [...(byBrand.get(r.brandId) ?? []), r]);
+  const lists = [...byBrand.entries()]
+    .sort((x, y) => x[0] - y[0])
+    .map(([brandId, list]): Static<typeof MeasureItem> => {
+      const m = measureOrders(
+        list.map((r) => ({
+          createdAt: new Date(r.createdAt),
+          deadlineAt: new Date(r.deadlineAt),
+          answeredAt: r.answeredAt ? new Date(r.answeredAt) : null,
+          closedAt: r.closedAt ? new Date(r.closedAt) : null,
+          autoClosed: r.autoClosed,
+          returns: r.returns,
+        })),
+        now,
+      );
+      return { brandId, brandName: list[0].brandName ?? '', ...m };
+    });
+  return { startTime: formatTime(from, tz)!, endTime: formatTime(new Date(to.getTime() - 1000), tz)!, lists };
+}

@@ -1,0 +1,15 @@
+/** Types of 日常值守 · 工单, taken from the generated API document (web/src/api). */
+import type { Body, Data, Item, Query } from '../../api/types';
+import type { Filters } from '../../components/desk';
+
+/** One order of the list (GET /api/workOrder/list). */
+export type WorkOrder = Item<Data<'/api/workOrder/list'>['lists']>;
+/** An order's detail: timeline, alerts, evidence, the enterprise's answer (GET /api/workOrder/detail). */
+export type WorkOrderDetail = Data<'/api/workOrder/detail'>;
+export type OrderEvent = WorkOrderDetail['timeline'][number];
+/** The list's filter names: the list call's query parameters (paging aside). */
+export type WorkOrderKey = Exclude<keyof Query<'/api/workOrder/list'> & string, 'currentPage' | 'pageSize'>;
+export type WorkOrderFilters = Filters<WorkOrderKey>;
+export type NewWorkOrder = Body<'/api/workOrder/add'>;
+/** A brand of the area (the enterprise filter's and the form's options). */
+export type AreaBrand = Item<Data<'/api/statistics/areaBrandDetails'>['lists']>;
