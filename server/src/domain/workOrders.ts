@@ -202,11 +202,12 @@ export interface MeasuredOrder {
   closedAt: Date | null;
   autoClosed: boolean;
   returns: number;
+  orderType: OrderType;
 }
 
 export interface OrderMeasures {
   received: number;
-  /** answered (or, for dispatch orders, the site back in range) */
+  /** answered (or, for a dispatch order, the site back in range: the enterprise moved its bikes) */
   answered: number;
   answeredInTime: number;
   /** answeredInTime ÷ received, percent with one decimal; null without orders */
@@ -232,9 +233,13 @@ function median(sorted: readonly number[]): number | null {
   return n % 2 ? sorted[(n - 1) / 2] : Math.round(((sorted[n / 2 - 1] + sorted[n / 2]) / 2) * 10) / 10;
 }
 
-/** When the enterprise's response counts: its answer, or a dispatch order closed by the site itself. */
+/**
+ * When the enterprise's response counts: its answer, or a dispatch order closed by the site coming
+ * back in range (the bikes were moved). An alert order that closed by itself (the alerts ended, or a
+ * regulator handled them) was not answered by the enterprise and counts as unanswered.
+ */
 function respondedAt(o: MeasuredOrder): Date | null {
-  return o.answeredAt ?? (o.autoClosed ? o.closedAt : null);
+  return o.answeredAt ?? (o.autoClosed && DISPATCH_TYPES.includes(o.orderType) ? o.closedAt : null);
 }
 
 /** Received, answered in time, median and 90th-percentile response minutes, returned. */

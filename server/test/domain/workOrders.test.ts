@@ -141,6 +141,7 @@ describe('measures per enterprise and period', () => {
     closedAt: null,
     autoClosed: false,
     returns: 0,
+    orderType: 1,
     ...o,
   });
   it('counts received, in time, median and 90th percentile minutes, returned and overdue', () => {
@@ -165,6 +166,11 @@ describe('measures per enterprise and period', () => {
       returned: 1,
       overdue: 1,
     });
+  });
+  it('counts an alert order that closed by itself (its alerts ended) as unanswered, a dispatch order as answered', () => {
+    const closedAt = at(20);
+    const m = measureOrders([order({ closedAt, autoClosed: true, orderType: 3 }), order({ closedAt, autoClosed: true, orderType: 2 })], at(60));
+    expect(m).toMatchObject({ received: 2, answered: 1, answeredInTime: 1, medianMinutes: 20 });
   });
   it('has no rate or minutes without orders', () => {
     expect(measureOrders([], t0)).toMatchObject({ received: 0, inTimeRate: null, medianMinutes: null, p90Minutes: null });

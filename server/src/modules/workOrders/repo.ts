@@ -1,5 +1,6 @@
 /** Work-order queries of the console (the writes the job and the open API share are in shared/workOrders.ts). */
 import type { Database } from '../../db/client.js';
+import type { OrderType } from '../../domain/workOrders.js';
 import { insertOrders, linkAlerts, type NewOrder, type OrderRow } from '../../shared/workOrders.js';
 
 /** An order as the console lists it: the shared row and the names. */
@@ -155,13 +156,15 @@ export interface MeasureRow {
   closedAt: Date | null;
   autoClosed: boolean;
   returns: number;
+  orderType: OrderType;
 }
 
 /** The orders of the areas created in [from, to), what the measures read. */
 export async function measureRows(database: Database, f: { areaIds: string[]; brandId: number | null; from: Date; to: Date }): Promise<MeasureRow[]> {
   return database.query<MeasureRow>(
     `select o.brand_id as "brandId", b.brand_name as "brandName", o.created_at as "createdAt", o.deadline_at as "deadlineAt",
-            o.answered_at as "answeredAt", o.closed_at as "closedAt", o.auto_closed as "autoClosed", o.returns
+            o.answered_at as "answeredAt", o.closed_at as "closedAt", o.auto_closed as "autoClosed", o.returns,
+            o.order_type as "orderType"
        from work_orders o left join brands b on b.id = o.brand_id
       where o.area_id = any($1::varchar[]) and o.created_at >= $2 and o.created_at < $3 and ($4::int is null or o.brand_id = $4::int)`,
     [f.areaIds, f.from.toISOString(), f.to.toISOString(), f.brandId],

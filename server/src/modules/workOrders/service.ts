@@ -248,6 +248,7 @@ export async function measures(database: Database, auth: Auth, q: { areaId?: str
           closedAt: r.closedAt ? new Date(r.closedAt) : null,
           autoClosed: r.autoClosed,
           returns: r.returns,
+          orderType: r.orderType,
         })),
         now,
       );
