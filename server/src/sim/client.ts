@@ -120,6 +120,11 @@ export class OpenApiClient {
     return r.body?.data;
   }
 
+  /** POSTs one JSON body with the token (re-login on 401, retries as every call); the reply as it is. */
+  async post(path: string, body: unknown): Promise<Reply> {
+    return this.call('POST', path, JSON.stringify(body));
+  }
+
   /** Sends items in as many batches as needed, in order. */
   async send(path: string, items: unknown[]): Promise<SendResult> {
     const result: SendResult = { accepted: 0, rejected: [], calls: 0 };

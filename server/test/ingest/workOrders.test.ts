@@ -7,6 +7,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../support/app.js';
 import { Operator, addBrand, addSite } from '../support/world.js';
 import { jobContextOf, runMinuteJobs, type JobContext } from '../../src/jobs/index.js';
+import { insertOrders } from '../../src/shared/workOrders.js';
+import { OpenApiClient, injectTransport } from '../../src/sim/client.js';
+import { OrderDesk } from '../../src/sim/orderDesk.js';
 
 let t: TestContext;
 let ctx: JobContext;
@@ -246,5 +249,44 @@ describe('the enterprise’s side on the open API', () => {
     expect((await call(null, 'GET', '/workOrders')).status).toBe(401);
     expect((await call(mt, 'POST', '/workOrders/answer', { orderId: 'x', answerId: 'y', text: '' })).status).toBe(400);
     expect((await call(mt, 'GET', '/workOrders?since=yesterday')).status).toBe(400);
+  });
+});
+
+describe('the demo operators answer through the same open API', () => {
+  it('polls its open orders and answers one opened after it started', async () => {
+    const started = Date.now() - 1000;
+    const [id] = await t.database.tx((q) =>
+      insertOrders(q, [
+        {
+          orderType: 8,
+          areaId: '110108',
+          brandId: MT,
+          siteId: FULL,
+          lon: null,
+          lat: null,
+          place: 'site:demo',
+          title: '请核查站点',
+          bikesToMove: null,
+          evidence: {},
+          openedBy: 'regulator',
+          creatorId: null,
+          createdAt: new Date(),
+          deadlineAt: new Date(Date.now() + 3600_000),
+        },
+      ]),
+    );
+    const client = new OpenApiClient(injectTransport(t.app), 'mt', 'Secret123', { onRateLimit: 'wait' });
+    const desk = new OrderDesk(client, { answers: 1, medianMinutes: 0.001 }, 1, started);
+    await desk.tick(Date.now());
+    await desk.tick(Date.now() + 61_000);
+    expect(desk.answered).toBe(1);
+    const steps = await t.database.query<{ action: string; request_id: string | null }>(
+      `select action, request_id from work_order_events where order_id = $1 order by id`,
+      [id],
+    );
+    expect(steps).toEqual([
+      { action: 'open', request_id: null },
+      { action: 'answer', request_id: `demo-${id}-0` },
+    ]);
   });
 });
