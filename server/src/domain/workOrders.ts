@@ -89,6 +89,11 @@ export function stateLabel(o: { state: OrderState; deadlineAt: Date }, now: Date
   return isOverdue(o, now) ? '已超时' : ORDER_STATES[o.state];
 }
 
+/** What a list shows of an order's state: its label (stateLabel) and whether it is overdue. */
+export function stateShown(o: { state: OrderState; deadlineAt: Date }, now: Date): { stateName: string; overdue: boolean } {
+  return { stateName: stateLabel(o, now), overdue: isOverdue(o, now) };
+}
+
 /** The deadline: the site's response minutes for a dispatch order (when positive), else the type's default. */
 export function deadlineOf(type: OrderType, createdAt: Date, minutes?: number | null): Date {
   const m = minutes && minutes > 0 ? minutes : DEFAULT_DEADLINE_MINUTES[type];

@@ -8,7 +8,7 @@ import { Type, type Static } from 'typebox';
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Envelope, httpError } from '../http/envelope.js';
-import { ORDER_TYPES, isOverdue, stateLabel, step, type OrderState } from '../domain/workOrders.js';
+import { ORDER_TYPES, stateShown, step, type OrderState } from '../domain/workOrders.js';
 import * as store from '../shared/workOrders.js';
 import * as v from './validate.js';
 
@@ -51,8 +51,7 @@ function item(o: store.OrderRow, now: Date): Static<typeof OrderItem> {
     type: o.orderType,
     typeName: ORDER_TYPES[o.orderType],
     state: o.state,
-    stateName: stateLabel({ state: o.state, deadlineAt }, now),
-    overdue: isOverdue({ state: o.state, deadlineAt }, now),
+    ...stateShown({ state: o.state, deadlineAt }, now),
     areaId: o.areaId,
     siteId: o.siteId,
     siteName: o.siteName,

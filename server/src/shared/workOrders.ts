@@ -265,14 +265,22 @@ export interface OrderRow {
   alertCount: number;
 }
 
-const ORDER_SELECT = `
-  select o.id::int as id, o.order_type as "orderType", o.state, o.area_id as "areaId", o.brand_id as "brandId",
-         o.site_id as "siteId", s.site_name as "siteName", o.lon, o.lat, o.title, o.bikes_to_move as "bikesToMove",
-         o.evidence, o.opened_by as "openedBy", o.created_at as "createdAt", o.deadline_at as "deadlineAt",
-         o.accepted_at as "acceptedAt", o.answered_at as "answeredAt", o.closed_at as "closedAt",
-         o.auto_closed as "autoClosed", o.overdue_at as "overdueAt", o.returns, o.updated_at as "updatedAt",
-         (select count(*)::int from work_order_alerts w where w.order_id = o.id) as "alertCount"
-    from work_orders o left join sites s on s.id = o.site_id`;
+/** An order's columns as OrderRow names them (work_orders as o, sites as s); the console adds its names to them. */
+export const ORDER_COLUMNS = `
+  o.id::int as id, o.order_type as "orderType", o.state, o.area_id as "areaId", o.brand_id as "brandId",
+  o.site_id as "siteId", s.site_name as "siteName", o.lon, o.lat, o.title, o.bikes_to_move as "bikesToMove",
+  o.evidence, o.opened_by as "openedBy", o.created_at as "createdAt", o.deadline_at as "deadlineAt",
+  o.accepted_at as "acceptedAt", o.answered_at as "answeredAt", o.closed_at as "closedAt",
+  o.auto_closed as "autoClosed", o.overdue_at as "overdueAt", o.returns, o.updated_at as "updatedAt",
+  (select count(*)::int from work_order_alerts w where w.order_id = o.id) as "alertCount"`;
+
+const ORDER_SELECT = `select ${ORDER_COLUMNS} from work_orders o left join sites s on s.id = o.site_id`;
+
+/**
+ * Orders waiting for the regulator (the to-do's dispatchPend, the list's 待处理): answered, or open
+ * and unanswered past the deadline at `now` (a SQL expression); work_orders as o.
+ */
+export const pendingOrders = (now: string) => `(o.state = 3 or (o.state in (1, 2) and o.deadline_at < ${now}))`;
 
 export async function findOrder(database: Database, id: number): Promise<OrderRow | undefined> {
   const [row] = await database.query<OrderRow>(`${ORDER_SELECT} where o.id = $1`, [id]);

@@ -7,6 +7,7 @@ import { ALL_BRANDS } from '../../db/schema/statistics.js';
 import { brandInAreas } from '../../shared/brands.js';
 import { SYNC_LOG_SELECT } from '../../shared/syncLog.js';
 import { rollupGeneration, siteWatermarks } from '../../shared/watermarks.js';
+import { pendingOrders } from '../../shared/workOrders.js';
 import { NO_JIT, spanWhere, splitHours } from '../../shared/areaHours.js';
 import type { LogFilter, LogHour, LogKind, LogRow, LogScope } from './logs.js';
 import type { PendCounts } from './pend.js';
@@ -206,8 +207,7 @@ export async function pendingCounts(database: Database, areaIds: string[], lowPo
             (select count(*) from pending where 34 = any(roles))::int as "dispatchWarnPend",
             (select count(distinct p.site_id) from piles p join sites s on s.id = p.site_id and s.deleted_at is null
               where s.area_id = any($1::text[]) and p.power < $2)::int as "siteLowPowerPend",
-            (select count(*) from work_orders o
-              where o.area_id = any($1::text[]) and (o.state = 3 or (o.state in (1, 2) and o.deadline_at < now())))::int as "dispatchPend"`,
+            (select count(*) from work_orders o where o.area_id = any($1::text[]) and ${pendingOrders('now()')})::int as "dispatchPend"`,
     [areaIds, lowPower],
   );
   return row;

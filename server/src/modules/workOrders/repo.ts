@@ -1,7 +1,8 @@
 /** Work-order queries of the console (the writes the job and the open API share are in shared/workOrders.ts). */
 import type { Database } from '../../db/client.js';
 import type { OrderType } from '../../domain/workOrders.js';
-import { insertOrders, linkAlerts, type NewOrder, type OrderRow } from '../../shared/workOrders.js';
+import { likeEscape } from '../../db/sql.js';
+import { ORDER_COLUMNS, insertOrders, linkAlerts, pendingOrders, type NewOrder, type OrderRow } from '../../shared/workOrders.js';
 
 /** An order as the console lists it: the shared row and the names. */
 export type ListRow = OrderRow & { areaName: string | null; brandName: string | null; creatorId: number | null; creatorName: string | null };
@@ -22,14 +23,7 @@ export interface PageFilter {
 }
 
 const LIST_SELECT = `
-  select o.id::int as id, o.order_type as "orderType", o.state, o.area_id as "areaId", a.area_name as "areaName",
-         o.brand_id as "brandId", b.brand_name as "brandName",
-         o.site_id as "siteId", s.site_name as "siteName", o.lon, o.lat, o.title, o.bikes_to_move as "bikesToMove",
-         o.evidence, o.opened_by as "openedBy", o.creator_id as "creatorId", u.name as "creatorName",
-         o.created_at as "createdAt", o.deadline_at as "deadlineAt",
-         o.accepted_at as "acceptedAt", o.answered_at as "answeredAt", o.closed_at as "closedAt",
-         o.auto_closed as "autoClosed", o.overdue_at as "overdueAt", o.returns, o.updated_at as "updatedAt",
-         (select count(*)::int from work_order_alerts w where w.order_id = o.id) as "alertCount"
+  select ${ORDER_COLUMNS}, a.area_name as "areaName", b.brand_name as "brandName", o.creator_id as "creatorId", u.name as "creatorName"
     from work_orders o
     left join sites s on s.id = o.site_id
     left join areas a on a.id = o.area_id
@@ -48,14 +42,14 @@ export async function orderPage(database: Database, f: PageFilter): Promise<{ ro
   if (f.type !== undefined) cond += ` and o.order_type = ${add(f.type)}`;
   if (f.state === 'overdue') cond += ` and o.state in (1, 2) and o.deadline_at < ${add(f.now.toISOString())}`;
   else if (f.state === 'open') cond += ' and o.state <> 4';
-  else if (f.state === 'pending') cond += ` and (o.state = 3 or (o.state in (1, 2) and o.deadline_at < ${add(f.now.toISOString())}))`;
+  else if (f.state === 'pending') cond += ` and ${pendingOrders(add(f.now.toISOString()))}`;
   else if (f.state === '1' || f.state === '2') cond += ` and o.state = ${add(Number(f.state))} and o.deadline_at >= ${add(f.now.toISOString())}`;
   else if (f.state) cond += ` and o.state = ${add(Number(f.state))}`;
   if (f.from) cond += ` and o.created_at >= ${add(f.from.toISOString())}`;
   if (f.to) cond += ` and o.created_at < ${add(f.to.toISOString())}`;
   if (f.site) {
     const p = add(f.site);
-    const like = add(`%${f.site.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+    const like = add(`%${likeEscape(f.site)}%`);
     cond += ` and (o.site_id = ${p} or o.site_id in (select id from sites where site_name ilike ${like}))`;
   }
   const [{ total }] = await database.query<{ total: number }>(`select count(*)::int as total from work_orders o where ${cond}`, params);
