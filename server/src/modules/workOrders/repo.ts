@@ -1,6 +1,6 @@
 /** Work-order queries of the console (the writes the job and the open API share are in shared/workOrders.ts). */
 import type { Database } from '../../db/client.js';
-import type { OrderType } from '../../domain/workOrders.js';
+import type { MeasuredOrder } from '../../domain/workOrders.js';
 import { likeEscape } from '../../db/sql.js';
 import { ORDER_COLUMNS, insertOrders, linkAlerts, pendingOrders, type NewOrder, type OrderRow } from '../../shared/workOrders.js';
 
@@ -141,17 +141,8 @@ export async function brandName(database: Database, brandId: number): Promise<st
   return row?.name;
 }
 
-export interface MeasureRow {
-  brandId: number;
-  brandName: string | null;
-  createdAt: Date;
-  deadlineAt: Date;
-  answeredAt: Date | null;
-  closedAt: Date | null;
-  autoClosed: boolean;
-  returns: number;
-  orderType: OrderType;
-}
+/** What the measures read of an order (domain MeasuredOrder), with its enterprise. */
+export type MeasureRow = MeasuredOrder & { brandId: number; brandName: string | null };
 
 /** The orders of the areas created in [from, to), what the measures read. */
 export async function measureRows(database: Database, f: { areaIds: string[]; brandId: number | null; from: Date; to: Date }): Promise<MeasureRow[]> {
