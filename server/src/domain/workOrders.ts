@@ -145,7 +145,7 @@ export function nextWatch(prev: Watch | null, direction: Direction | null, now: 
 }
 
 /** Out of range long enough to open an order. */
-export function sustained(w: Watch | null, now: Date, minutes = DISPATCH_SUSTAIN_MINUTES): boolean {
+export function sustained(w: Watch | null, now: Date, minutes: number = DISPATCH_SUSTAIN_MINUTES): boolean {
   return !!w && now.getTime() - w.since.getTime() >= minutes * 60_000;
 }
 

@@ -7,14 +7,15 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import type { Database } from '../db/client.js';
+import type { Database, Query } from '../db/client.js';
 import { columnValues, insertSql, selectList, type Columns } from '../db/columns.js';
 import type { Auth } from '../http/auth.js';
 import { badRequest } from '../http/envelope.js';
 
-/** What a file is for: ID card photos (users), notice attachments, enterprise documents, bike filing spreadsheets (车辆备案导入). */
+/** What a console upload is for: ID card photos (users), notice attachments, enterprise documents, bike filing spreadsheets (车辆备案导入). */
 export const PURPOSES = ['idcard', 'notice', 'document', 'filing'] as const;
-export type Purpose = (typeof PURPOSES)[number];
+/** …and what an enterprise uploads on the open API: photos of its answer to a work order. */
+export type Purpose = (typeof PURPOSES)[number] | 'workOrder';
 
 export type FileKind = 'png' | 'jpg' | 'webp' | 'pdf' | 'docx' | 'xlsx';
 
@@ -22,10 +23,10 @@ const IMAGES: FileKind[] = ['png', 'jpg', 'webp'];
 const DOCUMENTS: FileKind[] = [...IMAGES, 'pdf', 'docx', 'xlsx'];
 
 /** The kinds each purpose accepts. */
-const ALLOWED: Record<Purpose, FileKind[]> = { idcard: IMAGES, notice: DOCUMENTS, document: DOCUMENTS, filing: ['xlsx'] };
+const ALLOWED: Record<Purpose, FileKind[]> = { idcard: IMAGES, notice: DOCUMENTS, document: DOCUMENTS, filing: ['xlsx'], workOrder: IMAGES };
 
 /** What a purpose's file is called in a refusal. */
-const WHAT: Record<Purpose, string> = { idcard: '身份证照片', notice: '附件', document: '附件', filing: '车辆备案表格' };
+const WHAT: Record<Purpose, string> = { idcard: '身份证照片', notice: '附件', document: '附件', filing: '车辆备案表格', workOrder: '工单照片' };
 
 export const MIME: Record<FileKind, string> = {
   png: 'image/png',
@@ -80,7 +81,10 @@ export interface UploadRow {
   file: string;
   purpose: Purpose;
   ownerId: number | null;
-  uploaderId: number;
+  /** the console user who uploaded it, or null for an enterprise's upload on the open API */
+  uploaderId: number | null;
+  /** the enterprise that uploaded it on the open API */
+  brandId: number | null;
   areaId: string;
   originalName: string;
   size: number;
@@ -95,6 +99,7 @@ const UPLOAD_COLUMNS = {
   purpose: 'purpose',
   ownerId: 'owner_id',
   uploaderId: 'uploader_id',
+  brandId: 'brand_id',
   areaId: 'area_id',
   originalName: 'original_name',
   size: 'size',
@@ -127,27 +132,36 @@ export interface UploadLimits {
   perMinute: number;
 }
 
-/** Refuses an upload of `size` bytes beyond the user's rate or day's quota (counted from the table: every process sees the same). */
-async function checkQuota(database: Database, userId: number, size: number, limits: UploadLimits) {
+/** Who uploads: a console user (the session's), or an enterprise on the open API. */
+export type Uploader = { userId: number; areaId: string } | { brandId: number; areaId: string };
+
+/** The console session's user as an uploader. */
+export const userUploader = (auth: Pick<Auth, 'user' | 'areaId'>): Uploader => ({ userId: auth.user.id, areaId: auth.areaId });
+
+/** Refuses an upload of `size` bytes beyond the uploader's rate or day's quota (counted from the table: every process sees the same). */
+async function checkQuota(database: Database, who: Uploader, size: number, limits: UploadLimits) {
+  const [column, id] = 'userId' in who ? ['uploader_id', who.userId] : ['brand_id', who.brandId];
   const [used] = await database.query<{ minute: number; day: string }>(
     `select count(*) filter (where created_at > now() - interval '1 minute')::int as minute, coalesce(sum(size), 0)::text as day
-       from uploads where uploader_id = $1 and created_at > now() - interval '1 day'`,
-    [userId],
+       from uploads where ${column} = $1 and created_at > now() - interval '1 day'`,
+    [id],
   );
   if (used.minute >= limits.perMinute) throw badRequest(`上传过于频繁：每分钟最多 ${limits.perMinute} 个文件，请稍后再试`);
   if (Number(used.day) + size > limits.dayBytes)
-    throw badRequest(`上传已达上限：每个账号 24 小时内最多 ${Math.round(limits.dayBytes / 1024 / 1024)} MB，请稍后再试或联系管理员`);
+    throw badRequest(
+      `上传已达上限：每个${'userId' in who ? '账号' : '企业'} 24 小时内最多 ${Math.round(limits.dayBytes / 1024 / 1024)} MB，请稍后再试或联系管理员`,
+    );
 }
 
 /**
- * Stores the bytes under a random name and records them, unattached, for `auth`'s user. Refuses
+ * Stores the bytes under a random name and records them, unattached, for the uploader. Refuses
  * (400) an empty file, one whose bytes are not of a kind the purpose accepts, and one beyond the
- * user's rate or quota. A file still unattached a day later is deleted (sweepUnattached).
+ * uploader's rate or quota. A file still unattached a day later is deleted (sweepUnattached).
  */
 export async function saveUpload(
   database: Database,
   dataDir: string,
-  auth: Auth,
+  who: Uploader,
   purpose: Purpose,
   originalName: string | undefined,
   bytes: Buffer,
@@ -156,7 +170,7 @@ export async function saveUpload(
   if (!bytes.length) throw badRequest('参数 file 不能为空文件');
   const kind = sniff(bytes);
   if (!kind || !ALLOWED[purpose].includes(kind)) throw badRequest(`参数 file 的文件类型不支持：${WHAT[purpose]}仅支持 ${allowedText(purpose)}`);
-  await checkQuota(database, auth.user.id, bytes.length, limits);
+  await checkQuota(database, who, bytes.length, limits);
   const file = `${randomBytes(16).toString('hex')}.${kind}`;
   const dir = uploadDir(dataDir);
   await fs.promises.mkdir(dir, { recursive: true });
@@ -164,8 +178,9 @@ export async function saveUpload(
   const values = columnValues<Partial<UploadRow>>(UPLOAD_COLUMNS, {
     file,
     purpose,
-    uploaderId: auth.user.id,
-    areaId: auth.areaId,
+    uploaderId: 'userId' in who ? who.userId : null,
+    brandId: 'brandId' in who ? who.brandId : null,
+    areaId: who.areaId,
     originalName: cleanName(originalName, kind),
     size: bytes.length,
     mime: MIME[kind],
@@ -208,6 +223,23 @@ export async function attachUploads(
   if (opts.only) {
     await w.query('update uploads set owner_id = null where purpose = $1 and owner_id = $2 and not (file = any($3::varchar[]))', [purpose, ownerId, files]);
   }
+}
+
+/**
+ * Attaches an enterprise's open-API uploads to their owner (a work order), in the owner's write:
+ * each must be of this purpose and either already this owner's or an unattached upload of the
+ * enterprise; else 400 naming the file.
+ */
+export async function attachBrandUploads(q: Query, brandId: number, purpose: Purpose, ownerId: number, files: string[], field: string) {
+  if (!files.length) return;
+  const rows = await q<{ file: string }>(
+    `select file from uploads where purpose = $1 and file = any($2::varchar[]) and (owner_id = $3 or (owner_id is null and brand_id = $4))`,
+    [purpose, files, ownerId, brandId],
+  );
+  const mine = new Set(rows.map((r) => r.file));
+  const bad = files.find((f) => !mine.has(f));
+  if (bad) throw badRequest(`参数 ${field} 中的 ${bad} 不是本企业上传的可用照片，请先调用照片上传接口再反馈`);
+  await q('update uploads set owner_id = $3 where purpose = $1 and file = any($2::varchar[])', [purpose, files, ownerId]);
 }
 
 /** How a feature decides who may read the files attached to one of its objects. */

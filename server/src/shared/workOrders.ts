@@ -176,7 +176,17 @@ export async function autoClose(q: Query, ids: readonly number[], now: Date, not
   return rows.length;
 }
 
-/** Open alerts of the given types that joined no order yet, with what grouping needs. */
+/**
+ * An alert (abnormal_messages as m) that still asks the enterprise to act: open and not handled; an
+ * off-site return (type 1: an event that stays on record) only until its bike is seen again in a
+ * site or ridden (a later report, or a later rent), so that its order ends when the bikes are back.
+ */
+export const ALERT_ACTIVE = `(m.closed_at is null and m.handled_at is null
+  and (m.abnormal_type <> 1 or not (
+    exists (select 1 from bike_live b where b.bike_id = m.bike_id and b.reported_at > m.created_at and (b.site_id is not null or b.status <> 1))
+    or exists (select 1 from ride_orders r where r.bike_id = m.bike_id and r.rent_at > m.created_at))))`;
+
+/** An open alert that joined no order yet, with what grouping needs. */
 export interface LooseAlert {
   id: number;
   abnormalType: number;
@@ -188,15 +198,19 @@ export interface LooseAlert {
   createdAt: Date;
 }
 
-export async function looseAlerts(database: Database, alertTypes: readonly number[]): Promise<LooseAlert[]> {
+/**
+ * Open alerts of the given types that joined no order yet; off-site returns of the last day only
+ * (they stay on record: an older one whose bike was not back in a site by then joins no order).
+ */
+export async function looseAlerts(database: Database, alertTypes: readonly number[], now: Date): Promise<LooseAlert[]> {
   return database.query<LooseAlert>(
     `select m.id::int as id, m.abnormal_type as "abnormalType", m.brand_id as "brandId", m.area_id as "areaId",
             m.site_id as "siteId", m.lon, m.lat, m.created_at as "createdAt"
        from abnormal_messages m
-      where m.closed_at is null and m.handled_at is null and m.brand_id is not null
-        and m.abnormal_type = any($1::smallint[])
+      where ${ALERT_ACTIVE} and m.brand_id is not null
+        and m.abnormal_type = any($1::smallint[]) and (m.abnormal_type <> 1 or m.created_at > $2::timestamptz - interval '1 day')
         and not exists (select 1 from work_order_alerts w where w.abnormal_id = m.id)`,
-    [alertTypes],
+    [alertTypes, now.toISOString()],
   );
 }
 
@@ -214,13 +228,13 @@ export async function linkAlerts(q: Query, links: readonly { abnormalId: number;
   );
 }
 
-/** Open rule-made alert orders none of whose alerts is still open (closed or handled). */
+/** Open rule-made alert orders none of whose alerts still asks for action (ALERT_ACTIVE). */
 export async function alertOrdersResolved(database: Database): Promise<number[]> {
   const rows = await database.query<{ id: number }>(
     `select o.id::int as id from work_orders o
       where o.state <> 4 and o.opened_by = 'rule' and exists (select 1 from work_order_alerts w where w.order_id = o.id)
         and not exists (select 1 from work_order_alerts w join abnormal_messages m on m.id = w.abnormal_id
-                         where w.order_id = o.id and m.closed_at is null and m.handled_at is null)`,
+                         where w.order_id = o.id and ${ALERT_ACTIVE})`,
   );
   return rows.map((r) => r.id);
 }
@@ -274,7 +288,14 @@ export const ORDER_COLUMNS = `
   o.auto_closed as "autoClosed", o.overdue_at as "overdueAt", o.returns, o.updated_at as "updatedAt",
   (select count(*)::int from work_order_alerts w where w.order_id = o.id) as "alertCount"`;
 
-const ORDER_SELECT = `select ${ORDER_COLUMNS} from work_orders o left join sites s on s.id = o.site_id`;
+/** An order as its enterprise reads it: with the bikes of its alerts that still ask for action (at most 100), the bikes it has to see to. */
+export type EnterpriseOrderRow = OrderRow & { bikeIds: string[] };
+
+const ORDER_SELECT = `select ${ORDER_COLUMNS},
+  array(select m.bike_id from work_order_alerts w join abnormal_messages m on m.id = w.abnormal_id
+         where w.order_id = o.id and ${ALERT_ACTIVE} and m.bike_id is not null
+         order by m.id limit 100) as "bikeIds"
+  from work_orders o left join sites s on s.id = o.site_id`;
 
 /**
  * Orders waiting for the regulator (the to-do's dispatchPend, the list's 待处理): answered, or open
@@ -282,26 +303,35 @@ const ORDER_SELECT = `select ${ORDER_COLUMNS} from work_orders o left join sites
  */
 export const pendingOrders = (now: string) => `(o.state = 3 or (o.state in (1, 2) and o.deadline_at < ${now}))`;
 
-export async function findOrder(database: Database, id: number): Promise<OrderRow | undefined> {
-  const [row] = await database.query<OrderRow>(`${ORDER_SELECT} where o.id = $1`, [id]);
+export async function findOrder(database: Database, id: number): Promise<EnterpriseOrderRow | undefined> {
+  const [row] = await database.query<EnterpriseOrderRow>(`${ORDER_SELECT} where o.id = $1`, [id]);
   return row;
 }
 
 /**
  * An enterprise's orders changed after a point (updated_at, id), oldest change first, so that a
- * poller that keeps the last row's point misses none; `open` keeps those not yet closed.
+ * poller that keeps the last row's point misses none; `open` keeps those not yet closed, `todo`
+ * those waiting for the enterprise (待接单, 处理中).
  */
 export async function brandOrders(
   database: Database,
-  f: { brandId: number; state: OrderState | 'open' | null; after: { at: Date; id: number } | null; limit: number },
-): Promise<OrderRow[]> {
-  return database.query<OrderRow>(
+  f: { brandId: number; state: OrderState | 'open' | 'todo' | null; after: { at: Date; id: number } | null; limit: number },
+): Promise<EnterpriseOrderRow[]> {
+  return database.query<EnterpriseOrderRow>(
     `${ORDER_SELECT}
       where o.brand_id = $1
-        and ($2::int is null or o.state = $2::int) and (not $3::boolean or o.state <> 4)
+        and ($2::int is null or o.state = $2::int) and (not $3::boolean or o.state <> 4) and (not $7::boolean or o.state in (1, 2))
         and ($4::timestamptz is null or (o.updated_at, o.id) > ($4::timestamptz, $5::bigint))
       order by o.updated_at, o.id limit $6`,
-    [f.brandId, typeof f.state === 'number' ? f.state : null, f.state === 'open', f.after?.at.toISOString() ?? null, f.after?.id ?? 0, f.limit],
+    [
+      f.brandId,
+      typeof f.state === 'number' ? f.state : null,
+      f.state === 'open',
+      f.after?.at.toISOString() ?? null,
+      f.after?.id ?? 0,
+      f.limit,
+      f.state === 'todo',
+    ],
     'work-orders-of-brand',
   );
 }
@@ -333,18 +363,32 @@ const STAMP: Partial<Record<string, string>> = {
 
 /**
  * Moves an order from `from` to `to` and writes the step, in one transaction; false when the order
- * was no longer in `from` (another step came first: nothing is written).
+ * was no longer in `from` (another step came first: nothing is written). `at` is when the step was
+ * taken (an enterprise may say when it answered); the order's updated_at, which pollers page by, is
+ * `now`. `within` runs in the same transaction once the order has moved (attaching the answer's photos).
  */
-export async function applyStep(database: Database, orderId: number, from: OrderState, to: OrderState, event: OrderEvent, at: Date): Promise<boolean> {
+export async function applyStep(
+  database: Database,
+  orderId: number,
+  from: OrderState,
+  to: OrderState,
+  event: OrderEvent,
+  at: Date,
+  opts: { now?: Date; within?: (q: Query) => Promise<void> } = {},
+): Promise<boolean> {
   return database.tx(async (q) => {
     const stamp = STAMP[event.action];
-    const moved = await q(`update work_orders set state = $4, updated_at = $3${stamp ? `, ${stamp}` : ''} where id = $1 and state = $2 returning id`, [
+    // updated_at: now (never before the step's own time)
+    const set = `state = $4, updated_at = greatest($5::timestamptz, $3::timestamptz)${stamp ? `, ${stamp}` : ''}`;
+    const moved = await q(`update work_orders set ${set} where id = $1 and state = $2 returning id`, [
       orderId,
       from,
       at.toISOString(),
       to,
+      (opts.now ?? at).toISOString(),
     ]);
     if (!moved.length) return false;
+    await opts.within?.(q);
     await q(
       `insert into work_order_events (order_id, action, actor, user_id, brand_id, note, photos, moved, request_id, at)
        values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,

@@ -10,6 +10,8 @@ import { jobContextOf, runMinuteJobs, type JobContext } from '../../src/jobs/ind
 import { insertOrders } from '../../src/shared/workOrders.js';
 import { OpenApiClient, injectTransport } from '../../src/sim/client.js';
 import { OrderDesk } from '../../src/sim/orderDesk.js';
+import { adminClient, userClient } from '../support/app.js';
+import { JPG, PNG, PDF, fetchFile, postFile } from '../support/uploads.js';
 
 let t: TestContext;
 let ctx: JobContext;
@@ -128,10 +130,11 @@ describe('alert orders by rule', () => {
   it('groups the alerts of one enterprise at one place into one order; another enterprise gets its own', async () => {
     // off-site returns (alert 1) 1 km north of the sites, two of 美团 50 m apart, one of 哈啰
     const far = LAT + 0.01;
+    // returned now, after the bikes' last reports (a later report in a site, or a later rent, would end the alert's need)
     const ret = (op: Operator, orderId: string, bikeId: string, lon: number) =>
       op.post('/orders', [
-        { orderId, bikeId, event: 'rent', at: ago(20), lon: LON, lat: LAT },
-        { orderId, bikeId, event: 'return', at: ago(10), lon, lat: far },
+        { orderId, bikeId, event: 'rent', at: ago(0.01), lon: LON, lat: LAT },
+        { orderId, bikeId, event: 'return', at: new Date().toISOString(), lon, lat: far },
       ]);
     await ret(mt, 'R1', 'MF0', LON + 0.0101);
     await ret(mt, 'R2', 'MF1', LON + 0.0105);
@@ -190,7 +193,8 @@ describe('the enterprise’s side on the open API', () => {
     expect(mine.status).toBe(200);
     const all = await t.database.query<{ id: number }>(`select id::int from work_orders where brand_id = $1 order by updated_at, id`, [MT]);
     expect(mine.body.data.orders.map((o: { orderId: number }) => o.orderId)).toEqual(all.map((o) => o.id));
-    expect(new Set(mine.body.data.orders.map((o: { typeName: string }) => o.typeName))).toEqual(new Set(['站点过满', '站点过空', '站外还车']));
+    // (违规停放: the returned bikes have stood outside every site for over 30 minutes by the job's clock)
+    expect(new Set(mine.body.data.orders.map((o: { typeName: string }) => o.typeName))).toEqual(new Set(['站点过满', '站点过空', '站外还车', '违规停放']));
     const open = await call(mt, 'GET', '/workOrders?state=open');
     expect(open.body.data.orders.every((o: { state: number }) => o.state !== 4)).toBe(true);
     // the overdue dispatch order says so
@@ -227,6 +231,26 @@ describe('the enterprise’s side on the open API', () => {
     expect(other.body.message).toContain('被退回后可再次反馈');
   });
 
+  it('closes the answered off-site order by itself once its bikes are seen in a site again', async () => {
+    const [order] = await orders(`order_type = 3 and brand_id = ${MT} and state = 3`);
+    const listed = await call(mt, 'GET', '/workOrders?state=3');
+    expect(listed.body.data.orders.find((o: { orderId: number }) => o.orderId === order.id).bikeIds.sort()).toEqual(['MF0', 'MF1', 'MF2']);
+    // two of three back in the site: the order still waits for the third
+    const back = (ids: string[]) =>
+      mt.post(
+        '/bikes/status',
+        ids.map((bikeId) => ({ bikeId, status: 1, lon: LON, lat: LAT, reportedAt: new Date().toISOString() })),
+      );
+    await back(['MF0', 'MF1']);
+    await runMinuteJobs(ctx, new Date());
+    expect((await orders(`id = ${order.id}`))[0].state).toBe(3);
+    expect((await call(mt, 'GET', '/workOrders?state=3')).body.data.orders.find((o: { orderId: number }) => o.orderId === order.id).bikeIds).toEqual(['MF2']);
+    await back(['MF2']);
+    await runMinuteJobs(ctx, new Date());
+    expect((await orders(`id = ${order.id}`))[0]).toMatchObject({ state: 4, auto_closed: true });
+    expect((await events(order.id)).map((e) => e.action)).toEqual(['open', 'accept', 'answer', 'autoClose']);
+  });
+
   it('refuses an answer to a closed order with a clear message', async () => {
     const [closed] = await orders(`state = 4 and brand_id = ${MT}`);
     const r = await call(mt, 'POST', '/workOrders/answer', { orderId: closed.id, answerId: 'late', text: '已处理' });
@@ -252,8 +276,114 @@ describe('the enterprise’s side on the open API', () => {
   });
 });
 
+describe('photos and the time of an answer', () => {
+  let orderId = 0;
+  const created = new Date(Date.now() - 60 * 60_000);
+  const send = (op: Operator | null, url: string, body: unknown) =>
+    t.app
+      .inject({ method: 'POST', url: `/api/open/v1${url}`, payload: body as object, headers: op ? { authorization: `Bearer ${op.token}` } : {} })
+      .then((r) => ({ status: r.statusCode, body: r.json() as { code: number; message: string; data: any } }));
+  const photo = (op: Operator | null, bytes: Buffer, name = 'scene.jpg') => postFile(t.app, '/api/open/v1/workOrders/photo', op?.token ?? null, name, bytes);
+
+  let hbOrderId = 0;
+  beforeAll(async () => {
+    const order = (brandId: number, place: string) => ({
+      orderType: 8 as const,
+      areaId: '110108',
+      brandId,
+      siteId: FULL,
+      lon: null,
+      lat: null,
+      place,
+      title: '请清理站点',
+      bikesToMove: null,
+      evidence: {},
+      openedBy: 'regulator' as const,
+      creatorId: null,
+      createdAt: created,
+      deadlineAt: new Date(created.getTime() + 30 * 60_000),
+    });
+    [orderId, hbOrderId] = (await t.database.tx((q) => insertOrders(q, [order(MT, 'site:photos'), order(HB, 'site:photos')]))) as number[];
+  });
+
+  it('uploads photos (images only), answers with them and the time it did the work', async () => {
+    const a = await photo(mt, JPG);
+    expect(a.status).toBe(200);
+    expect(a.body.data).toMatchObject({ url: `/uploads/${a.body.data.file}`, type: 'image/jpeg' });
+    const b = await photo(mt, PNG, 'b.png');
+    expect(b.status).toBe(200);
+    const pdf = await photo(mt, PDF, 'x.pdf');
+    expect(pdf.status).toBe(400);
+    expect(pdf.body.message).toContain('工单照片仅支持 PNG、JPG、WEBP');
+    expect((await photo(null, JPG)).status).toBe(401);
+    // 哈啰 cannot put 美团's photo on its answer, nor a made-up file
+    const stolen = await send(hb, '/workOrders/answer', { orderId: hbOrderId, answerId: 'steal', text: '已处理', photos: [a.body.data.file] });
+    expect(stolen.status).toBe(400);
+    expect(stolen.body.message).toContain('不是本企业上传的可用照片');
+    // the refused answer changed nothing
+    expect((await orders(`id = ${hbOrderId}`))[0].state).toBe(1);
+    const made = await send(mt, '/workOrders/answer', { orderId, answerId: 'P-0', text: '已处理', photos: ['../../etc/passwd'] });
+    expect(made.status).toBe(400);
+    // before the order was opened: refused; nothing stored
+    const early = await send(mt, '/workOrders/answer', {
+      orderId,
+      answerId: 'P-1',
+      text: '已处理',
+      answeredAt: new Date(created.getTime() - 60_000).toISOString(),
+    });
+    expect(early.status).toBe(400);
+    expect(early.body.message).toContain('answeredAt 不能早于工单创建时间');
+    const doneAt = new Date(created.getTime() + 40 * 60_000);
+    const ok = await send(mt, '/workOrders/answer', {
+      orderId,
+      answerId: 'P-2',
+      text: '已清理，见照片',
+      photos: [a.body.data.url, b.body.data.file],
+      answeredAt: doneAt.toISOString(),
+    });
+    expect(ok.status).toBe(200);
+    // the answer's time is the enterprise's, the order's change time is the server's (pollers page by it)
+    expect(ok.body.data.answeredAt).toBe(doneAt.toISOString());
+    expect(Date.parse(ok.body.data.updatedAt)).toBeGreaterThan(Date.now() - 60_000);
+    const [row] = await t.database.query<{ photos: string[] }>(`select photos from work_order_events where order_id = $1 and action = 'answer'`, [orderId]);
+    expect(row.photos).toEqual([a.body.data.url, b.body.data.url]);
+    const owners = await t.database.query<{ owner_id: number; brand_id: number }>(`select owner_id, brand_id from uploads where file = any($1::varchar[])`, [
+      [a.body.data.file, b.body.data.file],
+    ]);
+    expect(owners).toEqual([
+      { owner_id: orderId, brand_id: MT },
+      { owner_id: orderId, brand_id: MT },
+    ]);
+
+    // the regulator of the area sees the answer with its photos and can open them; another area cannot
+    const admin = await adminClient(t.app);
+    const hd = await userClient(t.app, admin, { username: 'hd_photo', areaId: '110108' });
+    const cy = await userClient(t.app, admin, { username: 'cy_photo', areaId: '110105' });
+    const detail = await hd.get('/api/workOrder/detail', { id: orderId });
+    expect(detail.body.data.answer).toMatchObject({ note: '已清理，见照片', photos: [a.body.data.url, b.body.data.url] });
+    // late: 40 minutes against a 30-minute deadline
+    expect(detail.body.data.answerTime.slice(11, 16)).toBe(
+      new Intl.DateTimeFormat('en-GB', { timeZone: 'Asia/Shanghai', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(doneAt),
+    );
+    const seen = await fetchFile(t.app, hd.token, a.body.data.url);
+    expect(seen.status).toBe(200);
+    expect(seen.bytes.equals(JPG)).toBe(true);
+    expect((await fetchFile(t.app, cy.token, a.body.data.url)).status).toBe(403);
+  });
+
+  it('lists what waits for the enterprise (todo: 待接单 and 处理中)', async () => {
+    const r = await t.app.inject({ method: 'GET', url: '/api/open/v1/workOrders?state=todo&limit=500', headers: { authorization: `Bearer ${mt.token}` } });
+    const list = r.json().data.orders as { orderId: number; state: number }[];
+    const want = await t.database.query<{ id: number }>(`select id::int from work_orders where brand_id = $1 and state in (1, 2) order by updated_at, id`, [
+      MT,
+    ]);
+    expect(list.map((o) => o.orderId)).toEqual(want.map((w) => w.id));
+    expect(list.some((o) => o.orderId === orderId)).toBe(false);
+  });
+});
+
 describe('the demo operators answer through the same open API', () => {
-  it('polls its open orders and answers one opened after it started', async () => {
+  it('polls the orders waiting for it and answers one opened after it started', async () => {
     const started = Date.now() - 1000;
     const [id] = await t.database.tx((q) =>
       insertOrders(q, [
@@ -284,8 +414,10 @@ describe('the demo operators answer through the same open API', () => {
       `select action, request_id from work_order_events where order_id = $1 order by id`,
       [id],
     );
+    // accepted and answered in one go, each at the time the desk says it did it
     expect(steps).toEqual([
       { action: 'open', request_id: null },
+      { action: 'accept', request_id: null },
       { action: 'answer', request_id: `demo-${id}-0` },
     ]);
   });

@@ -8,10 +8,15 @@ export const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\n%
 export const DOCX = Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.from('....[Content_Types].xml....word/document.xml....')]);
 
 /** POST /api/upload with one file part (field `file` unless told). */
-export async function upload(
+export function upload(app: FastifyInstance, token: string | null, purpose: string, name: string, bytes: Buffer, field = 'file') {
+  return postFile(app, `/api/upload?purpose=${encodeURIComponent(purpose)}`, token, name, bytes, field);
+}
+
+/** A multipart POST of one file part to `url` (field `file` unless told). */
+export async function postFile(
   app: FastifyInstance,
+  url: string,
   token: string | null,
-  purpose: string,
   name: string,
   bytes: Buffer,
   field = 'file',
@@ -21,7 +26,7 @@ export async function upload(
   const payload = Buffer.concat([Buffer.from(head), bytes, Buffer.from(`\r\n--${boundary}--\r\n`)]);
   const res = await app.inject({
     method: 'POST',
-    url: `/api/upload?purpose=${encodeURIComponent(purpose)}`,
+    url,
     payload,
     headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, ...(token ? { authorization: `Bearer ${token}` } : {}) },
   });

@@ -15,7 +15,7 @@ import { ApiError, Code, Envelope, badRequest, httpError, ok } from '../../http/
 import { CREATES } from '../../http/auditObjects.js';
 import { authenticate, tokenOf } from '../../http/auth.js';
 import { contentDisposition } from '../../http/xlsx.js';
-import { PURPOSES, findUpload, isFileName, mayRead, saveUpload, uploadDir, urlOf } from '../../shared/uploads.js';
+import { PURPOSES, findUpload, isFileName, mayRead, saveUpload, uploadDir, urlOf, userUploader } from '../../shared/uploads.js';
 import { SelfArea } from '../../http/schemas.js';
 
 const tags = ['文件上传'];
@@ -66,7 +66,7 @@ export const uploadRoutes: FastifyPluginAsyncTypebox = async (app) => {
         if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw badRequest(`参数 file 过大：文件不能超过 ${mb} MB`);
         throw err;
       }
-      const row = await saveUpload(database, config.dataDir, req.auth, req.query.purpose, part.filename, bytes, config.uploadLimits);
+      const row = await saveUpload(database, config.dataDir, userUploader(req.auth), req.query.purpose, part.filename, bytes, config.uploadLimits);
       return ok({ id: row.id, file: row.file, url: urlOf(row.file), name: row.originalName, size: row.size, type: row.mime }, '上传成功');
     },
   );

@@ -2,7 +2,7 @@
 import type { Database } from '../../db/client.js';
 import type { MeasuredOrder } from '../../domain/workOrders.js';
 import { likeEscape } from '../../db/sql.js';
-import { ORDER_COLUMNS, insertOrders, linkAlerts, pendingOrders, type NewOrder, type OrderRow } from '../../shared/workOrders.js';
+import { ALERT_ACTIVE, ORDER_COLUMNS, insertOrders, linkAlerts, pendingOrders, type NewOrder, type OrderRow } from '../../shared/workOrders.js';
 
 /** An order as the console lists it: the shared row and the names. */
 export type ListRow = OrderRow & { areaName: string | null; brandName: string | null; creatorId: number | null; creatorName: string | null };
@@ -106,7 +106,7 @@ export interface AlertRow {
 const ALERT_SELECT = `
   select m.id::int as id, m.abnormal_type as "abnormalType", m.brand_id as "brandId", m.bike_id as "bikeId", m.site_id as "siteId",
          m.area_id as "areaId", m.lon, m.lat, m.created_at as "createdAt",
-         (m.closed_at is not null or m.handled_at is not null) as ended, w.order_id::int as "orderId"
+         not ${ALERT_ACTIVE} as ended, w.order_id::int as "orderId"
     from abnormal_messages m left join work_order_alerts w on w.abnormal_id = m.id`;
 
 export async function orderAlerts(database: Database, orderId: number): Promise<AlertRow[]> {

@@ -4,6 +4,7 @@ import { Envelope, Paged, ok, pageOf } from '../../http/envelope.js';
 import { needs } from '../../http/auth.js';
 import { CREATES, byField } from '../../http/auditObjects.js';
 import { SelfArea } from '../../http/schemas.js';
+import { registerOwner } from '../../shared/uploads.js';
 import * as orders from './service.js';
 import { AddBody, FinishBody, ListQuery, MeasureQuery, Measures, OrderDetail, OrderId, OrderItem, ReturnBody } from './schemas.js';
 
@@ -20,6 +21,8 @@ const order = byField('work_orders', 'id');
 const routes: FastifyPluginAsyncTypebox = async (app) => {
   const { database, config } = app.ctx;
   const tz = config.tz;
+  // the photos of the enterprises' answers: whoever may see the order
+  registerOwner('workOrder', (db, auth, ownerId) => orders.mayReadPhoto(db, auth, ownerId));
 
   // 工单列表（本区域及下级；企业账号只看本企业）
   app.get(

@@ -85,7 +85,7 @@ export const AlertItem = Type.Object({
   lon: Nullable(Type.Number()),
   lat: Nullable(Type.Number()),
   createTime: Str('发生时间'),
-  ended: Type.Boolean({ description: '已结束或已处理' }),
+  ended: Type.Boolean({ description: '已结束或已处理（站外还车：车辆已回到站点或被骑走）' }),
 });
 
 export const OrderDetail = Type.Object({

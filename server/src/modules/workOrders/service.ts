@@ -112,6 +112,13 @@ async function visible(database: Database, auth: Auth, id: number) {
   return o;
 }
 
+/** May `auth` see a photo of this order's answers: it may view orders and see the order (its area, its enterprise). */
+export async function mayReadPhoto(database: Database, auth: Auth, orderId: number): Promise<boolean> {
+  if (!auth.can('workOrder.view')) return false;
+  const o = await repo.orderRow(database, orderId);
+  return !!o && auth.ownsBrand(o.brandId) && auth.sees(o.areaId);
+}
+
 function event(e: repo.EventRow, tz: string): Static<typeof EventItem> {
   const who = e.actor === 'system' ? '系统' : e.actor === 'operator' ? (e.brandName ?? '企业') : (e.userName ?? '监管人员');
   return {
