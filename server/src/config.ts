@@ -28,6 +28,8 @@ export interface Config {
   offsiteMinutes: number;
   /** Filed bikes with no report this long are "not uploading". */
   staleHours: number;
+  /** A site out of its dispatch thresholds this many minutes in a row opens a dispatch work order (DISPATCH_SUSTAIN_MINUTES, default 5). */
+  dispatchSustainMinutes: number;
   /** Run the scheduled jobs in this process (when it wins the leadership). */
   jobs: boolean;
   /**
@@ -154,6 +156,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     staleHours: int(env, 'STALE_HOURS', 24, 1, 24 * 90),
     jobs: bool(env, 'JOBS') ?? true,
     snapshotSeconds: int(env, 'SNAPSHOT_SECONDS', 60, 5, 60),
+    dispatchSustainMinutes: int(env, 'DISPATCH_SUSTAIN_MINUTES', 5, 0, 120),
     openRateLimit: int(env, 'OPEN_RATE_LIMIT', 1200, 1, 1_000_000),
     trustProxy: trustProxy(env.TRUST_PROXY),
     uploadMaxBytes: int(env, 'UPLOAD_MAX_MB', 10, 1, 100) * 1024 * 1024,

@@ -10,6 +10,8 @@ export interface JobContext {
   offsiteMinutes: number;
   /** Filed bikes silent this long are "not uploading". */
   staleHours: number;
+  /** A site out of its dispatch thresholds this long opens a dispatch work order; unset: 5 (domain/workOrders.ts). */
+  dispatchSustainMinutes?: number;
   /** Days ride positions are kept (jobs/tracks.ts); unset or 0: for ever. */
   rideTrackDays?: number;
   /** Where uploads are stored (DATA_DIR): the hourly job deletes those left unattached; unset: none. */

@@ -23,6 +23,7 @@ export function jobContextOf(ctx: { config: Config; database: Database }): JobCo
     overdueHours: config.overdueHours,
     offsiteMinutes: config.offsiteMinutes,
     staleHours: config.staleHours,
+    dispatchSustainMinutes: config.dispatchSustainMinutes,
     rideTrackDays: config.rideTrackDays,
     dataDir: config.dataDir,
   };

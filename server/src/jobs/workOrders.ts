@@ -71,7 +71,8 @@ async function dispatchOrders(ctx: JobContext, now: Date) {
     const orders = openBySite.get(site.siteId) ?? [];
     // back in range, or out the other way: the orders of the old direction close
     for (const o of orders) if (!direction || o.orderType !== TYPE_OF[direction]) toClose.push(o.id);
-    if (direction && sustained(watch, now) && !orders.some((o) => o.orderType === TYPE_OF[direction])) due.push({ site, direction });
+    if (direction && sustained(watch, now, ctx.dispatchSustainMinutes) && !orders.some((o) => o.orderType === TYPE_OF[direction]))
+      due.push({ site, direction });
   }
   // watches of sites gone from the list (deleted sites)
   const live = new Set(sites.map((s) => s.siteId));
@@ -114,7 +115,7 @@ async function dispatchOrders(ctx: JobContext, now: Date) {
 
 async function alertOrders(ctx: JobContext, now: Date) {
   const { database } = ctx;
-  const [loose, open] = await Promise.all([store.looseAlerts(database, ALERT_TYPES), store.openRuleOrders(database, Object.values(ALERT_ORDER_TYPE))]);
+  const [loose, open] = await Promise.all([store.looseAlerts(database, ALERT_TYPES, now), store.openRuleOrders(database, Object.values(ALERT_ORDER_TYPE))]);
   const byKey = new Map(open.map((o) => [groupKey(o.orderType, o.areaId, o.brandId, o.place), o.id]));
   const joins: { abnormalId: number; key: string }[] = [];
   const fresh = new Map<string, store.NewOrder>();

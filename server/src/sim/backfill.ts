@@ -10,6 +10,7 @@ import { City } from './city.js';
 import { emptyOutbox, mergeOutbox, type OrderItem, type Outbox } from './outbox.js';
 import { OpenApiClient, uniqueBatches, type Transport } from './client.js';
 import { deriveSeed } from './random.js';
+import { DESK_PROFILES, OrderDesk } from './orderDesk.js';
 import type { World } from './world.js';
 
 export interface DemoJobs {
@@ -58,6 +59,36 @@ async function send(t: SendTally, c: OpenApiClient, path: string, items: unknown
   p.calls += r.calls;
   p.items += items.length;
   p.ms += performance.now() - started;
+}
+
+/**
+ * The operators' work-order desks (orderDesk.ts), one per brand, doing the work in `city`; `since`:
+ * orders changed before it are left alone. tick(now) runs each desk, then sends what their trucks
+ * did in one go (the answers name the dispatches a moment before they arrive).
+ */
+export function orderDesks(clients: Clients, city: City, seed: number, since: number, tally: SendTally) {
+  let out = emptyOutbox(clients.brands.length);
+  const desks = clients.brands.map(
+    (c, i) =>
+      new OrderDesk(c, DESK_PROFILES[i % DESK_PROFILES.length], seed, since, async (order, at) => {
+        const done = city.workOrder(i, order, at);
+        out = mergeOutbox(out, done.out);
+        return done.moved;
+      }),
+  );
+  return {
+    desks,
+    /** Each desk's turn at `now`; a desk that fails (`onError`) does not stop the others. */
+    async tick(now: number, onError: (e: unknown) => void = (e) => Promise.reject(e)) {
+      try {
+        for (const d of desks) await d.tick(now).catch(onError);
+      } finally {
+        const send = out;
+        out = emptyOutbox(clients.brands.length);
+        await sendOutbox(clients, send, tally);
+      }
+    },
+  };
 }
 
 /** Sends one window's outbox, operators first, then the piles. */
@@ -178,6 +209,8 @@ export async function backfill(o: BackfillOptions): Promise<BackfillResult> {
   };
   o.onProgress?.(from, end, from);
   await sendOutbox(o.clients, city.initialReports(from), tally);
+  // the operators answer their work orders in simulated time, as they come
+  const desks = orderDesks(o.clients, city, o.seed, from, tally);
   let jobMs = 0;
   let windows = 0;
   let nextScan = from;
@@ -204,6 +237,8 @@ export async function backfill(o: BackfillOptions): Promise<BackfillResult> {
     const local = formatTime(to, o.tz)!;
     const dayEnd = local.endsWith(' 00:00:00');
     if (dayEnd || to === end) await flushCarry();
+    // the desks answer what is due by the window's end (orders opened at the windows before), then the jobs see it
+    await desks.tick(to);
     const j0 = performance.now();
     await o.jobs.minute(new Date(to));
     if (t >= fineStart) for (let h = Math.floor(t / HOUR) * HOUR + HOUR; h <= to; h += HOUR) await o.jobs.hourly(new Date(h));

@@ -50,6 +50,16 @@ export class City implements CityParts {
     this.intruders = new Intruders(world, seed);
   }
 
+  /**
+   * What operator `brand` does for a work order at `at` (dispatch.ts work): the events to send
+   * (trucks unload in later steps) and the dispatches and bikes it moved.
+   */
+  workOrder(brand: number, order: Parameters<Dispatch['work']>[2], at: number) {
+    const out = emptyOutbox(this.world.brands.length);
+    const moved = this.dispatch.work(out, brand, order, at);
+    return { out, moved };
+  }
+
   /** Parked bikes the server can count at each site (reporting ones). */
   count(site: number) {
     return this.fleet.count(site);

@@ -68,6 +68,11 @@ export class Fleet {
     this.slot[bike] = -1;
   }
 
+  /** Is the bike parked in a bucket (not ridden, not on a truck, not a silent one)? */
+  isParked(bike: number) {
+    return this.slot[bike] >= 0;
+  }
+
   /** Parked bikes the server can count at each site (reporting ones). */
   count(site: number) {
     return this.buckets[site].length;

@@ -9,8 +9,7 @@ import { City } from './city.js';
 import type { CityConfig } from './cityParts.js';
 import type { Outbox } from './outbox.js';
 import { fetchTransport, StoppedError } from './client.js';
-import { clientsFor, newTally, sendOutbox } from './backfill.js';
-import { DESK_PROFILES, OrderDesk } from './orderDesk.js';
+import { clientsFor, newTally, orderDesks, sendOutbox } from './backfill.js';
 import type { World } from './world.js';
 
 const MIN = 60_000;
@@ -75,8 +74,8 @@ export async function startLive(o: LiveOptions): Promise<Live> {
   }
   const clients = clientsFor(o.world, fetchTransport(o.baseUrl, abort.signal), { onRateLimit: 'wait', signal: abort.signal, attempts: 5 });
   const tally = newTally();
-  // the operators answer the work orders opened from now on, each at its own pace (orderDesk.ts)
-  const desks = clients.brands.map((c, i) => new OrderDesk(c, DESK_PROFILES[i % DESK_PROFILES.length], o.seed, Date.now()));
+  // the operators answer their work orders at their own pace (orderDesk.ts), those of the last six hours too
+  const desks = orderDesks(clients, city, o.seed, Date.now() - 6 * 60 * MIN, tally);
   const scanMs = (o.scanMinutes ?? 5) * MIN;
   const tickMs = (o.tickSeconds ?? 5) * 1000;
   let last = start;
@@ -118,10 +117,13 @@ export async function startLive(o: LiveOptions): Promise<Live> {
       backlog = out;
       if (errors % 10 === 1) o.log.warn({ err: (e as Error).message }, 'demo city: send failed, keeping the events for the next tick');
     }
-    for (const d of desks)
-      await d.tick(Date.now()).catch((e: unknown) => {
+    await desks
+      .tick(Date.now(), (e: unknown) => {
         if (!(e instanceof StoppedError) && !abort.signal.aborted)
           o.log.warn({ err: (e as Error).message }, 'demo city: work-order desk failed, trying again next minute');
+      })
+      .catch((e: unknown) => {
+        if (!(e instanceof StoppedError) && !abort.signal.aborted) o.log.warn({ err: (e as Error).message }, 'demo city: sending the desks’ dispatches failed');
       });
     if (tally.rejected && tally.reasons.length) {
       o.log.warn({ rejected: tally.rejected, reasons: tally.reasons }, 'demo city: the platform rejected some items');

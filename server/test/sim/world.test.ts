@@ -208,3 +208,42 @@ describe('the moving city', () => {
     expect(JSON.stringify(day(42))).toBe(JSON.stringify(a));
   });
 });
+
+describe('an operator working a work order in the city (orderDesk.ts)', () => {
+  const small = generateWorld(5, { sites: 40, fleetScale: 0.05 });
+  const cfg = { ridesPerDay: 1000, heartbeatMinutes: 24 * 60, rideStatus: true, tz: 'Asia/Shanghai', brokenFrom: Infinity, cooldownMinutes: 0 };
+  const start = Date.parse('2025-03-03T08:00:00+08:00');
+
+  it('takes its share of bikes from a full site by truck, and they arrive elsewhere', () => {
+    const city = new City(small, cfg, 99, start);
+    const site = [...small.sites].sort((a, b) => city.count(b.index) - city.count(a.index))[0];
+    const brand = small.bikes[city.fleet.buckets[site.index][0]].brand;
+    const mine = () => city.fleet.buckets[site.index].filter((b) => small.bikes[b].brand === brand).length;
+    const before = mine();
+    const n = Math.min(2, before);
+    const { out, moved } = city.workOrder(brand, { type: 1, siteId: site.id, bikesToMove: n, bikeIds: [] }, start);
+    expect(moved.bikeIds.length).toBe(n);
+    expect(mine()).toBe(before - n);
+    expect(out.dispatch[brand].map((d) => [d.action, d.siteId])).toEqual(Array.from({ length: n }, () => ['down', site.id]));
+    expect(moved.dispatchIds).toEqual(out.dispatch[brand].map((d) => d.dispatchId));
+    // within the hour the trucks unload at other sites
+    const later = city.step(start, start + 60 * 60_000);
+    const ups = later.dispatch[brand].filter((d) => d.action === 'up' && moved.bikeIds.includes(d.bikeId));
+    expect(ups.length).toBe(n);
+    expect(ups.every((d) => d.siteId !== site.id)).toBe(true);
+  });
+
+  it('collects the bikes an alert order names onto their nearest site, and only its own', () => {
+    const city = new City(small, cfg, 99, start);
+    const off = city.fleet.buckets[city.fleet.off];
+    const brand = small.bikes[off[0]].brand;
+    const own = off.filter((b) => small.bikes[b].brand === brand).slice(0, 3);
+    const other = off.find((b) => small.bikes[b].brand !== brand);
+    const ids = [...own, ...(other === undefined ? [] : [other])].map((b) => small.bikes[b].id);
+    const { moved } = city.workOrder(brand, { type: 3, siteId: null, bikesToMove: null, bikeIds: [...ids, 'NO-SUCH-BIKE'] }, start);
+    expect(moved.bikeIds).toEqual(own.map((b) => small.bikes[b].id));
+    const later = city.step(start, start + 60 * 60_000);
+    const placed = later.status[brand].filter((s) => moved.bikeIds.includes(s.bikeId) && s.status === 1);
+    expect(new Set(placed.map((s) => s.bikeId)).size).toBe(own.length);
+  });
+});
