@@ -11,6 +11,8 @@ import type { Query } from '../db/client.js';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { ApiError, Envelope, httpError } from '../http/envelope.js';
 import { attachBrandUploads, fileOf, saveUpload, urlOf } from '../shared/uploads.js';
+import { writeSyncLog } from '../shared/syncLog.js';
+import type { Operator } from './auth.js';
 import { ORDER_TYPES, stateShown, step, type OrderState } from '../domain/workOrders.js';
 import * as store from '../shared/workOrders.js';
 import * as v from './validate.js';
@@ -108,6 +110,25 @@ export function workOrderRoutes(app: FastifyInstance) {
     if (op.brandId === null) throw httpError(403, '该接口仅供企业账号调用');
     return op.brandId;
   };
+  /**
+   * Runs a write and keeps it in the dispatch sync log (调度同步, as every open-API write): accepted,
+   * or refused with the reason. The polls (GET /workOrders) change nothing and are not logged.
+   */
+  const logged = async <T>(op: Operator, endpoint: string, id: string | null, run: () => Promise<T>): Promise<T> => {
+    const startedAt = performance.now();
+    const entry = { kind: 'dispatch' as const, endpoint, itemCount: 1, startedAt };
+    try {
+      const out = await run();
+      await writeSyncLog(database, op, { ...entry, accepted: 1, rejected: [] });
+      return out;
+    } catch (e) {
+      const refused = e instanceof ApiError ? [{ index: 0, id, reason: e.message }] : [];
+      await writeSyncLog(database, op, { ...entry, accepted: 0, rejected: refused, ...(refused.length ? {} : { error: (e as Error).message }) }).catch(
+        () => {},
+      );
+      throw e;
+    }
+  };
   /** When the enterprise says it took a step: not before the order was opened, not after now (400 otherwise). */
   const stepTime = (raw: string | number | undefined, field: string, o: store.OrderRow, now: Date) => {
     if (raw === undefined) return now;
@@ -178,18 +199,19 @@ export function workOrderRoutes(app: FastifyInstance) {
         response: { 200: Envelope(OrderItem) },
       },
     },
-    async (req) => {
-      const brandId = brandOf(req.operator);
-      const o = await ownOrder(brandId, req.body.orderId);
-      const now = new Date();
-      if (o.state === 2) return { code: 200, message: '已接单', data: item(o, now) };
-      const next = step(o.state, 'accept', 'operator');
-      if (!next.ok) throw httpError(409, next.message);
-      const at = stepTime(req.body.acceptedAt, 'acceptedAt', o, now);
-      const event = { action: 'accept', actor: 'operator', userId: null, brandId, note: null, photos: null, moved: null, requestId: null } as const;
-      if (!(await store.applyStep(database, o.id, o.state, next.state, event, at, { now }))) throw httpError(409, '工单状态已变化，请重新获取后再试');
-      return { code: 200, message: '接单成功', data: item((await store.findOrder(database, o.id))!, now) };
-    },
+    async (req) =>
+      logged(req.operator, 'POST /workOrders/accept', String(req.body.orderId), async () => {
+        const brandId = brandOf(req.operator);
+        const o = await ownOrder(brandId, req.body.orderId);
+        const now = new Date();
+        if (o.state === 2) return { code: 200, message: '已接单', data: item(o, now) };
+        const next = step(o.state, 'accept', 'operator');
+        if (!next.ok) throw httpError(409, next.message);
+        const at = stepTime(req.body.acceptedAt, 'acceptedAt', o, now);
+        const event = { action: 'accept', actor: 'operator', userId: null, brandId, note: null, photos: null, moved: null, requestId: null } as const;
+        if (!(await store.applyStep(database, o.id, o.state, next.state, event, at, { now }))) throw httpError(409, '工单状态已变化，请重新获取后再试');
+        return { code: 200, message: '接单成功', data: item((await store.findOrder(database, o.id))!, now) };
+      }),
   );
 
   // 上传一张现场照片，反馈时在 photos 中引用
@@ -204,30 +226,31 @@ export function workOrderRoutes(app: FastifyInstance) {
         response: { 200: Envelope(Type.Object({ file: Type.String(), url: Type.String(), size: Type.Integer(), type: Type.String() })) },
       },
     },
-    async (req) => {
-      const brandId = brandOf(req.operator);
-      const missing = '缺少参数 file：请以 multipart/form-data 上传一张照片';
-      if (!req.isMultipart()) throw httpError(400, missing);
-      const part = await req.file({ limits: { fileSize: config.uploadMaxBytes, files: 1 } });
-      if (!part || part.fieldname !== 'file') throw httpError(400, missing);
-      try {
-        const bytes = await part.toBuffer();
-        const row = await saveUpload(
-          database,
-          config.dataDir,
-          { brandId, areaId: req.operator.areaId },
-          'workOrder',
-          part.filename,
-          bytes,
-          config.uploadLimits,
-        );
-        return { code: 200, message: '上传成功', data: { file: row.file, url: urlOf(row.file), size: row.size, type: row.mime } };
-      } catch (e) {
-        if ((e as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
-          throw httpError(413, `照片过大：不能超过 ${Math.round(config.uploadMaxBytes / 1024 / 1024)} MB，请压缩后再传`);
-        throw e instanceof ApiError && e.httpStatus === 200 ? httpError(400, e.message) : e;
-      }
-    },
+    async (req) =>
+      logged(req.operator, 'POST /workOrders/photo', null, async () => {
+        const brandId = brandOf(req.operator);
+        const missing = '缺少参数 file：请以 multipart/form-data 上传一张照片';
+        if (!req.isMultipart()) throw httpError(400, missing);
+        const part = await req.file({ limits: { fileSize: config.uploadMaxBytes, files: 1 } });
+        if (!part || part.fieldname !== 'file') throw httpError(400, missing);
+        try {
+          const bytes = await part.toBuffer();
+          const row = await saveUpload(
+            database,
+            config.dataDir,
+            { brandId, areaId: req.operator.areaId },
+            'workOrder',
+            part.filename,
+            bytes,
+            config.uploadLimits,
+          );
+          return { code: 200, message: '上传成功', data: { file: row.file, url: urlOf(row.file), size: row.size, type: row.mime } };
+        } catch (e) {
+          if ((e as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
+            throw httpError(413, `照片过大：不能超过 ${Math.round(config.uploadMaxBytes / 1024 / 1024)} MB，请压缩后再传`);
+          throw e instanceof ApiError && e.httpStatus === 200 ? httpError(400, e.message) : e;
+        }
+      }),
   );
 
   // 反馈处理结果
@@ -242,37 +265,38 @@ export function workOrderRoutes(app: FastifyInstance) {
         response: { 200: Envelope(OrderItem) },
       },
     },
-    async (req) => {
-      const brandId = brandOf(req.operator);
-      const { orderId, answerId, text, dispatchIds, bikeIds } = req.body;
-      const o = await ownOrder(brandId, orderId);
-      const now = new Date();
-      if (await store.answered(database, o.id, answerId)) return { code: 200, message: '该反馈已接收（重复提交）', data: item(o, now) };
-      const next = step(o.state, 'answer', 'operator');
-      if (!next.ok) throw httpError(409, next.message);
-      const at = stepTime(req.body.answeredAt, 'answeredAt', o, now);
-      const files = [...new Set(req.body.photos ?? [])].map((p) => {
-        const f = fileOf(p);
-        if (!f) throw httpError(400, `参数 photos 中的 ${p} 不是上传接口返回的照片，请先调用 POST /workOrders/photo`);
-        return f;
-      });
-      const moved = dispatchIds?.length || bikeIds?.length ? { dispatchIds: dispatchIds ?? [], bikeIds: bikeIds ?? [] } : null;
-      const photos = files.length ? files.map(urlOf) : null;
-      const event = { action: 'answer', actor: 'operator', userId: null, brandId, note: text.trim(), photos, moved, requestId: answerId } as const;
-      const attach = async (q: Query) => {
-        try {
-          await attachBrandUploads(q, brandId, 'workOrder', o.id, files, 'photos');
-        } catch (e) {
-          // the message names the file; re-thrown as the open API's 400
-          throw e instanceof ApiError ? httpError(400, e.message) : e;
-        }
-      };
-      if (!(await store.applyStep(database, o.id, o.state, next.state, event, at, { now, within: attach }))) {
-        // another request came first: the same answer (a retry in flight) or another step
+    async (req) =>
+      logged(req.operator, 'POST /workOrders/answer', String(req.body.orderId), async () => {
+        const brandId = brandOf(req.operator);
+        const { orderId, answerId, text, dispatchIds, bikeIds } = req.body;
+        const o = await ownOrder(brandId, orderId);
+        const now = new Date();
         if (await store.answered(database, o.id, answerId)) return { code: 200, message: '该反馈已接收（重复提交）', data: item(o, now) };
-        throw httpError(409, '工单状态已变化，请重新获取后再试');
-      }
-      return { code: 200, message: '反馈成功，等待监管部门办结', data: item((await store.findOrder(database, o.id))!, now) };
-    },
+        const next = step(o.state, 'answer', 'operator');
+        if (!next.ok) throw httpError(409, next.message);
+        const at = stepTime(req.body.answeredAt, 'answeredAt', o, now);
+        const files = [...new Set(req.body.photos ?? [])].map((p) => {
+          const f = fileOf(p);
+          if (!f) throw httpError(400, `参数 photos 中的 ${p} 不是上传接口返回的照片，请先调用 POST /workOrders/photo`);
+          return f;
+        });
+        const moved = dispatchIds?.length || bikeIds?.length ? { dispatchIds: dispatchIds ?? [], bikeIds: bikeIds ?? [] } : null;
+        const photos = files.length ? files.map(urlOf) : null;
+        const event = { action: 'answer', actor: 'operator', userId: null, brandId, note: text.trim(), photos, moved, requestId: answerId } as const;
+        const attach = async (q: Query) => {
+          try {
+            await attachBrandUploads(q, brandId, 'workOrder', o.id, files, 'photos');
+          } catch (e) {
+            // the message names the file; re-thrown as the open API's 400
+            throw e instanceof ApiError ? httpError(400, e.message) : e;
+          }
+        };
+        if (!(await store.applyStep(database, o.id, o.state, next.state, event, at, { now, within: attach }))) {
+          // another request came first: the same answer (a retry in flight) or another step
+          if (await store.answered(database, o.id, answerId)) return { code: 200, message: '该反馈已接收（重复提交）', data: item(o, now) };
+          throw httpError(409, '工单状态已变化，请重新获取后再试');
+        }
+        return { code: 200, message: '反馈成功，等待监管部门办结', data: item((await store.findOrder(database, o.id))!, now) };
+      }),
   );
 }

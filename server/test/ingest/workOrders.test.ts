@@ -276,6 +276,25 @@ describe('the enterprise’s side on the open API', () => {
   });
 });
 
+describe('the sync log', () => {
+  it('keeps every work-order write in the dispatch sync log (调度同步), refusals with their reason', async () => {
+    const rows = await t.database.query<{
+      kind: string;
+      endpoint: string;
+      result: string;
+      brand_id: number;
+      detail: { rejected?: { id: string; reason: string }[] } | null;
+    }>(`select kind, endpoint, result, brand_id, detail from sync_logs where endpoint like 'POST /workOrders/%' order by id`);
+    expect(rows.every((r) => r.kind === 'dispatch')).toBe(true);
+    expect(rows.filter((r) => r.endpoint === 'POST /workOrders/accept' && r.result === 'ok' && r.brand_id === MT).length).toBeGreaterThan(0);
+    expect(rows.filter((r) => r.endpoint === 'POST /workOrders/answer' && r.result === 'ok' && r.brand_id === MT).length).toBeGreaterThan(0);
+    const closed = rows.find((r) => r.result === 'failed' && r.detail?.rejected?.[0].reason === '工单已办结，不能再反馈');
+    expect(closed).toMatchObject({ endpoint: 'POST /workOrders/answer', brand_id: MT });
+    // 哈啰's try at 美团's order: refused, kept under 哈啰
+    expect(rows.some((r) => r.brand_id === HB && r.result === 'failed' && /工单 \d+ 不存在/.test(r.detail?.rejected?.[0].reason ?? ''))).toBe(true);
+  });
+});
+
 describe('photos and the time of an answer', () => {
   let orderId = 0;
   const created = new Date(Date.now() - 60 * 60_000);
