@@ -11787,7 +11787,7 @@ export interface paths {
                                     lat: number | null;
                                     /** @description 发生时间 */
                                     createTime: string;
-                                    /** @description 已结束或已处理 */
+                                    /** @description 已结束或已处理（站外还车：车辆已回到站点或被骑走） */
                                     ended: boolean;
                                 }[];
                             };
@@ -12877,12 +12877,12 @@ export interface paths {
         };
         /**
          * 获取本企业的工单
-         * @description 按变更时间（updatedAt）从早到晚返回本企业的工单，每次最多 limit 条。轮询时把上次最后一条的 updatedAt 与 orderId 作为 since 与 afterId 传入，不会漏掉任何变更。state：1~4 或 open（未办结）。
+         * @description 按变更时间（updatedAt）从早到晚返回本企业的工单，每次最多 limit 条。轮询时把上次最后一条的 updatedAt 与 orderId 作为 since 与 afterId 传入，不会漏掉任何变更。state：1~4，open（未办结），todo（待本企业处理：待接单或处理中，含被退回的）。
          */
         get: {
             parameters: {
                 query?: {
-                    state?: "open" | "1" | "2" | "3" | "4";
+                    state?: "open" | "todo" | "1" | "2" | "3" | "4";
                     /** @description ISO 8601 或毫秒时间戳 */
                     since?: string;
                     afterId?: number;
@@ -12924,6 +12924,8 @@ export interface paths {
                                     bikesToMove: number | null;
                                     /** @description 工单包含的告警条数 */
                                     alertCount: number;
+                                    /** @description 工单告警中仍未结束的车辆编号（最多 100 个）：需要处理的车辆 */
+                                    bikeIds: string[];
                                     /** @description 被退回次数 */
                                     returns: number;
                                     createdAt: string;
@@ -12973,6 +12975,8 @@ export interface paths {
                     "application/json": {
                         /** @description 工单编号 */
                         orderId: number;
+                        /** @description 接单时间（带时区的 ISO 8601 或毫秒时间戳），缺省为收到请求的时间；不能早于工单创建时间，也不能晚于当前时间 */
+                        acceptedAt?: string | number;
                     };
                 };
             };
@@ -13006,6 +13010,8 @@ export interface paths {
                                 bikesToMove: number | null;
                                 /** @description 工单包含的告警条数 */
                                 alertCount: number;
+                                /** @description 工单告警中仍未结束的车辆编号（最多 100 个）：需要处理的车辆 */
+                                bikeIds: string[];
                                 /** @description 被退回次数 */
                                 returns: number;
                                 createdAt: string;
@@ -13014,6 +13020,54 @@ export interface paths {
                                 answeredAt: string | null;
                                 closedAt: string | null;
                                 updatedAt: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/open/v1/workOrders/photo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * 上传工单照片
+         * @description multipart/form-data，字段 file：一张 PNG、JPG 或 WEBP 照片（按内容识别），不超过 10 MB。返回的 file 在反馈时放入 photos；24 小时内未被反馈引用的照片会被删除。
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            message: string;
+                            data: {
+                                file: string;
+                                url: string;
+                                size: number;
+                                type: string;
                             };
                         };
                     };
@@ -13059,6 +13113,10 @@ export interface paths {
                         dispatchIds?: string[];
                         /** @description 处理的车辆编号 */
                         bikeIds?: string[];
+                        /** @description 现场照片：POST /workOrders/photo 返回的 file 或 url，最多 9 张 */
+                        photos?: string[];
+                        /** @description 处理完成的时间（带时区的 ISO 8601 或毫秒时间戳），缺省为收到请求的时间；不能早于工单创建时间，也不能晚于当前时间 */
+                        answeredAt?: string | number;
                     };
                 };
             };
@@ -13092,6 +13150,8 @@ export interface paths {
                                 bikesToMove: number | null;
                                 /** @description 工单包含的告警条数 */
                                 alertCount: number;
+                                /** @description 工单告警中仍未结束的车辆编号（最多 100 个）：需要处理的车辆 */
+                                bikeIds: string[];
                                 /** @description 被退回次数 */
                                 returns: number;
                                 createdAt: string;
