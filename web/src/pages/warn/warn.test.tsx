@@ -28,6 +28,7 @@ const msg = (over: Partial<WarnMsg>): WarnMsg => ({
   handled: false,
   handleTime: null,
   handledBy: null,
+  workOrder: null,
   ...over,
 });
 const ROWS = [
