@@ -10,7 +10,6 @@
 import { Alert, Descriptions, Form, Input, InputNumber, Modal, Select } from 'antd';
 import { useState } from 'react';
 import { toast } from '../../app/feedback';
-import { useSession } from '../../app/session/store';
 import { DEADLINE_EXTRA, ORDER_TYPES, alertOrderType, orderTypeOfFlag } from '../../lib/workOrders';
 import AreaSelect from '../desk/AreaSelect';
 import { type NewOrderBody, sendOrder } from './service';
@@ -32,7 +31,7 @@ export type OrderTarget =
       /** GCJ-02, as the map's LatLngs and the stored sites are */
       lon: number;
       lat: number;
-      /** the area shown (the order's area unless changed) */
+      /** the district shown, the order's area unless changed (none: the regulator picks it) */
       areaId?: string;
     }
   | {
@@ -107,7 +106,6 @@ function About({ target }: { target: OrderTarget }) {
 
 export default function NewOrderDialog({ target, brands = [], brandsLoading, onClose, onDone }: Props) {
   const [form] = Form.useForm<Values>();
-  const ownArea = useSession((s) => s.user?.areaId ?? undefined);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   // orders sent already when a later one was refused
@@ -118,7 +116,7 @@ export default function NewOrderDialog({ target, brands = [], brandsLoading, onC
     target.kind === 'site'
       ? { type: orderTypeOfFlag(target.flag), brandIds: target.brandIds, text: '' }
       : target.kind === 'point'
-        ? { type: 8, brandIds: [], areaId: target.areaId || ownArea, text: '' }
+        ? { type: 8, brandIds: [], areaId: target.areaId || undefined, text: '' }
         : { text: '' };
 
   const bodyOf = (v: Values, brandId: number | undefined): NewOrderBody => {

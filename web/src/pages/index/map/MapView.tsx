@@ -424,7 +424,8 @@ export default function MapView({ areaId, paused = false }: MapViewProps) {
           <PointOrderMenu
             menu={pointMenu}
             onPick={(p) => {
-              setOrdering({ kind: 'point', ...p, areaId });
+              // the district shown is the order's area; above a district the regulator picks one
+              setOrdering({ kind: 'point', ...p, areaId: init.data?.area.level === 3 ? areaId : undefined });
               closePointMenu();
             }}
           />
