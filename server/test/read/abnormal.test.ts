@@ -151,7 +151,7 @@ describe('GET /api/abnormal/exportMsg', () => {
     await wb.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
     const rows: unknown[][] = [];
     wb.worksheets[0].eachRow((r) => rows.push((r.values as unknown[]).slice(1)));
-    expect(rows[0]).toEqual(['编号', '异常类型', '品牌', '车辆编号', '站点名称', '经度', '纬度', '详情', '发生时间', '更新时间', '状态', '处理']);
+    expect(rows[0]).toEqual(['编号', '异常类型', '品牌', '车辆编号', '站点名称', '经度', '纬度', '详情', '发生时间', '更新时间', '状态', '处理', '所在工单']);
     expect(rows).toHaveLength(4);
     const cell = (v: unknown) => (v === null || v === '' ? undefined : v);
     expect(rows.slice(1).map((r) => r.map(cell))).toEqual(
@@ -169,6 +169,7 @@ describe('GET /api/abnormal/exportMsg', () => {
           r.updateTime,
           r.closed ? '已结束' : '进行中',
           r.handled ? '已处理' : '未处理',
+          (r.workOrder as { id: number } | null)?.id,
         ].map(cell),
       ),
     );

@@ -10087,6 +10087,19 @@ export interface paths {
                                     handleTime: string | null;
                                     /** @description 处理人 */
                                     handledBy: string | null;
+                                    /** @description 告警所在的工单（已派单或已被规则纳入工单）；未在工单中为 null */
+                                    workOrder: {
+                                        /** @description 工单编号 */
+                                        id: number;
+                                        /** @description 工单类型 */
+                                        type: number;
+                                        /** @description 派给的企业 */
+                                        brandId: number;
+                                        /** @description 工单状态：待接单、处理中、已反馈、已办结，未反馈且已过期限的为 已超时 */
+                                        stateName: string;
+                                        /** @description 工单创建时间 */
+                                        createTime: string;
+                                    } | null;
                                 }[];
                                 total: number;
                                 /** @description 所用时间范围的开始（未给 startTime 时为缺省：前天 00:00；只查进行中时为 null，不限） */
@@ -11559,8 +11572,8 @@ export interface paths {
                     areaId?: string;
                     /** @description 企业 ID（企业账号只能查本企业） */
                     brandId?: number;
-                    /** @description 工单类型：1 站点过满，2 站点过空，3 站外还车，4 非法车辆，5 违规停放，6 区域外停放，7 故障车辆，8 其他 */
-                    type?: number;
+                    /** @description 工单类型：1 站点过满，2 站点过空，3 站外还车，4 非法车辆，5 违规停放，6 区域外停放，7 故障车辆，8 其他；dispatch 调度工单（站点过满或过空） */
+                    type?: number | "dispatch";
                     /** @description 1 待接单，2 处理中（这两项不含已超时的），3 已反馈，4 已办结，overdue 已超时，open 未办结，pending 待监管处理（已超时或已反馈，即待办的 dispatchPend） */
                     state?: "1" | "2" | "3" | "4" | "overdue" | "open" | "pending";
                     /** @description 创建时间不早于 yyyy-MM-dd[ HH:mm:ss] */
@@ -11864,6 +11877,58 @@ export interface paths {
                                     /** @description 至今未响应且已超期 */
                                     overdue: number;
                                 }[];
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/workOrder/summary": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 调度工单概况 */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description 当前操作区域（6 位区域编码），缺省为用户所属区域 */
+                    selfAreaId?: string;
+                    /** @description 区域（本区域及下级），须在本人权限内 */
+                    areaId?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            message: string;
+                            data: {
+                                /** @description 未办结的调度工单（站点过满或过空），同列表 state=open&type=dispatch 的条数 */
+                                openDispatch: number;
+                                /** @description 已超时的调度工单，同列表 state=overdue&type=dispatch 的条数 */
+                                overdueDispatch: number;
+                                /** @description 待监管处理的工单（各类型：已超时或已反馈），同列表 state=pending 的条数与待办的 dispatchPend */
+                                pending: number;
                             };
                         };
                     };

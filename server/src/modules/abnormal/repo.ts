@@ -61,6 +61,13 @@ export type MsgRow = Pick<Static<typeof MsgT>, 'id' | 'abnormalType' | 'brandId'
   updatedAt: Date;
   closedAt: Date | null;
   handledAt: Date | null;
+  /** the work order the alert joined (work_order_alerts), if any */
+  orderId: number | null;
+  orderType: number | null;
+  orderBrandId: number | null;
+  orderState: number | null;
+  orderDeadline: Date | null;
+  orderCreatedAt: Date | null;
 };
 
 /** A message's fields of abnormal_messages, by the list's key. */
@@ -78,7 +85,7 @@ const MSG_COLUMNS = {
   updatedAt: 'updated_at',
   closedAt: 'closed_at',
   handledAt: 'handled_at',
-} satisfies Required<Columns<Omit<MsgRow, 'brandName' | 'siteName' | 'handledBy'>>>;
+} satisfies Required<Columns<Omit<MsgRow, 'brandName' | 'siteName' | 'handledBy' | `order${string}`>>>;
 
 /** How many messages match. */
 export async function countRows(database: Database, f: MsgFilter) {
@@ -91,11 +98,15 @@ export async function countRows(database: Database, f: MsgFilter) {
 export async function msgRows(database: Database, f: MsgFilter, page: { limit: number; offset: number }) {
   const w = where(f);
   return database.query<MsgRow>(
-    `select ${selectList(MSG_COLUMNS, 'a')}, b.brand_name as "brandName", s.site_name as "siteName", u.name as "handledBy"
+    `select ${selectList(MSG_COLUMNS, 'a')}, b.brand_name as "brandName", s.site_name as "siteName", u.name as "handledBy",
+            o.id::int as "orderId", o.order_type::int as "orderType", o.brand_id as "orderBrandId", o.state::int as "orderState",
+            o.deadline_at as "orderDeadline", o.created_at as "orderCreatedAt"
        from abnormal_messages a
        left join brands b on b.id = a.brand_id
        left join sites s on s.id = a.site_id
        left join users u on u.id = a.handled_by
+       left join work_order_alerts w on w.abnormal_id = a.id
+       left join work_orders o on o.id = w.order_id
       where ${w.sql}
       order by a.created_at desc, a.id desc limit $${w.params.length + 1} offset $${w.params.length + 2}`,
     [...w.params, page.limit, page.offset],

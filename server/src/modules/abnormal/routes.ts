@@ -24,6 +24,7 @@ const columns: XlsxColumn<Msg>[] = [
   { header: '更新时间', width: 20, value: (r) => r.updateTime },
   { header: '状态', value: (r) => (r.closed ? '已结束' : '进行中') },
   { header: '处理', value: (r) => (r.handled ? '已处理' : '未处理') },
+  { header: '所在工单', value: (r) => r.workOrder?.id ?? null },
 ];
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {

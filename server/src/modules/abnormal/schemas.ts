@@ -44,6 +44,16 @@ export const MsgT = Type.Object({
   handled: Type.Boolean({ description: '已被人工处理' }),
   handleTime: Nullable(Type.String(), '处理时间'),
   handledBy: Nullable(Type.String(), '处理人'),
+  workOrder: Nullable(
+    Type.Object({
+      id: Int('工单编号'),
+      type: Int('工单类型'),
+      brandId: Int('派给的企业'),
+      stateName: Str('工单状态：待接单、处理中、已反馈、已办结，未反馈且已过期限的为 已超时'),
+      createTime: Str('工单创建时间'),
+    }),
+    '告警所在的工单（已派单或已被规则纳入工单）；未在工单中为 null',
+  ),
 });
 
 export const Counts = Type.Object({

@@ -6,6 +6,7 @@ import { badRequest, forbidden } from '../../http/envelope.js';
 import { formatTime, dayStart, localDay, nextDay, strictLocalTime } from '../../domain/time.js';
 import { intList } from '../../domain/numbers.js';
 import { ABNORMAL_TYPES, typeName } from '../../domain/abnormal.js';
+import { stateShown, type OrderState } from '../../domain/workOrders.js';
 import { areasOf, countByType, countRows, markHandled, msgRows, type MsgFilter, type MsgRow } from './repo.js';
 import type { Filters, MsgT } from './schemas.js';
 
@@ -62,7 +63,7 @@ export function msgFilter(scope: MsgScope, q: MsgQuery, tz: string, now = new Da
 
 export type Msg = Static<typeof MsgT>;
 
-function toMsg(r: MsgRow, tz: string): Msg {
+function toMsg(r: MsgRow, tz: string, now = new Date()): Msg {
   return {
     id: r.id,
     abnormalType: r.abnormalType,
@@ -83,6 +84,16 @@ function toMsg(r: MsgRow, tz: string): Msg {
     handled: r.handledAt !== null,
     handleTime: formatTime(r.handledAt, tz),
     handledBy: r.handledBy,
+    workOrder:
+      r.orderId === null
+        ? null
+        : {
+            id: r.orderId,
+            type: r.orderType!,
+            brandId: r.orderBrandId!,
+            stateName: stateShown({ state: r.orderState as OrderState, deadlineAt: new Date(r.orderDeadline!) }, now).stateName,
+            createTime: formatTime(r.orderCreatedAt, tz)!,
+          },
   };
 }
 

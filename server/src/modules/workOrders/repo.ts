@@ -1,6 +1,6 @@
 /** Work-order queries of the console (the writes the job and the open API share are in shared/workOrders.ts). */
 import type { Database } from '../../db/client.js';
-import type { MeasuredOrder } from '../../domain/workOrders.js';
+import { DISPATCH_TYPES, type MeasuredOrder } from '../../domain/workOrders.js';
 import { likeEscape } from '../../db/sql.js';
 import { ALERT_ACTIVE, ORDER_COLUMNS, insertOrders, linkAlerts, pendingOrders, type NewOrder, type OrderRow } from '../../shared/workOrders.js';
 
@@ -10,7 +10,8 @@ export type ListRow = OrderRow & { areaName: string | null; brandName: string | 
 export interface PageFilter {
   areaIds: string[];
   brandId?: number;
-  type?: number;
+  /** an order type, or dispatch: the dispatch orders (DISPATCH_TYPES, too full or too empty) */
+  type?: number | 'dispatch';
   /** 1-4, overdue (open and past its deadline), open (not closed), pending (overdue or answered: the to-do's dispatchPend) */
   state?: '1' | '2' | '3' | '4' | 'overdue' | 'open' | 'pending';
   from?: Date;
@@ -39,7 +40,8 @@ export async function orderPage(database: Database, f: PageFilter): Promise<{ ro
   };
   let cond = 'o.area_id = any($1::varchar[])';
   if (f.brandId !== undefined) cond += ` and o.brand_id = ${add(f.brandId)}`;
-  if (f.type !== undefined) cond += ` and o.order_type = ${add(f.type)}`;
+  if (f.type === 'dispatch') cond += ` and o.order_type = any(${add(DISPATCH_TYPES)}::smallint[])`;
+  else if (f.type !== undefined) cond += ` and o.order_type = ${add(f.type)}`;
   if (f.state === 'overdue') cond += ` and o.state in (1, 2) and o.deadline_at < ${add(f.now.toISOString())}`;
   else if (f.state === 'open') cond += ' and o.state <> 4';
   else if (f.state === 'pending') cond += ` and ${pendingOrders(add(f.now.toISOString()))}`;

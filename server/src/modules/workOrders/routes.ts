@@ -7,6 +7,7 @@ import { SelfArea } from '../../http/schemas.js';
 import { registerOwner } from '../../shared/uploads.js';
 import * as orders from './service.js';
 import { AddBody, FinishBody, ListQuery, MeasureQuery, Measures, OrderDetail, OrderId, OrderItem, ReturnBody } from './schemas.js';
+import { Summary, SummaryQuery } from './schemas.js';
 
 const tags = ['工单'];
 const view = needs('workOrder.view');
@@ -46,6 +47,13 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     '/measures',
     { config: view, schema: { tags, summary: '企业工单响应统计', querystring: MeasureQuery, response: { 200: Envelope(Measures) } } },
     async (req) => ok(await orders.measures(database, req.auth, req.query, tz)),
+  );
+
+  // 调度工单概况（大屏调度指引）：未办结、已超时的调度工单，待监管处理的工单（同待办 dispatchPend）
+  app.get(
+    '/summary',
+    { config: view, schema: { tags, summary: '调度工单概况', querystring: SummaryQuery, response: { 200: Envelope(Summary) } } },
+    async (req) => ok(await orders.summary(database, req.auth, req.query)),
   );
 
   // 新建工单（可从告警新建）

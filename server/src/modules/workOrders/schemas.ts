@@ -19,7 +19,7 @@ export const ListQuery = Type.Object({
   ...SelfArea,
   areaId: Type.Optional(Type.String({ pattern: '^\\d{6}$', description: '区域（本区域及下级），须在本人权限内' })),
   brandId: Type.Optional(Type.Integer({ minimum: 1, description: '企业 ID（企业账号只能查本企业）' })),
-  type: Type.Optional(OrderTypeT),
+  type: Type.Optional(Type.Union([OrderTypeT, Type.Literal('dispatch')], { description: `工单类型：${TYPES}；dispatch 调度工单（站点过满或过空）` })),
   state: Type.Optional(
     Type.Union(
       [Type.Literal('1'), Type.Literal('2'), Type.Literal('3'), Type.Literal('4'), Type.Literal('overdue'), Type.Literal('open'), Type.Literal('pending')],
@@ -141,3 +141,13 @@ export const MeasureItem = Type.Object({
   overdue: Int('至今未响应且已超期'),
 });
 export const Measures = Type.Object({ startTime: Type.String(), endTime: Type.String(), lists: Type.Array(MeasureItem) });
+
+export const SummaryQuery = Type.Object({
+  ...SelfArea,
+  areaId: Type.Optional(Type.String({ pattern: '^\\d{6}$', description: '区域（本区域及下级），须在本人权限内' })),
+});
+export const Summary = Type.Object({
+  openDispatch: Int('未办结的调度工单（站点过满或过空），同列表 state=open&type=dispatch 的条数'),
+  overdueDispatch: Int('已超时的调度工单，同列表 state=overdue&type=dispatch 的条数'),
+  pending: Int('待监管处理的工单（各类型：已超时或已反馈），同列表 state=pending 的条数与待办的 dispatchPend'),
+});

@@ -261,3 +261,19 @@ export async function measures(database: Database, auth: Auth, q: { areaId?: str
     });
   return { startTime: formatTime(from, tz)!, endTime: formatTime(new Date(to.getTime() - 1000), tz)!, lists };
 }
+
+/**
+ * The big screen's 调度指引 figures: the open and the overdue dispatch orders, and the orders waiting
+ * for the regulator (the to-do's dispatchPend, pendingOrders), in the list's scope (the request's
+ * areas and below, an enterprise account its own orders), each counted by the list's own filter.
+ */
+export async function summary(database: Database, auth: Auth, q: { areaId?: string }) {
+  const base = { areaIds: areasOf(auth, q.areaId), brandId: auth.brandOf(undefined), now: new Date(), limit: 0, offset: 0 };
+  const count = async (f: Pick<repo.PageFilter, 'type' | 'state'>) => (await repo.orderPage(database, { ...base, ...f })).total;
+  const [openDispatch, overdueDispatch, pending] = await Promise.all([
+    count({ type: 'dispatch', state: 'open' }),
+    count({ type: 'dispatch', state: 'overdue' }),
+    count({ state: 'pending' }),
+  ]);
+  return { openDispatch, overdueDispatch, pending };
+}

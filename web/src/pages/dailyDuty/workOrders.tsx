@@ -11,6 +11,7 @@ import { toast } from '../../app/feedback';
 import { useSession } from '../../app/session/store';
 import { type CrudForm, type CrudKit, CrudTab, type Field, defineCrud, optionsOf, tellFailure } from '../../components/desk';
 import { can } from '../../lib/permission';
+import { DISPATCH_FILTER, DISPATCH_FILTER_LABEL } from '../../lib/workOrders';
 import { addOrder, fetchBrands, fetchOrder, fetchOrders, finishOrder, returnOrder } from './service';
 import type { AreaBrand, OrderEvent, WorkOrder, WorkOrderDetail, WorkOrderKey } from './types';
 import './dailyDuty.css';
@@ -312,7 +313,7 @@ const workOrderSpec = (brands: AreaBrand[], brandsLoading: boolean) =>
     visibleFilters: 4,
     filters: [
       { name: 'state', label: '状态', type: 'select', options: optionsOf(STATE_FILTER) },
-      { name: 'type', label: '类型', type: 'select', options: optionsOf(ORDER_TYPES) },
+      { name: 'type', label: '类型', type: 'select', options: [{ value: DISPATCH_FILTER, label: DISPATCH_FILTER_LABEL }, ...optionsOf(ORDER_TYPES)] },
       {
         name: 'brandId',
         label: '企业',

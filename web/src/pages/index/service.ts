@@ -92,6 +92,9 @@ export const fetchTidal = (area: string, q: { dateGroup: string; mold: 1 | 2 }) 
 // 待办数量 GET /api/statistics/pend
 export const fetchPend = (area: string) => get('/statistics/pend', area, { areaId: area || undefined });
 
+// 调度工单概况：未办结、已超时的调度工单 GET /api/workOrder/summary
+export const fetchOrderSummary = (area: string) => get('/workOrder/summary', area);
+
 // 企业车辆占比（在线占比）GET /api/statistics/brandPercent
 export const fetchBrandPercent = (area: string) => get('/statistics/brandPercent', area);
 

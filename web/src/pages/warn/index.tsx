@@ -2,16 +2,21 @@
  * 异常列表 (#/warn): the abnormal messages of spec §4 as a desk list, declared on the kit: type tabs
  * with the counts, filters in the URL (= the API's parameters), 处理 one (a dialog showing what is
  * marked) or the rows chosen (批量处理) with 处理异常, 导出 with 导出异常. The brand filter's options
- * need the big screen's permission.
+ * need the big screen's permission. An alert in a work order shows it (a link to 日常值守 · 工单
+ * filtered to its type, enterprise and day); an open, unhandled alert of a type that makes orders
+ * gets 派单 with 处理工单 (122).
  */
 import { CheckOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Tag, Tooltip, Typography } from 'antd';
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
+import { Link } from 'react-router';
 import { useSession } from '../../app/session/store';
+import NewOrderDialog from '../../components/workOrder/NewOrderDialog';
 import { type CrudForm, type CrudKit, CrudTab, DeskPage, type Field, defineCrud, optionsOf, useConfirm } from '../../components/desk';
 import { ABNORMAL_TYPES } from '../../lib/abnormal';
 import { can } from '../../lib/permission';
+import { alertOrderType, workOrderListPath } from '../../lib/workOrders';
 import { exportMsgs, fetchBrands, fetchMsgs, handleMsgs } from './service';
 import TypeTabs from './TypeTabs';
 import type { AreaBrand, WarnKey, WarnMsg, WarnPage } from './types';
@@ -40,6 +45,38 @@ const handleForm: CrudForm<WarnMsg, WarnMsg> = {
   dialog: { horizontal: true, okText: '标记为已处理' },
 };
 
+/** 派单 is offered on an open, unhandled alert of an enterprise, of a type that makes orders, in no order yet. */
+const orderable = (m: WarnMsg) => !m.closed && !m.handled && m.brandId !== null && m.workOrder === null && alertOrderType(m.abnormalType) !== null;
+
+/** The order an alert is in: 日常值守 · 工单 filtered to its type, enterprise and day (with 查看工单), and its state. */
+function OrderCell({ m, canView }: { m: WarnMsg; canView: boolean }) {
+  const o = m.workOrder;
+  if (!o) return <>—</>;
+  const day = o.createTime.slice(0, 10);
+  const label = `工单 ${o.id}`;
+  return (
+    <span>
+      {canView ? (
+        <Tooltip title={`在日常值守 · 工单中查看（按类型、企业与 ${day} 筛选）`}>
+          <Link to={workOrderListPath({ type: o.type, brandId: o.brandId, startTime: day, endTime: day })}>{label}</Link>
+        </Tooltip>
+      ) : (
+        label
+      )}
+      <Typography.Text type="secondary" className="warn-sub">
+        {o.stateName}
+      </Typography.Text>
+    </span>
+  );
+}
+
+/** What 派单 needs from the screen: who may, and the row the dialog is for. */
+interface Ordering {
+  canOrder: boolean;
+  canView: boolean;
+  onOrder: (m: WarnMsg, kit: CrudKit<WarnMsg>) => void;
+}
+
 /** 批量处理: the chosen rows, after 温馨提示. */
 function BatchHandle({ kit }: { kit: CrudKit<WarnMsg> }) {
   const { confirm } = useConfirm();
@@ -58,7 +95,7 @@ function BatchHandle({ kit }: { kit: CrudKit<WarnMsg> }) {
   );
 }
 
-const warnSpec = (brands: AreaBrand[], brandsLoading: boolean) =>
+const warnSpec = (brands: AreaBrand[], brandsLoading: boolean, ordering: Ordering) =>
   defineCrud<WarnMsg, WarnKey, WarnMsg, WarnPage>({
     key: 'warn',
     rowKey: 'id',
@@ -158,9 +195,13 @@ const warnSpec = (brands: AreaBrand[], brandsLoading: boolean) =>
             <Tag color="gold">未处理</Tag>
           ),
       },
+      { title: '工单', dataIndex: 'workOrder', width: 150, render: (_: unknown, m) => <OrderCell m={m} canView={ordering.canView} /> },
     ],
-    actionsWidth: 80,
-    actions: (m, kit) => [{ label: '处理', hidden: m.handled || !kit.canEdit, onClick: () => kit.edit(m) }],
+    actionsWidth: 110,
+    actions: (m, kit) => [
+      { label: '处理', hidden: m.handled || !kit.canEdit, onClick: () => kit.edit(m) },
+      { label: '派单', hidden: !ordering.canOrder || !orderable(m), onClick: () => ordering.onOrder(m, kit) },
+    ],
     form: handleForm,
     selectable: (m) => !m.handled,
     // the type tabs count the unhandled ones
@@ -173,11 +214,25 @@ const warnSpec = (brands: AreaBrand[], brandsLoading: boolean) =>
 
 export default function Warn() {
   const canBrands = useSession((s) => can(s.permissions, 'home'));
+  const canOrder = useSession((s) => can(s.permissions, 'workOrder.handle'));
+  const canView = useSession((s) => can(s.permissions, 'workOrder.view'));
+  const [order, setOrder] = useState<{ m: WarnMsg; kit: CrudKit<WarnMsg> } | null>(null);
   const brands = useQuery({ queryKey: ['warn', 'brands'], queryFn: () => fetchBrands(), enabled: canBrands, staleTime: 300_000 });
-  const spec = useMemo(() => warnSpec(brands.data ?? [], brands.isLoading), [brands.data, brands.isLoading]);
+  const spec = useMemo(
+    () => warnSpec(brands.data ?? [], brands.isLoading, { canOrder, canView, onOrder: (m, kit) => setOrder({ m, kit }) }),
+    [brands.data, brands.isLoading, canOrder, canView],
+  );
   return (
     <DeskPage screen="warn">
       <CrudTab spec={spec} />
+      {order && (
+        <NewOrderDialog
+          target={{ kind: 'alert', alert: order.m }}
+          onClose={() => setOrder(null)}
+          // the row now shows its order, and 派单 leaves it
+          onDone={() => void order.kit.refresh()}
+        />
+      )}
     </DeskPage>
   );
 }

@@ -4,9 +4,13 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import Providers from '../../app/Providers';
 import { ADMIN_USER, logIn, setPermissions } from '../../test/session';
+import { ok as okOf, stubFetch } from '../../test/stubFetch';
 import Warn from './index';
 import { countWords } from './TypeTabs';
 import type { WarnCounts, WarnMsg } from './types';
+
+const SLOW = { timeout: 120_000 };
+const WAIT = { timeout: 60_000 };
 
 const msg = (over: Partial<WarnMsg>): WarnMsg => ({
   id: 1,
@@ -28,6 +32,7 @@ const msg = (over: Partial<WarnMsg>): WarnMsg => ({
   handled: false,
   handleTime: null,
   handledBy: null,
+  workOrder: null,
   ...over,
 });
 const ROWS = [
@@ -234,5 +239,79 @@ describe('#/warn', () => {
     expect(screen.queryByRole('button', { name: /批量处理/ })).toBeNull();
     expect(screen.queryByRole('button', { name: /导\s*出/ })).toBeNull();
     expect(calls.some((c) => c.url.pathname === '/api/statistics/areaBrandDetails')).toBe(false);
+  });
+});
+
+describe('#/warn 派单 (issue 27)', () => {
+  const IN_ORDER = msg({
+    id: 3,
+    bikeId: 'MT0003',
+    workOrder: { id: 77, type: 3, brandId: 1, stateName: '处理中', createTime: '2024-05-02 08:05:00' },
+  });
+  const SITE_ALERT = msg({ id: 4, abnormalType: 4, abnormalTypeName: '站点异常', brandId: null, brandName: '', bikeId: null, siteId: 'S9', siteName: '站甲' });
+  const ENDED = msg({ id: 5, bikeId: 'MT0005', closed: true, closeTime: '2024-05-02 09:00:00' });
+  let stub: ReturnType<typeof stubFetch>;
+  let refuse = false;
+  beforeEach(() => {
+    refuse = false;
+    stub = stubFetch((path, method) => {
+      if (path === '/api/abnormal/getMsg') return okOf({ lists: [...ROWS, IN_ORDER, SITE_ALERT, ENDED], total: 5, startTime: null, endTime: counts.endTime });
+      if (path === '/api/abnormal/getMsgCounts') return okOf(counts);
+      if (path === '/api/workOrder/add' && method === 'POST')
+        return refuse ? okOf(null, 400, '告警 1 已结束或已处理，无需派单') : okOf({ id: 88 }, 200, '工单已派发');
+      return undefined;
+    });
+    logIn({ user: ADMIN_USER, permissions: ['warn.handle', 'workOrder.view', 'workOrder.handle'] });
+  });
+  const row = (text: string) => screen.getByText(text).closest('tr') as HTMLElement;
+  const orderButton = (text: string) => within(row(text)).queryByRole('button', { name: /派\s*单/ });
+
+  it('offers 派单 on an open, unhandled alert of a type that makes orders, and shows the order an alert is in', SLOW, async () => {
+    renderWarn('/warn');
+    await screen.findByText('MT0003', undefined, WAIT);
+    expect(orderButton('MT0001')).toBeTruthy();
+    // handled, in an order already, a site alert (no order type), ended: none
+    expect(orderButton('XX9')).toBeNull();
+    expect(orderButton('MT0003')).toBeNull();
+    expect(orderButton('站甲')).toBeNull();
+    expect(orderButton('MT0005')).toBeNull();
+    const link = within(row('MT0003')).getByRole('link', { name: '工单 77' });
+    expect(link.getAttribute('href')).toBe('/dailyDuty/workOrder?type=3&brandId=1&startTime=2024-05-02&endTime=2024-05-02');
+    expect(within(row('MT0003')).getByText('处理中')).toBeTruthy();
+  });
+
+  it('派单 sends the alert with the content; a refusal stays in the dialog; done: the list reloads', SLOW, async () => {
+    renderWarn('/warn');
+    await screen.findByText('MT0001', undefined, WAIT);
+    fireEvent.click(orderButton('MT0001')!);
+    const dialog = await screen.findByRole('dialog', undefined, WAIT);
+    expect(within(dialog).getByText('派单 · 告警 1')).toBeTruthy();
+    expect(within(dialog).getByText('站外还车')).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: /派\s*发/ }));
+    expect(await within(dialog).findByText('请填写工单内容', undefined, WAIT)).toBeTruthy();
+    fireEvent.change(within(dialog).getByLabelText('工单内容'), { target: { value: '请把车辆挪回站点' } });
+    refuse = true;
+    fireEvent.click(within(dialog).getByRole('button', { name: /派\s*发/ }));
+    expect((await within(dialog).findByTestId('new-order-error', undefined, WAIT)).textContent).toContain('告警 1 已结束或已处理，无需派单');
+    expect((within(dialog).getByLabelText('工单内容') as HTMLTextAreaElement).value).toBe('请把车辆挪回站点');
+    refuse = false;
+    const lists = stub.calls.filter((c) => c.url.pathname === '/api/abnormal/getMsg').length;
+    fireEvent.click(within(dialog).getByRole('button', { name: /派\s*发/ }));
+    expect(await screen.findByText('工单已派发：工单 88', undefined, WAIT)).toBeTruthy();
+    const adds = stub.calls.filter((c) => c.url.pathname === '/api/workOrder/add').map((c) => c.body);
+    expect(adds).toEqual([
+      { alertId: 1, text: '请把车辆挪回站点' },
+      { alertId: 1, text: '请把车辆挪回站点' },
+    ]);
+    await waitFor(() => expect(stub.calls.filter((c) => c.url.pathname === '/api/abnormal/getMsg').length).toBeGreaterThan(lists), WAIT);
+  });
+
+  it('no 派单 without 处理工单; the order as text without 查看工单', SLOW, async () => {
+    setPermissions(['warn.handle']);
+    renderWarn('/warn');
+    await screen.findByText('MT0003', undefined, WAIT);
+    expect(orderButton('MT0001')).toBeNull();
+    expect(within(row('MT0003')).queryByRole('link')).toBeNull();
+    expect(within(row('MT0003')).getByText('工单 77')).toBeTruthy();
   });
 });

@@ -2,7 +2,8 @@
  * The home map (lazily loaded with Leaflet): sites coloured by fill status on one canvas with their
  * names where they fit (zoom 14 on), the area's operating fences and sites' extent, forbidden
  * zones, site fences from zoom 17, bikes, illegal bikes, heat map, flow maps, polygon counts,
- * search and the per-site info window. The view fits the area's sites when the area opens. Polls
+ * search and the per-site info window. With 处理工单, 派单 from a site's info window and, on a
+ * right-click, 在此派单 at that point (the map's LatLngs are GCJ-02, what the sites store). The view fits the area's sites when the area opens. Polls
  * every 180 s unless an info window is open or the screen pauses it.
  */
 import { ConfigProvider, Modal, theme } from 'antd';
@@ -15,11 +16,13 @@ import { useSession } from '../../../app/session/store';
 import { MAP } from '../../../lib/constants';
 import { can } from '../../../lib/permission';
 import MapTiles from '../../../components/mapTiles/MapTiles';
+import NewOrderDialog, { type OrderTarget } from '../../../components/workOrder/NewOrderDialog';
 import { tileSetup } from '../../../components/mapTiles/tiles';
 import { useHomeStore } from '../homeStore';
 import { FlowBanner, PolygonPanel, panelBoxes } from './MapOverlays';
 import MapLegend, { showsAll } from './MapLegend';
 import MapToolbar, { type IllegalChoice, type Toggles } from './MapToolbar';
+import PointOrderMenu, { usePointMenu } from './PointOrderMenu';
 import SiteInfoWindow, { type SiteClick } from './SiteInfoWindow';
 import { useAreaOutline } from './areaOutline';
 import { canvasSupported, useBoundaries, useFlowLayer, useFocusMarkers, useHeatLayer, usePointsLayer, useSiteFences } from './layers';
@@ -82,6 +85,7 @@ export default function MapView({ areaId, paused = false }: MapViewProps) {
   const [focus, setFocus] = useState<Located | null>(null);
   const [bikeMark, setBikeMark] = useState<LonLat | null>(null);
   const [results, setResults] = useState<FoundSite[]>([]);
+  const [ordering, setOrdering] = useState<OrderTarget | null>(null);
   const popup = useRef<Leaflet.Popup>(null);
   const viewedArea = useRef('');
 
@@ -253,6 +257,11 @@ export default function MapView({ areaId, paused = false }: MapViewProps) {
     if (map) markOnce('map');
   }, [map]);
 
+  // ---- 在此派单: a right-click on the map (not while drawing or on a flow map) ----
+  const canOrder = can(permissions, 'workOrder.handle');
+  const menuOn = !!map && canOrder && !!areaId && mode.kind === 'main' && !toggles.draw;
+  const [pointMenu, closePointMenu] = usePointMenu(map, menuOn);
+
   // keep the map sized to its box (the big screen scales with the window)
   useEffect(() => {
     if (!map || !wrap.current || typeof ResizeObserver === 'undefined') return;
@@ -316,6 +325,7 @@ export default function MapView({ areaId, paused = false }: MapViewProps) {
       });
       setInfo(null);
     } else if (click.type === 5) confirmDelete(site);
+    else if (click.type === 'order') setOrdering({ kind: 'site', siteId, siteName, flag: click.flag, brandIds: click.brandIds });
   };
   const backToMain = () => {
     if (mode.kind === 'flow' && map) map.setView(mode.back.center, mode.back.zoom);
@@ -370,6 +380,7 @@ export default function MapView({ areaId, paused = false }: MapViewProps) {
                 areaId={areaId}
                 siteId={info.siteId}
                 canDelete={canDelete}
+                canOrder={canOrder}
                 inRatioList={ratioSites.some((r) => r.siteId === info.siteId)}
                 onClick={onSiteClick}
                 onResize={updatePopup}
@@ -409,6 +420,17 @@ export default function MapView({ areaId, paused = false }: MapViewProps) {
         )}
         {polygon.counts && <PolygonPanel counts={polygon.counts} onClear={clearPolygon} />}
         {!areaId && <div className="home-map-empty">未选择区域，地图暂无数据</div>}
+        {pointMenu && (
+          <PointOrderMenu
+            menu={pointMenu}
+            onPick={(p) => {
+              // the district shown is the order's area; above a district the regulator picks one
+              setOrdering({ kind: 'point', ...p, areaId: init.data?.area.level === 3 ? areaId : undefined });
+              closePointMenu();
+            }}
+          />
+        )}
+        {ordering && <NewOrderDialog target={ordering} brands={brands} brandsLoading={init.isLoading} onClose={() => setOrdering(null)} />}
         {modalHolder}
       </div>
     </ConfigProvider>

@@ -1,9 +1,10 @@
 /**
  * Map info window of one site (spec §2): status, id, creation time, piles, capacity, bikes now,
  * bikes and e-bikes by brand, the flow-map links, the ratio editor and the delete button.
- * Click types: 1 bike list, 2 usage curve, 3 site messages, 4 ratio edit, 5 delete site.
+ * Click types: 1 bike list, 2 usage curve, 3 site messages, 4 ratio edit, 5 delete site, 'order'
+ * 派单 (处理工单 122: its status and the enterprises with bikes in it choose the dialog's defaults).
  */
-import { DeleteOutlined, LineChartOutlined, MessageOutlined, UnorderedListOutlined } from '@ant-design/icons';
+import { DeleteOutlined, LineChartOutlined, MessageOutlined, SendOutlined, UnorderedListOutlined } from '@ant-design/icons';
 import { Button, Checkbox, Space, Spin, Tag } from 'antd';
 import { useEffect } from 'react';
 import { flagStyle } from '../../../lib/siteStatus';
@@ -16,12 +17,15 @@ export type SiteClick =
   | { type: 3 }
   | { type: 4; checked: boolean }
   | { type: 5 }
-  | { type: 'flow'; flowMapType: 1 | 2 };
+  | { type: 'flow'; flowMapType: 1 | 2 }
+  | { type: 'order'; flag: number; brandIds: number[] };
 
 interface Props {
   areaId: string;
   siteId: string;
   canDelete: boolean;
+  /** 派单 (处理工单) */
+  canOrder?: boolean;
   /** the site is on the site ratio list (session ratioSites) */
   inRatioList: boolean;
   onClick: (click: SiteClick, site: { siteId: string; siteName: string; areaId: string }) => void;
@@ -48,7 +52,12 @@ function BrandRow({ label, total, list, onPick }: { label: string; total: number
   );
 }
 
-export default function SiteInfoWindow({ areaId, siteId, canDelete, inRatioList, onClick, onResize }: Props) {
+/** The enterprises with bikes or e-bikes in the site now. */
+export const brandsInSite = (s: { brandBike: BrandSiteNum[]; brandEBike: BrandSiteNum[] }) => [
+  ...new Set([...s.brandBike, ...s.brandEBike].filter((b) => b.siteNum > 0).map((b) => b.brandId)),
+];
+
+export default function SiteInfoWindow({ areaId, siteId, canDelete, canOrder = false, inRatioList, onClick, onResize }: Props) {
   const { data: s, isLoading, isError } = useSiteDetail(areaId, siteId);
   useEffect(onResize, [s, isLoading, onResize]);
   if (isLoading) {
@@ -115,6 +124,11 @@ export default function SiteInfoWindow({ areaId, siteId, canDelete, inRatioList,
         <Button size="small" icon={<MessageOutlined />} onClick={() => click({ type: 3 })}>
           站点消息
         </Button>
+        {canOrder && (
+          <Button size="small" type="primary" icon={<SendOutlined />} onClick={() => click({ type: 'order', flag: s.flag, brandIds: brandsInSite(s) })}>
+            派单
+          </Button>
+        )}
         {canDelete && (
           <Button size="small" danger icon={<DeleteOutlined />} onClick={() => click({ type: 5 })}>
             删除站点
