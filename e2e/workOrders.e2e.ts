@@ -4,7 +4,8 @@
  * dispatch order for 美团 (not 哈啰) → 美团 accepts, moves bikes away through POST /dispatch and
  * answers with a photo → the site is back in range → the order closes by itself with its minutes →
  * the regulator sees it on #/dailyDuty, with the timeline and the photo. 哈啰 leaves its own order at
- * another site (1 minute to answer) unanswered: it turns 已超时, and the big screen's 调度指引 counts it.
+ * another site (1 minute to answer) unanswered: it turns 已超时, and the big screen's 调度指引 counts it
+ * and opens the tab on it.
  * The server runs its minute jobs every 5 s and opens dispatch orders at once (DISPATCH_SUSTAIN_MINUTES=0).
  */
 import { deflateSync, crc32 } from 'node:zlib';
@@ -252,6 +253,22 @@ describe('the work-order loop (screenshots in test-output/e2e)', () => {
     await img.waitFor();
     await expect.poll(() => img.evaluate((el) => (el as HTMLImageElement).naturalWidth)).toBe(96);
     await screenshot(page, 'work-order-detail');
+    expect(problems.errors).toEqual([]);
+  });
+
+  it('the big screen’s 调度指引 counts the open and the overdue dispatch orders, and opens the overdue ones', async () => {
+    problems.clear();
+    await page.goto(`${server.url}/#/index`);
+    const panel = page.getByTestId('panel-dispatch');
+    // A's order closed; B's is open and overdue
+    await expect.poll(() => panel.getByTestId('orders-overdue').textContent(), { timeout: 30_000 }).toBe('1');
+    expect(await panel.getByTestId('orders-open').textContent()).toBe('1');
+    await screenshot(page, 'work-orders-big-screen');
+    await panel.getByTestId('orders-overdue').click();
+    await page.waitForURL(/#\/dailyDuty\/workOrder\?.*state=overdue/);
+    const row = page.locator('.desk-page tr.ant-table-row', { hasText: B.siteName });
+    await row.getByText('已超时').waitFor();
+    expect(await page.locator('.desk-page tr.ant-table-row').count()).toBe(1);
     expect(problems.errors).toEqual([]);
   });
 });
