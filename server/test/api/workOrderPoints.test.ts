@@ -150,6 +150,7 @@ describe('GET /api/workOrder/points', () => {
     expect(byId.get(ids.siteOpen)).toEqual({
       id: ids.siteOpen,
       type: 1,
+      typeName: '站点过满',
       state: 1,
       stateName: '待接单',
       overdue: false,

@@ -11704,6 +11704,8 @@ export interface paths {
                                     id: number;
                                     /** @description 工单类型：1 站点过满，2 站点过空，3 站外还车，4 非法车辆，5 违规停放，6 区域外停放，7 故障车辆，8 其他 */
                                     type: number;
+                                    /** @description 类型名称 */
+                                    typeName: string;
                                     /** @description 1 待接单，2 处理中，3 已反馈，4 已办结 */
                                     state: number;
                                     /** @description 状态名称；未反馈且已过期限的为 已超时 */

@@ -75,7 +75,7 @@ export async function orderPage(database: Database, f: PageFilter): Promise<{ ro
 /** An order as the map draws it: its place (its own position, else its site's) and what its tooltip says. */
 export interface PointRow {
   id: number;
-  orderType: number;
+  orderType: OrderRow['orderType'];
   state: OrderRow['state'];
   deadlineAt: Date;
   lon: number;

@@ -69,9 +69,10 @@ export const OrderItem = Type.Object({
 /** The most points the map answers (the newest first). */
 export const MAX_POINTS = 5000;
 
-export const OrderPoint = Type.Object({
+const OrderPoint = Type.Object({
   id: Int('工单编号'),
   type: OrderTypeT,
+  typeName: Str('类型名称'),
   state: Int('1 待接单，2 处理中，3 已反馈，4 已办结'),
   stateName: Str('状态名称；未反馈且已过期限的为 已超时'),
   overdue: Type.Boolean(),

@@ -126,6 +126,7 @@ export async function orderPoints(database: Database, auth: Auth, q: ListFilter,
     return {
       id: o.id,
       type: o.orderType,
+      typeName: ORDER_TYPES[o.orderType] ?? '其他',
       state: o.state,
       ...stateShown({ state: o.state, deadlineAt }, now),
       lon: o.lon,
