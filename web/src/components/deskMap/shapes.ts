@@ -55,7 +55,8 @@ export function useCircles(map: Leaflet.Map | null, circles: readonly MapCircle[
     const group = L.featureGroup(
       circles.map((c) => {
         const m = L.circleMarker(ll(c), { radius: c.radius, color: c.color, weight: c.selected ? 3 : 1, fillColor: c.color, fillOpacity: 0.45 });
-        if (c.label) m.bindTooltip(textTip(c.label), { direction: 'top' });
+        // auto: beside the circle, so one near the map's top edge keeps its tooltip in view
+        if (c.label) m.bindTooltip(textTip(c.label), { direction: 'auto' });
         m.on('click', () => cb.current?.(c.id));
         return m;
       }),

@@ -127,7 +127,8 @@ export default function OrderMap({ kit, stateLabel, detail }: Props) {
   const places = useMemo(() => placesOf(points), [points]);
   const circles = useMemo<MapCircle[]>(
     () =>
-      places.map((p) => ({
+      // the oldest drawn first: the newest lie on top where places crowd
+      [...places].reverse().map((p) => ({
         id: p.key,
         lon: p.lon,
         lat: p.lat,

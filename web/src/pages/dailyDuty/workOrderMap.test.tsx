@@ -162,8 +162,9 @@ describe('#/dailyDuty/workOrder?view=map', () => {
     expect(fetched.last('/api/workOrder/list')!.url.searchParams.get('state')).toBeNull();
     const colours = buttons.map((b) => b.dataset.color);
     expect(new Set(colours).size).toBe(3);
-    expect(buttons[0].title).toContain('中关村站 站点过满');
-    expect(buttons[0].title).toContain('哈啰 · 期限 2026-11-27 09:30:00');
+    // the newest on top (drawn last)
+    expect(buttons.at(-1)!.title).toContain('中关村站 站点过满');
+    expect(buttons.at(-1)!.title).toContain('哈啰 · 期限 2026-11-27 09:30:00');
     const map = screen.getByTestId('order-map');
     expect(map.textContent).toContain('地图显示未办结的工单');
     expect(screen.getByTestId('order-map-count').textContent).toBe('共 5 条，1 条无位置未画出');
@@ -189,14 +190,15 @@ describe('#/dailyDuty/workOrder?view=map', () => {
   it('a click on a point opens the order’s drawer; several at a place: a choice first', SLOW, async () => {
     renderDuty('/dailyDuty/workOrder?view=map');
     const buttons = await mapPoints();
-    fireEvent.click(buttons[0]);
+    const at = (text: string) => buttons.find((b) => b.title.includes(text))!;
+    fireEvent.click(at('中关村站 站点过满'));
     const drawer = await screen.findByRole('dialog', {}, WAIT);
     await within(drawer).findByText('企业反馈', {}, WAIT);
     expect(drawer.textContent).toContain('工单 51 · 站外还车');
     expect(fetched.last('/api/workOrder/detail')!.url.searchParams.get('id')).toBe('51');
     fireEvent.click(within(drawer).getByRole('button', { name: /close|关闭/i }));
     await waitFor(() => expect(screen.queryByText('工单 51 · 站外还车')).toBeNull(), WAIT);
-    fireEvent.click(buttons[2]);
+    fireEvent.click(at('此处 2 条工单'));
     const choice = (await screen.findAllByRole('dialog', {}, WAIT)).find((d) => d.textContent!.includes('此处 2 条工单'))!;
     expect(
       within(choice)
