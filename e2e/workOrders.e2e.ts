@@ -249,7 +249,7 @@ describe('the work-order loop (screenshots in test-output/e2e)', () => {
       .toEqual(['创建', '接单', '反馈', '自动办结']);
     await drawer.getByText('站点已恢复正常范围').waitFor();
     // the photo loads through the session (not a bare <img src>)
-    const img = drawer.locator('img[alt="反馈照片"]').first();
+    const img = drawer.locator('img[alt^="反馈照片"]').first();
     await img.waitFor();
     await expect.poll(() => img.evaluate((el) => (el as HTMLImageElement).naturalWidth)).toBe(96);
     await screenshot(page, 'work-order-detail');

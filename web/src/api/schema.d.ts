@@ -11667,6 +11667,95 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/workOrder/points": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 工单地图点位 */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description 当前操作区域（6 位区域编码），缺省为用户所属区域 */
+                    selfAreaId?: string;
+                    /** @description 区域（本区域及下级），须在本人权限内 */
+                    areaId?: string;
+                    /** @description 企业 ID（企业账号只能查本企业） */
+                    brandId?: number;
+                    /** @description 工单类型：1 站点过满，2 站点过空，3 站外还车，4 非法车辆，5 违规停放，6 区域外停放，7 故障车辆，8 其他；dispatch 调度工单（站点过满或过空） */
+                    type?: number | "dispatch";
+                    /** @description 1 待接单，2 处理中（这两项不含已超时的），3 已反馈，4 已办结，overdue 已超时，open 未办结，pending 待监管处理（已超时或已反馈，即待办的 dispatchPend） */
+                    state?: "1" | "2" | "3" | "4" | "overdue" | "open" | "pending";
+                    /** @description 创建时间不早于 yyyy-MM-dd[ HH:mm:ss] */
+                    startTime?: string;
+                    /** @description 创建时间不晚于 yyyy-MM-dd[ HH:mm:ss]（只给日期：含当天） */
+                    endTime?: string;
+                    /** @description 站点编号，或站点名称中的文字 */
+                    site?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            message: string;
+                            data: {
+                                /** @description 有位置的工单，最新的在前，最多 5000 个 */
+                                points: {
+                                    /** @description 工单编号 */
+                                    id: number;
+                                    /** @description 工单类型：1 站点过满，2 站点过空，3 站外还车，4 非法车辆，5 违规停放，6 区域外停放，7 故障车辆，8 其他 */
+                                    type: number;
+                                    /** @description 类型名称 */
+                                    typeName: string;
+                                    /** @description 1 待接单，2 处理中，3 已反馈，4 已办结 */
+                                    state: number;
+                                    /** @description 状态名称；未反馈且已过期限的为 已超时 */
+                                    stateName: string;
+                                    overdue: boolean;
+                                    /** @description 工单位置，无位置时为站点位置 */
+                                    lon: number;
+                                    lat: number;
+                                    /** @description 标题 */
+                                    title: string;
+                                    /** @description 企业名称 */
+                                    brandName: string;
+                                    /** @description 站点名称 */
+                                    siteName: string | null;
+                                    /** @description 期限 */
+                                    deadlineTime: string;
+                                }[];
+                                /** @description 符合筛选条件的工单数（与列表的 total 相同） */
+                                total: number;
+                                /** @description 其中无位置（无站点、无经纬度）未画在地图上的 */
+                                unplaced: number;
+                                /** @description 有位置的工单多于 5000 个，只给出最新的 5000 个 */
+                                truncated: boolean;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/workOrder/detail": {
         parameters: {
             query?: never;

@@ -7,7 +7,8 @@ import { ALERT_ACTIVE, ORDER_COLUMNS, insertOrders, linkAlerts, pendingOrders, t
 /** An order as the console lists it: the shared row and the names. */
 export type ListRow = OrderRow & { areaName: string | null; brandName: string | null; creatorId: number | null; creatorName: string | null };
 
-export interface PageFilter {
+/** The filters of the console's order reads (the list and the map): ONE where clause, orderWhere(). */
+export interface OrderFilter {
   areaIds: string[];
   brandId?: number;
   /** an order type, or dispatch: the dispatch orders (DISPATCH_TYPES, too full or too empty) */
@@ -19,6 +20,9 @@ export interface PageFilter {
   /** site id, or text of its name (ilike) */
   site?: string;
   now: Date;
+}
+
+export interface PageFilter extends OrderFilter {
   limit: number;
   offset: number;
 }
@@ -31,8 +35,8 @@ const LIST_SELECT = `
     left join brands b on b.id = o.brand_id
     left join users u on u.id = o.creator_id`;
 
-/** A page of orders, newest first, and how many match. */
-export async function orderPage(database: Database, f: PageFilter): Promise<{ rows: ListRow[]; total: number }> {
+/** The where clause of the filters (work_orders as o) and its parameters; more parameters go after them. */
+function orderWhere(f: OrderFilter): { cond: string; params: unknown[] } {
   const params: unknown[] = [f.areaIds];
   const add = (v: unknown) => {
     params.push(v);
@@ -54,6 +58,12 @@ export async function orderPage(database: Database, f: PageFilter): Promise<{ ro
     const like = add(`%${likeEscape(f.site)}%`);
     cond += ` and (o.site_id = ${p} or o.site_id in (select id from sites where site_name ilike ${like}))`;
   }
+  return { cond, params };
+}
+
+/** A page of orders, newest first, and how many match. */
+export async function orderPage(database: Database, f: PageFilter): Promise<{ rows: ListRow[]; total: number }> {
+  const { cond, params } = orderWhere(f);
   const [{ total }] = await database.query<{ total: number }>(`select count(*)::int as total from work_orders o where ${cond}`, params);
   const n = params.length;
   const rows = await database.query<ListRow>(`${LIST_SELECT} where ${cond} order by o.created_at desc, o.id desc limit $${n + 1} offset $${n + 2}`, [
@@ -62,6 +72,44 @@ export async function orderPage(database: Database, f: PageFilter): Promise<{ ro
     f.offset,
   ]);
   return { rows, total };
+}
+
+/** An order as the map draws it: its place (its own position, else its site's) and what its tooltip says. */
+export interface PointRow {
+  id: number;
+  orderType: OrderRow['orderType'];
+  state: OrderRow['state'];
+  deadlineAt: Date;
+  lon: number;
+  lat: number;
+  title: string;
+  brandName: string | null;
+  siteName: string | null;
+}
+
+/** The order's position, else its site's (work_orders as o, sites as s). */
+const PLACED = 'coalesce(o.lon, s.lon) is not null and coalesce(o.lat, s.lat) is not null';
+
+/**
+ * The filtered orders with a place, newest first, at most `cap`; how many match the filters (as the
+ * list counts them) and how many of those have no place (no position and no site).
+ */
+export async function orderPoints(database: Database, f: OrderFilter, cap: number): Promise<{ rows: PointRow[]; total: number; unplaced: number }> {
+  const { cond, params } = orderWhere(f);
+  const [{ total, unplaced }] = await database.query<{ total: number; unplaced: number }>(
+    `select count(*)::int as total, (count(*) filter (where not (${PLACED})))::int as unplaced
+       from work_orders o left join sites s on s.id = o.site_id where ${cond}`,
+    params,
+  );
+  const rows = await database.query<PointRow>(
+    `select o.id::int as id, o.order_type as "orderType", o.state, o.deadline_at as "deadlineAt",
+            coalesce(o.lon, s.lon) as lon, coalesce(o.lat, s.lat) as lat, o.title, b.brand_name as "brandName", s.site_name as "siteName"
+       from work_orders o left join sites s on s.id = o.site_id left join brands b on b.id = o.brand_id
+      where ${cond} and ${PLACED}
+      order by o.created_at desc, o.id desc limit $${params.length + 1}`,
+    [...params, cap],
+  );
+  return { rows, total, unplaced };
 }
 
 export async function orderRow(database: Database, id: number): Promise<ListRow | undefined> {

@@ -6,7 +6,7 @@ import { CREATES, byField } from '../../http/auditObjects.js';
 import { SelfArea } from '../../http/schemas.js';
 import { registerOwner } from '../../shared/uploads.js';
 import * as orders from './service.js';
-import { AddBody, FinishBody, ListQuery, MeasureQuery, Measures, OrderDetail, OrderId, OrderItem, ReturnBody } from './schemas.js';
+import { AddBody, FinishBody, ListQuery, MeasureQuery, Measures, OrderDetail, OrderId, OrderItem, OrderPoints, PointsQuery, ReturnBody } from './schemas.js';
 import { Summary, SummaryQuery } from './schemas.js';
 
 const tags = ['工单'];
@@ -17,7 +17,7 @@ const order = byField('work_orders', 'id');
 
 /**
  * 日常值守 · 工单 (/api/workOrder), the regulator's side of the orders the enterprises answer on the
- * open API: list, detail, 新建, 办结, 退回, and the measures per enterprise.
+ * open API: list, the map's points (the list's filters), detail, 新建, 办结, 退回, and the measures per enterprise.
  */
 const routes: FastifyPluginAsyncTypebox = async (app) => {
   const { database, config } = app.ctx;
@@ -30,6 +30,13 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     '/list',
     { config: view, schema: { tags, summary: '工单列表', querystring: ListQuery, response: { 200: Envelope(Paged(OrderItem)) } } },
     async (req) => ok(await orders.listOrders(database, req.auth, { ...req.query, ...pageOf(req.query) }, tz)),
+  );
+
+  // 工单地图：与列表相同的筛选，不分页；有位置的工单最多 5000 个（最新的在前），无位置的只计数
+  app.get(
+    '/points',
+    { config: view, schema: { tags, summary: '工单地图点位', querystring: PointsQuery, response: { 200: Envelope(OrderPoints) } } },
+    async (req) => ok(await orders.orderPoints(database, req.auth, req.query, tz)),
   );
 
   // 工单详情：时间线、包含的告警、证据、企业的反馈

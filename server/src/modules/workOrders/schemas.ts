@@ -15,7 +15,8 @@ const OrderTypeT = Type.Integer({ minimum: 1, maximum: 8, description: `工单�
 export const OrderId = Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER, description: '工单编号' });
 const TimeText = (description: string) => Type.Optional(Type.String({ maxLength: 19, description }));
 
-export const ListQuery = Type.Object({
+/** The list's filters; the map's points take the same (without paging). */
+const FILTERS = {
   ...SelfArea,
   areaId: Type.Optional(Type.String({ pattern: '^\\d{6}$', description: '区域（本区域及下级），须在本人权限内' })),
   brandId: Type.Optional(Type.Integer({ minimum: 1, description: '企业 ID（企业账号只能查本企业）' })),
@@ -32,9 +33,10 @@ export const ListQuery = Type.Object({
   startTime: TimeText('创建时间不早于 yyyy-MM-dd[ HH:mm:ss]'),
   endTime: TimeText('创建时间不晚于 yyyy-MM-dd[ HH:mm:ss]（只给日期：含当天）'),
   site: Type.Optional(Type.String({ maxLength: 50, description: '站点编号，或站点名称中的文字' })),
-  ...PageQuery,
-});
-export type ListFilter = Static<typeof ListQuery>;
+};
+export const ListQuery = Type.Object({ ...FILTERS, ...PageQuery });
+export const PointsQuery = Type.Object(FILTERS);
+export type ListFilter = Static<typeof PointsQuery>;
 
 export const OrderItem = Type.Object({
   id: Int('工单编号'),
@@ -62,6 +64,30 @@ export const OrderItem = Type.Object({
   acceptTime: Time('接单时间'),
   answerTime: Time('首次反馈时间'),
   closeTime: Time('办结时间'),
+});
+
+/** The most points the map answers (the newest first). */
+export const MAX_POINTS = 5000;
+
+const OrderPoint = Type.Object({
+  id: Int('工单编号'),
+  type: OrderTypeT,
+  typeName: Str('类型名称'),
+  state: Int('1 待接单，2 处理中，3 已反馈，4 已办结'),
+  stateName: Str('状态名称；未反馈且已过期限的为 已超时'),
+  overdue: Type.Boolean(),
+  lon: Type.Number({ description: '工单位置，无位置时为站点位置' }),
+  lat: Type.Number(),
+  title: Str('标题'),
+  brandName: Str('企业名称'),
+  siteName: Nullable(Type.String(), '站点名称'),
+  deadlineTime: Str('期限'),
+});
+export const OrderPoints = Type.Object({
+  points: Type.Array(OrderPoint, { description: `有位置的工单，最新的在前，最多 ${MAX_POINTS} 个` }),
+  total: Int('符合筛选条件的工单数（与列表的 total 相同）'),
+  unplaced: Int('其中无位置（无站点、无经纬度）未画在地图上的'),
+  truncated: Type.Boolean({ description: `有位置的工单多于 ${MAX_POINTS} 个，只给出最新的 ${MAX_POINTS} 个` }),
 });
 
 export const EventItem = Type.Object({

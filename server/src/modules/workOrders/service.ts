@@ -25,7 +25,17 @@ import {
 } from '../../domain/workOrders.js';
 import * as store from '../../shared/workOrders.js';
 import * as repo from './repo.js';
-import type { AddInput, AlertItem, EventItem, ListFilter, MeasureItem, OrderDetail, OrderItem } from './schemas.js';
+import {
+  MAX_POINTS,
+  type AddInput,
+  type AlertItem,
+  type EventItem,
+  type ListFilter,
+  type MeasureItem,
+  type OrderDetail,
+  type OrderItem,
+  type OrderPoints,
+} from './schemas.js';
 
 const ACTION_NAMES: Record<string, string> = {
   open: '创建',
@@ -84,12 +94,12 @@ function item(o: repo.ListRow, now: Date, tz: string): Static<typeof OrderItem> 
   };
 }
 
-export async function listOrders(database: Database, auth: Auth, q: ListFilter & { limit: number; offset: number }, tz: string) {
-  const now = new Date();
+/** The request's filters as the reads take them (the list's and the map's: one conversion, one where clause in repo). */
+function filterOf(auth: Auth, q: ListFilter, tz: string, now: Date): repo.OrderFilter {
   const from = timeOf(q.startTime, 'startTime', tz);
   const to = timeOf(q.endTime, 'endTime', tz, true);
   if (from && to && from >= to) throw badRequest('参数 startTime 不能晚于 endTime');
-  const { rows, total } = await repo.orderPage(database, {
+  return {
     areaIds: areasOf(auth, q.areaId),
     brandId: auth.brandOf(q.brandId),
     type: q.type,
@@ -98,10 +108,36 @@ export async function listOrders(database: Database, auth: Auth, q: ListFilter &
     to,
     site: q.site?.trim() || undefined,
     now,
-    limit: q.limit,
-    offset: q.offset,
-  });
+  };
+}
+
+export async function listOrders(database: Database, auth: Auth, q: ListFilter & { limit: number; offset: number }, tz: string) {
+  const now = new Date();
+  const { rows, total } = await repo.orderPage(database, { ...filterOf(auth, q, tz, now), limit: q.limit, offset: q.offset });
   return { lists: rows.map((o) => item(o, now, tz)), total };
+}
+
+/** The filtered orders with a place for the map (the newest MAX_POINTS), how many match, how many have no place. */
+export async function orderPoints(database: Database, auth: Auth, q: ListFilter, tz: string): Promise<Static<typeof OrderPoints>> {
+  const now = new Date();
+  const { rows, total, unplaced } = await repo.orderPoints(database, filterOf(auth, q, tz, now), MAX_POINTS);
+  const points = rows.map((o) => {
+    const deadlineAt = new Date(o.deadlineAt);
+    return {
+      id: o.id,
+      type: o.orderType,
+      typeName: ORDER_TYPES[o.orderType] ?? '其他',
+      state: o.state,
+      ...stateShown({ state: o.state, deadlineAt }, now),
+      lon: o.lon,
+      lat: o.lat,
+      title: o.title,
+      brandName: o.brandName ?? '',
+      siteName: o.siteName,
+      deadlineTime: formatTime(deadlineAt, tz)!,
+    };
+  });
+  return { points, total, unplaced, truncated: total - unplaced > points.length };
 }
 
 /** The order if the request may see it: another area is refused, another enterprise's is not there. */

@@ -100,6 +100,20 @@ describe('DeskMap', () => {
     const bounds = fitBounds.mock.calls[0][0] as Leaflet.LatLngBounds;
     expect([bounds.getWest(), bounds.getSouth(), bounds.getEast(), bounds.getNorth()]).toEqual([116.4, 39.9, 116.41, 39.91]);
   });
+
+  it('circles: coloured, a click gives the id, the tooltip is text (a name is never HTML) with its line breaks', () => {
+    const onCircle = vi.fn();
+    const label = '<img src=x onerror=alert(1)>站点\n美团 · 期限 09:30';
+    const { map } = mount({ circles: [{ id: 'c1', lon: 116.31, lat: 39.98, radius: 7, color: '#f5222d', label }], onCircle });
+    const circle = layers(map()).find((l) => 'getRadius' in l && (l as Leaflet.CircleMarker).getRadius() === 7) as Leaflet.CircleMarker;
+    expect(circle.options.fillColor).toBe('#f5222d');
+    const tip = circle.getTooltip()?.getContent() as HTMLElement;
+    expect(tip.textContent).toBe(label);
+    expect(tip.querySelector('img')).toBeNull();
+    expect(tip.className).toBe('desk-map-tip');
+    act(() => void circle.fire('click'));
+    expect(onCircle).toHaveBeenCalledWith('c1');
+  });
 });
 
 const fence: LonLat[] = [

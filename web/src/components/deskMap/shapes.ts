@@ -38,6 +38,14 @@ export function useFit(map: Leaflet.Map | null, ring: readonly LonLat[] | null |
   }, [map, ring]);
 }
 
+/** A tooltip's content as text (names come from users: never HTML), its line breaks kept. */
+function textTip(text: string): HTMLElement {
+  const el = document.createElement('div');
+  el.className = 'desk-map-tip';
+  el.textContent = text;
+  return el;
+}
+
 /** Vector circles (pixel radius, e.g. sized by a count), each coloured and with a tooltip; a click gives its id. */
 export function useCircles(map: Leaflet.Map | null, circles: readonly MapCircle[] | undefined, onCircle: ((id: string) => void) | undefined) {
   const cb = useRef(onCircle);
@@ -47,7 +55,8 @@ export function useCircles(map: Leaflet.Map | null, circles: readonly MapCircle[
     const group = L.featureGroup(
       circles.map((c) => {
         const m = L.circleMarker(ll(c), { radius: c.radius, color: c.color, weight: c.selected ? 3 : 1, fillColor: c.color, fillOpacity: 0.45 });
-        if (c.label) m.bindTooltip(c.label, { direction: 'top' });
+        // auto: beside the circle, so one near the map's top edge keeps its tooltip in view
+        if (c.label) m.bindTooltip(textTip(c.label), { direction: 'auto' });
         m.on('click', () => cb.current?.(c.id));
         return m;
       }),

@@ -29,6 +29,7 @@ export interface MapCircle extends LonLat {
   /** pixels */
   radius: number;
   color: string;
+  /** its tooltip, as text (line breaks kept) */
   label?: string;
   selected?: boolean;
 }

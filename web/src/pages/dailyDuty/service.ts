@@ -7,6 +7,9 @@ type Page = { currentPage: number; pageSize: number };
 // 工单列表（本区域及下级；企业账号只看本企业）GET /api/workOrder/list
 export const fetchOrders = (q: WorkOrderFilters & Page) => api.get('/workOrder/list', q);
 
+// 工单地图：与列表相同的筛选，不分页（有位置的最多 5000 个）GET /api/workOrder/points
+export const fetchOrderPoints = (q: WorkOrderFilters) => api.get('/workOrder/points', q);
+
 // 工单详情：时间线、告警、证据、企业反馈 GET /api/workOrder/detail
 export const fetchOrder = (id: number, selfAreaId?: string) => api.get('/workOrder/detail', { id, selfAreaId });
 

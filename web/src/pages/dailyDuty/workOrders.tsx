@@ -1,24 +1,30 @@
 /**
  * 日常值守 · 工单 (#/dailyDuty/workOrder, issue 27): the orders of the area as a desk list (filters in
- * the URL: state incl. 已超时 and 待处理, type, enterprise, creation time, site), a drawer with the
- * order's fields, evidence, the enterprise's answer, the alerts it covers and its timeline, and, with
- * 处理工单 (122), 办结 / 退回（原因） and 新建工单. An enterprise account sees its own orders only.
+ * the URL: state incl. 已超时 and 待处理, type, enterprise, creation time, site), 列表 / 地图 (view=map in
+ * the URL: the map of the same filters above the list, OrderMap.tsx), a drawer with the order's
+ * fields, evidence, the enterprise's answer (its photos through the session, enlarged on a click),
+ * the alerts it covers and its timeline, and, with 处理工单 (122), 办结 / 退回（原因） and 新建工单.
+ * An enterprise account sees its own orders only.
  */
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Descriptions, Drawer, Empty, Form, Input, Modal, Space, Spin, Table, Tag, Timeline, Typography } from 'antd';
+import { Alert, Button, Descriptions, Drawer, Empty, Form, Image, Input, Modal, Segmented, Space, Spin, Table, Tag, Timeline, Typography } from 'antd';
 import { useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { toast } from '../../app/feedback';
 import { useSession } from '../../app/session/store';
 import { type CrudForm, type CrudKit, CrudTab, type Field, defineCrud, optionsOf, tellFailure } from '../../components/desk';
+import { UploadImage } from '../../components/uploads';
 import { can } from '../../lib/permission';
 import { DISPATCH_FILTER, DISPATCH_FILTER_LABEL } from '../../lib/workOrders';
+import OrderMap from './OrderMap';
+import { StateTag } from './orderStates';
 import { addOrder, fetchBrands, fetchOrder, fetchOrders, finishOrder, returnOrder } from './service';
-import type { AreaBrand, OrderEvent, WorkOrder, WorkOrderDetail, WorkOrderKey } from './types';
+import type { AreaBrand, OrderEvent, ShownOrder, WorkOrder, WorkOrderDetail, WorkOrderKey } from './types';
 import './dailyDuty.css';
 
 /** Order types (server domain/workOrders.ts ORDER_TYPES). */
 const ORDER_TYPES = { 1: '站点过满', 2: '站点过空', 3: '站外还车', 4: '非法车辆', 5: '违规停放', 6: '区域外停放', 7: '故障车辆', 8: '其他' } as const;
-const STATE_FILTER = {
+const STATE_FILTER: Record<string, string> = {
   pending: '待处理（已超时或已反馈）',
   1: '待接单',
   2: '处理中',
@@ -27,17 +33,24 @@ const STATE_FILTER = {
   overdue: '已超时',
   open: '未办结',
 };
-const STATE_COLORS: Record<string, string> = { 待接单: 'gold', 处理中: 'blue', 已反馈: 'purple', 已办结: 'green', 已超时: 'red' };
 const ACTOR_COLORS: Record<string, string> = { regulator: 'blue', operator: 'green', system: 'gray' };
 
 const dash = (v: string | number | null | undefined) => (v === null || v === undefined || v === '' ? '—' : v);
 const place = (o: Pick<WorkOrder, 'siteName' | 'siteId' | 'lon' | 'lat'>) =>
   o.siteId ? `${o.siteName ?? o.siteId}（${o.siteId}）` : o.lon !== null && o.lat !== null ? `${o.lon.toFixed(6)}, ${o.lat.toFixed(6)}` : '—';
 
-const StateTag = ({ name }: { name: string }) => <Tag color={STATE_COLORS[name] ?? 'default'}>{name}</Tag>;
-
 /** 办结 / 退回 of an order: the note (办结: required when not answered) or the reason (退回: required). */
-function DecideDialog({ order, action, kit, onClose }: { order: WorkOrder; action: 'finish' | 'return'; kit: CrudKit<WorkOrder>; onClose: () => void }) {
+function DecideDialog({
+  order,
+  action,
+  kit,
+  onClose,
+}: {
+  order: Pick<WorkOrder, 'id' | 'state'>;
+  action: 'finish' | 'return';
+  kit: CrudKit<WorkOrder>;
+  onClose: () => void;
+}) {
   const [form] = Form.useForm<{ text: string }>();
   const [busy, setBusy] = useState(false);
   const finishing = action === 'finish';
@@ -122,14 +135,15 @@ function Answer({ a }: { a: OrderEvent | null }) {
               {
                 key: 'p',
                 label: '照片',
+                // fetched with the session (an <img src> cannot send it); a click shows it large, ← → the others
                 children: (
-                  <Space wrap>
-                    {a.photos.map((u) => (
-                      <a key={u} href={u} target="_blank" rel="noreferrer">
-                        <img src={u} alt="反馈照片" className="duty-photo" />
-                      </a>
-                    ))}
-                  </Space>
+                  <Image.PreviewGroup>
+                    <Space wrap className="duty-photos">
+                      {a.photos.map((u, i) => (
+                        <UploadImage key={u} url={u} alt={`反馈照片 ${i + 1}`} width={120} height={90} />
+                      ))}
+                    </Space>
+                  </Image.PreviewGroup>
                 ),
               },
             ]
@@ -166,8 +180,8 @@ function OrderTimeline({ events }: { events: OrderEvent[] }) {
   );
 }
 
-/** The order's drawer: its fields, evidence, answer, alerts and timeline; 办结 / 退回 with 处理工单. */
-function Detail({ order, kit, onClose }: { order: WorkOrder | null; kit: CrudKit<WorkOrder>; onClose: () => void }) {
+/** The order's drawer (from a row of the list or a point of the map): its fields, evidence, answer, alerts and timeline; 办结 / 退回 with 处理工单. */
+function Detail({ order, kit, onClose }: { order: ShownOrder | null; kit: CrudKit<WorkOrder>; onClose: () => void }) {
   const selfAreaId = kit.filters.selfAreaId;
   // under the list's key: a write (kit.run) refreshes the detail with the list
   const q = useQuery({ queryKey: ['desk', 'workOrders', 'detail', order?.id, selfAreaId], queryFn: () => fetchOrder(order!.id, selfAreaId), enabled: !!order });
@@ -196,7 +210,7 @@ function Detail({ order, kit, onClose }: { order: WorkOrder | null; kit: CrudKit
       }
     >
       {!d ? (
-        <Spin tip="正在加载工单…">
+        <Spin description="正在加载工单…">
           <div className="duty-loading" />
         </Spin>
       ) : (
@@ -249,6 +263,41 @@ function Detail({ order, kit, onClose }: { order: WorkOrder | null; kit: CrudKit
       )}
       {deciding && current && <DecideDialog order={current} action={deciding} kit={kit} onClose={() => setDeciding(null)} />}
     </Drawer>
+  );
+}
+
+/** 列表 / 地图, kept in the URL (view=map): the map of the list's filters shows above the list. */
+function ViewSwitch() {
+  const [params, setParams] = useSearchParams();
+  const view = params.get('view') === 'map' ? 'map' : 'list';
+  return (
+    <div className="duty-view">
+      <Segmented
+        aria-label="显示方式"
+        value={view}
+        onChange={(v) =>
+          setParams((prev) => {
+            const next = new URLSearchParams(prev);
+            if (v === 'map') next.set('view', 'map');
+            else next.delete('view');
+            return next;
+          })
+        }
+        options={[
+          { value: 'list', label: '列表' },
+          { value: 'map', label: '地图' },
+        ]}
+      />
+    </div>
+  );
+}
+
+/** The map of the list's filters, in the 地图 view only (its points are not read otherwise). */
+function MapView({ kit }: { kit: CrudKit<WorkOrder> }) {
+  const [params] = useSearchParams();
+  if (params.get('view') !== 'map') return null;
+  return (
+    <OrderMap kit={kit} stateLabel={(state) => STATE_FILTER[state] ?? state} detail={(order, close) => <Detail order={order} kit={kit} onClose={close} />} />
   );
 }
 
@@ -348,6 +397,8 @@ const workOrderSpec = (brands: AreaBrand[], brandsLoading: boolean) =>
     actions: (o, kit) => [{ label: '详情', onClick: () => kit.show(o) }],
     form: newOrderForm(brands),
     permissions: { edit: 'workOrder.handle' },
+    header: () => <ViewSwitch />,
+    beforeTable: (kit) => <MapView kit={kit} />,
     detail: (o, close, kit) => <Detail order={o} kit={kit} onClose={close} />,
   });
 
