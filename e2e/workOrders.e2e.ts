@@ -241,7 +241,7 @@ describe('the work-order loop (screenshots in test-output/e2e)', () => {
     await row.getByText('已办结').waitFor();
     await screenshot(page, 'work-orders-closed');
     await row.getByRole('button', { name: `工单 ${orderId}` }).click();
-    const drawer = page.locator('.ant-drawer-content');
+    const drawer = page.locator('.ant-drawer-open .ant-drawer-section');
     await drawer.getByText('已调走 2 辆至周边站点').first().waitFor();
     const steps = drawer.getByTestId('timeline-step');
     await expect
