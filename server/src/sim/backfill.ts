@@ -63,18 +63,26 @@ async function send(t: SendTally, c: OpenApiClient, path: string, items: unknown
 
 /**
  * The operators' work-order desks (orderDesk.ts), one per brand, doing the work in `city`; `since`:
- * orders changed before it are left alone. tick(now) runs each desk, then sends what their trucks
+ * orders changed before it are left alone; `accepts`: accept before answering (else answer only).
+ * tick(now) runs each desk, then sends what their trucks
  * did in one go (the answers name the dispatches a moment before they arrive).
  */
-export function orderDesks(clients: Clients, city: City, seed: number, since: number, tally: SendTally) {
+export function orderDesks(clients: Clients, city: City, seed: number, since: number, tally: SendTally, accepts = true) {
   let out = emptyOutbox(clients.brands.length);
   const desks = clients.brands.map(
     (c, i) =>
-      new OrderDesk(c, DESK_PROFILES[i % DESK_PROFILES.length], seed, since, async (order, at) => {
-        const done = city.workOrder(i, order, at);
-        out = mergeOutbox(out, done.out);
-        return done.moved;
-      }),
+      new OrderDesk(
+        c,
+        DESK_PROFILES[i % DESK_PROFILES.length],
+        seed,
+        since,
+        async (order, at) => {
+          const done = city.workOrder(i, order, at);
+          out = mergeOutbox(out, done.out);
+          return done.moved;
+        },
+        accepts,
+      ),
   );
   return {
     desks,
@@ -155,6 +163,8 @@ export interface BackfillResult {
   seconds: number;
   windows: number;
   jobSeconds: number;
+  /** spent by the operators' work-order desks (polls, the work's dispatches, accepts and answers) */
+  deskSeconds: number;
   tally: SendTally;
   city: City;
 }
@@ -210,8 +220,9 @@ export async function backfill(o: BackfillOptions): Promise<BackfillResult> {
   o.onProgress?.(from, end, from);
   await sendOutbox(o.clients, city.initialReports(from), tally);
   // the operators answer their work orders in simulated time, as they come
-  const desks = orderDesks(o.clients, city, o.seed, from, tally);
+  const desks = orderDesks(o.clients, city, o.seed, from, tally, false);
   let jobMs = 0;
+  let deskMs = 0;
   let windows = 0;
   let nextScan = from;
   let lastLog = performance.now();
@@ -238,7 +249,9 @@ export async function backfill(o: BackfillOptions): Promise<BackfillResult> {
     const dayEnd = local.endsWith(' 00:00:00');
     if (dayEnd || to === end) await flushCarry();
     // the desks answer what is due by the window's end (orders opened at the windows before), then the jobs see it
+    const d0 = performance.now();
     await desks.tick(to);
+    deskMs += performance.now() - d0;
     const j0 = performance.now();
     await o.jobs.minute(new Date(to));
     if (t >= fineStart) for (let h = Math.floor(t / HOUR) * HOUR + HOUR; h <= to; h += HOUR) await o.jobs.hourly(new Date(h));
@@ -263,6 +276,7 @@ export async function backfill(o: BackfillOptions): Promise<BackfillResult> {
     seconds: (performance.now() - started) / 1000,
     windows,
     jobSeconds: jobMs / 1000,
+    deskSeconds: deskMs / 1000,
     tally,
     city,
   };

@@ -93,6 +93,7 @@ export async function startDemo(opts: DemoOptions): Promise<{ stop(): Promise<vo
         {
           seconds: Math.round(r.seconds),
           jobSeconds: Math.round(r.jobSeconds),
+          deskSeconds: Math.round(r.deskSeconds),
           windows: r.windows,
           calls: r.tally.calls,
           accepted: r.tally.accepted,

@@ -7,8 +7,9 @@
  * take bikes from a full site, bring some to an empty one, collect the bikes an alert names), so a
  * dispatch order then closes by itself when the site is back in range. It accepts and answers in
  * one go, saying when it did each (acceptedAt, answeredAt): the back-fill runs the desks in
- * simulated time, so that a new demo shows a month of answered orders. An order sent back (退回)
- * is answered again.
+ * simulated time, so that a new demo shows a month of answered orders (answering only: an answer
+ * accepts too, and half the calls keep the first start short). An order sent back (退回) is
+ * answered again.
  */
 import type { OpenApiClient } from './client.js';
 import { Rng, deriveSeed } from './random.js';
@@ -73,6 +74,8 @@ export class OrderDesk {
     /** orders changed before this are not looked at (ms) */
     since: number,
     private readonly work: OrderWork | null = null,
+    /** accept before answering (the live city); the back-fill answers only (answering accepts too), half the calls */
+    private readonly accepts = true,
   ) {
     this.rng = new Rng(deriveSeed(seed, `desk:${client.account}`));
     this.cursor = { at: new Date(since).toISOString(), id: 0 };
@@ -119,7 +122,7 @@ export class OrderDesk {
   private async answer(o: DeskOrder, at: number) {
     const moved = this.work ? await this.work(o, at) : { dispatchIds: [], bikeIds: [] };
     const opened = Date.parse(o.createdAt);
-    if (o.state === 1) {
+    if (o.state === 1 && this.accepts) {
       const acceptedAt = new Date(Math.max(opened, at - (at - opened) / 3)).toISOString();
       const r = await this.client.post('/workOrders/accept', { orderId: o.orderId, acceptedAt });
       if (r.status !== 200) return; // closed meanwhile (the site came back by itself)
