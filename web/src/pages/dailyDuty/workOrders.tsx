@@ -15,15 +15,13 @@ import { useSession } from '../../app/session/store';
 import { type CrudForm, type CrudKit, CrudTab, type Field, defineCrud, optionsOf, tellFailure } from '../../components/desk';
 import { UploadImage } from '../../components/uploads';
 import { can } from '../../lib/permission';
-import { DISPATCH_FILTER, DISPATCH_FILTER_LABEL } from '../../lib/workOrders';
+import { DEADLINE_EXTRA, DISPATCH_FILTER, DISPATCH_FILTER_LABEL, ORDER_TYPES } from '../../lib/workOrders';
 import OrderMap from './OrderMap';
 import { StateTag } from './orderStates';
 import { addOrder, fetchBrands, fetchOrder, fetchOrders, finishOrder, returnOrder } from './service';
 import type { AreaBrand, OrderEvent, ShownOrder, WorkOrder, WorkOrderDetail, WorkOrderKey } from './types';
 import './dailyDuty.css';
 
-/** Order types (server domain/workOrders.ts ORDER_TYPES). */
-const ORDER_TYPES = { 1: '站点过满', 2: '站点过空', 3: '站外还车', 4: '非法车辆', 5: '违规停放', 6: '区域外停放', 7: '故障车辆', 8: '其他' } as const;
 const STATE_FILTER: Record<string, string> = {
   pending: '待处理（已超时或已反馈）',
   1: '待接单',
@@ -331,7 +329,7 @@ const newOrderForm = (brands: AreaBrand[]): CrudForm<WorkOrder, NewOrderValues> 
         name: 'deadlineMinutes',
         label: '期限（分钟）',
         type: 'number',
-        extra: '不填按类型：调度工单为站点的响应时间，站外还车 120 分钟，区域外停放 240 分钟，其他 24 小时',
+        extra: DEADLINE_EXTRA,
       },
     ] satisfies Field<keyof NewOrderValues>[],
   initial: (_, areaId) => ({ areaId }),
