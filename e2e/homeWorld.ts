@@ -140,6 +140,29 @@ export async function operatorToken(base: string, account: string, password: str
   return body.data.token;
 }
 
+/** An enterprise registered in 海淀 (open-API account `account`, password PASSWORD) operating in `areas`. */
+export function createEnterprise(admin: Console, name: string, account: string, areas: string[], extra: Record<string, unknown> = {}) {
+  return admin.call<{ brandId: number }>(
+    'POST',
+    '/company/createEnterprise',
+    { selfAreaId: '000000' },
+    {
+      brandName: name,
+      brandOperation: `${name}运营有限公司`,
+      brandAccount: account,
+      brandPassword: PASSWORD,
+      brandContactPerson: '张三',
+      brandContactMobile: '13812345678',
+      brandAddress: '北京市海淀区测试路 1 号',
+      brandOperationNum: 12,
+      areaId: HD,
+      operationAreaId: areas,
+      launchArea: areas,
+      ...extra,
+    },
+  );
+}
+
 export interface HomeWorld {
   admin: Console;
   brandIds: Record<Brand, number>;
@@ -150,26 +173,7 @@ export const PASSWORD = 'Secret123abc';
 /** Builds the world on a fresh server (run it once per database). */
 export async function buildHomeWorld(base: string, adminPassword: string): Promise<HomeWorld> {
   const admin = await Console.login(base, 'admin', adminPassword);
-  const enterprise = (name: string, account: string, areas: string[], extra: Record<string, unknown> = {}) =>
-    admin.call<{ brandId: number }>(
-      'POST',
-      '/company/createEnterprise',
-      { selfAreaId: '000000' },
-      {
-        brandName: name,
-        brandOperation: `${name}运营有限公司`,
-        brandAccount: account,
-        brandPassword: PASSWORD,
-        brandContactPerson: '张三',
-        brandContactMobile: '13812345678',
-        brandAddress: '北京市海淀区测试路 1 号',
-        brandOperationNum: 12,
-        areaId: HD,
-        operationAreaId: areas,
-        launchArea: areas,
-        ...extra,
-      },
-    );
+  const enterprise = (name: string, account: string, areas: string[]) => createEnterprise(admin, name, account, areas);
   const mt = (await enterprise('美团', 'e2emt', [HD, CY])).brandId;
   const hb = (await enterprise('哈啰', 'e2ehb', [HD])).brandId;
   for (const [brandId, areaId, bikeQuota, ebikeQuota] of [

@@ -12,7 +12,7 @@ import { deflateSync, crc32 } from 'node:zlib';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_PASSWORD, FAST_SNAPSHOTS, type PageProblems, type TestServer, launchBrowser, loginViaForm, openPage, screenshot, startServer } from './harness';
-import { Console, HD, PASSWORD, openApi, operatorToken } from './homeWorld';
+import { Console, HD, PASSWORD, createEnterprise, openApi, operatorToken } from './homeWorld';
 
 let server: TestServer;
 let browser: Browser;
@@ -87,28 +87,8 @@ const todo = (token: string) => open<{ orders: OpenOrder[] }>(token, 'GET', '/wo
 beforeAll(async () => {
   server = await startServer('workOrders', undefined, { env: { ...FAST_SNAPSHOTS, DISPATCH_SUSTAIN_MINUTES: '0' } });
   admin = await Console.login(server.url, 'admin', ADMIN_PASSWORD);
-  for (const [name, account] of [
-    ['美团', 'e2emt'],
-    ['哈啰', 'e2ehb'],
-  ])
-    await admin.call(
-      'POST',
-      '/company/createEnterprise',
-      { selfAreaId: '000000' },
-      {
-        brandName: name,
-        brandOperation: `${name}运营有限公司`,
-        brandAccount: account,
-        brandPassword: PASSWORD,
-        brandContactPerson: '张三',
-        brandContactMobile: '13812345678',
-        brandAddress: '北京市海淀区测试路 1 号',
-        brandOperationNum: 12,
-        areaId: HD,
-        operationAreaId: [HD],
-        launchArea: [HD],
-      },
-    );
+  await createEnterprise(admin, '美团', 'e2emt', [HD]);
+  await createEnterprise(admin, '哈啰', 'e2ehb', [HD]);
   // A: 30 minutes to answer; B: 1 minute (哈啰 will let it run out)
   await admin.call(
     'POST',

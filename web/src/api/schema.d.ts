@@ -11724,17 +11724,17 @@ export interface paths {
                                     /** @description 状态名称；未反馈且已过期限的为 已超时 */
                                     stateName: string;
                                     overdue: boolean;
-                                    /** @description 工单位置，无位置时为站点位置 */
-                                    lon: number;
-                                    lat: number;
-                                    /** @description 标题 */
-                                    title: string;
                                     /** @description 企业名称 */
                                     brandName: string;
                                     /** @description 站点名称 */
                                     siteName: string | null;
+                                    /** @description 标题 */
+                                    title: string;
                                     /** @description 期限 */
                                     deadlineTime: string;
+                                    /** @description 工单位置，无位置时为站点位置 */
+                                    lon: number;
+                                    lat: number;
                                 }[];
                                 /** @description 符合筛选条件的工单数（与列表的 total 相同） */
                                 total: number;

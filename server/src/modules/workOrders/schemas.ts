@@ -70,18 +70,9 @@ export const OrderItem = Type.Object({
 export const MAX_POINTS = 5000;
 
 const OrderPoint = Type.Object({
-  id: Int('工单编号'),
-  type: OrderTypeT,
-  typeName: Str('类型名称'),
-  state: Int('1 待接单，2 处理中，3 已反馈，4 已办结'),
-  stateName: Str('状态名称；未反馈且已过期限的为 已超时'),
-  overdue: Type.Boolean(),
+  ...Type.Pick(OrderItem, ['id', 'type', 'typeName', 'state', 'stateName', 'overdue', 'title', 'brandName', 'siteName', 'deadlineTime']).properties,
   lon: Type.Number({ description: '工单位置，无位置时为站点位置' }),
   lat: Type.Number(),
-  title: Str('标题'),
-  brandName: Str('企业名称'),
-  siteName: Nullable(Type.String(), '站点名称'),
-  deadlineTime: Str('期限'),
 });
 export const OrderPoints = Type.Object({
   points: Type.Array(OrderPoint, { description: `有位置的工单，最新的在前，最多 ${MAX_POINTS} 个` }),

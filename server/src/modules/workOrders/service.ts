@@ -64,14 +64,21 @@ function areasOf(auth: Auth, areaId: string | undefined): string[] {
   return auth.scopeAreaIds().filter((a) => auth.within(a, areaId));
 }
 
-function item(o: repo.ListRow, now: Date, tz: string): Static<typeof OrderItem> {
-  const deadlineAt = new Date(o.deadlineAt);
+/** What the list and the map show alike of an order: its id, type and state (已超时 at `now`). */
+function heading(o: Pick<repo.ListRow, 'id' | 'orderType' | 'state' | 'deadlineAt'>, now: Date) {
   return {
     id: o.id,
     type: o.orderType,
     typeName: ORDER_TYPES[o.orderType] ?? '其他',
     state: o.state,
-    ...stateShown({ state: o.state, deadlineAt }, now),
+    ...stateShown({ state: o.state, deadlineAt: new Date(o.deadlineAt) }, now),
+  };
+}
+
+function item(o: repo.ListRow, now: Date, tz: string): Static<typeof OrderItem> {
+  const deadlineAt = new Date(o.deadlineAt);
+  return {
+    ...heading(o, now),
     areaId: o.areaId,
     areaName: o.areaName ?? '',
     brandId: o.brandId,
@@ -122,19 +129,14 @@ export async function orderPoints(database: Database, auth: Auth, q: ListFilter,
   const now = new Date();
   const { rows, total, unplaced } = await repo.orderPoints(database, filterOf(auth, q, tz, now), MAX_POINTS);
   const points = rows.map((o) => {
-    const deadlineAt = new Date(o.deadlineAt);
     return {
-      id: o.id,
-      type: o.orderType,
-      typeName: ORDER_TYPES[o.orderType] ?? '其他',
-      state: o.state,
-      ...stateShown({ state: o.state, deadlineAt }, now),
+      ...heading(o, now),
       lon: o.lon,
       lat: o.lat,
       title: o.title,
       brandName: o.brandName ?? '',
       siteName: o.siteName,
-      deadlineTime: formatTime(deadlineAt, tz)!,
+      deadlineTime: formatTime(o.deadlineAt, tz)!,
     };
   });
   return { points, total, unplaced, truncated: total - unplaced > points.length };

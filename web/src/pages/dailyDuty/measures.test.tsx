@@ -1,8 +1,7 @@
 // @vitest-environment jsdom
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import Providers from '../../app/Providers';
+import { renderRoute } from '../../test/renderRoute';
 import { logIn } from '../../test/session';
 import { ok, stubFetch } from '../../test/stubFetch';
 import DailyDuty from './index';
@@ -29,15 +28,8 @@ const LINES = [
   line(4, '新企业', {}),
 ];
 
-function renderDuty(entry: string) {
-  const router = createMemoryRouter([{ path: '/dailyDuty/:id?', element: <DailyDuty /> }], { initialEntries: [entry] });
-  render(
-    <Providers>
-      <RouterProvider router={router} />
-    </Providers>,
-  );
-  return router;
-}
+/** #/dailyDuty at `entry` (its tab and filters). */
+const renderDuty = (entry: string) => renderRoute(<DailyDuty />, '/dailyDuty/:id?', [], entry).router;
 
 let fetched: ReturnType<typeof stubFetch>;
 beforeEach(() => {

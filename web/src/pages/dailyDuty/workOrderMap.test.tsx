@@ -5,11 +5,10 @@
  * opens the order's drawer (several at a place: a choice first); none: the empty state; the list
  * view reads no points. The answer's photos come through the session and enlarge on a click.
  */
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import Providers from '../../app/Providers';
 import type { DeskMapProps } from '../../components/deskMap/types';
+import { renderRoute } from '../../test/renderRoute';
 import { logIn } from '../../test/session';
 import { ok, stubFetch } from '../../test/stubFetch';
 import DailyDuty from './index';
@@ -114,15 +113,8 @@ beforeEach(() => {
 });
 afterEach(() => vi.restoreAllMocks());
 
-function renderDuty(entry: string) {
-  const router = createMemoryRouter([{ path: '/dailyDuty/:id?', element: <DailyDuty /> }], { initialEntries: [entry] });
-  render(
-    <Providers>
-      <RouterProvider router={router} />
-    </Providers>,
-  );
-  return router;
-}
+/** #/dailyDuty at `entry` (its tab and filters). */
+const renderDuty = (entry: string) => renderRoute(<DailyDuty />, '/dailyDuty/:id?', [], entry).router;
 
 /** The points drawn (the map is made anew once points come: asked again each time). */
 const mapPoints = async () => {
