@@ -27,11 +27,11 @@ function spec(open: (q: Record<string, string>) => void) {
     },
     areaFilter: true,
     pageSize: 50,
-    filters: [{ name: 'startTime', label: '统计期（按工单创建时间）', type: 'dateRange', names: ['startTime', 'endTime'] }],
+    filters: [{ name: 'startTime', label: '统计期', type: 'dateRange', names: ['startTime', 'endTime'] }],
     header: (kit) =>
       kit.data ? (
         <Typography.Paragraph type="secondary" className="duty-measure-note">
-          统计期 {kit.data.startTime} 至 {kit.data.endTime}（未选择时为本月 1
+          统计期 {kit.data.startTime} 至 {kit.data.endTime}（按工单创建时间；未选择时为本月 1
           日至今）。按期响应：期限内反馈，或调度工单在期限内因站点恢复正常而自动办结；用时从工单创建算起。
         </Typography.Paragraph>
       ) : null,
