@@ -106,6 +106,9 @@ describe('调度工单概况', () => {
     expect(own.openDispatch).toBe(await total(ent, { state: 'open', type: 'dispatch' }));
     expect(own.overdueDispatch).toBe(await total(ent, { state: 'overdue', type: 'dispatch' }));
     expect(own.pending).toBe(await total(ent, { state: 'pending' }));
+    // the to-do counts the enterprise's own orders too, not every enterprise's
+    expect(await pend(ent)).toBe(own.pending);
+    expect(await pend(hd)).toBeGreaterThan(own.pending);
   });
 });
 

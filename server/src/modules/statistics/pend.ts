@@ -7,6 +7,7 @@
  * - accusePend counts pending reporter (role 5) accounts, the list its to-do item opens; violation
  *   reports themselves are not stored anywhere yet.
  * - siteRolePend (extra key) counts pending site-role (27) accounts, the "site role applications" item.
+ * - dispatchPend counts the work orders waiting for the regulator; an enterprise account's, its own.
  */
 import type { Static } from 'typebox';
 import type { Database } from '../../db/client.js';
@@ -16,7 +17,7 @@ import type { PendData } from './schemas.js';
 
 export type PendCounts = Static<typeof PendData>;
 
-export async function pendCounts(database: Database, areaIds: string[]): Promise<PendCounts> {
-  const row = await repo.pendingCounts(database, areaIds, LOW_POWER);
+export async function pendCounts(database: Database, areaIds: string[], brandId: number | null = null): Promise<PendCounts> {
+  const row = await repo.pendingCounts(database, areaIds, LOW_POWER, brandId);
   return { siteApplyPend: 0, ...row };
 }

@@ -191,7 +191,8 @@ export function tidalRows(database: Database, s: { areaIds: string[]; brandId: n
 
 /* ---------- to-do counts (pend.ts) ---------- */
 
-export async function pendingCounts(database: Database, areaIds: string[], lowPower: number) {
+/** The to-do counts of the areas; `brandId`: an enterprise account's, whose work orders alone it counts. */
+export async function pendingCounts(database: Database, areaIds: string[], lowPower: number, brandId: number | null = null) {
   const [row] = await database.query<Omit<PendCounts, 'siteApplyPend'>>(
     `with pending as (
        select u.id, u.apply_type, coalesce(array_agg(ur.role_id) filter (where ur.role_id is not null), '{}') as roles
@@ -207,8 +208,9 @@ export async function pendingCounts(database: Database, areaIds: string[], lowPo
             (select count(*) from pending where 34 = any(roles))::int as "dispatchWarnPend",
             (select count(distinct p.site_id) from piles p join sites s on s.id = p.site_id and s.deleted_at is null
               where s.area_id = any($1::text[]) and p.power < $2)::int as "siteLowPowerPend",
-            (select count(*) from work_orders o where o.area_id = any($1::text[]) and ${pendingOrders('now()')})::int as "dispatchPend"`,
-    [areaIds, lowPower],
+            (select count(*) from work_orders o
+              where o.area_id = any($1::text[]) and ($3::int is null or o.brand_id = $3::int) and ${pendingOrders('now()')})::int as "dispatchPend"`,
+    [areaIds, lowPower, brandId],
   );
   return row;
 }

@@ -120,7 +120,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (req) => {
       const scope = stats.scopeOfArea(req.auth, await areas.tree(), req.query.areaId);
-      return ok(await pendCounts(database, scope.areaIds));
+      return ok(await pendCounts(database, scope.areaIds, req.auth.brandLimit));
     },
   );
 
