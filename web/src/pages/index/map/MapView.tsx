@@ -27,7 +27,7 @@ import SiteInfoWindow, { type SiteClick } from './SiteInfoWindow';
 import { useAreaOutline } from './areaOutline';
 import { canvasSupported, useBoundaries, useFlowLayer, useFocusMarkers, useHeatLayer, usePointsLayer, useSiteFences } from './layers';
 import L from './leafletSetup';
-import { buildFlowLines, siteRadius, zoomForSize } from './mapLogic';
+import { buildFlowLines, extentBox, hasArea, siteRadius, zoomForSize } from './mapLogic';
 import { bikePoints, sitePoints } from './points';
 import { loadSize, saveSize } from './sizeChoice';
 import type { FoundSite, LonLat, SearchData, SiteSize } from './types';
@@ -415,7 +415,11 @@ export default function MapView({ areaId, paused = false }: MapViewProps) {
             totals={siteTotals}
             size={size}
             loading={!!areaId && sites.isFetching}
-            lines={{ fence: !!railList?.some((r) => r.gpsRail?.length >= 3), extent: showExtent && !!extent, forbid: toggles.fences && !!zones.data?.length }}
+            lines={{
+              fence: !!railList?.some((r) => r.gpsRail?.length >= 3),
+              extent: showExtent && hasArea(extentBox(extent)),
+              forbid: toggles.fences && !!zones.data?.length,
+            }}
           />
         )}
         {polygon.counts && <PolygonPanel counts={polygon.counts} onClear={clearPolygon} />}

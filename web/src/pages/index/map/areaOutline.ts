@@ -6,7 +6,7 @@
 import { useEffect } from 'react';
 import type * as Leaflet from 'leaflet';
 import L from './leafletSetup';
-import { extentBox } from './mapLogic';
+import { extentBox, hasArea } from './mapLogic';
 import type { AreaRail, Extent, LonLat } from './types';
 import './legend.css';
 
@@ -56,7 +56,7 @@ export function useAreaOutline(map: Leaflet.Map | null, rails: AreaRail[] | unde
   }, [map, rails]);
   useEffect(() => {
     const box = extentBox(extent);
-    if (!map || !box || !showExtent) return;
+    if (!map || !showExtent || !hasArea(box)) return;
     const frame = L.rectangle(box, EXTENT_STYLE).addTo(map);
     return () => {
       frame.remove();

@@ -5,6 +5,7 @@ import {
   buildFlowLines,
   countInRing,
   extentBox,
+  hasArea,
   flowEnd,
   heatPoints,
   isLocated,
@@ -215,6 +216,10 @@ describe('opening view of an area', () => {
       [40.1, 116.4],
     ]);
     expect(extentBox(null)).toBeNull();
+    // two sites on one latitude: a box without inside, no frame to draw
+    expect(hasArea(extentBox({ minLon: 116.3, minLat: 39.98, maxLon: 116.31, maxLat: 39.98 }))).toBe(false);
+    expect(hasArea(extentBox({ minLon: 116.2, minLat: 39.9, maxLon: 116.4, maxLat: 40.1 }))).toBe(true);
+    expect(hasArea(null)).toBe(false);
   });
 
   it('fits the sites on the map, else the area extent, else the fences, else the centre', () => {

@@ -52,6 +52,9 @@ export const extentBox = (x: Extent | null | undefined): Box | null =>
       ]
     : null;
 
+/** A box with an inside: sites all on one line of latitude or longitude span no frame (drawn, it would be a stray line). */
+export const hasArea = (b: Box | null): b is Box => !!b && b[0][0] < b[1][0] && b[0][1] < b[1][1];
+
 /**
  * Where the map looks when an area opens: the box of the sites on the map; without any, the box of
  * the area's sites (init extent), then of its operating fences; else its centre.
