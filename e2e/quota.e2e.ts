@@ -9,7 +9,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_PASSWORD, FAST_SNAPSHOTS, type PageProblems, type TestServer, launchBrowser, loginViaForm, openPage, screenshot, startServer } from './harness';
-import { Console, HD, openApi, operatorToken } from './homeWorld';
+import { Console, HD, createEnterprise, openApi, operatorToken } from './homeWorld';
 
 let server: TestServer;
 let browser: Browser;
@@ -29,24 +29,7 @@ async function buildQuotaWorld(base: string) {
   ];
   await a.call('POST', '/site/', { selfAreaId: '000000' }, { ...SITE, length: 20 });
   for (const b of brands) {
-    const { brandId } = await a.call<{ brandId: number }>(
-      'POST',
-      '/company/createEnterprise',
-      { selfAreaId: '000000' },
-      {
-        brandName: b.name,
-        brandOperation: `${b.name}运营有限公司`,
-        brandAccount: b.account,
-        brandPassword: PASSWORD,
-        brandContactPerson: '张三',
-        brandContactMobile: '13812345678',
-        brandAddress: '北京市海淀区测试路 1 号',
-        brandOperationNum: 12,
-        areaId: HD,
-        operationAreaId: [HD],
-        launchArea: [HD],
-      },
-    );
+    const { brandId } = await createEnterprise(a, b.name, b.account, [HD], { brandPassword: PASSWORD });
     await a.call(
       'POST',
       '/indexPage/setAreaBikeNumber',

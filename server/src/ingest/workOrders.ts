@@ -101,6 +101,15 @@ const AnswerBody = Type.Object({
   answeredAt: StepTime('处理完成的时间'),
 });
 
+/** A time the enterprise sends (ISO 8601 with its zone, or milliseconds, also as digits in a query), or 400 naming the field. */
+function timeOf(raw: string | number, field: string, now: Date): Date {
+  try {
+    return v.parseTime(typeof raw === 'string' && /^\d+$/.test(raw) ? Number(raw) : raw, field, now.getTime());
+  } catch (e) {
+    throw httpError(400, (e as Error).message);
+  }
+}
+
 /** Registers the calls inside the open API's plugin (its token check runs first). */
 export function workOrderRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
@@ -132,12 +141,7 @@ export function workOrderRoutes(app: FastifyInstance) {
   /** When the enterprise says it took a step: not before the order was opened, not after now (400 otherwise). */
   const stepTime = (raw: string | number | undefined, field: string, o: store.OrderRow, now: Date) => {
     if (raw === undefined) return now;
-    let at: Date;
-    try {
-      at = v.parseTime(typeof raw === 'string' && /^\d+$/.test(raw) ? Number(raw) : raw, field, now.getTime());
-    } catch (e) {
-      throw httpError(400, (e as Error).message);
-    }
+    const at = timeOf(raw, field, now);
     if (at.getTime() < new Date(o.createdAt).getTime()) throw httpError(400, `${field} 不能早于工单创建时间 ${new Date(o.createdAt).toISOString()}`);
     return at;
   };
@@ -171,15 +175,7 @@ export function workOrderRoutes(app: FastifyInstance) {
     async (req) => {
       const brandId = brandOf(req.operator);
       const now = new Date();
-      let after: { at: Date; id: number } | null = null;
-      if (req.query.since) {
-        const raw = /^\d+$/.test(req.query.since) ? Number(req.query.since) : req.query.since;
-        try {
-          after = { at: v.parseTime(raw, 'since', now.getTime()), id: req.query.afterId ?? 0 };
-        } catch (e) {
-          throw httpError(400, (e as Error).message);
-        }
-      }
+      const after = req.query.since ? { at: timeOf(req.query.since, 'since', now), id: req.query.afterId ?? 0 } : null;
       const q = req.query.state;
       const state = q === undefined ? null : q === 'open' || q === 'todo' ? q : (Number(q) as OrderState);
       const rows = await store.brandOrders(database, { brandId, state, after, limit: req.query.limit ?? 100 });

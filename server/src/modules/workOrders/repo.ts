@@ -61,10 +61,17 @@ function orderWhere(f: OrderFilter): { cond: string; params: unknown[] } {
   return { cond, params };
 }
 
-/** A page of orders, newest first, and how many match. */
-export async function orderPage(database: Database, f: PageFilter): Promise<{ rows: ListRow[]; total: number }> {
+/** How many orders match the filters. */
+export async function orderCount(database: Database, f: OrderFilter): Promise<number> {
   const { cond, params } = orderWhere(f);
   const [{ total }] = await database.query<{ total: number }>(`select count(*)::int as total from work_orders o where ${cond}`, params);
+  return total;
+}
+
+/** A page of orders, newest first, and how many match. */
+export async function orderPage(database: Database, f: PageFilter): Promise<{ rows: ListRow[]; total: number }> {
+  const total = await orderCount(database, f);
+  const { params, cond } = orderWhere(f);
   const n = params.length;
   const rows = await database.query<ListRow>(`${LIST_SELECT} where ${cond} order by o.created_at desc, o.id desc limit $${n + 1} offset $${n + 2}`, [
     ...params,

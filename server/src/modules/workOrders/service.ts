@@ -306,8 +306,8 @@ export async function measures(database: Database, auth: Auth, q: { areaId?: str
  * areas and below, an enterprise account its own orders), each counted by the list's own filter.
  */
 export async function summary(database: Database, auth: Auth, q: { areaId?: string }) {
-  const base = { areaIds: areasOf(auth, q.areaId), brandId: auth.brandOf(undefined), now: new Date(), limit: 0, offset: 0 };
-  const count = async (f: Pick<repo.PageFilter, 'type' | 'state'>) => (await repo.orderPage(database, { ...base, ...f })).total;
+  const base = { areaIds: areasOf(auth, q.areaId), brandId: auth.brandOf(undefined), now: new Date() };
+  const count = (f: Pick<repo.OrderFilter, 'type' | 'state'>) => repo.orderCount(database, { ...base, ...f });
   const [openDispatch, overdueDispatch, pending] = await Promise.all([
     count({ type: 'dispatch', state: 'open' }),
     count({ type: 'dispatch', state: 'overdue' }),
