@@ -224,6 +224,11 @@ describe('answer, 退回, 办结', () => {
     ]);
     expect((await ent.get('/api/workOrder/measures')).body.data.lists.map((x: { brandId: number }) => x.brandId)).toEqual([MT]);
     expect((await hd.get('/api/workOrder/measures', { startTime: '2000-01-01', endTime: '2000-01-31' })).body.data.lists).toEqual([]);
+    // received, two ways: the list of that enterprise over the period the measures answered (what 响应统计's figure opens)
+    for (const line of m.lists as { brandId: number; received: number }[]) {
+      const listed = await hd.get('/api/workOrder/list', { brandId: line.brandId, startTime: m.startTime, endTime: m.endTime, pageSize: 1 });
+      expect(listed.body.data.total).toBe(line.received);
+    }
   });
 });
 

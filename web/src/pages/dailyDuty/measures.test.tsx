@@ -66,6 +66,7 @@ describe('#/dailyDuty/measures', () => {
     fireEvent.click(within(screen.getByText('青桔').closest('tr')!).getByRole('button', { name: '9' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/dailyDuty/workOrder'));
     const p = new URLSearchParams(router.state.location.search);
-    expect(Object.fromEntries(p)).toEqual({ brandId: '3', state: 'overdue', startTime: '2026-11-01', endTime: '2026-11-27' });
+    // the period the figures were counted over, to the second
+    expect(Object.fromEntries(p)).toEqual({ brandId: '3', state: 'overdue', startTime: '2026-11-01 00:00:00', endTime: '2026-11-27 23:59:59' });
   });
 });

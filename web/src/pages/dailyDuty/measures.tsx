@@ -45,8 +45,8 @@ function spec(open: (q: Record<string, string>) => void) {
             open({
               brandId: String(row.brandId),
               ...(state ? { state } : {}),
-              ...(kit.filters.startTime ? { startTime: String(kit.filters.startTime) } : {}),
-              ...(kit.filters.endTime ? { endTime: String(kit.filters.endTime) } : {}),
+              // the period the figures were counted over (the default one included), so the list counts the same orders
+              ...(kit.data ? { startTime: kit.data.startTime, endTime: kit.data.endTime } : {}),
               ...(kit.filters.selfAreaId ? { selfAreaId: String(kit.filters.selfAreaId) } : {}),
             })
           }
