@@ -193,6 +193,15 @@ const TABLE = {
     permission: 'regionalSettings',
     menu: true,
   },
+  // the phone-sized field app (issue 28): its own light layout, no desk side menu; it checks its session itself
+  field: {
+    path: '/field',
+    title: '外勤',
+    summary: '手机上的外勤工作：打卡、巡检、设备安装、站点申请与违规举报，无网络时先存在手机上。',
+    lazy: screen(() => import('../pages/field')),
+    permission: 'field',
+    unguarded: true,
+  },
 } satisfies Record<string, ScreenInfo>;
 
 export type ScreenKey = keyof typeof TABLE;
@@ -218,6 +227,15 @@ export const MENU: ScreenKey[] = KEYS.filter((key) => SCREENS[key].menu);
 export function mayOpen(permissions: readonly PermissionEntry[] | null | undefined, screen: ScreenKey): boolean {
   const permission = SCREENS[sectionOf(screen)].permission;
   return !permission || can(permissions, permission);
+}
+
+/**
+ * Where a user without the big screen lands after login: the first desk section they may open, else
+ * the field app (a maintainer, inspector or reporter whose only section is 外勤), else nothing.
+ */
+export function landingOf(permissions: readonly PermissionEntry[] | null | undefined): string | null {
+  const first = MENU.find((key) => mayOpen(permissions, key)) ?? (mayOpen(permissions, 'field') ? 'field' : undefined);
+  return first ? SCREENS[first].path : null;
 }
 
 /**

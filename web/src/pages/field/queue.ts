@@ -18,7 +18,7 @@ export const KIND_NAMES: Record<RecordKind, string> = {
   report: '违规举报',
 };
 
-export interface QueuedPhoto {
+interface QueuedPhoto {
   name: string;
   blob: Blob;
   /** the server's file name once uploaded */

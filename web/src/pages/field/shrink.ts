@@ -20,7 +20,7 @@ export function shrinkSize(width: number, height: number, max: number = MAX_SIDE
 }
 
 /** A decoded picture: its size and something the encoder can draw. */
-export interface Decoded {
+interface Decoded {
   width: number;
   height: number;
   source: CanvasImageSource;
