@@ -55,6 +55,7 @@ export default function Clock() {
           pos.locate();
         }}
         sent={(data, message) => <ClockAnswerView data={data as ClockAnswer} message={message} />}
+        sentTone={(data) => ((data as ClockAnswer).result === 1 ? 'success' : 'warning')}
       />
     );
   }

@@ -71,6 +71,9 @@ export default function PhotoPicker({ value, onChange, max, label = '拍照' }: 
         <label className="field-photo field-photo-add">
           {busy ? <Spin /> : <CameraOutlined className="field-photo-icon" />}
           <span>{busy ? '处理中…' : label}</span>
+          <span className="field-photos-count">
+            {value.length}/{max}
+          </span>
           <input
             type="file"
             accept="image/*"
@@ -85,9 +88,6 @@ export default function PhotoPicker({ value, onChange, max, label = '拍照' }: 
           />
         </label>
       )}
-      <span className="field-photos-count">
-        {value.length}/{max}
-      </span>
     </div>
   );
 }

@@ -7,7 +7,7 @@
 import { AimOutlined } from '@ant-design/icons';
 import { Button, Form, Input, InputNumber, Spin } from 'antd';
 import { lazy, Suspense, useMemo, useState } from 'react';
-import type { LonLat, MapSite } from '../../components/deskMap/types';
+import type { LonLat, MapCircle, MapSite } from '../../components/deskMap/types';
 import { gcj02ToWgs84, wgs84ToGcj02 } from '../../lib/mapCoords';
 import { useNearby, useSendRecord } from './hooks';
 import { PositionBar, SendOutcome, SubmitBar } from './parts';
@@ -35,6 +35,8 @@ export default function SiteApply() {
   const { state, send, reset } = useSendRecord();
   const here = useMemo(() => (pos.position ? wgs84ToGcj02(pos.position) : null), [pos.position]);
   const point = picked ?? here;
+  // the phone's own position stays marked when the pin is moved away
+  const me = useMemo<MapCircle[]>(() => (here ? [{ id: 'me', ...here, radius: 7, color: '#1677ff', label: '我的位置' }] : []), [here]);
   const sites = useMemo<MapSite[]>(() => (nearby.data?.sites ?? []).map((s) => ({ id: s.siteId, name: s.siteName, lon: s.lon, lat: s.lat })), [nearby.data]);
 
   if (state.phase !== 'idle' && state.phase !== 'sending') {
@@ -83,7 +85,7 @@ export default function SiteApply() {
       <Form.Item label="站点位置" required className="field-item" extra="点击地图或拖动红色标记调整位置">
         <div className="field-map">
           <Suspense fallback={<Spin className="field-map-loading" />}>
-            <DeskMap center={here} zoom={17} height={240} backdrop={false} sites={sites} point={point} onPoint={setPicked} />
+            <DeskMap center={here} zoom={17} height={240} backdrop={false} sites={sites} point={point} onPoint={setPicked} circles={me} />
           </Suspense>
           {picked && here && (
             <Button className="field-map-back" size="small" icon={<AimOutlined />} onClick={() => setPicked(null)}>

@@ -1,5 +1,13 @@
 /** Pieces every field screen uses: the position line, the submit bar, the outcome of a send. */
-import { AimOutlined, CheckCircleFilled, CloseCircleFilled, CloudUploadOutlined, EnvironmentOutlined, LoadingOutlined } from '@ant-design/icons';
+import {
+  AimOutlined,
+  CheckCircleFilled,
+  CloseCircleFilled,
+  CloudUploadOutlined,
+  EnvironmentOutlined,
+  ExclamationCircleFilled,
+  LoadingOutlined,
+} from '@ant-design/icons';
 import { Alert, Button } from 'antd';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -29,7 +37,7 @@ export function PositionBar({ pos, optional }: { pos: PositionState & { locate: 
       <span>
         {pos.status === 'locating'
           ? '正在定位…'
-          : `已定位${pos.position.accuracy ? `（精度约 ${Math.round(pos.position.accuracy)} 米）` : ''} ${pos.position.lon.toFixed(5)}, ${pos.position.lat.toFixed(5)}`}
+          : `已定位 ${pos.position.lon.toFixed(5)}, ${pos.position.lat.toFixed(5)}${pos.position.accuracy ? `（±${Math.round(pos.position.accuracy)} 米）` : ''}`}
       </span>
       <Button type="link" size="small" icon={<AimOutlined />} onClick={pos.locate} disabled={pos.status === 'locating'}>
         重新定位
@@ -57,11 +65,14 @@ export function SubmitBar({ label, disabled, loading, hint }: { label: string; d
 export function SendOutcome({
   state,
   sent,
+  sentTone,
   onAgain,
   againLabel,
 }: {
   state: Sending;
   sent: (data: unknown, message: string) => ReactNode;
+  /** how a taken record reads (a clock taken but late or out of range is a warning); success when not given */
+  sentTone?: (data: unknown) => 'success' | 'warning';
   onAgain: () => void;
   againLabel: string;
 }) {
@@ -79,8 +90,8 @@ export function SendOutcome({
       </>
     );
   } else if (state.outcome.status === 'sent') {
-    tone = 'success';
-    icon = <CheckCircleFilled />;
+    tone = sentTone?.(state.outcome.data) ?? 'success';
+    icon = tone === 'warning' ? <ExclamationCircleFilled /> : <CheckCircleFilled />;
     body = sent(state.outcome.data, state.outcome.message);
   } else if (state.outcome.status === 'waiting') {
     tone = 'waiting';
