@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PermissionName } from '../../lib/permission';
 import { renderRoute } from '../../test/renderRoute';
 import { logIn, permissionsOf } from '../../test/session';
@@ -292,5 +292,32 @@ describe('设备安装', () => {
     submit('提交安装记录');
     expect(await screen.findByText('安装已记录')).toBeTruthy();
     expect(f.last('/api/field/install', 'POST')!.body).toMatchObject({ mac: 'A1:B2:C3:D4:E5:F6', siteId: 'S2', lon: 116.31, lat: 39.98, photos: ['up-1.jpg'] });
+  });
+});
+
+describe('站点申请', () => {
+  // jsdom has no canvas: a 2D context that draws nothing (as the desk map's own tests)
+  beforeAll(() => {
+    const noop = () => undefined;
+    const ctx = new Proxy({}, { get: (_, k) => (k === 'canvas' ? document.createElement('canvas') : noop) });
+    vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockImplementation(() => ctx as unknown as CanvasRenderingContext2D);
+  });
+
+  it("proposes a site at the phone's position on the map, with name, capacity, piles, reason and photos", async () => {
+    const f = open('/field/siteApply', { answer: (path) => (path === '/api/field/siteApply' ? ok({ id: 8, repeated: false }) : undefined) });
+    expect(await screen.findByTestId('desk-map')).toBeTruthy();
+    fireEvent.change(screen.getByPlaceholderText('如 中关村大街 3 号口'), { target: { value: '中关村大街 3 号口' } });
+    fireEvent.change(screen.getByPlaceholderText('如 附近地铁口早高峰车辆堆积，无停放区'), { target: { value: '地铁口车辆堆积' } });
+    const [capacity, piles] = screen.getAllByRole('spinbutton');
+    fireEvent.change(capacity, { target: { value: '30' } });
+    fireEvent.change(piles, { target: { value: '4' } });
+    await takePhoto();
+    submit('提交申请');
+    expect(await screen.findByText('站点申请已提交')).toBeTruthy();
+    const body = f.last('/api/field/siteApply', 'POST')!.body as Record<string, number | string>;
+    expect(body).toMatchObject({ name: '中关村大街 3 号口', capacity: 30, piles: 4, reason: '地铁口车辆堆积', photos: ['up-1.jpg'] });
+    // the pin starts at the phone's position (drawn in GCJ-02 on the map, sent back as the phone's WGS-84)
+    expect(Math.abs(Number(body.lon) - HERE.lon)).toBeLessThan(1e-5);
+    expect(Math.abs(Number(body.lat) - HERE.lat)).toBeLessThan(1e-5);
   });
 });
