@@ -65,6 +65,8 @@ export function useOutboxSender(userId: number | string | undefined) {
       if (outcomes.some((o) => o.status === 'sent')) void qc.invalidateQueries({ queryKey: ['field'] });
     };
     const run = () => void flush().catch(() => undefined);
+    // ask the browser to keep the outbox when the phone runs short of space (granted silently or not at all)
+    void navigator.storage?.persist?.().catch(() => false);
     run();
     window.addEventListener('online', run);
     const timer = setInterval(run, RETRY_MS);
