@@ -1,13 +1,15 @@
 /** 打卡: the phone's position, the nearest clock sites with distance and radius, one picked, a photo, sent; the server's verdict shown. */
 import { Alert, Empty, Form, Radio, Skeleton, Tag } from 'antd';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
+import { distanceKm } from '../../lib/distance';
+import { wgs84ToGcj02 } from '../../lib/mapCoords';
 import { metres } from './codes';
 import { useNearby, useSendRecord } from './hooks';
 import { PositionBar, SendOutcome, SubmitBar } from './parts';
 import PhotoPicker, { type Photo } from './PhotoPicker';
 import { usePosition } from './position';
 import type { ClockAnswer, ClockSite } from './types';
-import { TodayWindows } from './Today';
+import { todayOf, TodayWindows } from './Today';
 
 /** 1 正常, 2 迟到, 3 范围外, 4 非打卡时段 */
 const RESULT_TONE: Record<number, string> = { 1: 'success', 2: 'warning', 3: 'error', 4: 'default' };
@@ -38,11 +40,20 @@ export default function Clock() {
   const [picked, setPicked] = useState<number | null>(null);
   const [photos, setPhotos] = useState<Photo[]>([]);
   const { state, send, reset } = useSendRecord();
-  const sites = nearby.data?.clockSites ?? [];
+  const position = pos.position;
+  // the server's distances when its answer is for this position; else (offline: the answer kept on
+  // the phone, or one for where the phone was) measured here from the phone's position, nearest first
+  const fresh = nearby.fresh;
+  const today = todayOf(nearby.data);
+  const listed = nearby.data?.clockSites;
+  const sites = useMemo(() => {
+    if (!listed || fresh || !position) return listed ?? [];
+    const here = wgs84ToGcj02(position);
+    return listed.map((s) => ({ ...s, distance: Math.round(distanceKm(here, s) * 1000) })).sort((a, b) => a.distance - b.distance);
+  }, [listed, fresh, position]);
   // the nearest by default (the list comes nearest first)
   const siteId = picked ?? sites[0]?.id ?? null;
   const site = sites.find((s) => s.id === siteId) ?? null;
-  const position = pos.position;
 
   if (state.phase !== 'idle' && state.phase !== 'sending') {
     return (
@@ -70,7 +81,7 @@ export default function Clock() {
       }}
     >
       <PositionBar pos={pos} />
-      {nearby.data?.today && <TodayWindows today={nearby.data.today} compact />}
+      {today && <TodayWindows today={today} compact />}
       <Form.Item label="打卡点" required className="field-item">
         {nearby.isPending ? (
           <Skeleton active paragraph={{ rows: 3 }} title={false} />

@@ -11,7 +11,7 @@ import { can, type PermissionName } from '../../lib/permission';
 import { useHistory, useNearby } from './hooks';
 import { outbox, useMyRecords, useOutbox } from './outbox';
 import { KIND_NAMES, localTime, type QueuedRecord, type RecordKind } from './queue';
-import { TodayWindows } from './Today';
+import { todayOf, TodayWindows } from './Today';
 
 export interface Action {
   kind: RecordKind;
@@ -138,6 +138,7 @@ export default function Home() {
   const history = useHistory();
   const records = useMyRecords(user?.id);
   const loaded = useOutbox((s) => s.loaded);
+  const today = todayOf(nearby.data);
   const actions = ACTIONS.filter((a) => can(permissions, a.permission));
   const roles = (user?.roles ?? []).map((r) => r.roleName).join('、');
   const waiting = records.filter((r) => r.state === 'waiting').length;
@@ -161,11 +162,11 @@ export default function Home() {
       {can(permissions, 'field.clock') && (
         <section className="field-card" aria-label="今日打卡">
           <header className="field-card-head">
-            <h2>今日打卡{nearby.data?.today.day ? <span className="field-card-sub">{nearby.data.today.day}</span> : null}</h2>
+            <h2>今日打卡{today ? <span className="field-card-sub">{today.day}</span> : null}</h2>
           </header>
-          {nearby.data ? (
-            <TodayWindows today={nearby.data.today} />
-          ) : nearby.isError ? (
+          {today ? (
+            <TodayWindows today={today} />
+          ) : nearby.isError || nearby.data ? (
             <p className="field-hint">无法读取今日打卡，请检查网络。</p>
           ) : (
             <Skeleton active title={false} paragraph={{ rows: 2 }} />

@@ -1,14 +1,14 @@
 /**
  * 站点申请: the proposed site's position on a small map (the desk map's picker: a tap or a drag moves
  * the pin; it starts at the phone's position, the nearby sites drawn for orientation), its name,
- * capacity, piles, the reason and photos. The map works in GCJ-02 as every map of the console; the
- * phone's WGS-84 is converted on the way in and out.
+ * capacity, piles, the reason and photos. The map works in GCJ-02 as every map of the console: the
+ * phone's WGS-84 is converted for it, and the pin is sent as GCJ-02 (`coord: 'gcj02'`).
  */
 import { AimOutlined } from '@ant-design/icons';
 import { Button, Form, Input, InputNumber, Spin } from 'antd';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import type { LonLat, MapCircle, MapSite } from '../../components/deskMap/types';
-import { gcj02ToWgs84, wgs84ToGcj02 } from '../../lib/mapCoords';
+import { wgs84ToGcj02 } from '../../lib/mapCoords';
 import { useNearby, useSendRecord } from './hooks';
 import { PositionBar, SendOutcome, SubmitBar } from './parts';
 import PhotoPicker, { type Photo } from './PhotoPicker';
@@ -69,11 +69,12 @@ export default function SiteApply() {
       initialValues={{ capacity: 20 }}
       onFinish={(v) => {
         if (missing || !point) return;
-        const w = gcj02ToWgs84(point);
+        // the pin as the map has it (GCJ-02), said so
         const body = {
           name: v.name.trim(),
-          lon: round6(w.lon),
-          lat: round6(w.lat),
+          lon: round6(point.lon),
+          lat: round6(point.lat),
+          coord: 'gcj02',
           capacity: v.capacity,
           ...(v.piles ? { piles: v.piles } : {}),
           reason: v.reason.trim(),

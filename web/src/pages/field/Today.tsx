@@ -1,5 +1,6 @@
 /** Today's clock windows (from nearby's `today`): each window's hours, how many clocks are done, and its state. */
 import { Tag } from 'antd';
+import { localTime } from './queue';
 import type { ClockWindow, Nearby } from './types';
 
 const STATE: Record<ClockWindow['state'], { text: string; color: string }> = {
@@ -9,6 +10,11 @@ const STATE: Record<ClockWindow['state'], { text: string; color: string }> = {
   done: { text: '已完成', color: 'success' },
   missed: { text: '缺卡', color: 'error' },
 };
+
+/** Today's windows of an answer, none when the answer is of another day (one kept on the phone since yesterday). */
+export function todayOf(nearby: Nearby | undefined, now = Date.now()): Nearby['today'] | null {
+  return nearby && nearby.today.day === localTime(now).slice(0, 10) ? nearby.today : null;
+}
 
 export function TodayWindows({ today, compact }: { today: Nearby['today']; compact?: boolean }) {
   if (!today.windows.length) return compact ? null : <p className="field-hint">今天没有打卡要求。</p>;

@@ -1,13 +1,15 @@
 // @vitest-environment jsdom
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { distanceKm } from '../../lib/distance';
+import { wgs84ToGcj02 } from '../../lib/mapCoords';
 import type { PermissionName } from '../../lib/permission';
 import { renderRoute } from '../../test/renderRoute';
 import { logIn, permissionsOf } from '../../test/session';
 import { ok, stubFetch } from '../../test/stubFetch';
 import FieldApp from './index';
 import { outbox, useOutbox } from './outbox';
-import { memoryStore } from './queue';
+import { localTime, memoryStore } from './queue';
 import type { Nearby } from './types';
 
 const HERE = { lon: 116.31, lat: 39.98 };
@@ -25,7 +27,7 @@ const NEARBY: Nearby = {
     { brandId: 2, brandName: '哈啰' },
   ],
   today: {
-    day: '2026-05-10',
+    day: localTime(Date.now()).slice(0, 10),
     windows: [
       { start: '07:00', end: '09:00', lateUntil: '10:00', clocks: 1, done: 1, late: 1, state: 'done' },
       { start: '17:00', end: '19:00', lateUntil: '20:00', clocks: 2, done: 0, late: 0, state: 'waiting' },
@@ -147,7 +149,8 @@ describe('打卡', () => {
           : undefined,
     });
     expect(await screen.findByText('中关村打卡点')).toBeTruthy();
-    expect(screen.getByText(/距离 35 米 · 范围 100 米/)).toBeTruthy();
+    // the server's distances once its answer for this position is in (before, those measured here from the last answer kept)
+    expect(await screen.findByText(/距离 35 米 · 范围 100 米/)).toBeTruthy();
     expect(screen.getByText(/距离 1.3 公里 · 范围 100 米/)).toBeTruthy();
     expect(screen.getByText('范围内')).toBeTruthy();
     expect(screen.getByText('超出范围')).toBeTruthy();
@@ -191,6 +194,26 @@ describe('打卡', () => {
     expect(await screen.findByText('范围外')).toBeTruthy();
     expect(screen.getByText(/已记为范围外/)).toBeTruthy();
     expect(f.last('/api/field/clock', 'POST')!.body).toMatchObject({ clockSiteId: 6 });
+  });
+
+  it('offline: the clock sites kept from the last answer, measured from here; the clock kept on the phone', async () => {
+    localStorage.setItem('sbs-field-nearby:31', JSON.stringify(NEARBY));
+    open('/field/clock', {
+      answer: (path) => {
+        if (path.startsWith('/api/field/') || path === '/api/upload') throw new TypeError('Failed to fetch');
+        return undefined;
+      },
+    });
+    const here = wgs84ToGcj02(HERE);
+    const metresTo = (i: number) => Math.round(distanceKm(here, NEARBY.clockSites[i]) * 1000);
+    expect(metresTo(0)).toBeGreaterThan(100);
+    expect(await screen.findByText(new RegExp(`距离 ${metresTo(0)} 米 · 范围 100 米`))).toBeTruthy();
+    await takePhoto();
+    submit(/^打\s*卡$/);
+    expect(await screen.findByRole('heading', { name: '已保存在手机上' })).toBeTruthy();
+    expect(await outbox().list()).toMatchObject([
+      { kind: 'clock', state: 'waiting', body: { clockSiteId: 5, lon: 116.31, lat: 39.98 }, title: '打卡 · 中关村打卡点' },
+    ]);
   });
 
   it('says in Chinese why there is no position, and does not let the clock go', async () => {
@@ -316,8 +339,11 @@ describe('站点申请', () => {
     expect(await screen.findByText('站点申请已提交')).toBeTruthy();
     const body = f.last('/api/field/siteApply', 'POST')!.body as Record<string, number | string>;
     expect(body).toMatchObject({ name: '中关村大街 3 号口', capacity: 30, piles: 4, reason: '地铁口车辆堆积', photos: ['up-1.jpg'] });
-    // the pin starts at the phone's position (drawn in GCJ-02 on the map, sent back as the phone's WGS-84)
-    expect(Math.abs(Number(body.lon) - HERE.lon)).toBeLessThan(1e-5);
-    expect(Math.abs(Number(body.lat) - HERE.lat)).toBeLessThan(1e-5);
+    // the pin starts at the phone's position, drawn and sent in GCJ-02 (some 500 m from WGS-84 in Beijing)
+    const pin = wgs84ToGcj02(HERE);
+    expect(body.coord).toBe('gcj02');
+    expect(Math.abs(Number(body.lon) - pin.lon)).toBeLessThan(1e-6);
+    expect(Math.abs(Number(body.lat) - pin.lat)).toBeLessThan(1e-6);
+    expect(Math.abs(Number(body.lon) - HERE.lon)).toBeGreaterThan(1e-3);
   });
 });

@@ -9,36 +9,51 @@ import { fetchHistory, fetchNearby, type Position } from './service';
 import type { Nearby } from './types';
 
 const NEARBY_KEY = 'sbs-field-nearby';
+/** The last answer of nearby per user, in memory and on the phone (localStorage). */
+const lastNearby = new Map<string, Nearby>();
 
-/** The last answer of nearby, kept on the phone per user: offline the clock sites, sites and brands are still there to pick. */
+/** The last answer kept: offline the clock sites, sites and brands are still there to pick. */
 function keptNearby(userId: string): Nearby | undefined {
+  if (!lastNearby.has(userId)) {
+    try {
+      const raw = localStorage.getItem(`${NEARBY_KEY}:${userId}`);
+      if (raw) lastNearby.set(userId, JSON.parse(raw) as Nearby);
+    } catch {
+      // nothing kept
+    }
+  }
+  return lastNearby.get(userId);
+}
+
+function keepNearby(userId: string, data: Nearby) {
+  lastNearby.set(userId, data);
   try {
-    const raw = localStorage.getItem(`${NEARBY_KEY}:${userId}`);
-    return raw ? (JSON.parse(raw) as Nearby) : undefined;
+    localStorage.setItem(`${NEARBY_KEY}:${userId}`, JSON.stringify(data));
   } catch {
-    return undefined;
+    // a full storage keeps the older copy
   }
 }
 
-/** Nearby for a position (rounded to ~10 m so a trembling fix does not ask again), or for none (the area's). */
+/**
+ * Nearby for a position (rounded to ~10 m so a trembling fix does not ask again), or for none (the
+ * area's). `data` is the answer for this position, else the last one kept (`fresh` false: offline,
+ * or still asking), so the screens work without network.
+ */
 export function useNearby(position: Position | null | undefined) {
   const userId = String(useSession((s) => s.user?.id ?? ''));
   const at = position ? { lon: Math.round(position.lon * 1e4) / 1e4, lat: Math.round(position.lat * 1e4) / 1e4 } : null;
-  return useQuery({
+  const q = useQuery({
     queryKey: ['field', 'nearby', userId, at?.lon, at?.lat],
     queryFn: async () => {
       const data = await fetchNearby(at);
-      try {
-        localStorage.setItem(`${NEARBY_KEY}:${userId}`, JSON.stringify(data));
-      } catch {
-        // a full storage keeps the older copy
-      }
+      keepNearby(userId, data);
       return data;
     },
-    placeholderData: (previous) => previous ?? keptNearby(userId),
     staleTime: 60_000,
     retry: false,
   });
+  const data = q.data ?? keptNearby(userId);
+  return { data, fresh: !!q.data && !q.isError, isPending: q.isPending && !data, isError: q.isError };
 }
 
 export function useHistory() {

@@ -205,9 +205,11 @@ describe('the body sent', () => {
     expect(bodyOf(record('install', made), made + LATE_MS).at).toBe('2026-05-10 07:59:30');
   });
 
-  it('carries no `at` for the kinds that take none', () => {
-    expect(bodyOf(record('siteApply', made), made + 3600_000)).not.toHaveProperty('at');
-    expect(bodyOf(record('report', made), made + 3600_000)).not.toHaveProperty('at');
+  it('every kind says when it was made when sent late', () => {
+    for (const kind of ['clock', 'patrol', 'install', 'siteApply', 'report'] as const) {
+      expect(bodyOf(record(kind, made), made + 3600_000).at).toBe('2026-05-10 07:59:30');
+      expect(bodyOf(record(kind, made), made + 1000)).not.toHaveProperty('at');
+    }
   });
 
   it('writes local times as yyyy-MM-dd HH:mm:ss', () => {

@@ -72,9 +72,10 @@ export type SendOutcome =
   | { clientId: string; status: 'failed'; message: string }
   | { clientId: string; status: 'waiting'; message: string };
 
-/** Kinds whose record takes `at` (the time it was made on the phone). */
-const TIMED: ReadonlySet<RecordKind> = new Set(['clock', 'patrol', 'install']);
-/** A record sent this long after it was made carries `at`; one sent at once takes the server's time (a phone's clock a little ahead would be "in the future"). */
+/**
+ * A record sent this long after it was made carries `at` (when it was made, by the phone's clock);
+ * one sent at once takes the server's time, so a phone whose clock is off does not matter then.
+ */
 export const LATE_MS = 60_000;
 /** An upload older than this is uploaded again (the server deletes unattached uploads after 24 h). */
 export const UPLOAD_TTL_MS = 20 * 3600_000;
@@ -89,7 +90,7 @@ export function localTime(ms: number): string {
 /** The body posted for a record: its fields, clientId, the uploaded photos' files, and `at` when it is sent late. */
 export function bodyOf(record: QueuedRecord, now: number): Record<string, unknown> {
   const body: Record<string, unknown> = { ...record.body, clientId: record.clientId, photos: record.photos.map((p) => p.file) };
-  if (TIMED.has(record.kind) && now - record.madeAt >= LATE_MS) body.at = localTime(record.madeAt);
+  if (now - record.madeAt >= LATE_MS) body.at = localTime(record.madeAt);
   return body;
 }
 
