@@ -58,6 +58,9 @@ describe('the screen table', () => {
     expect(landingOf(entriesOf(['company.export', 'warn']))).toBe('/warn');
     expect(landingOf(entriesOf(['field', 'field.clock', 'miBicycle']))).toBe('/miBicycle');
     expect(landingOf(entriesOf(['field', 'field.clock']))).toBe('/field');
+    // on a phone the field app first: a maintainer's role also holds 日常值守
+    expect(landingOf(entriesOf(['dailyDuty', 'field', 'field.clock']), true)).toBe('/field');
+    expect(landingOf(entriesOf(['dailyDuty']), true)).toBe('/dailyDuty');
     expect(landingOf([])).toBeNull();
     expect(MENU).not.toContain('field');
     expect(SCREENS.field).toMatchObject({ path: '/field', permission: 'field', unguarded: true });

@@ -230,13 +230,19 @@ export function mayOpen(permissions: readonly PermissionEntry[] | null | undefin
 }
 
 /**
- * Where a user without the big screen lands after login: the first desk section they may open, else
- * the field app (a maintainer, inspector or reporter whose only section is 外勤), else nothing.
+ * Where a user without the big screen lands after login: on a phone-sized screen the field app when
+ * they hold it (a maintainer's role also holds 日常值守, which is a desk screen); otherwise the first
+ * desk section they may open, else the field app (a user whose only section is 外勤), else nothing.
  */
-export function landingOf(permissions: readonly PermissionEntry[] | null | undefined): string | null {
-  const first = MENU.find((key) => mayOpen(permissions, key)) ?? (mayOpen(permissions, 'field') ? 'field' : undefined);
+export function landingOf(permissions: readonly PermissionEntry[] | null | undefined, phone = false): string | null {
+  const field = mayOpen(permissions, 'field');
+  if (phone && field) return SCREENS.field.path;
+  const first = MENU.find((key) => mayOpen(permissions, key)) ?? (field ? 'field' : undefined);
   return first ? SCREENS[first].path : null;
 }
+
+/** Whether the window is phone-sized (the field app's screens are made for 390 px). */
+export const isPhone = () => typeof window !== 'undefined' && typeof window.matchMedia === 'function' && window.matchMedia('(max-width: 767px)').matches;
 
 /**
  * Whether a user may open the screen a link leads to (e.g. '/systemSettings/audit?roleId=27'): mayOpen of

@@ -3,6 +3,7 @@
  * records kept on the phone (waiting to be sent, or refused with the reason), my recent records.
  */
 import { AlertOutlined, ApiOutlined, ClockCircleOutlined, DisconnectOutlined, EnvironmentOutlined, FileSearchOutlined, SendOutlined } from '@ant-design/icons';
+import { useQueryClient } from '@tanstack/react-query';
 import { App, Button, Empty, Skeleton, Tag } from 'antd';
 import { useState, useSyncExternalStore, type ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -43,7 +44,10 @@ const useOnline = () => useSyncExternalStore(subscribe, () => navigator.onLine);
 
 function Outbox({ records }: { records: QueuedRecord[] }) {
   const { modal, message } = App.useApp();
+  const qc = useQueryClient();
   const [busy, setBusy] = useState<string | null>(null);
+  // what was sent shows in 我的记录 (and today's windows)
+  const refresh = () => void qc.invalidateQueries({ queryKey: ['field'] });
   const waiting = records.filter((r) => r.state === 'waiting');
   const failed = records.filter((r) => r.state === 'failed');
   const userId = useSession((s) => s.user?.id);
@@ -55,7 +59,10 @@ function Outbox({ records }: { records: QueuedRecord[] }) {
       .finally(() => setBusy(null));
     const sent = out.filter((o) => o.status === 'sent').length;
     const stuck = out.find((o) => o.status === 'waiting');
-    if (sent) message.success(`已发送 ${sent} 条`);
+    if (sent) {
+      message.success(`已发送 ${sent} 条`);
+      refresh();
+    }
     if (stuck) message.warning(`暂时无法发送：${stuck.message}，网络恢复后会自动发送`);
   };
   const again = async (r: QueuedRecord) => {
@@ -63,8 +70,10 @@ function Outbox({ records }: { records: QueuedRecord[] }) {
     const o = await outbox()
       .send(r.clientId)
       .finally(() => setBusy(null));
-    if (o.status === 'sent') message.success('已发送');
-    else if (o.status === 'failed') message.error(`仍未被接收：${o.message}`);
+    if (o.status === 'sent') {
+      message.success('已发送');
+      refresh();
+    } else if (o.status === 'failed') message.error(`仍未被接收：${o.message}`);
     else message.warning(`暂时无法发送：${o.message}`);
   };
   const remove = (r: QueuedRecord) =>

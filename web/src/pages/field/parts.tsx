@@ -34,7 +34,7 @@ export function PositionBar({ pos, optional }: { pos: PositionState & { locate: 
   return (
     <div className="field-position field-position-line" aria-live="polite">
       {pos.status === 'locating' ? <LoadingOutlined /> : <EnvironmentOutlined className="field-ok" />}
-      <span>
+      <span className="field-position-text">
         {pos.status === 'locating'
           ? '正在定位…'
           : `已定位 ${pos.position.lon.toFixed(5)}, ${pos.position.lat.toFixed(5)}${pos.position.accuracy ? `（±${Math.round(pos.position.accuracy)} 米）` : ''}`}

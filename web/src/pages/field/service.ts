@@ -1,7 +1,7 @@
 /** The field app's calls (/api/field/*) and the outbox's transport over the request layer. */
 import type { Body } from '../../api/types';
 import { api, envelope, handleEnvelope, RequestError, type Envelope } from '../../app/request';
-import { uploadFile } from '../../components/uploads';
+import { uploadFile } from '../../components/uploads/service';
 import { Refused, type RecordKind, type Transport } from './queue';
 
 /** The phone's position, WGS-84 as the browser gives it. */

@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { ConfigProvider, theme } from 'antd';
 import { useEffect } from 'react';
 import { Navigate, useSearchParams } from 'react-router';
-import { landingOf } from '../../app/screens';
+import { isPhone, landingOf } from '../../app/screens';
 import { useSession } from '../../app/session/store';
 import PageLoading from '../../components/PageLoading';
 import { can } from '../../lib/permission';
@@ -38,8 +38,10 @@ export default function Home() {
   // panels' calls would answer 5002 for a user without the big screen, which ends the session)
   const waiting = useSession((s) => Boolean(s.authorization) && s.permissions.length === 0) && !session.isSuccess && !session.isError;
   const landing = useSession((s) => {
-    if (!s.authorization || can(s.permissions, 'home')) return null;
-    return landingOf(s.permissions);
+    if (!s.authorization) return null;
+    // a phone of a field user: the field app (the big screen is 1920 px wide)
+    if (isPhone() && can(s.permissions, 'field')) return landingOf(s.permissions, true);
+    return can(s.permissions, 'home') ? null : landingOf(s.permissions);
   });
   if (landing) return <Navigate to={landing} replace />;
   // nothing of the screen (its header asks dashboard/init) until the roles are known

@@ -85,4 +85,31 @@ describe('login page', () => {
     fill('hd', 'secret123');
     await waitFor(() => expect(router.state.location.pathname).toBe('/index'));
   });
+
+  it('on a phone sends a maintainer (日常值守 and 外勤) to #/field, on a desk to 日常值守', async () => {
+    const user = { id: 31, username: 'yw01', name: '王运维', areaId: '110108', userLevel: 1, areaLevel: 3, roles: [{ id: 31, roleName: '运维人员' }] };
+    const perms = [
+      { id: 2, children: [] },
+      { id: 11, children: [140, 141] },
+    ];
+    fetchMock.mockImplementation((url: string) =>
+      reply({ code: 200, message: '', data: url.startsWith('/api/permission/list') ? perms : { token: 't-4', user } }),
+    );
+    const stubs = [
+      { path: '/field', element: <div>field</div> },
+      { path: '/dailyDuty', element: <div>desk</div> },
+    ];
+    const desk = renderRoute(<Login />, '/login', stubs);
+    fill('yw01', 'secret123');
+    await waitFor(() => expect(desk.router.state.location.pathname).toBe('/dailyDuty'));
+    desk.unmount();
+    const phone = vi.spyOn(window, 'matchMedia').mockImplementation((q) => ({ matches: q.includes('max-width: 767px'), media: q }) as MediaQueryList);
+    try {
+      const { router } = renderRoute(<Login />, '/login', stubs);
+      fill('yw01', 'secret123');
+      await waitFor(() => expect(router.state.location.pathname).toBe('/field'));
+    } finally {
+      phone.mockRestore();
+    }
+  });
 });
