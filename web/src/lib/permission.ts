@@ -26,6 +26,9 @@ export const PERMISSION_IDS = {
   dailyDuty: [2],
   'workOrder.view': [2, 121],
   'workOrder.handle': [2, 122],
+  'clock.view': [2, 123],
+  'clock.manage': [2, 124],
+  'clock.warn': [2, 125],
   deviceManagement: [3],
   'site.edit': [3, 103],
   'site.delete': [3, 104],
@@ -52,6 +55,12 @@ export const PERMISSION_IDS = {
   'area.manage': [10, 115],
   'rail.manage': [10, 116],
   'forbid.manage': [10, 117],
+  field: [11],
+  'field.clock': [11, 140],
+  'field.patrol': [11, 141],
+  'field.install': [11, 142],
+  'field.siteApply': [11, 143],
+  'field.report': [11, 144],
 } as const satisfies Record<string, readonly [number] | readonly [number, number]>;
 
 export type PermissionName = keyof typeof PERMISSION_IDS;
