@@ -87,8 +87,8 @@ const ROUTE_SITES = 16;
 const REPORTS_PER_DAY = 1.5;
 const SITE_APPLIES_PER_DAY = 1;
 const INSTALL_CHANCE = 0.3;
-/** How often the maintainers look at their windows again (a config saved in the console). */
-const REFRESH_MS = 30 * MIN;
+/** How often the maintainers look at their windows again (a config saved in the console), by default. */
+const REFRESH_MINUTES = 30;
 const MAX_TRIES = 5;
 
 const compactDay = (day: string) => day.replace(/-/g, '');
@@ -122,6 +122,8 @@ export interface FieldCrewOptions {
   fleet: FleetView;
   /** When the crew starts (ms). What fell due before its first tick is left undone, but for the clocks of a window still open (made at once). */
   start: number;
+  /** Minutes between two looks at the windows (default 30). */
+  refreshMinutes?: number;
   signal?: AbortSignal;
 }
 
@@ -170,7 +172,7 @@ export class FieldCrew {
       this.planDay(day, now);
     }
     if (now >= this.nextRefresh) {
-      this.nextRefresh = now + REFRESH_MS;
+      this.nextRefresh = now + (this.o.refreshMinutes ?? REFRESH_MINUTES) * MIN;
       await this.readWindows(day, now);
     }
     const due = this.tasks.filter((t) => t.due <= now).sort((a, b) => a.due - b.due);

@@ -148,8 +148,7 @@ export async function startDemo(opts: DemoOptions): Promise<{ stop(): Promise<vo
       abort.abort();
       await started.catch(() => {});
       await liveStarted.catch(() => {});
-      await (fieldCrew as FieldCrewRun | null)?.stop();
-      await (live as Live | null)?.stop();
+      await Promise.all([(live as Live | null)?.stop(), (fieldCrew as FieldCrewRun | null)?.stop()]);
     },
   };
 }

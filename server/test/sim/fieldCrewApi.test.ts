@@ -99,7 +99,18 @@ describe('demo field crew, on the real server', () => {
       error: (obj: unknown, msg: string) => lines.push({ level: 'error', msg, obj }),
     } as unknown as ConstructorParameters<typeof FieldCrew>[0]['log'];
     const from = at('06:30');
-    const c = new FieldCrew({ world, crew, transport: fetchFieldTransport(baseUrl), seed: SEED, tz: TZ, log, fleet: fleetView(world, null), start: from });
+    // the windows do not change in this test: the phones look at them every four hours, not every half hour
+    const c = new FieldCrew({
+      world,
+      crew,
+      transport: fetchFieldTransport(baseUrl),
+      seed: SEED,
+      tz: TZ,
+      log,
+      fleet: fleetView(world, null),
+      start: from,
+      refreshMinutes: 240,
+    });
     for (let now = from; now <= at('20:30'); now += 60_000) await c.tick(now);
     expect(lines.filter((l) => l.level !== 'info')).toEqual([]);
     expect(c.pending()).toBe(0);
