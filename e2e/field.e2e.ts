@@ -90,8 +90,11 @@ beforeAll(async () => {
     },
   );
   await admin.call('POST', '/clock/saveClockSiteInfo', { selfAreaId: HD }, { name: '中关村打卡点', areaId: HD, brandId, ...CLOCK_SITE, radius: 100 });
-  // a window that opens next minute (a config's window counts from when it was saved) and runs an hour
+  // a window that opens next minute (a config's window counts from when it was saved) and runs up to
+  // an hour, not past 23:59; a run in the day's last five minutes waits for midnight first
+  while (hhmm(Date.now() + 300_000) < hhmm(Date.now())) await new Promise((r) => setTimeout(r, 10_000));
   windowOpens = (Math.floor(Date.now() / 60_000) + 1) * 60_000;
+  const windowEnd = hhmm(windowOpens + 3600_000) > hhmm(windowOpens) ? hhmm(windowOpens + 3600_000) : '23:59';
   await admin.call(
     'POST',
     '/clockRecord/saveClockConfigInfo',
@@ -101,7 +104,7 @@ beforeAll(async () => {
       areaId: HD,
       roleId: 31,
       days: [1, 2, 3, 4, 5, 6, 7],
-      windows: [{ start: hhmm(windowOpens), end: hhmm(windowOpens + 3600_000) }], // (a run after 22:58 would cross midnight)
+      windows: [{ start: hhmm(windowOpens), end: windowEnd }],
       clocksPerWindow: 2,
       radius: null,
       lateMinutes: 30,
@@ -121,7 +124,7 @@ beforeAll(async () => {
   page.on('request', (r) => {
     if (r.url().includes('/api/upload') && r.method() === 'POST') uploads.push(r.postDataBuffer()?.length ?? 0);
   });
-}, 240_000);
+}, 600_000);
 
 afterAll(async () => {
   await browser?.close();
