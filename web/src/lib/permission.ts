@@ -26,6 +26,9 @@ export const PERMISSION_IDS = {
   dailyDuty: [2],
   'workOrder.view': [2, 121],
   'workOrder.handle': [2, 122],
+  'clock.view': [2, 123],
+  'clock.manage': [2, 124],
+  'clock.warn': [2, 125],
   deviceManagement: [3],
   'site.edit': [3, 103],
   'site.delete': [3, 104],
@@ -52,6 +55,12 @@ export const PERMISSION_IDS = {
   'area.manage': [10, 115],
   'rail.manage': [10, 116],
   'forbid.manage': [10, 117],
+  field: [11],
+  'field.clock': [11, 140],
+  'field.patrol': [11, 141],
+  'field.install': [11, 142],
+  'field.siteApply': [11, 143],
+  'field.report': [11, 144],
 } as const satisfies Record<string, readonly [number] | readonly [number, number]>;
 
 export type PermissionName = keyof typeof PERMISSION_IDS;
@@ -61,7 +70,13 @@ export type PermissionName = keyof typeof PERMISSION_IDS;
  * with the menu when a role's menu is ticked. Every other button is an action (edit, delete, export,
  * handle, …) and is granted only when ticked itself.
  */
-export const VIEW_BUTTONS: ReadonlySet<string> = new Set<PermissionName>(['home.siteRank', 'home.totalRing', 'home.totalTrend', 'workOrder.view']);
+export const VIEW_BUTTONS: ReadonlySet<string> = new Set<PermissionName>([
+  'home.siteRank',
+  'home.totalRing',
+  'home.totalTrend',
+  'workOrder.view',
+  'clock.view',
+]);
 
 /** True when the session's list holds the named menu, or the named button under its menu. */
 export function can(permissions: readonly PermissionEntry[] | null | undefined, name: PermissionName): boolean {

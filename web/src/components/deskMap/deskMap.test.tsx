@@ -114,6 +114,13 @@ describe('DeskMap', () => {
     act(() => void circle.fire('click'));
     expect(onCircle).toHaveBeenCalledWith('c1');
   });
+
+  it('circles with a ground range: a ring of that many metres around the point, in its colour, not clickable', () => {
+    const { map } = mount({ circles: [{ id: 'k1', lon: 116.31, lat: 39.98, radius: 6, color: '#1677ff', metres: 150 }] });
+    const ranges = layers(map()).filter((l) => 'getBounds' in l && 'getRadius' in l) as Leaflet.Circle[];
+    expect(ranges.map((r) => [r.getRadius(), r.options.color, r.options.interactive])).toEqual([[150, '#1677ff', false]]);
+    expect(ranges[0].getLatLng()).toMatchObject({ lat: 39.98, lng: 116.31 });
+  });
 });
 
 const fence: LonLat[] = [
