@@ -169,6 +169,22 @@ export async function pickArea(select: Locator, name = '海淀区', closeWithEsc
   if (closeWithEsc) await page.keyboard.press('Escape');
 }
 
+/**
+ * Sets a checkbox; tries again where a click made while a dialog still opens did not change it
+ * (setChecked reads the state first, so a late toggle is never undone).
+ */
+export async function setChecked(box: Locator, checked: boolean): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await box.setChecked(checked, { timeout: 10_000 });
+      return;
+    } catch (err) {
+      if (attempt >= 3) throw err;
+      await box.page().waitForTimeout(400);
+    }
+  }
+}
+
 /** The persisted session as the page sees it, or null. */
 export async function storedSession(page: Page): Promise<{ state: Record<string, unknown> } | null> {
   const raw = await page.evaluate((key) => localStorage.getItem(key), STORAGE_KEY);

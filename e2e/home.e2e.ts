@@ -5,7 +5,18 @@
  */
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_PASSWORD, FAST_SNAPSHOTS, type PageProblems, type TestServer, launchBrowser, loginViaForm, openPage, screenshot, startServer } from './harness';
+import {
+  ADMIN_PASSWORD,
+  FAST_SNAPSHOTS,
+  type PageProblems,
+  type TestServer,
+  launchBrowser,
+  loginViaForm,
+  openPage,
+  screenshot,
+  setChecked,
+  startServer,
+} from './harness';
 import { CY, Console, HD, type HomeWorld, MAGNIFY_ALIAS, SITES, buildHomeWorld, waitForSnapshot } from './homeWorld';
 
 let server: TestServer;
@@ -346,7 +357,7 @@ describe('home big screen (screenshots in test-output/e2e)', () => {
       .getByRole('button', { name: /编\s*辑/ })
       .click();
     await dialog().getByText(`编辑站点满桩值 · ${SITES.S2.siteName}`).waitFor();
-    await dialog().getByRole('checkbox', { name: '沿用区域满桩值' }).uncheck();
+    await setChecked(dialog().getByRole('checkbox', { name: '沿用区域满桩值' }), false);
     await dialog().getByLabel('站点满桩值').fill('1.5');
     await dialog()
       .getByRole('button', { name: /保\s*存/ })

@@ -23,3 +23,13 @@ export function convert(lon: number, lat: number, from: CoordSystem, to: CoordSy
 
 /** A point in `from` (default GCJ-02) as GCJ-02, which is what sites are stored in. */
 export const toGcj02 = (lon: number, lat: number, from: CoordSystem = 'gcj02') => convert(lon, lat, from, 'gcj02');
+
+/**
+ * Where a position may be: the platform serves Chinese cities, so a position outside China's
+ * bounding box (GCJ-02, with a margin) is an error, not a bike to draw and count (issue 16) nor a
+ * clock-in to file (issue 28).
+ */
+export const CHINA_BOUNDS = { minLon: 73, maxLon: 136, minLat: 3, maxLat: 54 };
+
+export const inChina = (p: { lon: number; lat: number }) =>
+  p.lon >= CHINA_BOUNDS.minLon && p.lon <= CHINA_BOUNDS.maxLon && p.lat >= CHINA_BOUNDS.minLat && p.lat <= CHINA_BOUNDS.maxLat;

@@ -32,6 +32,9 @@ export const PERMISSIONS = [
   ...menu(2, 'dailyDuty', '日常值守', [
     [121, 'workOrder.view', '查看工单'],
     [122, 'workOrder.handle', '处理工单'],
+    [123, 'clock.view', '查看打卡'],
+    [124, 'clock.manage', '打卡设置'],
+    [125, 'clock.warn', '处理运维预警'],
   ]),
   ...menu(3, 'deviceManagement', '站点管理', [
     [103, 'site.edit', '站点编辑'],
@@ -53,6 +56,14 @@ export const PERMISSIONS = [
     [113, 'role.manage', '角色管理'],
     [114, 'user.audit', '账号审核'],
     [119, 'audit.view', '操作日志'],
+  ]),
+  // the field app (#/field): what the people in the street may record
+  ...menu(11, 'field', '外勤', [
+    [140, 'field.clock', '打卡'],
+    [141, 'field.patrol', '巡检'],
+    [142, 'field.install', '设备安装'],
+    [143, 'field.siteApply', '站点申请'],
+    [144, 'field.report', '违规举报'],
   ]),
   ...menu(10, 'regionalSettings', '区域设置', [
     [115, 'area.manage', '区域管理'],
@@ -99,9 +110,15 @@ export const SEED_ROLES: { id: number; roleName: string; applicable: boolean; ke
     applicable: false,
     keys: ['home', 'home.totalRing', 'home.siteRank', 'dailyDuty', 'workOrder.view', 'companyManagement', 'company.filing', 'operation', 'inforManagement'],
   },
-  { id: 5, roleName: '举报人', applicable: true, keys: [] },
-  { id: 27, roleName: '站点申请人', applicable: true, keys: [] },
-  { id: 31, roleName: '运维人员', applicable: true, keys: ['dailyDuty'] },
-  { id: 32, roleName: '监督员', applicable: true, keys: ['home', 'warn'] },
+  { id: 5, roleName: '举报人', applicable: true, keys: ['field', 'field.report'] },
+  { id: 27, roleName: '站点申请人', applicable: true, keys: ['field', 'field.siteApply'] },
+  {
+    id: 31,
+    roleName: '运维人员',
+    applicable: true,
+    keys: ['dailyDuty', 'field', 'field.clock', 'field.patrol', 'field.install', 'field.siteApply', 'field.report'],
+  },
+  { id: 32, roleName: '监督员', applicable: true, keys: ['home', 'warn', 'field', 'field.clock', 'field.patrol', 'field.report'] },
+  { id: 33, roleName: '巡检员', applicable: true, keys: ['field', 'field.patrol', 'field.report'] },
   { id: 34, roleName: '运维预警人员', applicable: true, keys: ['dailyDuty'] },
 ];

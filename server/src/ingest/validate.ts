@@ -2,7 +2,7 @@
  * Per-item validation of open-API batches (INGEST.md): each item on its own, with a Chinese reason
  * naming the field. Coordinates come out in GCJ-02, times as Date. Pure.
  */
-import { COORD_SYSTEMS, toGcj02, type CoordSystem } from '../domain/coords.js';
+import { CHINA_BOUNDS, COORD_SYSTEMS, inChina, toGcj02, type CoordSystem } from '../domain/coords.js';
 import { RIDER_PHONE } from '../domain/rider.js';
 import { ItemError, check, itemId as id, oneOf, optionalText, type Raw } from '../shared/itemCheck.js';
 
@@ -35,12 +35,6 @@ export function parseTime(v: unknown, field: string, now: number): Date {
   return new Date(Math.min(t, now));
 }
 
-/**
- * Where a position may be: the platform serves Chinese cities, so a position outside China's
- * bounding box (GCJ-02, with a margin) is an error, not a bike to draw and count (issue 16).
- */
-const CHINA_BOUNDS = { minLon: 73, maxLon: 136, minLat: 3, maxLat: 54 };
-
 /** lon/lat in range in the stated system, converted to GCJ-02, inside China's bounds. */
 function parsePosition(raw: Raw): { lon: number; lat: number } {
   const lon = raw.lon;
@@ -51,7 +45,7 @@ function parsePosition(raw: Raw): { lon: number; lat: number } {
   if (!COORD_SYSTEMS.includes(coord as CoordSystem)) throw new ItemError('coord 只能是 gcj02、wgs84 或 bd09');
   const p = toGcj02(lon, lat, coord as CoordSystem);
   const b = CHINA_BOUNDS;
-  if (!(p.lon >= b.minLon && p.lon <= b.maxLon && p.lat >= b.minLat && p.lat <= b.maxLat)) {
+  if (!inChina(p)) {
     throw new ItemError(`lon/lat 不在服务范围内（中国境内：经度 ${b.minLon}~${b.maxLon}，纬度 ${b.minLat}~${b.maxLat}）`);
   }
   return p;

@@ -7,6 +7,7 @@ import { rollupStats } from './rollup.js';
 import { recordFiled } from './areaStats.js';
 import { pruneRideTracks } from './tracks.js';
 import { runWorkOrders } from './workOrders.js';
+import { runClockJob } from './clock.js';
 import type { Config } from '../config.js';
 import type { Database } from '../db/client.js';
 import { localDay } from '../domain/time.js';
@@ -32,12 +33,16 @@ export function jobContextOf(ctx: { config: Config; database: Database }): JobCo
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 
-/** Every minute: site snapshot, then the abnormal conditions, then the work orders they open or close. */
+/**
+ * Every minute: site snapshot, then the abnormal conditions, then the work orders they open or
+ * close, then the clock windows whose late time ended (缺卡 warnings, day figures).
+ */
 export async function runMinuteJobs(ctx: JobContext, now: Date) {
   const snapshot = await runSnapshot(ctx, now);
   const abnormal = await runAbnormalDetection(ctx, now);
   const workOrders = await runWorkOrders(ctx, now);
-  return { snapshot, abnormal, workOrders };
+  const clock = await runClockJob(ctx, now);
+  return { snapshot, abnormal, workOrders, clock };
 }
 
 /**

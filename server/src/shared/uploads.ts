@@ -12,8 +12,12 @@ import { columnValues, insertSql, selectList, type Columns } from '../db/columns
 import type { Auth } from '../http/auth.js';
 import { badRequest } from '../http/envelope.js';
 
-/** What a console upload is for: ID card photos (users), notice attachments, enterprise documents, bike filing spreadsheets (车辆备案导入). */
-export const PURPOSES = ['idcard', 'notice', 'document', 'filing'] as const;
+/**
+ * What a console upload is for: ID card photos (users), notice attachments, enterprise documents,
+ * bike filing spreadsheets (车辆备案导入), and the field app's photos of a clock-in, a patrol, a pile
+ * install, a site application or a violation report (issue 28).
+ */
+export const PURPOSES = ['idcard', 'notice', 'document', 'filing', 'clock', 'patrol', 'install', 'siteApply', 'report'] as const;
 /** …and what an enterprise uploads on the open API: photos of its answer to a work order. */
 export type Purpose = (typeof PURPOSES)[number] | 'workOrder';
 
@@ -23,10 +27,32 @@ const IMAGES: FileKind[] = ['png', 'jpg', 'webp'];
 const DOCUMENTS: FileKind[] = [...IMAGES, 'pdf', 'docx', 'xlsx'];
 
 /** The kinds each purpose accepts. */
-const ALLOWED: Record<Purpose, FileKind[]> = { idcard: IMAGES, notice: DOCUMENTS, document: DOCUMENTS, filing: ['xlsx'], workOrder: IMAGES };
+const ALLOWED: Record<Purpose, FileKind[]> = {
+  idcard: IMAGES,
+  notice: DOCUMENTS,
+  document: DOCUMENTS,
+  filing: ['xlsx'],
+  workOrder: IMAGES,
+  clock: IMAGES,
+  patrol: IMAGES,
+  install: IMAGES,
+  siteApply: IMAGES,
+  report: IMAGES,
+};
 
 /** What a purpose's file is called in a refusal. */
-const WHAT: Record<Purpose, string> = { idcard: '身份证照片', notice: '附件', document: '附件', filing: '车辆备案表格', workOrder: '工单照片' };
+const WHAT: Record<Purpose, string> = {
+  idcard: '身份证照片',
+  notice: '附件',
+  document: '附件',
+  filing: '车辆备案表格',
+  workOrder: '工单照片',
+  clock: '打卡照片',
+  patrol: '巡检照片',
+  install: '安装照片',
+  siteApply: '站点申请照片',
+  report: '举报照片',
+};
 
 export const MIME: Record<FileKind, string> = {
   png: 'image/png',

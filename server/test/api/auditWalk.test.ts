@@ -191,8 +191,58 @@ const SAMPLES: [string, (w: World) => Req | Promise<Req>][] = [
       return { as: w.hd, body: { id: o.id, reason: '走查退回' } };
     },
   ],
+  // 日常值守 · 打卡 and the field app (issue 28)
+  ['POST /api/clock/saveClockSiteInfo', (w) => ({ as: w.hd, body: { name: '走查打卡点', areaId: HD, lon: 116.31, lat: 39.98, radius: 100 }, creates: true })],
+  [
+    'POST /api/clock/saveClockSiteInfo#edit',
+    (w) => ({ as: w.hd, body: { id: w.s.clockSiteId, name: '走查打卡点2', areaId: HD, lon: 116.31, lat: 39.98, radius: 120 } }),
+  ],
+  ['POST /api/clockRecord/saveClockConfigInfo', (w) => ({ as: w.hd, body: { ...WALK_CONFIG, name: '走查配置' }, creates: true })],
+  ['POST /api/clockRecord/saveClockConfigInfo#edit', (w) => ({ as: w.hd, body: { ...WALK_CONFIG, id: w.s.clockConfigId, name: '走查配置2' } })],
+  ['POST /api/field/clock', async (w) => ({ as: w.hd, body: { ...(await fieldRecord(w, 'clock')), clockSiteId: w.s.clockSiteId, lon: 116.31, lat: 39.98 } })],
+  [
+    'POST /api/field/patrol',
+    async (w) => ({ as: w.hd, body: { ...(await fieldRecord(w, 'patrol')), bikeId: 'WALK0001', result: 2, lon: 116.31, lat: 39.98 } }),
+  ],
+  ['POST /api/field/install', async (w) => ({ as: w.hd, body: { ...(await fieldRecord(w, 'install')), mac: 'A1B2C3D4E5F6', siteId: w.s.siteId } })],
+  [
+    'POST /api/field/siteApply',
+    async (w) => ({ as: w.hd, body: { ...(await fieldRecord(w, 'siteApply')), name: '走查申请站', capacity: 20, reason: '走查', lon: 116.31, lat: 39.98 } }),
+  ],
+  ['POST /api/field/report', async (w) => ({ as: w.hd, body: { ...(await fieldRecord(w, 'report')), text: '走查举报', lon: 116.31, lat: 39.98 } })],
+  [
+    'POST /api/clockRecord/handleClockWarn',
+    async (w) => {
+      const [u] = await w.database.query<{ id: number }>(`select id from users where username = 'walk_hd'`);
+      const [warn] = await w.database.query<{ id: number }>(
+        `insert into clock_warnings (user_id, area_id, role_id, day, window_start, window_end, kind) values ($1, $2, 31, current_date, '07:00', '09:00', 1) returning id::int`,
+        [u.id, HD],
+      );
+      return { as: w.hd, body: { ids: [warn.id], note: '走查处理' } };
+    },
+  ],
+  ['POST /api/clockRecord/delClockConfigById', (w) => ({ as: w.hd, body: { id: w.s.clockConfigId } })],
+  ['POST /api/clock/delClockSiteById', (w) => ({ as: w.hd, body: { id: w.s.clockSiteId } })],
   ['DELETE /api/company/deleteEnterprise', (w) => ({ as: w.hd, query: { brandId: w.s.brandId } })],
 ];
+
+const WALK_CONFIG = {
+  areaId: HD,
+  roleId: 31,
+  days: [1, 2, 3, 4, 5],
+  windows: [{ start: '07:00', end: '09:00' }],
+  clocksPerWindow: 1,
+  radius: null,
+  lateMinutes: 30,
+  enabled: true,
+};
+
+let fieldN = 0;
+/** A field record's id and photo (uploaded first, as the field app does; the upload is its own audited write). */
+async function fieldRecord(w: World, purpose: string) {
+  const r = await upload(t.app, w.hd.token, purpose, 'walk.png', PNG);
+  return { clientId: `walk-${purpose}-${fieldN++}`, photos: [r.body.data.file as string] };
+}
 
 /** Ids the next samples need, read from an answer. */
 function remember(key: string, data: any, s: Record<string, any>) {
@@ -209,6 +259,8 @@ function remember(key: string, data: any, s: Record<string, any>) {
   if (key === 'POST /api/information/add') s.noticeId ??= data.id;
   if (key === 'POST /api/saveThirdPartyAuthUser') s.keyId ??= data.id;
   if (key === 'POST /api/workOrder/add') s.workOrderId ??= data.id;
+  if (key === 'POST /api/clock/saveClockSiteInfo') s.clockSiteId ??= data.id;
+  if (key === 'POST /api/clockRecord/saveClockConfigInfo') s.clockConfigId ??= data.id;
   if (key === 'PUT /api/user/reset' && data?.password) secrets.add(data.password);
   if (typeof data?.key === 'string') secrets.add(data.key);
 }

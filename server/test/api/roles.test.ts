@@ -49,7 +49,7 @@ describe('roles', () => {
 
   it('lists applicable and assignable roles', async () => {
     const audit = await haidian.get('/api/role/auditRoleAll');
-    expect(audit.body.data.map((r: { id: number }) => r.id)).toEqual([5, 27, 31, 32, 34]);
+    expect(audit.body.data.map((r: { id: number }) => r.id)).toEqual([5, 27, 31, 32, 33, 34]);
     const all = await haidian.get('/api/role/all');
     expect(all.body.data.length).toBeGreaterThanOrEqual(8);
     const assignable = await haidian.get('/api/role/addRoleAll');

@@ -9374,7 +9374,7 @@ export interface paths {
                             code: number;
                             message: string;
                             data: {
-                                /** @description 站点申请（暂无站点申请数据，恒为 0） */
+                                /** @description 待审核的站点申请 */
                                 siteApplyPend: number;
                                 /** @description 站点角色（27）待审核账号 */
                                 siteRolePend: number;
@@ -9382,7 +9382,7 @@ export interface paths {
                                 maintainPend: number;
                                 /** @description 有设备电量低于 10% 的站点数 */
                                 siteLowPowerPend: number;
-                                /** @description 举报人（5）待审核账号 */
+                                /** @description 待处理的违规举报 */
                                 accusePend: number;
                                 /** @description 全部待审核账号 */
                                 userPend: number;
@@ -9390,7 +9390,7 @@ export interface paths {
                                 dispatchPend: number;
                                 /** @description 监督员（32）待审核账号 */
                                 supervisePend: number;
-                                /** @description 运维预警人员（34）待审核账号 */
+                                /** @description 未处理的维护预警（缺卡、迟到、范围外） */
                                 dispatchWarnPend: number;
                             };
                         };
@@ -10992,8 +10992,8 @@ export interface paths {
                 query: {
                     /** @description 当前操作区域（6 位区域编码），缺省为用户所属区域 */
                     selfAreaId?: string;
-                    /** @description 用途：idcard 身份证照片（png/jpg/webp），notice 通知附件、document 企业文件（另可 pdf/docx/xlsx），filing 车辆备案表格（仅 xlsx） */
-                    purpose: "idcard" | "notice" | "document" | "filing";
+                    /** @description 用途：idcard 身份证照片（png/jpg/webp），notice 通知附件、document 企业文件（另可 pdf/docx/xlsx），filing 车辆备案表格（仅 xlsx）；外勤照片（png/jpg/webp）：clock 打卡，patrol 巡检，install 设备安装，siteApply 站点申请，report 违规举报 */
+                    purpose: "idcard" | "notice" | "document" | "filing" | "clock" | "patrol" | "install" | "siteApply" | "report";
                 };
                 header?: never;
                 path?: never;
@@ -12178,6 +12178,1233 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/field/nearby": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 附近与今日打卡 */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description 当前操作区域（6 位区域编码），缺省为用户所属区域 */
+                    selfAreaId?: string;
+                    /** @description 经度（WGS-84，手机定位） */
+                    lon?: number;
+                    /** @description 纬度 */
+                    lat?: number;
+                    /** @description 坐标系：wgs84（手机定位，缺省）、gcj02（地图上选的点）、bd09 */
+                    coord?: "gcj02" | "wgs84" | "bd09";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            message: string;
+                            data: {
+                                /** @description 本人可打卡的打卡点，近的在前（GCJ-02） */
+                                clockSites: {
+                                    /** @description 打卡点 ID */
+                                    id: number;
+                                    /** @description 名称 */
+                                    name: string;
+                                    lon: number;
+                                    lat: number;
+                                    /** @description 打卡半径（米） */
+                                    radius: number;
+                                    /** @description 距离（米）；未给位置时为空 */
+                                    distance: number | null;
+                                }[];
+                                /** @description 附近的站点（最多 30 个） */
+                                sites: {
+                                    /** @description 站点编号 */
+                                    siteId: string;
+                                    /** @description 站点名称 */
+                                    siteName: string;
+                                    lon: number;
+                                    lat: number;
+                                    /** @description 距离（米）；未给位置时为空 */
+                                    distance: number | null;
+                                }[];
+                                /** @description 本区域运营的企业 */
+                                brands: {
+                                    brandId: number;
+                                    brandName: string;
+                                }[];
+                                today: {
+                                    /** @description 今天 yyyy-MM-dd */
+                                    day: string;
+                                    windows: {
+                                        /** @description 开始 HH:mm */
+                                        start: string;
+                                        /** @description 结束 HH:mm */
+                                        end: string;
+                                        /** @description 迟到截止 HH:mm */
+                                        lateUntil: string;
+                                        /** @description 应打卡次数 */
+                                        clocks: number;
+                                        /** @description 已打卡次数（正常与迟到） */
+                                        done: number;
+                                        /** @description 其中迟到 */
+                                        late: number;
+                                        /** @description waiting 未开始，open 打卡中，late 迟到时段，done 已完成，missed 缺卡 */
+                                        state: "waiting" | "open" | "late" | "done" | "missed";
+                                    }[];
+                                    records: {
+                                        id: number;
+                                        /** @description 打卡时间 */
+                                        clockTime: string;
+                                        /** @description 打卡点 */
+                                        clockSiteName: string;
+                                        /** @description 结果：1 正常，2 迟到，3 范围外，4 非打卡时段 */
+                                        result: number;
+                                        resultName: string;
+                                        /** @description 距打卡点（米） */
+                                        distance: number;
+                                    }[];
+                                };
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/field/clock": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 打卡 */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description 当前操作区域（6 位区域编码），缺省为用户所属区域 */
+                        selfAreaId?: string;
+                        /** @description 手机端生成的记录编号（8-64 位字母、数字、_ 或 -）；同一编号重复提交只保存一次 */
+                        clientId: string;
+                        /** @description 记录生成时间 yyyy-MM-dd HH:mm:ss（离线记录）；不晚于现在、不早于 48 小时前；缺省为现在 */
+                        at?: string;
+                        /** @description 经度 */
+                        lon: number;
+                        /** @description 纬度 */
+                        lat: number;
+                        /** @description 坐标系：wgs84（手机定位，缺省）、gcj02（地图上选的点）、bd09 */
+                        coord?: "gcj02" | "wgs84" | "bd09";
+                        /** @description 打卡点 ID */
+                        clockSiteId: number;
+                        /** @description 照片（先以对应用途上传，填返回的 file），1-3 张 */
+                        photos: string[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            message: string;
+                            data: {
+                                /** @description 打卡记录 ID */
+                                id: number;
+                                /** @description 结果：1 正常，2 迟到，3 范围外，4 非打卡时段 */
+                                result: number;
+                                resultName: string;
+                                /** @description 距打卡点（米） */
+                                distance: number;
+                                /** @description 打卡半径（米） */
+                                radius: number;
+                                /** @description 计入的打卡时段 HH:mm-HH:mm */
+                                window: string | null;
+                                /** @description 同一 clientId 已提交过：答复第一次的结果，未重复保存 */
+                                repeated: boolean;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/field/patrol": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 巡检记录 */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description 当前操作区域（6 位区域编码），缺省为用户所属区域 */
+                        selfAreaId?: string;
+                        /** @description 手机端生成的记录编号（8-64 位字母、数字、_ 或 -）；同一编号重复提交只保存一次 */
+                        clientId: string;
+                        /** @description 记录生成时间 yyyy-MM-dd HH:mm:ss（离线记录）；不晚于现在、不早于 48 小时前；缺省为现在 */
+                        at?: string;
+                        /** @description 经度 */
+                        lon: number;
+                        /** @description 纬度 */
+                        lat: number;
+                        /** @description 坐标系：wgs84（手机定位，缺省）、gcj02（地图上选的点）、bd09 */
+                        coord?: "gcj02" | "wgs84" | "bd09";
+                        /** @description 车辆编号（与 bikeMac 至少填一个） */
+                        bikeId?: string;
+                        /** @description 车辆蓝牙 MAC */
+                        bikeMac?: string;
+                        /** @description 站点编号（1-32 位字母、数字、_ 或 -） */
+                        siteId?: string;
+                        /** @description 巡检结果：1 正常，2 违停，3 故障，4 非法车辆 */
+                        result: number;
+                        /** @description 说明 */
+                        note?: string;
+                        /** @description 照片（先以对应用途上传，填返回的 file），1-9 张 */
+                        photos: string[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            message: string;
+                            data: {
+                                id: number;
+                                /** @description 车辆编号（按 MAC 找到的） */
+                                bikeId: string | null;
+                                /** @description 车辆所属企业；平台不认识的车辆为空 */
+                                brandName: string | null;
+                                repeated: boolean;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/field/install": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 设备安装 */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description 当前操作区域（6 位区域编码），缺省为用户所属区域 */
+                        selfAreaId?: string;
+                        /** @description 手机端生成的记录编号（8-64 位字母、数字、_ 或 -）；同一编号重复提交只保存一次 */
+                        clientId: string;
+                        /** @description 记录生成时间 yyyy-MM-dd HH:mm:ss（离线记录）；不晚于现在、不早于 48 小时前；缺省为现在 */
+                        at?: string;
+                        /** @description 经度 */
+                        lon?: number;
+                        /** @description 纬度 */
+                        lat?: number;
+                        /** @description 坐标系：wgs84（手机定位，缺省）、gcj02（地图上选的点）、bd09 */
+                        coord?: "gcj02" | "wgs84" | "bd09";
+                        /** @description 设备（桩）MAC */
+                        mac: string;
+                        /** @description 站点编号（1-32 位字母、数字、_ 或 -） */
+                        siteId: string;
+                        /** @description 照片（先以对应用途上传，填返回的 file），1-9 张 */
+                        photos: string[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            message: string;
+                            data: {
+                                id: number;
+                                /** @description 同一 clientId 已提交过，未重复保存 */
+                                repeated: boolean;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/field/siteApply": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 站点申请 */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description 当前操作区域（6 位区域编码），缺省为用户所属区域 */
+                        selfAreaId?: string;
+                        /** @description 手机端生成的记录编号（8-64 位字母、数字、_ 或 -）；同一编号重复提交只保存一次 */
+                        clientId: string;
+                        /** @description 记录生成时间 yyyy-MM-dd HH:mm:ss（离线记录）；不晚于现在、不早于 48 小时前；缺省为现在 */
+                        at?: string;
+                        /** @description 经度 */
+                        lon: number;
+                        /** @description 纬度 */
+                        lat: number;
+                        /** @description 坐标系：wgs84（手机定位，缺省）、gcj02（地图上选的点）、bd09 */
+                        coord?: "gcj02" | "wgs84" | "bd09";
+                        /** @description 站点名称 */
+                        name: string;
+                        /** @description 停放容量（辆） */
+                        capacity: number;
+                        /** @description 桩数 */
+                        piles?: number;
+                        /** @description 申请理由 */
+                        reason: string;
+                        /** @description 照片（先以对应用途上传，填返回的 file），1-9 张 */
+                        photos: string[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            message: string;
+                            data: {
+                                id: number;
+                                /** @description 同一 clientId 已提交过，未重复保存 */
+                                repeated: boolean;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/field/report": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 违规举报 */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description 当前操作区域（6 位区域编码），缺省为用户所属区域 */
+                        selfAreaId?: string;
+                        /** @description 手机端生成的记录编号（8-64 位字母、数字、_ 或 -）；同一编号重复提交只保存一次 */
+                        clientId: string;
+                        /** @description 记录生成时间 yyyy-MM-dd HH:mm:ss（离线记录）；不晚于现在、不早于 48 小时前；缺省为现在 */
+                        at?: string;
+                        /** @description 经度 */
+                        lon: number;
+                        /** @description 纬度 */
+                        lat: number;
+                        /** @description 坐标系：wgs84（手机定位，缺省）、gcj02（地图上选的点）、bd09 */
+                        coord?: "gcj02" | "wgs84" | "bd09";
+                        /** @description 被举报的企业 */
+                        brandId?: number;
+                        /** @description 举报内容 */
+                        text: string;
+                        /** @description 照片（先以对应用途上传，填返回的 file），1-9 张 */
+                        photos: string[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            message: string;
+                            data: {
+                                id: number;
+                                /** @description 同一 clientId 已提交过，未重复保存 */
+                                repeated: boolean;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/field/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 我的外勤记录 */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            message: string;
+                            data: {
+                                items: {
+                                    /** @description clock 打卡，patrol 巡检，install 设备安装，siteApply 站点申请，report 违规举报 */
+                                    kind: "clock" | "patrol" | "install" | "siteApply" | "report";
+                                    id: number;
+                                    /** @description 记录时间 */
+                                    time: string;
+                                    /** @description 摘要 */
+                                    title: string;
+                                    /** @description 结果或处理状态 */
+                                    state: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/clock/getClockSiteList": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 打卡点列表 */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description 当前操作区域（6 位区域编码），缺省为用户所属区域 */
+                    selfAreaId?: string;
+                    /** @description 区域（本区域及下级），须在本人权限内 */
+                    areaId?: string;
+                    /** @description 企业 ID（企业账号只能查本企业） */
+                    brandId?: number;
+                    /** @description 名称中的文字 */
+                    name?: string;
+                    /** @description 页码，从 1 开始 */
+                    currentPage?: number;
+                    /** @description 每页条数 */
+                    pageSize?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            message: string;
+                            data: {
+                                lists: {
+                                    /** @description 打卡点 ID */
+                                    id: number;
+                                    /** @description 名称 */
+                                    name: string;
+                                    /** @description 区域 */
+                                    areaId: string;
+                                    /** @description 区域名称 */
+                                    areaName: string;
+                                    /** @description 所属企业；空为所有企业可用 */
+                                    brandId: number | null;
+                                    brandName: string | null;
+                                    /** @description 对应站点 */
+                                    siteId: string | null;
+                                    siteName: string | null;
+                                    lon: number;
+                                    lat: number;
+                                    /** @description 打卡半径（米） */
+                                    radius: number;
+                                    /** @description 创建时间 */
+                                    createTime: string;
+                                }[];
+                                total: number;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/clock/saveClockSiteInfo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 保存打卡点 */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description 当前操作区域（6 位区域编码），缺省为用户所属区域 */
+                        selfAreaId?: string;
+                        id?: number;
+                        /** @description 名称 */
+                        name: string;
+                        /** @description 6 位区域编码 */
+                        areaId: string;
+                        /** @description 所属企业；空为所有企业可用 */
+                        brandId?: number | null;
+                        /** @description 对应站点 */
+                        siteId?: string | (never | null);
+                        /** @description 经度（GCJ-02） */
+                        lon: number;
+                        /** @description 纬度（GCJ-02） */
+                        lat: number;
+                        /** @description 打卡半径（米），10-5000 */
+                        radius: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            message: string;
+                            data: {
+                                id: number;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/clock/delClockSiteById": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 删除打卡点 */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description 当前操作区域（6 位区域编码），缺省为用户所属区域 */
+                        selfAreaId?: string;
+                        id: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/clockRecord/getClockConfigList": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 打卡配置列表 */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description 当前操作区域（6 位区域编码），缺省为用户所属区域 */
+                    selfAreaId?: string;
+                    /** @description 区域（本区域及下级），须在本人权限内 */
+                    areaId?: string;
+                    /** @description 企业 ID（企业账号只能查本企业） */
+                    brandId?: number;
+                    /** @description 打卡角色：1 运维人员（31），2 监督员（32） */
+                    clockRole?: number;
+                    /** @description 页码，从 1 开始 */
+                    currentPage?: number;
+                    /** @description 每页条数 */
+                    pageSize?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            message: string;
+                            data: {
+                                lists: {
+                                    /** @description 配置 ID */
+                                    id: number;
+                                    /** @description 区域 */
+                                    areaId: string;
+                                    /** @description 区域名称 */
+                                    areaName: string;
+                                    /** @description 企业；空为本区域所有企业 */
+                                    brandId: number | null;
+                                    brandName: string | null;
+                                    /** @description 角色名称 */
+                                    roleName: string;
+                                    /** @description 名称 */
+                                    name: string;
+                                    /** @description 角色：31 运维人员，32 监督员 */
+                                    roleId: 31 | 32;
+                                    /** @description 打卡日：1 周一 … 7 周日 */
+                                    days: number[];
+                                    /** @description 打卡时段 */
+                                    windows: {
+                                        /** @description 开始 HH:mm */
+                                        start: string;
+                                        /** @description 结束 HH:mm */
+                                        end: string;
+                                    }[];
+                                    /** @description 每个时段应打卡次数 */
+                                    clocksPerWindow: number;
+                                    /** @description 打卡半径（米）；空则按打卡点的半径 */
+                                    radius: number | null;
+                                    /** @description 时段结束后多少分钟内算迟到（之后为缺卡） */
+                                    lateMinutes: number;
+                                    /** @description 启用 */
+                                    enabled: boolean;
+                                }[];
+                                total: number;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/clockRecord/saveClockConfigInfo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 保存打卡配置 */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description 当前操作区域（6 位区域编码），缺省为用户所属区域 */
+                        selfAreaId?: string;
+                        id?: number;
+                        /** @description 6 位区域编码 */
+                        areaId: string;
+                        /** @description 企业；空为本区域所有企业 */
+                        brandId?: number | null;
+                        /** @description 名称 */
+                        name: string;
+                        /** @description 角色：31 运维人员，32 监督员 */
+                        roleId: 31 | 32;
+                        /** @description 打卡日：1 周一 … 7 周日 */
+                        days: number[];
+                        /** @description 打卡时段 */
+                        windows: {
+                            /** @description 开始 HH:mm */
+                            start: string;
+                            /** @description 结束 HH:mm */
+                            end: string;
+                        }[];
+                        /** @description 每个时段应打卡次数 */
+                        clocksPerWindow: number;
+                        /** @description 打卡半径（米）；空则按打卡点的半径 */
+                        radius: number | null;
+                        /** @description 时段结束后多少分钟内算迟到（之后为缺卡） */
+                        lateMinutes: number;
+                        /** @description 启用 */
+                        enabled: boolean;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            message: string;
+                            data: {
+                                id: number;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/clockRecord/delClockConfigById": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 删除打卡配置 */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description 当前操作区域（6 位区域编码），缺省为用户所属区域 */
+                        selfAreaId?: string;
+                        id: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/clockRecord/getUserClockRecordList": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 打卡记录 */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description 当前操作区域（6 位区域编码），缺省为用户所属区域 */
+                    selfAreaId?: string;
+                    /** @description 区域（本区域及下级），须在本人权限内 */
+                    areaId?: string;
+                    /** @description 企业 ID（企业账号只能查本企业） */
+                    brandId?: number;
+                    /** @description 打卡角色：1 运维人员（31），2 监督员（32） */
+                    clockRole?: number;
+                    /** @description 姓名或账号中的文字 */
+                    userName?: string;
+                    clockSiteId?: number;
+                    /** @description 结果：1 正常，2 迟到，3 范围外，4 非打卡时段 */
+                    result?: number;
+                    /** @description 不早于 yyyy-MM-dd[ HH:mm:ss] */
+                    startTime?: string;
+                    /** @description 不晚于 yyyy-MM-dd[ HH:mm:ss]（只给日期：含当天） */
+                    endTime?: string;
+                    /** @description 页码，从 1 开始 */
+                    currentPage?: number;
+                    /** @description 每页条数 */
+                    pageSize?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            message: string;
+                            data: {
+                                lists: {
+                                    /** @description 打卡记录 ID */
+                                    id: number;
+                                    userId: number;
+                                    /** @description 姓名 */
+                                    userName: string;
+                                    brandName: string | null;
+                                    /** @description 计入的角色 */
+                                    roleName: string | null;
+                                    clockSiteId: number;
+                                    /** @description 打卡点 */
+                                    clockSiteName: string;
+                                    /** @description 打卡时间 */
+                                    clockTime: string;
+                                    /** @description 计入的打卡时段 */
+                                    window: string | null;
+                                    /** @description 结果：1 正常，2 迟到，3 范围外，4 非打卡时段 */
+                                    result: number;
+                                    resultName: string;
+                                    /** @description 距打卡点（米） */
+                                    distance: number;
+                                    /** @description 打卡半径（米） */
+                                    radius: number;
+                                    lon: number;
+                                    lat: number;
+                                    /** @description 照片地址 /uploads/{file}（凭登录令牌读取） */
+                                    photos: string[];
+                                }[];
+                                total: number;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/clockRecord/getClockStatisticsDayList": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 打卡日统计 */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description 当前操作区域（6 位区域编码），缺省为用户所属区域 */
+                    selfAreaId?: string;
+                    /** @description 区域（本区域及下级），须在本人权限内 */
+                    areaId?: string;
+                    /** @description 企业 ID（企业账号只能查本企业） */
+                    brandId?: number;
+                    /** @description 打卡角色：1 运维人员（31），2 监督员（32） */
+                    clockRole?: number;
+                    /** @description 姓名或账号中的文字 */
+                    userName?: string;
+                    /** @description 起始日 yyyy-MM-dd（缺省为 30 天前） */
+                    startTime?: string;
+                    /** @description 截止日 yyyy-MM-dd（含当天，缺省为今天） */
+                    endTime?: string;
+                    /** @description 页码，从 1 开始 */
+                    currentPage?: number;
+                    /** @description 每页条数 */
+                    pageSize?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            message: string;
+                            data: {
+                                lists: {
+                                    /** @description 日期 */
+                                    day: string;
+                                    userId: number;
+                                    /** @description 姓名 */
+                                    userName: string;
+                                    brandName: string | null;
+                                    /** @description 角色 */
+                                    roleName: string;
+                                    /** @description 应打卡次数 */
+                                    required: number;
+                                    /** @description 已打卡（正常与迟到） */
+                                    done: number;
+                                    /** @description 迟到 */
+                                    late: number;
+                                    /** @description 缺卡（已结束的时段） */
+                                    missing: number;
+                                    /** @description 范围外 */
+                                    outOfRange: number;
+                                }[];
+                                total: number;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/clockRecord/getClockWarnList": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 维护预警 */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description 当前操作区域（6 位区域编码），缺省为用户所属区域 */
+                    selfAreaId?: string;
+                    /** @description 区域（本区域及下级），须在本人权限内 */
+                    areaId?: string;
+                    /** @description 企业 ID（企业账号只能查本企业） */
+                    brandId?: number;
+                    /** @description 打卡角色：1 运维人员（31），2 监督员（32） */
+                    clockRole?: number;
+                    /** @description 1 未处理，2 已处理 */
+                    clockWarn?: number;
+                    /** @description 预警类型：1 缺卡，2 迟到，3 范围外 */
+                    kind?: number;
+                    /** @description 姓名或账号中的文字 */
+                    userName?: string;
+                    /** @description 起始日 yyyy-MM-dd */
+                    startTime?: string;
+                    /** @description 截止日 yyyy-MM-dd（含当天） */
+                    endTime?: string;
+                    /** @description 页码，从 1 开始 */
+                    currentPage?: number;
+                    /** @description 每页条数 */
+                    pageSize?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            message: string;
+                            data: {
+                                lists: {
+                                    /** @description 预警 ID */
+                                    id: number;
+                                    userId: number;
+                                    /** @description 姓名 */
+                                    userName: string;
+                                    brandName: string | null;
+                                    /** @description 角色 */
+                                    roleName: string;
+                                    /** @description 日期 */
+                                    day: string;
+                                    /** @description 打卡时段 */
+                                    window: string;
+                                    /** @description 类型：1 缺卡，2 迟到，3 范围外 */
+                                    kind: number;
+                                    kindName: string;
+                                    /** @description 迟到、范围外：那次打卡的时间 */
+                                    clockTime: string | null;
+                                    /** @description 范围外：距打卡点（米） */
+                                    distance: number | null;
+                                    /** @description 预警时间 */
+                                    createTime: string;
+                                    handled: boolean;
+                                    handlerName: string | null;
+                                    handleTime: string | null;
+                                    /** @description 处理说明 */
+                                    note: string | null;
+                                }[];
+                                total: number;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/clockRecord/handleClockWarn": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 处理维护预警 */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description 当前操作区域（6 位区域编码），缺省为用户所属区域 */
+                        selfAreaId?: string;
+                        /** @description 预警 ID */
+                        ids: number[];
+                        /** @description 处理说明 */
+                        note: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            message: string;
+                            data: {
+                                handled: number;
+                            };
+                        };
+                    };
                 };
             };
         };

@@ -3,11 +3,12 @@
  * Applications are self-registered accounts waiting for audit (audit_status 0, users/applications.ts):
  * userPend the platform accounts (apply_type 1), the others by the role applied for (spec §6 role
  * ids: 5 reporters, 27 site role, 31 maintainers, 32 supervisors, 34 maintainer warnings).
- * - siteApplyPend is always 0: there is no site-application table yet (nothing to count).
- * - accusePend counts pending reporter (role 5) accounts, the list its to-do item opens; violation
- *   reports themselves are not stored anywhere yet.
+ * - siteApplyPend counts the site applications waiting for a decision (the field app's, issue 28).
+ * - accusePend counts the violation reports not yet handled or dismissed.
+ * - dispatchWarnPend counts the 维护预警 (a clock missed, late or out of range) not yet handled.
  * - siteRolePend (extra key) counts pending site-role (27) accounts, the "site role applications" item.
- * - dispatchPend counts the work orders waiting for the regulator; an enterprise account's, its own.
+ * - dispatchPend counts the work orders waiting for the regulator.
+ * An enterprise account counts its own enterprise's orders, warnings, reports and applications.
  */
 import type { Static } from 'typebox';
 import type { Database } from '../../db/client.js';
@@ -18,6 +19,5 @@ import type { PendData } from './schemas.js';
 export type PendCounts = Static<typeof PendData>;
 
 export async function pendCounts(database: Database, areaIds: string[], brandId: number | null = null): Promise<PendCounts> {
-  const row = await repo.pendingCounts(database, areaIds, LOW_POWER, brandId);
-  return { siteApplyPend: 0, ...row };
+  return repo.pendingCounts(database, areaIds, LOW_POWER, brandId);
 }

@@ -193,7 +193,7 @@ export function tidalRows(database: Database, s: { areaIds: string[]; brandId: n
 
 /** The to-do counts of the areas; `brandId`: an enterprise account's, whose work orders alone it counts. */
 export async function pendingCounts(database: Database, areaIds: string[], lowPower: number, brandId: number | null = null) {
-  const [row] = await database.query<Omit<PendCounts, 'siteApplyPend'>>(
+  const [row] = await database.query<PendCounts>(
     `with pending as (
        select u.id, u.apply_type, coalesce(array_agg(ur.role_id) filter (where ur.role_id is not null), '{}') as roles
          from users u left join user_roles ur on ur.user_id = u.id
@@ -202,10 +202,14 @@ export async function pendingCounts(database: Database, areaIds: string[], lowPo
      )
      select (select count(*) from pending where 27 = any(roles))::int as "siteRolePend",
             (select count(*) from pending where 31 = any(roles))::int as "maintainPend",
-            (select count(*) from pending where 5 = any(roles))::int as "accusePend",
+            (select count(*) from violation_reports v where v.area_id = any($1::text[]) and v.state = 0
+              and ($3::int is null or v.brand_id = $3::int))::int as "accusePend",
+            (select count(*) from site_applications sa where sa.area_id = any($1::text[]) and sa.state = 0
+              and ($3::int is null or sa.brand_id = $3::int))::int as "siteApplyPend",
             (select count(*) from pending where apply_type = 1)::int as "userPend",
             (select count(*) from pending where 32 = any(roles))::int as "supervisePend",
-            (select count(*) from pending where 34 = any(roles))::int as "dispatchWarnPend",
+            (select count(*) from clock_warnings w where w.area_id = any($1::text[]) and w.handled_at is null
+              and ($3::int is null or w.brand_id = $3::int))::int as "dispatchWarnPend",
             (select count(distinct p.site_id) from piles p join sites s on s.id = p.site_id and s.deleted_at is null
               where s.area_id = any($1::text[]) and p.power < $2)::int as "siteLowPowerPend",
             (select count(*) from work_orders o

@@ -161,15 +161,15 @@ export const PendQuery = Type.Object({
 });
 
 export const PendData = Type.Object({
-  siteApplyPend: Int('站点申请（暂无站点申请数据，恒为 0）'),
+  siteApplyPend: Int('待审核的站点申请'),
   siteRolePend: Int('站点角色（27）待审核账号'),
   maintainPend: Int('运维人员（31）待审核账号'),
   siteLowPowerPend: Int('有设备电量低于 10% 的站点数'),
-  accusePend: Int('举报人（5）待审核账号'),
+  accusePend: Int('待处理的违规举报'),
   userPend: Int('全部待审核账号'),
   dispatchPend: Int('待处理的工单：已超时未反馈的，加上企业已反馈、等待监管办结或退回的'),
   supervisePend: Int('监督员（32）待审核账号'),
-  dispatchWarnPend: Int('运维预警人员（34）待审核账号'),
+  dispatchWarnPend: Int('未处理的维护预警（缺卡、迟到、范围外）'),
 });
 
 export const DateQuery = Type.Object({
