@@ -11,6 +11,8 @@ import { windowProblem } from '../../../../../server/src/domain/clock';
 import type { ClockWindow } from './types';
 
 const FORMAT = 'HH:mm';
+/** The most windows a config holds (the server's bound). */
+const MAX_WINDOWS = 6;
 const toDayjs = (hhmm: string): Dayjs | null => {
   const m = /^(\d{2}):(\d{2})$/.exec(hhmm);
   return m ? dayjs().startOf('day').hour(Number(m[1])).minute(Number(m[2])) : null;
@@ -66,7 +68,13 @@ export default function TimeWindows({ value, onChange, id }: { value?: ClockWind
           />
         </Space>
       ))}
-      <Button type="dashed" icon={<PlusOutlined />} onClick={() => onChange?.([...windows, { start: '', end: '' }])}>
+      <Button
+        type="dashed"
+        icon={<PlusOutlined />}
+        disabled={windows.length >= MAX_WINDOWS}
+        title={windows.length >= MAX_WINDOWS ? `最多 ${MAX_WINDOWS} 个时段` : undefined}
+        onClick={() => onChange?.([...windows, { start: '', end: '' }])}
+      >
         添加时段
       </Button>
     </div>

@@ -22,6 +22,15 @@ const WEEKEND = {
   enabled: false,
 };
 
+const SHIFTS = {
+  ...CONFIG,
+  windows: [
+    { start: '07:00', end: '09:00' },
+    { start: '10:00', end: '12:00' },
+  ],
+  lateMinutes: 30,
+};
+
 let fetched: ReturnType<typeof stubFetch>;
 beforeEach(() => {
   fetched = stubFetch((path, method) => {
@@ -105,6 +114,7 @@ describe('#/dailyDuty/clockConfig', () => {
     expect(fetched.last('/api/clockRecord/saveClockConfigInfo', 'POST')!.body).toEqual({
       name: '运维早晚打卡',
       areaId: '110108',
+      brandId: null,
       roleId: 31,
       days: [1, 2, 3, 4, 5, 6],
       windows: [
@@ -112,24 +122,35 @@ describe('#/dailyDuty/clockConfig', () => {
         { start: '17:00', end: '19:00' },
       ],
       clocksPerWindow: 1,
+      radius: null,
       lateMinutes: 30,
       enabled: true,
     });
   });
 
   it('编辑: a late time that makes the windows overlap is refused; the config saves with its id', SLOW, async () => {
+    fetched = stubFetch((path, method) => {
+      if (path === '/api/clockRecord/getClockConfigList') return ok({ lists: [SHIFTS], total: 1 });
+      if (path === '/api/clockRecord/saveClockConfigInfo' && method === 'POST') return ok({ id: 3 });
+      return undefined;
+    });
     renderDuty('/dailyDuty/clockConfig');
-    await screen.findByText('监督员周末打卡', {}, WAIT);
+    await screen.findByText('运维人员工作日打卡', {}, WAIT);
     fireEvent.click(within(rowOf('运维人员工作日打卡')).getByRole('button', { name: /编\s*辑/ }));
     const dialog = await screen.findByRole('dialog', {}, WAIT);
     await waitFor(() => expect(input(dialog, 'name').value).toBe('运维人员工作日打卡'), WAIT);
-    fireEvent.change(input(dialog, 'lateMinutes'), { target: { value: '600' } });
+    // 09:00 + 60 minutes late reaches the next window's start
+    fireEvent.change(input(dialog, 'lateMinutes'), { target: { value: '60' } });
     fireEvent.blur(input(dialog, 'lateMinutes'));
-    await within(dialog).findByText('打卡时段 07:00-09:00（含迟到 600 分钟）与 17:00-19:00 重叠', {}, WAIT);
+    await within(dialog).findByText('打卡时段 07:00-09:00（含迟到 60 分钟）与 10:00-12:00 重叠', {}, WAIT);
     fireEvent.click(within(dialog).getByRole('button', { name: /确\s*定/ }));
     await new Promise((r) => setTimeout(r, 300));
     expect(fetched.last('/api/clockRecord/saveClockConfigInfo', 'POST')).toBeUndefined();
     fireEvent.change(input(dialog, 'lateMinutes'), { target: { value: '45' } });
+    fireEvent.change(input(dialog, 'radius'), { target: { value: '5' } });
+    fireEvent.blur(input(dialog, 'radius'));
+    // the server's bounds of the save route
+    await within(dialog).findByText('打卡半径（米）应为 10 到 5000 的数', {}, WAIT);
     fireEvent.change(input(dialog, 'radius'), { target: { value: '80' } });
     fireEvent.click(within(dialog).getByRole('button', { name: /确\s*定/ }));
     await waitFor(() => expect(fetched.last('/api/clockRecord/saveClockConfigInfo', 'POST')).toBeTruthy(), WAIT);

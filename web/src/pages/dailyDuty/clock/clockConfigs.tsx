@@ -33,18 +33,19 @@ const bodyOf = (c: ClockConfig): ClockConfigBody => ({
   id: c.id,
   name: c.name,
   areaId: c.areaId,
-  brandId: c.brandId ?? undefined,
+  brandId: c.brandId,
   roleId: c.roleId,
   days: c.days,
   windows: c.windows,
   clocksPerWindow: c.clocksPerWindow,
-  radius: c.radius ?? undefined,
+  radius: c.radius,
   lateMinutes: c.lateMinutes,
   enabled: c.enabled,
 });
 
 const configForm: CrudForm<ClockConfig, ConfigValues> = {
   noun: '打卡配置',
+  rulesOf: '/api/clockRecord/saveClockConfigInfo',
   dialog: { width: 640 },
   useFields: function useConfigFields() {
     const brands = useBrandOptions();
@@ -104,12 +105,12 @@ const configForm: CrudForm<ClockConfig, ConfigValues> = {
       ...(c ? { id: c.id } : {}),
       name: v.name.trim(),
       areaId: v.areaId,
-      brandId: v.brandId ? Number(v.brandId) : undefined,
-      roleId: Number(v.roleId),
+      brandId: v.brandId ? Number(v.brandId) : null,
+      roleId: Number(v.roleId) as ClockConfigBody['roleId'],
       days: v.days.map(Number).sort((a, b) => a - b),
       windows: [...v.windows].sort((a, b) => a.start.localeCompare(b.start)),
       clocksPerWindow: v.clocksPerWindow,
-      radius: v.radius ?? undefined,
+      radius: v.radius ?? null,
       lateMinutes: v.lateMinutes,
       enabled: !!v.enabled,
     }),

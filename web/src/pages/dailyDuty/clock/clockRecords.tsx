@@ -62,7 +62,7 @@ const spec = (brands: ReturnType<typeof useBrandOptions>, sites: { options: Opti
     columns: [
       { title: '人员', dataIndex: 'userName', width: 110 },
       { title: '企业', dataIndex: 'brandName', width: 100, render: dash },
-      { title: '角色', dataIndex: 'roleName', width: 100 },
+      { title: '角色', dataIndex: 'roleName', width: 100, render: dash },
       { title: '打卡点', dataIndex: 'clockSiteName', width: 180 },
       { title: '打卡时间', dataIndex: 'clockTime', width: 170 },
       { title: '时段', dataIndex: 'window', width: 120, render: dash },

@@ -6,7 +6,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Form, type FormInstance } from 'antd';
 import { useEffect, useMemo, useRef } from 'react';
-import { DEFAULT_RADIUS } from '../../../../../server/src/domain/clock';
 import { useSession } from '../../../app/session/store';
 import type { CrudForm, Field } from '../../../components/desk';
 import { can } from '../../../lib/permission';
@@ -14,6 +13,9 @@ import ClockSitePicker, { type AreaSite } from './ClockSitePicker';
 import { fetchAreaSites, saveClockSite } from './service';
 import { useBrandOptions } from './shared';
 import type { ClockSite } from './types';
+
+/** A new clock site's radius (metres). */
+const DEFAULT_RADIUS = 100;
 
 export interface ClockSiteValues {
   name: string;
@@ -61,6 +63,7 @@ function useSiteFollows(form: FormInstance<ClockSiteValues>, sites: readonly Are
 export const clockSiteForm: CrudForm<ClockSite, ClockSiteValues> = {
   noun: '打卡点',
   title: (s) => (s ? `编辑打卡点（${s.name}）` : '新增打卡点'),
+  rulesOf: '/api/clock/saveClockSiteInfo',
   dialog: { width: 1100 },
   useFields: function useClockSiteFields(_row, form, { initial }) {
     const brands = useBrandOptions();
@@ -127,8 +130,9 @@ export const clockSiteForm: CrudForm<ClockSite, ClockSiteValues> = {
       ...(s ? { id: s.id } : {}),
       name: v.name.trim(),
       areaId: v.areaId,
-      brandId: v.brandId ? Number(v.brandId) : undefined,
-      siteId: v.siteId?.trim() || undefined,
+      // emptied on an edit: null clears it
+      brandId: v.brandId ? Number(v.brandId) : null,
+      siteId: v.siteId?.trim() || null,
       lon: v.lon!,
       lat: v.lat!,
       radius: v.radius,

@@ -76,6 +76,7 @@ describe('#/dailyDuty/clockSite', () => {
     expect(fetched.last('/api/clock/saveClockSiteInfo', 'POST')!.body).toEqual({
       name: '知春路站',
       areaId: '110108',
+      brandId: null,
       siteId: '1101080000009',
       lon: 116.315,
       lat: 39.985,

@@ -17,6 +17,7 @@ const handle: CrudAsk<ClockWarn> = {
   batchLabel: '批量处理',
   on: (w) => !w.handled,
   title: (w, n) => (w ? `处理预警：${w.userName} ${w.day} ${w.window} ${w.kindName}` : `批量处理 ${n} 条预警`),
+  rulesOf: '/api/clockRecord/handleClockWarn',
   fields: [{ name: 'note', label: '处理说明', type: 'textarea', required: true, placeholder: '如：已核实，因道路施工绕行；已提醒本人按时打卡' }],
   save: (v, ids) => handleClockWarns(ids.map(Number), String(v.note).trim()),
   success: '预警已处理',

@@ -5,7 +5,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Tag } from 'antd';
 import { useMemo } from 'react';
-import { CLOCK_RESULTS, WARN_KINDS, WEEKDAYS } from '../../../../../server/src/domain/clock';
+import { CLOCK_RESULTS, WARN_KINDS } from '../../../../../server/src/domain/clock';
 import { useSession } from '../../../app/session/store';
 import { type Field, type Option, optionsOf } from '../../../components/desk';
 import { can } from '../../../lib/permission';
@@ -14,12 +14,13 @@ import '../dailyDuty.css';
 import './clock.css';
 
 /** clockRole of the filters (and the to-do link): 1 运维人员, 2 监督员. */
-export const CLOCK_ROLE_OPTIONS = optionsOf({ 1: '运维人员', 2: '监督员' });
+const CLOCK_ROLE_OPTIONS = optionsOf({ 1: '运维人员', 2: '监督员' });
 /** roleId of a config: the seeded roles 31 运维人员, 32 监督员. */
 export const CONFIG_ROLE_OPTIONS = optionsOf({ 31: '运维人员', 32: '监督员' });
 export const RESULT_OPTIONS = optionsOf(CLOCK_RESULTS);
 export const KIND_OPTIONS = optionsOf(WARN_KINDS);
-/** 1 周一 .. 7 周日 */
+/** A config's days: 1 周一 .. 7 周日. */
+const WEEKDAYS = ['周一', '周二', '周三', '周四', '周五', '周六', '周日'];
 export const DAY_OPTIONS: Option[] = WEEKDAYS.map((label, i) => ({ value: String(i + 1), label }));
 
 const RESULT_COLORS: Record<number, string> = { 1: 'green', 2: 'orange', 3: 'red', 4: 'default' };
