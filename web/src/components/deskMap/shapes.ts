@@ -65,8 +65,17 @@ export function useCircles(map: Leaflet.Map | null, circles: readonly MapCircle[
           pmIgnore: true,
         } as Leaflet.CircleOptions),
       );
+    // names beside their circles, always shown (text, never HTML)
+    const names = circles
+      .filter((c) => c.name)
+      .map((c) =>
+        L.tooltip({ permanent: true, direction: 'right', offset: [c.radius + 2, 0], className: 'desk-map-label', interactive: false })
+          .setLatLng(ll(c))
+          .setContent(textTip(c.name!)),
+      );
     const group = L.featureGroup([
       ...ranges,
+      ...names,
       ...circles.map((c) => {
         const m = L.circleMarker(ll(c), { radius: c.radius, color: c.color, weight: c.selected ? 3 : 1, fillColor: c.color, fillOpacity: 0.45 });
         // auto: beside the circle, so one near the map's top edge keeps its tooltip in view

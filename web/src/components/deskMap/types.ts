@@ -34,6 +34,8 @@ export interface MapCircle extends LonLat {
   selected?: boolean;
   /** a ground range around it too, in metres (a clock site's radius): a thin ring in its colour, growing with the zoom */
   metres?: number;
+  /** a name always shown beside it (the tooltip `label` shows on hover) */
+  name?: string;
 }
 
 /** A point of a path (a ride's track): a small dot, or a labelled marker (e.g. 借 / 还) when `label` is set. */

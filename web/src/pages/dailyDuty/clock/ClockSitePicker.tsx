@@ -7,21 +7,13 @@ import { Alert, Spin } from 'antd';
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import type { LonLat, MapCircle, MapSite } from '../../../components/deskMap/types';
 import { metresBetween } from './geo';
-import type { ClockSite } from './types';
+import type { AreaSite, ClockSite } from './types';
 
 const DeskMap = lazy(() => import('../../../components/deskMap/DeskMap'));
 
 /** Sites drawn around the position (an area may have 20,000). */
 const SITES_M = 2000;
 const MAX_SITES = 2000;
-
-export interface AreaSite {
-  siteId: string;
-  siteName: string;
-  siteLon: number;
-  siteLat: number;
-  flag?: number;
-}
 
 interface Props {
   point: LonLat | null;
@@ -51,7 +43,17 @@ export default function ClockSitePicker({ point, onPoint, radius, areaId, sites,
     return (at ? all.filter((s) => metresBetween(s, at) < SITES_M) : all).slice(0, MAX_SITES);
   }, [sites, view]);
   const circles = useMemo<MapCircle[]>(
-    () => others.map((c) => ({ id: String(c.id), lon: c.lon, lat: c.lat, radius: 4, color: '#8c8c8c', metres: c.radius, label: `${c.name}（已有打卡点）` })),
+    () =>
+      others.map((c) => ({
+        id: String(c.id),
+        lon: c.lon,
+        lat: c.lat,
+        radius: 4,
+        color: '#8c8c8c',
+        metres: c.radius,
+        label: `${c.name}（已有打卡点）`,
+        name: c.name,
+      })),
     [others],
   );
   return (

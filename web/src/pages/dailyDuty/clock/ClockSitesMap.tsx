@@ -1,6 +1,6 @@
 /**
  * The clock sites of the list's filters on a map above the list (issue 28 point 3): each a point with
- * its range (radius in metres) drawn around it, its name, enterprise and site on hover; a click picks
+ * its range (radius in metres) drawn around it and its name beside it, its enterprise and site on hover; a click picks
  * its row, a row clicked centres its site. The points come from one read of up to 1,000 under the
  * list's key, so 刷新 and a write load them again. No tiles here: vector layers on a plain background.
  */
@@ -45,7 +45,17 @@ export default function ClockSitesMap({ kit, focus, pick }: { kit: CrudKit<Clock
     () =>
       sites.map((s) => {
         const on = s.id === focus?.id;
-        return { id: String(s.id), lon: s.lon, lat: s.lat, radius: on ? 8 : 6, color: on ? FOCUS : COLOR, metres: s.radius, selected: on, label: tipOf(s) };
+        return {
+          id: String(s.id),
+          lon: s.lon,
+          lat: s.lat,
+          radius: on ? 8 : 6,
+          color: on ? FOCUS : COLOR,
+          metres: s.radius,
+          selected: on,
+          label: tipOf(s),
+          name: s.name,
+        };
       }),
     [sites, focus],
   );

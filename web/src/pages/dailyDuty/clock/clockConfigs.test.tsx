@@ -150,7 +150,7 @@ describe('#/dailyDuty/clockConfig', () => {
     fireEvent.change(input(dialog, 'radius'), { target: { value: '5' } });
     fireEvent.blur(input(dialog, 'radius'));
     // the server's bounds of the save route
-    await within(dialog).findByText('打卡半径（米）应为 10 到 5000 的数', {}, WAIT);
+    await within(dialog).findByText('打卡半径应为 10 到 5000 的数', {}, WAIT);
     fireEvent.change(input(dialog, 'radius'), { target: { value: '80' } });
     fireEvent.click(within(dialog).getByRole('button', { name: /确\s*定/ }));
     await waitFor(() => expect(fetched.last('/api/clockRecord/saveClockConfigInfo', 'POST')).toBeTruthy(), WAIT);

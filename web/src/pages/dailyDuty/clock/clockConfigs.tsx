@@ -46,7 +46,8 @@ const bodyOf = (c: ClockConfig): ClockConfigBody => ({
 const configForm: CrudForm<ClockConfig, ConfigValues> = {
   noun: '打卡配置',
   rulesOf: '/api/clockRecord/saveClockConfigInfo',
-  dialog: { width: 640 },
+  // labels beside the controls: ten fields fit a 1080-pixel screen
+  dialog: { width: 680, horizontal: true },
   useFields: function useConfigFields() {
     const brands = useBrandOptions();
     return useMemo(
@@ -66,9 +67,9 @@ const configForm: CrudForm<ClockConfig, ConfigValues> = {
           dependencies: ['lateMinutes'],
           extra: '时段结束后迟到时限内的打卡记为迟到；各时段（含迟到时限）不能重叠',
         },
-        { name: 'clocksPerWindow', label: '每时段打卡次数', type: 'number', required: true },
-        { name: 'lateMinutes', label: '迟到时限（分钟）', type: 'number', required: true, extra: '0：时段结束后的打卡不再计入' },
-        { name: 'radius', label: '打卡半径（米）', type: 'number', placeholder: '不填：按各打卡点的半径' },
+        { name: 'clocksPerWindow', label: '每段次数', type: 'number', required: true, extra: '每个时段应打卡的次数' },
+        { name: 'lateMinutes', label: '迟到时限', type: 'number', required: true, extra: '分钟：时段结束后多少分钟内打卡记为迟到，之后为缺卡；0 为不算迟到' },
+        { name: 'radius', label: '打卡半径', type: 'number', placeholder: '不填：按各打卡点的半径', extra: '米：超过此距离记为范围外' },
         { name: 'enabled', label: '启用', type: 'switch' },
       ],
       [brands.options, brands.loading],

@@ -39,7 +39,7 @@ describe('#/dailyDuty/clockRecord', () => {
     expect(within(ok1).getByText('正常').className).toContain('ant-tag-green');
     expect(within(ok1).getByText(/35 米/).className).not.toContain('duty-overdue');
     const far = rowOf('李运维');
-    expect(within(far).getByText('范围外').className).toContain('ant-tag-red');
+    expect(within(far).getByText('范围外').className).toContain('ant-tag-magenta');
     expect(within(far).getByText('350 米 / 100 米').className).toContain('duty-overdue');
     await waitFor(() => expect(within(ok1).getByAltText('张运维 打卡照片 1').getAttribute('src')).toBe('blob:photo'), WAIT);
     const photo = vi.mocked(fetch).mock.calls.find(([u]) => String(u).includes('/uploads/clock/a.jpg'))!;

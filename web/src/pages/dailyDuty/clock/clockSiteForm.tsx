@@ -9,10 +9,10 @@ import { useEffect, useMemo, useRef } from 'react';
 import { useSession } from '../../../app/session/store';
 import type { CrudForm, Field } from '../../../components/desk';
 import { can } from '../../../lib/permission';
-import ClockSitePicker, { type AreaSite } from './ClockSitePicker';
+import ClockSitePicker from './ClockSitePicker';
 import { fetchAreaSites, saveClockSite } from './service';
 import { useBrandOptions } from './shared';
-import type { ClockSite } from './types';
+import type { AreaSite, ClockSite } from './types';
 
 /** A new clock site's radius (metres). */
 const DEFAULT_RADIUS = 100;
@@ -45,7 +45,7 @@ function useAreaSites(
   return { allowed, areaId, sites: q.data ?? [] };
 }
 
-/** A site chosen (not the one the dialog opened with) moves the position there, and names an unnamed clock site. */
+/** A site chosen (not the one the dialog opened with) moves the position there and the area to the site's, and names an unnamed clock site. */
 function useSiteFollows(form: FormInstance<ClockSiteValues>, sites: readonly AreaSite[], initial: Partial<ClockSiteValues> | undefined) {
   const siteId = Form.useWatch('siteId', form);
   const last = useRef(initial?.siteId);
@@ -54,7 +54,7 @@ function useSiteFollows(form: FormInstance<ClockSiteValues>, sites: readonly Are
     last.current = siteId;
     const s = sites.find((x) => x.siteId === siteId);
     if (!s) return;
-    form.setFieldsValue({ lon: s.siteLon, lat: s.siteLat });
+    form.setFieldsValue({ lon: s.siteLon, lat: s.siteLat, areaId: s.areaId });
     if (!form.getFieldValue('name')) form.setFieldValue('name', s.siteName);
     void form.validateFields(['lon', 'lat']).catch(() => undefined);
   }, [form, siteId, sites]);

@@ -7,7 +7,7 @@ import { BRANDS, OTHER_SITE, SITE, SLOW, WAIT, mapState, renderDuty } from './te
 
 vi.mock('../../../components/deskMap/DeskMap', async () => ({ default: (await import('./testKit')).FakeMap }));
 
-const AREA_SITES = [{ siteId: '1101080000009', siteName: '知春路站', siteLon: 116.34, siteLat: 39.976, flag: 0 }];
+const AREA_SITES = [{ siteId: '1101080000009', siteName: '知春路站', siteLon: 116.34, siteLat: 39.976, areaId: '110108', flag: 0 }];
 
 let fetched: ReturnType<typeof stubFetch>;
 beforeEach(() => {
@@ -53,8 +53,9 @@ describe('#/dailyDuty/clockSite', () => {
     expect(mapState().circles[1]).toEqual(['8', 150, true]);
   });
 
-  it('新增打卡点: a site chosen gives its position and name, the radius defaults to 100, the map picks a position', SLOW, async () => {
-    renderDuty('/dailyDuty/clockSite');
+  it('新增打卡点: a site chosen gives its position, area and name, the radius defaults to 100, the map picks a position', SLOW, async () => {
+    // the list filtered to the city: a new clock site starts there, and takes the district of the site chosen
+    renderDuty('/dailyDuty/clockSite?selfAreaId=110000');
     await screen.findByText('中关村打卡点', {}, WAIT);
     fireEvent.click(screen.getByRole('button', { name: /新增打卡点/ }));
     const dialog = await screen.findByRole('dialog', {}, WAIT);
@@ -63,6 +64,7 @@ describe('#/dailyDuty/clockSite', () => {
     expect(fetched.last('/api/clock/saveClockSiteInfo', 'POST')).toBeUndefined();
     fireEvent.mouseDown(input(dialog, 'siteId'));
     fireEvent.click(await screen.findByTitle('知春路站（1101080000009）', {}, WAIT));
+    expect(fetched.last('/api/site/rail')!.url.searchParams.get('selfAreaId')).toBe('110000');
     await waitFor(() => expect(input(dialog, 'name').value).toBe('知春路站'), WAIT);
     expect(input(dialog, 'lon').value).toBe('116.34');
     expect(input(dialog, 'radius').value).toBe('100');

@@ -43,6 +43,7 @@ describe('#/dailyDuty/clockWarn', () => {
     expect(within(rowOf('李运维')).getByText('缺卡').className).toContain('ant-tag-red');
     expect(within(rowOf('王运维')).getByText('迟到').className).toContain('ant-tag-orange');
     expect(rowOf('王运维').textContent).toContain('2026-11-27 09:20:00');
+    expect(within(rowOf('赵运维')).getByText('范围外').className).toContain('ant-tag-magenta');
     const done = rowOf('赵运维');
     for (const text of ['范围外', '420 米', '已处理', '海淀值守', '2026-11-26 18:00:00']) expect(done.textContent).toContain(text);
     // a handled one has nothing left to do

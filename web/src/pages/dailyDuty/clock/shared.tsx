@@ -23,8 +23,9 @@ export const KIND_OPTIONS = optionsOf(WARN_KINDS);
 const WEEKDAYS = ['周一', '周二', '周三', '周四', '周五', '周六', '周日'];
 export const DAY_OPTIONS: Option[] = WEEKDAYS.map((label, i) => ({ value: String(i + 1), label }));
 
-const RESULT_COLORS: Record<number, string> = { 1: 'green', 2: 'orange', 3: 'red', 4: 'default' };
-const KIND_COLORS: Record<number, string> = { 1: 'red', 2: 'orange', 3: 'volcano' };
+/** The same colour for the same thing on both lists: 迟到 orange, 范围外 magenta; 缺卡 (warnings only) red. */
+const RESULT_COLORS: Record<number, string> = { 1: 'green', 2: 'orange', 3: 'magenta', 4: 'default' };
+const KIND_COLORS: Record<number, string> = { 1: 'red', 2: 'orange', 3: 'magenta' };
 
 export const ResultTag = ({ result, name }: { result: number; name: string }) => <Tag color={RESULT_COLORS[result] ?? 'default'}>{name}</Tag>;
 export const KindTag = ({ kind, name }: { kind: number; name: string }) => <Tag color={KIND_COLORS[kind] ?? 'default'}>{name}</Tag>;

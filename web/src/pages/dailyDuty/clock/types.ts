@@ -9,6 +9,9 @@ export type ClockSite = Item<Data<'/api/clock/getClockSiteList'>['lists']>;
 export type ClockSiteKey = KeysOf<Query<'/api/clock/getClockSiteList'>>;
 export type ClockSiteBody = Body<'/api/clock/saveClockSiteInfo'>;
 
+/** A site of the area (a clock site's site, and the picker's orientation) (GET /api/site/rail). */
+export type AreaSite = Item<Data<'/api/site/rail'>>;
+
 /** Who clocks when: a role of an area (one enterprise, or all), its days and windows (GET /api/clockRecord/getClockConfigList). */
 export type ClockConfig = Item<Data<'/api/clockRecord/getClockConfigList'>['lists']>;
 export type ClockConfigKey = KeysOf<Query<'/api/clockRecord/getClockConfigList'>>;
