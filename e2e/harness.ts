@@ -7,7 +7,7 @@ import { createWriteStream, mkdirSync, mkdtempSync, readFileSync, rmSync } from 
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type Browser, type Locator, type Page, chromium } from 'playwright-core';
+import { type Browser, type BrowserContextOptions, type Locator, type Page, chromium } from 'playwright-core';
 import { OUTPUT_DIR, ROOT, SERVER_MAIN, WEB_DIST } from './paths';
 
 export const ADMIN_USER = 'admin';
@@ -129,9 +129,13 @@ export interface PageProblems {
   clear: () => void;
 }
 
-/** A new page (own context) that records console errors and page errors. */
-export async function openPage(browser: Browser, viewport = { width: 1440, height: 900 }): Promise<{ page: Page; problems: PageProblems }> {
-  const context = await browser.newContext({ viewport, locale: 'zh-CN', timezoneId: 'Asia/Shanghai' });
+/** A new page (own context, more options given: a phone's geolocation) that records console errors and page errors. */
+export async function openPage(
+  browser: Browser,
+  viewport = { width: 1440, height: 900 },
+  options: BrowserContextOptions = {},
+): Promise<{ page: Page; problems: PageProblems }> {
+  const context = await browser.newContext({ viewport, locale: 'zh-CN', timezoneId: 'Asia/Shanghai', ...options });
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('console', (msg) => {

@@ -39,6 +39,7 @@ import informationRoutes from './modules/information/routes.js';
 import workOrderRoutes from './modules/workOrders/routes.js';
 import fieldRoutes from './modules/field/routes.js';
 import clockRoutes from './modules/clock/routes.js';
+import miAppRoutes from './modules/miApp/routes.js';
 import { HistoryLoad } from './shared/historyLoad.js';
 import { GeoCache } from './shared/geoCache.js';
 
@@ -171,6 +172,7 @@ export async function buildApp(config: Config, database: Database, opts: { logge
   await app.register(workOrderRoutes, { prefix: '/api/workOrder' }); // 日常值守 · 工单 (issue 27): list, detail, measures, add, finish, return
   await app.register(fieldRoutes, { prefix: '/api/field' }); // 外勤 (issue 28): the field app's records
   await app.register(clockRoutes, { prefix: '/api' }); // 日常值守 · 打卡 (issue 28): /api/clock/*, /api/clockRecord/*
+  await app.register(miAppRoutes, { prefix: '/api/miApp' }); // 米单车管理: violation reports
   await app.register(openRoutes, { prefix: `${OPEN_API_PREFIX}v1` });
   await app.register(feedRoutes, { prefix: '/api/feed/v1' }); // third-party keys only
   await registerWeb(app, config);

@@ -8,6 +8,7 @@ import { buildApp } from './app.js';
 import { jobContextOf, runDailyJobs, runHourlyJobs, runMinuteJobs, startScheduler } from './jobs/index.js';
 import { generateWorld, DEFAULT_SEED, DEMO_ACCOUNTS, startDemo } from './sim/index.js';
 import { GATEWAY } from './sim/world.js';
+import { CREW_ACCOUNTS } from './sim/crew.js';
 import { hashPassword, randomPassword } from './domain/password.js';
 
 async function main() {
@@ -100,33 +101,40 @@ async function main() {
 }
 
 /**
- * The demo operators' and gateway's open-API passwords: random on the first demo start, printed
- * once and kept in DATA_DIR/demo-passwords.json (0600) like the admin's, never fixed in the source.
- * A fresh set replaces the accounts' stored hashes (a database seeded before keeps working).
+ * The demo's passwords: the operators' and gateway's open-API ones and the field crew's console
+ * ones, random on the first demo start and kept in DATA_DIR/demo-passwords.json (0600) like the
+ * admin's, never fixed in the source. The open-API ones are printed once when made; the crew's are
+ * only kept in the file. An account missing from the file gets a new one, which replaces its stored
+ * hash (a database seeded before keeps working); those already in the file stay.
  */
 async function demoPasswords(database: Database, dataDir: string): Promise<Record<string, string>> {
   const file = path.join(dataDir, 'demo-passwords.json');
-  const accounts = [...DEMO_ACCOUNTS, GATEWAY.account];
+  const openApi = [...DEMO_ACCOUNTS, GATEWAY.account];
+  let kept: Record<string, string> = {};
   try {
-    const kept = JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, string>;
-    if (accounts.every((a) => typeof kept[a] === 'string')) return kept;
+    kept = JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, string>;
   } catch {
     // none yet (or unreadable): make a new set
   }
-  const passwords = Object.fromEntries(accounts.map((a) => [a, randomPassword()]));
-  for (const account of DEMO_ACCOUNTS) {
-    await database.query('update brands set brand_password_hash = $2 where brand_account = $1 and deleted_at is null', [
-      account,
-      await hashPassword(passwords[account]),
-    ]);
+  const fresh = [...openApi, ...CREW_ACCOUNTS].filter((a) => typeof kept[a] !== 'string');
+  if (!fresh.length) return kept;
+  const passwords = { ...kept, ...Object.fromEntries(fresh.map((a) => [a, randomPassword()])) };
+  for (const account of fresh) {
+    const hash = await hashPassword(passwords[account]);
+    if (DEMO_ACCOUNTS.includes(account))
+      await database.query('update brands set brand_password_hash = $2 where brand_account = $1 and deleted_at is null', [account, hash]);
+    else if (account === GATEWAY.account) await database.query('update gateways set password_hash = $2 where account = $1', [account, hash]);
+    else await database.query('update users set password_hash = $2 where username = $1', [account, hash]);
   }
-  await database.query('update gateways set password_hash = $2 where account = $1', [GATEWAY.account, await hashPassword(passwords[GATEWAY.account])]);
   fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   fs.writeFileSync(file, JSON.stringify(passwords, null, 2) + '\n', { mode: 0o600 });
   fs.chmodSync(file, 0o600);
-  process.stdout.write(
-    `\n  演示运营企业与桩网关的开放接口密码 / demo open-API passwords\n${accounts.map((a) => `  ${a}: ${passwords[a]}`).join('\n')}\n  (saved to ${file})\n\n`,
-  );
+  const printed = openApi.filter((a) => fresh.includes(a));
+  if (printed.length)
+    process.stdout.write(
+      `\n  演示运营企业与桩网关的开放接口密码 / demo open-API passwords\n${printed.map((a) => `  ${a}: ${passwords[a]}`).join('\n')}\n  (saved to ${file})\n\n`,
+    );
+  if (fresh.some((a) => !openApi.includes(a))) process.stdout.write(`  演示外勤人员（运维人员、巡检员、举报人）的登录密码已保存到 ${file}\n\n`);
   return passwords;
 }
 

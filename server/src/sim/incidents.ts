@@ -38,6 +38,11 @@ export class Faults {
     return this.faulty[bike] ? { fault: true, faultReason: FAULTS[(bike * 7 + this.world.seed) % FAULTS.length] } : {};
   }
 
+  /** Does the bike report a fault now (an inspector finds it so)? */
+  isFaulty(bike: number): boolean {
+    return this.faulty[bike] === 1;
+  }
+
   /** Someone rides it, or a truck crew loads it: it works again. */
   repair(bike: number) {
     this.faulty[bike] = 0;

@@ -11,7 +11,9 @@ import { backfill, clientsFor, fileFleet, newTally, type DemoJobs } from './back
 import type { City } from './city.js';
 import { injectTransport, StoppedError } from './client.js';
 import { startLive, type Live } from './live.js';
-import { seedWorld } from './seed.js';
+import { seedCrew, seedWorld } from './seed.js';
+import { crewOf } from './crew.js';
+import { startFieldCrew, type FieldCrewRun } from './fieldCrew.js';
 import { DEFAULT_SEED, DEMO_ACCOUNTS, describeWorld, generateWorld, type World, type WorldOptions } from './world.js';
 
 export type { DemoJobs };
@@ -39,6 +41,8 @@ export interface DemoOptions {
   tickSeconds?: number;
   /** End of the back-fill (default: now; tests). */
   now?: number;
+  /** Live: the field crew clocks in, patrols and reports through the field app's calls (default true). */
+  fieldCrew?: boolean;
 }
 
 /** Seeds the demo city's fixed world (sites, operators, piles, zones) unless it is there; answers the world. */
@@ -63,9 +67,13 @@ export async function startDemo(opts: DemoOptions): Promise<{ stop(): Promise<vo
   const ridesPerDay = opts.ridesPerDay ?? DEFAULT_RIDES_PER_DAY;
   const world = generateWorld(seed, opts.world);
   if (await seedWorld(database, world)) log.info(describeWorld(world), 'demo city seeded');
+  const crew = crewOf(world, opts.world?.passwords);
+  if (await seedCrew(database, world, crew))
+    log.info({ people: crew.members.length, clockSites: crew.clockSites.length }, 'demo city: field crew, clock sites and clock config set up');
   app.ctx.geo.invalidate();
   const abort = new AbortController();
   let live: Live | null = null;
+  let fieldCrew: FieldCrewRun | null = null;
 
   const run = async () => {
     const clients = clientsFor(world, injectTransport(app), { onRateLimit: 'rotate', signal: abort.signal });
@@ -128,6 +136,9 @@ export async function startDemo(opts: DemoOptions): Promise<{ stop(): Promise<vo
           if (abort.signal.aborted) return;
           // after a back-fill the same city goes on from where the replay ended
           live = await startLive({ world, city, database, baseUrl: opts.baseUrl, seed, tz, ridesPerDay, log, tickSeconds: opts.tickSeconds, start: end });
+          // the people in the street start with the live city: no clocks are back-filled
+          if (opts.fieldCrew !== false && !abort.signal.aborted)
+            fieldCrew = startFieldCrew({ world, crew, baseUrl: opts.baseUrl, seed, tz, log, city: live.city });
         });
   liveStarted.catch(() => {});
 
@@ -137,7 +148,7 @@ export async function startDemo(opts: DemoOptions): Promise<{ stop(): Promise<vo
       abort.abort();
       await started.catch(() => {});
       await liveStarted.catch(() => {});
-      await (live as Live | null)?.stop();
+      await Promise.all([(live as Live | null)?.stop(), (fieldCrew as FieldCrewRun | null)?.stop()]);
     },
   };
 }

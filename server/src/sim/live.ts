@@ -35,6 +35,8 @@ export interface LiveOptions {
 }
 
 export interface Live {
+  /** The moving city (the field crew's inspectors find its bikes where they are). */
+  readonly city: City;
   stop(): Promise<void>;
   /** Ticks done, and what was sent. */
   stats(): { ticks: number; calls: number; accepted: number; rejected: number; errors: number };
@@ -145,6 +147,7 @@ export async function startLive(o: LiveOptions): Promise<Live> {
   o.log.info({ baseUrl: o.baseUrl, tickSeconds: tickMs / 1000 }, 'demo city running live');
 
   return {
+    city,
     async stop() {
       abort.abort();
       if (timer) clearTimeout(timer);

@@ -6,6 +6,7 @@
 import type { Database } from '../db/client.js';
 import { hashPassword } from '../domain/password.js';
 import type { World } from './world.js';
+import { CREW_CONFIG, type Crew } from './crew.js';
 
 /** Are the demo operators there already? */
 async function demoSeeded(database: Database, world: World): Promise<boolean> {
@@ -110,5 +111,73 @@ export async function seedWorld(database: Database, world: World): Promise<boole
       brands.map((b) => b.blePrefix),
     ],
   );
+  return true;
+}
+
+/**
+ * The demo's field crew as the city authority would set it up in the console: 海淀's clock sites
+ * (at the operators' busiest sites, and open ones), the clock config for 运维人员, and the crew's
+ * accounts with their roles (maintainers of their operator). Idempotent: nothing happens when the
+ * accounts exist; a start broken half way adds no clock site or config twice. The config is saved
+ * now, so its windows count from now on (no 缺卡 in the back-filled past).
+ */
+export async function seedCrew(database: Database, world: World, crew: Crew): Promise<boolean> {
+  const usernames = crew.members.map((m) => m.username);
+  const [{ n }] = await database.query<{ n: number }>(`select count(*)::int as n from users where username = any($1::varchar[])`, [usernames]);
+  if (n >= usernames.length) return false;
+  const brands = await database.query<{ id: number; account: string }>(
+    `select id, brand_account as account from brands where brand_account = any($1::varchar[]) and deleted_at is null`,
+    [world.brands.map((b) => b.account)],
+  );
+  const idOf = new Map(brands.map((b) => [b.account, b.id]));
+  const brandId = (i: number | null) => (i === null ? null : (idOf.get(world.brands[i].account) ?? null));
+  const { areaId, sites } = world;
+  const hashes: string[] = [];
+  for (const m of crew.members) hashes.push(await hashPassword(m.password));
+  await database.tx(async (q) => {
+    await q(
+      `insert into clock_sites (name, area_id, brand_id, site_id, lon, lat, radius)
+       select u.name, $1::varchar, u.brand, u.site, u.lon, u.lat, u.radius
+         from unnest($2::varchar[], $3::int[], $4::varchar[], $5::float8[], $6::float8[], $7::int[]) as u(name, brand, site, lon, lat, radius)
+        where not exists (select 1 from clock_sites c where c.area_id = $1::varchar and c.name = u.name and c.deleted_at is null)`,
+      [
+        areaId,
+        crew.clockSites.map((c) => c.name),
+        crew.clockSites.map((c) => brandId(c.brand)),
+        crew.clockSites.map((c) => sites[c.site].id),
+        crew.clockSites.map((c) => sites[c.site].lon),
+        crew.clockSites.map((c) => sites[c.site].lat),
+        crew.clockSites.map((c) => c.radius),
+      ],
+    );
+    const c = CREW_CONFIG;
+    await q(
+      `insert into clock_configs (name, area_id, role_id, days, windows, clocks_per_window, late_minutes)
+       select $1::varchar, $2::varchar, $3::int, $4::smallint[], $5::jsonb, $6::int, $7::int
+        where not exists (select 1 from clock_configs where area_id = $2::varchar and name = $1::varchar and deleted_at is null)`,
+      [c.name, areaId, c.roleId, c.days, JSON.stringify(c.windows), c.clocksPerWindow, c.lateMinutes],
+    );
+    // the people last: their presence marks a finished seed
+    await q(
+      `with u as (
+         select * from unnest($2::varchar[], $3::text[], $4::varchar[], $5::int[], $6::varchar[], $7::int[]) as u(username, hash, name, brand, company, role)
+       ), ins as (
+         insert into users (username, password_hash, name, company, area_id, user_level, brand_id)
+         select username, hash, name, company, $1::varchar, 1, brand from u
+         on conflict (username) do nothing
+         returning id, username
+       )
+       insert into user_roles (user_id, role_id) select ins.id, u.role from ins join u using (username) on conflict do nothing`,
+      [
+        areaId,
+        usernames,
+        hashes,
+        crew.members.map((m) => m.name),
+        crew.members.map((m) => brandId(m.brand)),
+        crew.members.map((m) => (m.brand === null ? null : world.brands[m.brand].operation)),
+        crew.members.map((m) => m.roleId),
+      ],
+    );
+  });
   return true;
 }

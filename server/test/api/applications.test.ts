@@ -48,7 +48,7 @@ afterAll(() => t.close());
 describe('registration', () => {
   it('offers the applicable roles and the areas level by level without a token', async () => {
     const roles = await new Client(t.app).get('/api/register/roles');
-    expect(roles.body.data.map((r: { id: number }) => r.id)).toEqual([5, 27, 31, 32, 34]);
+    expect(roles.body.data.map((r: { id: number }) => r.id)).toEqual([5, 27, 31, 32, 33, 34]);
     const top = await new Client(t.app).get('/api/register/areas');
     expect(top.body.data).toEqual(expect.arrayContaining([expect.objectContaining({ id: '110000', leaf: false })]));
     const districts = await new Client(t.app).get('/api/register/areas', { parentId: '110100' });

@@ -210,6 +210,7 @@ const SAMPLES: [string, (w: World) => Req | Promise<Req>][] = [
     async (w) => ({ as: w.hd, body: { ...(await fieldRecord(w, 'siteApply')), name: '走查申请站', capacity: 20, reason: '走查', lon: 116.31, lat: 39.98 } }),
   ],
   ['POST /api/field/report', async (w) => ({ as: w.hd, body: { ...(await fieldRecord(w, 'report')), text: '走查举报', lon: 116.31, lat: 39.98 } })],
+  ['POST /api/miApp/report/handle', (w) => ({ as: w.hd, body: { id: w.s.reportId, state: 1, note: '走查处理' } })],
   [
     'POST /api/clockRecord/handleClockWarn',
     async (w) => {
@@ -260,6 +261,7 @@ function remember(key: string, data: any, s: Record<string, any>) {
   if (key === 'POST /api/saveThirdPartyAuthUser') s.keyId ??= data.id;
   if (key === 'POST /api/workOrder/add') s.workOrderId ??= data.id;
   if (key === 'POST /api/clock/saveClockSiteInfo') s.clockSiteId ??= data.id;
+  if (key === 'POST /api/field/report') s.reportId = data.id;
   if (key === 'POST /api/clockRecord/saveClockConfigInfo') s.clockConfigId ??= data.id;
   if (key === 'PUT /api/user/reset' && data?.password) secrets.add(data.password);
   if (typeof data?.key === 'string') secrets.add(data.key);

@@ -328,6 +328,35 @@ describe('patrols, installs, site applications and reports', () => {
     expect(new Set(history.map((h) => h.kind))).toEqual(new Set(['clock', 'patrol', 'install', 'siteApply', 'report']));
     expect(localMinute(new Date(), TZ).day).toBe(localDay(new Date(), TZ));
   });
+
+  it('lists the reports on 米单车管理 as accusePend counts them; a regulator handles one with a note', async () => {
+    const pending = async () => (await hd.get('/api/miApp/report/list', { state: 0 })).body.data as { total: number; lists: any[] };
+    const accuse = async () => (await hd.get('/api/statistics/pend')).body.data.accusePend as number;
+    const before = await pending();
+    expect(before.total).toBe(await accuse());
+    const r = before.lists[0];
+    expect(r).toMatchObject({ reporterName: 'mt_m1', brandName: '哈啰', text: '哈啰单车堵塞盲道', stateName: '待处理', areaName: '海淀区' });
+    expect(r.photos[0]).toMatch(/^\/uploads\//);
+    // the regulator may read the reporter's photo
+    const file = await t.app.inject({ method: 'GET', url: r.photos[0], headers: { authorization: `Bearer ${hd.token}` } });
+    expect(file.statusCode).toBe(200);
+    // 朝阳 may neither see nor decide it
+    expect((await cy.get('/api/miApp/report/list')).body.data.total).toBe(0);
+    expect((await cy.post('/api/miApp/report/handle', { id: r.id, state: 1, note: '越权' })).body.code).toBe(5002);
+    expect((await hd.post('/api/miApp/report/handle', { id: r.id, state: 2, note: '' })).body.code).toBe(400);
+    expect((await hd.post('/api/miApp/report/handle', { id: r.id, state: 2, note: '现场核实无堵塞' })).body).toMatchObject({
+      code: 200,
+      message: '举报已驳回',
+    });
+    expect((await hd.post('/api/miApp/report/handle', { id: r.id, state: 1, note: '再次' })).body).toMatchObject({
+      code: 400,
+      message: '该举报已处理过，请刷新列表',
+    });
+    expect((await pending()).total).toBe(before.total - 1);
+    expect(await accuse()).toBe(before.total - 1);
+    const done = (await hd.get('/api/miApp/report/list', { state: 2 })).body.data.lists[0];
+    expect(done).toMatchObject({ id: r.id, stateName: '已驳回', note: '现场核实无堵塞', handlerName: 'hd_clock' });
+  });
 });
 
 describe('clock sites and configs on the desk', () => {

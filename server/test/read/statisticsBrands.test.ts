@@ -205,9 +205,26 @@ describe('pend', () => {
          values (8, $1, $2, 'area', '测试', $3, 'regulator', now() - interval '2 hours', now() + $4::interval, now())`,
         [areaId, mt, state, deadline],
       );
+    // the field app's records (issue 28): a pending report, site application and warning count, decided ones do not
+    const [{ id: u }] = await t.database.query<{ id: number }>(`select id from users order by id limit 1`);
+    await t.database.query(
+      `insert into violation_reports (client_id, user_id, area_id, lon, lat, text, state, at)
+       values ('r-pending', $1, $2, 116.3, 39.9, '举报', 0, now()), ('r-handled', $1, $2, 116.3, 39.9, '举报', 1, now())`,
+      [u, HD],
+    );
+    await t.database.query(
+      `insert into site_applications (client_id, user_id, area_id, name, lon, lat, capacity, reason, state, at)
+       values ('a-pending', $1, $2, '申请站', 116.3, 39.9, 20, '理由', 0, now()), ('a-rejected', $1, $2, '申请站', 116.3, 39.9, 20, '理由', 2, now())`,
+      [u, HD],
+    );
+    await t.database.query(
+      `insert into clock_warnings (user_id, area_id, role_id, day, window_start, window_end, kind, handled_at)
+       values ($1, $2, 31, current_date, '07:00', '09:00', 1, null), ($1, $2, 31, current_date, '17:00', '19:00', 1, now())`,
+      [u, HD],
+    );
   });
   const HD_PEND = {
-    siteApplyPend: 0,
+    siteApplyPend: 1,
     siteRolePend: 1,
     maintainPend: 2,
     siteLowPowerPend: 2,
@@ -229,7 +246,7 @@ describe('pend', () => {
     dispatchWarnPend: 0,
   };
 
-  it('counts 海淀: pending applications by role (userPend: platform accounts only), sites with a pile under 10 %, work orders overdue or answered (4 of 6)', async () => {
+  it('counts 海淀: pending applications by role (userPend: platform accounts only), sites with a pile under 10 %, work orders overdue or answered (4 of 6), the pending report, site application and warning', async () => {
     expect(await get(c.hd, 'pend', { selfAreaId: HD })).toEqual(HD_PEND);
     expect(await get(c.hd, 'pend', { selfAreaId: HD, areaId: HD })).toEqual(HD_PEND);
   });
@@ -238,7 +255,7 @@ describe('pend', () => {
     expect(await get(c.cy, 'pend', { selfAreaId: CY })).toEqual(CY_PEND);
     expect(await get(c.admin, 'pend', { areaId: CY })).toEqual(CY_PEND);
     expect(await get(c.admin, 'pend')).toEqual({
-      siteApplyPend: 0,
+      siteApplyPend: 1,
       siteRolePend: 1,
       maintainPend: 3,
       siteLowPowerPend: 3,

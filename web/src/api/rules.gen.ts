@@ -229,6 +229,10 @@ export const SERVER_RULES = {
     username: {"minLength":1,"maxLength":32},
     password: {"minLength":1,"maxLength":64},
   },
+  "/api/miApp/report/handle": {
+    id: {"minimum":1,"maximum":9007199254740991},
+    note: {"minLength":1,"maxLength":500,"description":"处理说明（告知举报人）"},
+  },
   "/api/open/v1/token": {
     account: {"minLength":1,"maxLength":64},
     password: {"minLength":1,"maxLength":64},

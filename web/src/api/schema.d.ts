@@ -13414,6 +13414,136 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/miApp/report/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 违规举报列表 */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description 当前操作区域（6 位区域编码），缺省为用户所属区域 */
+                    selfAreaId?: string;
+                    /** @description 区域（本区域及下级），须在本人权限内 */
+                    areaId?: string;
+                    /** @description 被举报的企业（企业账号只能查本企业） */
+                    brandId?: number;
+                    /** @description 0 待处理，1 已处理，2 已驳回 */
+                    state?: number;
+                    /** @description 举报时间不早于 yyyy-MM-dd[ HH:mm:ss] */
+                    startTime?: string;
+                    /** @description 举报时间不晚于 yyyy-MM-dd[ HH:mm:ss]（只给日期：含当天） */
+                    endTime?: string;
+                    /** @description 页码，从 1 开始 */
+                    currentPage?: number;
+                    /** @description 每页条数 */
+                    pageSize?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            message: string;
+                            data: {
+                                lists: {
+                                    id: number;
+                                    /** @description 举报人 */
+                                    reporterName: string;
+                                    areaId: string;
+                                    areaName: string;
+                                    /** @description 被举报的企业 */
+                                    brandId: number | null;
+                                    brandName: string | null;
+                                    lon: number;
+                                    lat: number;
+                                    /** @description 举报内容 */
+                                    text: string;
+                                    /** @description 举报时间 */
+                                    reportTime: string;
+                                    /** @description 0 待处理，1 已处理，2 已驳回 */
+                                    state: number;
+                                    stateName: string;
+                                    /** @description 处理说明 */
+                                    note: string | null;
+                                    handlerName: string | null;
+                                    handleTime: string | null;
+                                    /** @description 照片地址 /uploads/{file}（凭登录令牌读取） */
+                                    photos: string[];
+                                }[];
+                                total: number;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/miApp/report/handle": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 处理违规举报 */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description 当前操作区域（6 位区域编码），缺省为用户所属区域 */
+                        selfAreaId?: string;
+                        id: number;
+                        /** @description 1 已处理，2 驳回 */
+                        state: 1 | 2;
+                        /** @description 处理说明（告知举报人） */
+                        note: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/open/v1/token": {
         parameters: {
             query?: never;

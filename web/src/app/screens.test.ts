@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { COMPANY_CHILDREN, MENU, RATING_CHILDREN, SCREENS, mayOpen, mayOpenPath, sectionOf } from './screens';
+import { entriesOf } from '../lib/permission';
+import { COMPANY_CHILDREN, MENU, RATING_CHILDREN, SCREENS, landingOf, mayOpen, mayOpenPath, sectionOf } from './screens';
 
 describe('the screen table', () => {
   it('lists the ten desk sections in the menu, in spec §2 order', () => {
@@ -51,5 +52,17 @@ describe('the screen table', () => {
     expect(mayOpenPath(company, '/regionalSettings')).toBe(false);
     expect(mayOpenPath([], '/index')).toBe(true);
     expect(mayOpenPath([], '/login')).toBe(true);
+  });
+
+  it('lands a user without the big screen on their first desk section, a field-only user on the field app', () => {
+    expect(landingOf(entriesOf(['company.export', 'warn']))).toBe('/warn');
+    expect(landingOf(entriesOf(['field', 'field.clock', 'miBicycle']))).toBe('/miBicycle');
+    expect(landingOf(entriesOf(['field', 'field.clock']))).toBe('/field');
+    // on a phone the field app first: a maintainer's role also holds 日常值守
+    expect(landingOf(entriesOf(['dailyDuty', 'field', 'field.clock']), true)).toBe('/field');
+    expect(landingOf(entriesOf(['dailyDuty']), true)).toBe('/dailyDuty');
+    expect(landingOf([])).toBeNull();
+    expect(MENU).not.toContain('field');
+    expect(SCREENS.field).toMatchObject({ path: '/field', permission: 'field', unguarded: true });
   });
 });

@@ -193,6 +193,15 @@ const TABLE = {
     permission: 'regionalSettings',
     menu: true,
   },
+  // the phone-sized field app (issue 28): its own light layout, no desk side menu; it checks its session itself
+  field: {
+    path: '/field',
+    title: '外勤',
+    summary: '手机上的外勤工作：打卡、巡检、设备安装、站点申请与违规举报，无网络时先存在手机上。',
+    lazy: screen(() => import('../pages/field')),
+    permission: 'field',
+    unguarded: true,
+  },
 } satisfies Record<string, ScreenInfo>;
 
 export type ScreenKey = keyof typeof TABLE;
@@ -219,6 +228,21 @@ export function mayOpen(permissions: readonly PermissionEntry[] | null | undefin
   const permission = SCREENS[sectionOf(screen)].permission;
   return !permission || can(permissions, permission);
 }
+
+/**
+ * Where a user without the big screen lands after login: on a phone-sized screen the field app when
+ * they hold it (a maintainer's role also holds 日常值守, which is a desk screen); otherwise the first
+ * desk section they may open, else the field app (a user whose only section is 外勤), else nothing.
+ */
+export function landingOf(permissions: readonly PermissionEntry[] | null | undefined, phone = false): string | null {
+  const field = mayOpen(permissions, 'field');
+  if (phone && field) return SCREENS.field.path;
+  const first = MENU.find((key) => mayOpen(permissions, key)) ?? (field ? 'field' : undefined);
+  return first ? SCREENS[first].path : null;
+}
+
+/** Whether the window is phone-sized (the field app's screens are made for 390 px). */
+export const isPhone = () => typeof window !== 'undefined' && typeof window.matchMedia === 'function' && window.matchMedia('(max-width: 767px)').matches;
 
 /**
  * Whether a user may open the screen a link leads to (e.g. '/systemSettings/audit?roleId=27'): mayOpen of

@@ -10,7 +10,7 @@ describe('filter presets of the to-do links', () => {
     expect(presets.siteApplyPend).toEqual({ flag: 'site' });
     expect(presets.siteRolePend).toEqual({ roleId: 27, auditStatus: 0 });
     expect(presets.siteLowPowerPend).toEqual({ equipmentPower: [0, 10] });
-    expect(presets.accusePend).toEqual({ roleId: 5, auditStatus: 0 });
+    expect(presets.accusePend).toEqual({ state: '0' });
     expect(presets.userPend).toEqual({ applyType: 1, auditStatus: 0 });
     expect(presets.maintainPend).toEqual({ roleId: 31, auditStatus: 0 });
     expect(presets.supervisePend).toEqual({ roleId: 32, auditStatus: 0 });

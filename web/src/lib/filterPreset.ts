@@ -65,5 +65,6 @@ export function describeFilterPreset(p: FilterPreset): string[] {
   if (p.clockWarn === 1) out.push('打卡预警');
   if (p.clockRole === 1) out.push('打卡角色：运维人员');
   if (p.state === 'pending') out.push('待处理工单（已超时或已反馈）');
+  else if (p.state === '0') out.push('待处理');
   return out;
 }

@@ -18,7 +18,9 @@ export function stubFetch(answer: (path: string, method: string, url: URL) => Re
     vi.fn(async (input: string, init?: RequestInit) => {
       const url = new URL(input, 'http://x');
       const method = init?.method ?? 'GET';
-      calls.push({ method, url, body: init?.body ? JSON.parse(String(init.body)) : undefined });
+      // a multipart upload's FormData as it is, a JSON body parsed
+      const body = init?.body instanceof FormData ? init.body : init?.body ? JSON.parse(String(init.body)) : undefined;
+      calls.push({ method, url, body });
       return answer(url.pathname, method, url) ?? ok(null);
     }),
   );

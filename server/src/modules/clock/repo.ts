@@ -237,20 +237,29 @@ export interface StatsRow {
   outOfRange: number;
 }
 
+/**
+ * The day rows of the filters, a page: the page is cut from clock_days alone (its where names only
+ * its own columns: a person by name is a subquery), and only that page's rows are joined to names.
+ */
 export async function listStats(database: Database, f: StatsFilter, page: Page) {
   const w = scoped('d', f);
   w.add('d.day >= ?::date', f.fromDay).add('d.day <= ?::date', f.toDay);
   if (f.roleId !== undefined) w.add('d.role_id = ?', f.roleId);
-  userLike(w, f.userName);
-  return paged<StatsRow>(
-    database,
-    `to_char(d.day, 'YYYY-MM-DD') as day, d.user_id as "userId", coalesce(nullif(u.name, ''), u.username) as "userName", b.brand_name as "brandName",
-     ro.role_name as "roleName", d.required, d.done, d.late, d.missing, d.out_of_range as "outOfRange"`,
-    `from clock_days d join users u on u.id = d.user_id left join brands b on b.id = d.brand_id left join roles ro on ro.id = d.role_id`,
-    w,
-    'd.day desc, d.user_id',
-    page,
-  );
+  if (f.userName?.trim())
+    w.add(`d.user_id in (select u.id from users u where u.name ilike ? escape '\\' or u.username ilike ? escape '\\')`, `%${likeEscape(f.userName.trim())}%`);
+  const n = w.params.length;
+  const [lists, [{ total }]] = await Promise.all([
+    database.query<StatsRow>(
+      `with p as (select d.* from clock_days d where ${w.sql} order by d.day desc, d.user_id limit $${n + 1} offset $${n + 2})
+       select to_char(d.day, 'YYYY-MM-DD') as day, d.user_id as "userId", coalesce(nullif(u.name, ''), u.username) as "userName",
+              b.brand_name as "brandName", ro.role_name as "roleName", d.required, d.done, d.late, d.missing, d.out_of_range as "outOfRange"
+         from p d join users u on u.id = d.user_id left join brands b on b.id = d.brand_id left join roles ro on ro.id = d.role_id
+        order by d.day desc, d.user_id`,
+      [...w.params, page.limit, page.offset],
+    ),
+    database.query<{ total: number }>(`select count(*)::int as total from clock_days d where ${w.sql}`, w.params),
+  ]);
+  return { lists, total };
 }
 
 /* ---------- warnings ---------- */

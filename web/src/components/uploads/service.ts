@@ -3,21 +3,29 @@
  * header and a token in the address would land in logs and history, so the console fetches
  * /uploads/{file} with the header like every other call and shows the bytes through a blob: URL.
  */
-import type { Data } from '../../api/types';
+import type { Data, Query } from '../../api/types';
 import { RequestError, envelope } from '../../app/request';
 import { getToken, useSession } from '../../app/session/store';
 import { goLogin } from '../../app/navigation';
 import { uploadUrl } from '../../lib/upload';
 
 export type Uploaded = Data<'/api/upload', 'post'>;
-export type Purpose = 'idcard' | 'notice' | 'document' | 'filing';
+/** What an upload is for (the server's purposes): the desk's documents, and the field app's photos (clock … report). */
+export type Purpose = Query<'/api/upload', 'post'>['purpose'];
+
+const IMAGES = 'image/png,image/jpeg,image/webp';
 
 /** What each purpose accepts (the server checks the bytes again) and the largest size. */
 export const ACCEPT: Record<Purpose, string> = {
-  idcard: 'image/png,image/jpeg,image/webp',
+  idcard: IMAGES,
   notice: 'image/png,image/jpeg,image/webp,application/pdf,.docx,.xlsx',
   document: 'image/png,image/jpeg,image/webp,application/pdf,.docx,.xlsx',
   filing: '.xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  clock: IMAGES,
+  patrol: IMAGES,
+  install: IMAGES,
+  siteApply: IMAGES,
+  report: IMAGES,
 };
 export const MAX_MB = 10;
 

@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { ConfigProvider, theme } from 'antd';
 import { useEffect } from 'react';
 import { Navigate, useSearchParams } from 'react-router';
-import { MENU, SCREENS, mayOpen } from '../../app/screens';
+import { isPhone, landingOf } from '../../app/screens';
 import { useSession } from '../../app/session/store';
 import PageLoading from '../../components/PageLoading';
 import { can } from '../../lib/permission';
@@ -15,7 +15,7 @@ import { useHomeArea } from './hooks';
 import { useHomeStore } from './homeStore';
 import { preloadHomeMap } from './map/preload';
 import { STAGE, useStageScale } from './useStageScale';
-import { useSessionBootstrap } from './useSessionBootstrap';
+import { useSessionBootstrap } from '../../app/session/useSessionBootstrap';
 import './dashboard.css';
 
 const DARK = {
@@ -28,8 +28,8 @@ const DARK = {
 /**
  * 首页: the dark 1920×1080 big screen, scaled to the window's width. Logged out it shows the frame
  * and a note only (the home route needs no user); logged in, the panels of the area shown. A user
- * whose roles lack the big screen goes to the first desk section they hold (the screen's calls
- * would answer 5002, which ends the session).
+ * whose roles lack the big screen goes to the first desk section they hold, or to the field app
+ * (landingOf: the screen's calls would answer 5002, which ends the session).
  */
 export default function Home() {
   const session = useSessionBootstrap();
@@ -38,9 +38,10 @@ export default function Home() {
   // panels' calls would answer 5002 for a user without the big screen, which ends the session)
   const waiting = useSession((s) => Boolean(s.authorization) && s.permissions.length === 0) && !session.isSuccess && !session.isError;
   const landing = useSession((s) => {
-    if (!s.authorization || can(s.permissions, 'home')) return null;
-    const first = MENU.find((key) => mayOpen(s.permissions, key));
-    return first ? SCREENS[first].path : null;
+    if (!s.authorization) return null;
+    // a phone of a field user: the field app (the big screen is 1920 px wide)
+    if (isPhone() && can(s.permissions, 'field')) return landingOf(s.permissions, true);
+    return can(s.permissions, 'home') ? null : landingOf(s.permissions);
   });
   if (landing) return <Navigate to={landing} replace />;
   // nothing of the screen (its header asks dashboard/init) until the roles are known

@@ -5,10 +5,13 @@ import { Link, useNavigate } from 'react-router';
 import { platformName } from '../../app/config';
 import { DEFAULT_ERROR } from '../../app/request';
 import { useSession } from '../../app/session/store';
-import { type Credentials, login } from './service';
+import { type Credentials, landing, login } from './service';
 import './login.css';
 
-/** 登录: username and password; the server's message is shown when it refuses. */
+/**
+ * 登录: username and password; the server's message is shown when it refuses. Then the big screen,
+ * or for a user without it the first screen their roles open (a field user's phone: #/field).
+ */
 export default function Login() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -21,7 +24,7 @@ export default function Login() {
     onSuccess: async ({ token, user }) => {
       queryClient.clear();
       useSession.getState().login(token, user);
-      await navigate('/index', { replace: true });
+      await navigate(await landing(), { replace: true });
     },
   });
   const name = platformName();

@@ -51,4 +51,65 @@ describe('login page', () => {
     expect(useSession.getState().user?.name).toBe('管理员');
     expect(localStorage.getItem(STORAGE_KEY)).toContain('t-1');
   });
+
+  it('sends a user whose only section is the field app to #/field, with the permissions it read', async () => {
+    const user = { id: 31, username: 'yw01', name: '王运维', areaId: '110108', userLevel: 2, areaLevel: 3, roles: [{ id: 31, roleName: '运维人员' }] };
+    const field = [{ id: 11, children: [140, 141] }];
+    fetchMock.mockImplementation((url: string) =>
+      reply({ code: 200, message: '', data: url.startsWith('/api/permission/list') ? field : { token: 't-2', user } }),
+    );
+    const { router } = renderRoute(<Login />, '/login', [
+      { path: '/index', element: <div>home</div> },
+      { path: '/field', element: <div>field</div> },
+    ]);
+    fill('yw01', 'secret123');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/field'));
+    expect(useSession.getState().permissions).toEqual(field);
+  });
+
+  it('sends a big-screen user to /index', async () => {
+    const user = { id: 1, username: 'hd', name: '海淀', areaId: '110108', userLevel: 2, areaLevel: 3, roles: [] };
+    fetchMock.mockImplementation((url: string) =>
+      reply({
+        code: 200,
+        message: '',
+        data: url.startsWith('/api/permission/list')
+          ? [
+              { id: 64, children: [] },
+              { id: 11, children: [140] },
+            ]
+          : { token: 't-3', user },
+      }),
+    );
+    const { router } = renderRoute(<Login />, '/login', [{ path: '/index', element: <div>home</div> }]);
+    fill('hd', 'secret123');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/index'));
+  });
+
+  it('on a phone sends a maintainer (日常值守 and 外勤) to #/field, on a desk to 日常值守', async () => {
+    const user = { id: 31, username: 'yw01', name: '王运维', areaId: '110108', userLevel: 1, areaLevel: 3, roles: [{ id: 31, roleName: '运维人员' }] };
+    const perms = [
+      { id: 2, children: [] },
+      { id: 11, children: [140, 141] },
+    ];
+    fetchMock.mockImplementation((url: string) =>
+      reply({ code: 200, message: '', data: url.startsWith('/api/permission/list') ? perms : { token: 't-4', user } }),
+    );
+    const stubs = [
+      { path: '/field', element: <div>field</div> },
+      { path: '/dailyDuty', element: <div>desk</div> },
+    ];
+    const desk = renderRoute(<Login />, '/login', stubs);
+    fill('yw01', 'secret123');
+    await waitFor(() => expect(desk.router.state.location.pathname).toBe('/dailyDuty'));
+    desk.unmount();
+    const phone = vi.spyOn(window, 'matchMedia').mockImplementation((q) => ({ matches: q.includes('max-width: 767px'), media: q }) as MediaQueryList);
+    try {
+      const { router } = renderRoute(<Login />, '/login', stubs);
+      fill('yw01', 'secret123');
+      await waitFor(() => expect(router.state.location.pathname).toBe('/field'));
+    } finally {
+      phone.mockRestore();
+    }
+  });
 });

@@ -1,11 +1,14 @@
-import FilterPresetBar from '../../components/FilterPresetBar';
-import ScreenFrame from '../../components/ScreenFrame';
+/**
+ * 米单车管理 (#/miBicycle/{tab}): 违规举报 (the field app's violation reports, issue 28). Site
+ * applications, inspections, piles and the bikes piles hear but operators hide come with issue 29.
+ */
+import { DeskPage, DeskTabs } from '../../components/desk';
+import ReportsTab from './reports';
 
-/** 米单车管理: a titled frame until the screen is built, with the filter preset a link passed (home to-do list). */
 export default function MiBicycle() {
   return (
-    <ScreenFrame screen="miBicycle">
-      <FilterPresetBar />
-    </ScreenFrame>
+    <DeskPage screen="miBicycle">
+      <DeskTabs items={[{ key: 'report', label: '违规举报', render: () => <ReportsTab /> }]} />
+    </DeskPage>
   );
 }

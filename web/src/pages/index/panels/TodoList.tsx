@@ -19,7 +19,7 @@ export const TODO_ITEMS: Array<{ key: keyof PendData; label: string; to: string 
   { key: 'siteApplyPend', label: '站点申请', to: '/miBicycle?flag=site' },
   { key: 'siteRolePend', label: '站点角色申请', to: '/systemSettings/audit?roleId=27&auditStatus=0' },
   { key: 'siteLowPowerPend', label: '电量低于10%站点', to: '/deviceManagement?equipmentPower=0-10' },
-  { key: 'accusePend', label: '违规举报', to: '/systemSettings/audit?roleId=5&auditStatus=0' },
+  { key: 'accusePend', label: '违规举报', to: '/miBicycle/report?state=0' },
   // spec §2: platform account applications → regionalSettings, audit (its 平台账号审核 tab pins applyType 1)
   { key: 'userPend', label: '平台账号申请', to: '/regionalSettings/audit?applyType=1&auditStatus=0' },
   { key: 'maintainPend', label: '运维人员申请', to: '/systemSettings/audit?roleId=31&auditStatus=0' },

@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import { loadSession } from '../../app/session/bootstrap';
-import { useSession } from '../../app/session/store';
+import { loadSession } from './bootstrap';
+import { useSession } from './store';
 
 /**
- * The home screen needs no user (spec §2), but when logged in it loads the same session data as
+ * The big screen and the field app need no guard (spec §2): when logged in they load the same session data as
  * the guard (user, permissions, areas) in the background.
  */
 export function useSessionBootstrap() {

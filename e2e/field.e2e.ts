@@ -1,0 +1,260 @@
+/**
+ * The field app on a phone (issue 28), 390×844 with the phone's position set by the browser: a
+ * maintainer of 美团 (role 31, created through the admin API) logs in and lands on #/field; records
+ * a patrol without network (kept on the phone), and once the network is back it is sent — its first
+ * answer lost on the way, so it is sent again and stored once; proposes a site on the map; clocks in
+ * at 美团's clock site inside its radius (正常) and 2 km away (范围外). Photos are taken as a camera
+ * would give them (3000×2000 JPEG) and shrunk on the phone before upload.
+ */
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { convert } from '../server/src/domain/coords';
+import { ADMIN_PASSWORD, type PageProblems, type TestServer, launchBrowser, openPage, screenshot, startServer } from './harness';
+import { Console, HD, createEnterprise } from './homeWorld';
+
+const PHONE = { width: 390, height: 844 };
+const USER = { username: 'e2e_field_mt', password: 'Field-user-2024', name: '王运维' };
+/** 美团's clock site (GCJ-02, as sites are stored) and the phone there, as its GPS gives it (WGS-84). */
+const CLOCK_SITE = { lon: 116.31, lat: 39.98 };
+const gpsAt = (p: { lon: number; lat: number }) => {
+  const w = convert(p.lon, p.lat, 'gcj02', 'wgs84');
+  return { longitude: w.lon, latitude: w.lat, accuracy: 10 };
+};
+const TZ = 'Asia/Shanghai';
+const BIKE = 'MTF0001';
+
+let server: TestServer;
+let browser: Browser;
+let page: Page;
+let context: BrowserContext;
+let problems: PageProblems;
+let me: Console;
+
+/** HH:mm of a time in the server's zone. */
+const hhmm = (ms: number) => new Intl.DateTimeFormat('en-GB', { timeZone: TZ, hour: '2-digit', minute: '2-digit', hour12: false }).format(new Date(ms));
+
+interface HistoryItem {
+  kind: string;
+  id: number;
+  time: string;
+  title: string;
+  state: string;
+}
+const history = () => me.get<{ items: HistoryItem[] }>('/field/history').then((d) => d.items);
+
+/** A camera's photo: a 3000×2000 JPEG drawn in the page. */
+async function cameraPhoto(p: Page, label: string): Promise<{ name: string; mimeType: string; buffer: Buffer }> {
+  const dataUrl = await p.evaluate((text) => {
+    const c = document.createElement('canvas');
+    c.width = 3000;
+    c.height = 2000;
+    const g = c.getContext('2d')!;
+    const grad = g.createLinearGradient(0, 0, 3000, 2000);
+    grad.addColorStop(0, '#4f86e8');
+    grad.addColorStop(1, '#f2b36b');
+    g.fillStyle = grad;
+    g.fillRect(0, 0, 3000, 2000);
+    for (let i = 0; i < 400; i++) {
+      g.fillStyle = `hsl(${(i * 37) % 360} 70% 50% / 0.5)`;
+      g.fillRect((i * 7919) % 3000, (i * 104729) % 2000, 60, 60);
+    }
+    g.fillStyle = '#ffffff';
+    g.font = 'bold 260px sans-serif';
+    g.fillText(text, 700, 1100);
+    return c.toDataURL('image/jpeg', 0.95);
+  }, label);
+  return { name: `IMG_${label}.jpg`, mimeType: 'image/jpeg', buffer: Buffer.from(dataUrl.split(',')[1], 'base64') };
+}
+
+/** When the clock window opens (ms): the start of the minute after the config was saved. */
+let windowOpens = 0;
+/** The sizes of the photos the page uploads. */
+const uploads: number[] = [];
+
+beforeAll(async () => {
+  server = await startServer('field');
+  const admin = await Console.login(server.url, 'admin', ADMIN_PASSWORD);
+  const { brandId } = await createEnterprise(admin, '美团', 'e2efieldmt', [HD]);
+  await admin.call(
+    'POST',
+    '/site/',
+    { selfAreaId: '000000' },
+    {
+      siteId: '1101089600001',
+      siteName: '外勤测试站',
+      siteLon: CLOCK_SITE.lon + 0.0005,
+      siteLat: CLOCK_SITE.lat,
+      siteBikeCeiling: 10,
+      areaId: HD,
+      length: 20,
+    },
+  );
+  await admin.call('POST', '/clock/saveClockSiteInfo', { selfAreaId: HD }, { name: '中关村打卡点', areaId: HD, brandId, ...CLOCK_SITE, radius: 100 });
+  // a window that opens next minute (a config's window counts from when it was saved) and runs an hour
+  windowOpens = (Math.floor(Date.now() / 60_000) + 1) * 60_000;
+  await admin.call(
+    'POST',
+    '/clockRecord/saveClockConfigInfo',
+    { selfAreaId: HD },
+    {
+      name: '外勤测试班',
+      areaId: HD,
+      roleId: 31,
+      days: [1, 2, 3, 4, 5, 6, 7],
+      windows: [{ start: hhmm(windowOpens), end: hhmm(windowOpens + 3600_000) }], // (a run after 22:58 would cross midnight)
+      clocksPerWindow: 2,
+      radius: null,
+      lateMinutes: 30,
+      enabled: true,
+    },
+  );
+  await admin.call('POST', '/user/add', {}, { ...USER, areaId: HD, roleIds: [31], userLevel: 1, brandId });
+  me = await Console.login(server.url, USER.username, USER.password);
+  browser = await launchBrowser();
+  ({ page, problems } = await openPage(browser, PHONE, {
+    isMobile: true,
+    hasTouch: true,
+    permissions: ['geolocation'],
+    geolocation: gpsAt({ lon: CLOCK_SITE.lon + 0.0003, lat: CLOCK_SITE.lat }),
+  }));
+  context = page.context();
+  page.on('request', (r) => {
+    if (r.url().includes('/api/upload') && r.method() === 'POST') uploads.push(r.postDataBuffer()?.length ?? 0);
+  });
+}, 240_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+const waiting = () => page.getByTestId('outbox-count');
+
+describe('the field app on a phone (screenshots in test-output/e2e)', () => {
+  it('logs a maintainer in to #/field: who they are, their actions, nothing waiting', async () => {
+    await page.goto(`${server.url}/#/login`);
+    await page.getByPlaceholder('请输入账号').fill(USER.username);
+    await page.getByPlaceholder('请输入密码').fill(USER.password);
+    await page.getByRole('button', { name: /登\s*录/ }).click();
+    await page.waitForURL(/#\/field$/);
+    await page.getByText(USER.name).waitFor();
+    const tiles = page.getByRole('navigation', { name: '外勤工作' });
+    expect(await tiles.getByRole('link').allTextContents()).toEqual([
+      expect.stringContaining('打卡'),
+      expect.stringContaining('巡检'),
+      expect.stringContaining('设备安装'),
+      expect.stringContaining('站点申请'),
+      expect.stringContaining('违规举报'),
+    ]);
+    await page.getByRole('list', { name: '今日打卡时段' }).waitFor();
+    expect(await waiting().textContent()).toBe('0条待发送');
+    // a phone, not the desk: no side menu, nothing wider than the screen
+    expect(await page.locator('.ant-layout-sider').count()).toBe(0);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+    await screenshot(page, 'field-home');
+  });
+
+  it('records a patrol without network, keeps it on the phone, and stores it once when the network is back', async () => {
+    await page.getByRole('link', { name: /巡检/ }).click();
+    await page.getByText(/已定位/).waitFor();
+    const photo = await cameraPhoto(page, '违停');
+    await context.setOffline(true);
+    await page.getByPlaceholder('输入车辆编号，或扫码').fill(BIKE);
+    await page.getByText('违停', { exact: true }).click();
+    await page.getByPlaceholder('选填，如故障情况').fill('压在盲道上');
+    await page.locator('input[type=file]').setInputFiles(photo);
+    await page.getByAltText('照片 1').waitFor();
+    await screenshot(page, 'field-patrol');
+    await page.getByRole('button', { name: '提交巡检' }).click();
+    await page.getByRole('heading', { name: '已保存在手机上' }).waitFor();
+    await screenshot(page, 'field-patrol-offline');
+    await page.getByRole('button', { name: '返回首页' }).click();
+    await page.getByText('当前没有网络').waitFor();
+    expect(await waiting().textContent()).toBe('1条待发送');
+    await page.getByText(`巡检 · ${BIKE} · 违停`).waitFor();
+    await screenshot(page, 'field-home-waiting');
+    expect(await history()).toEqual([]);
+
+    // back online: the first send reaches the server but its answer is lost on the way
+    let lost = 0;
+    await page.route('**/api/field/patrol', async (route) => {
+      if (lost++ === 0) {
+        await route.fetch();
+        await route.abort('connectionreset');
+      } else await route.continue();
+    });
+    await context.setOffline(false);
+    await expect.poll(async () => (await history()).filter((h) => h.kind === 'patrol').length, { timeout: 30_000 }).toBe(1);
+    // still on the phone (it heard no answer): sent again, answered repeated, stored once
+    expect(await waiting().textContent()).toBe('1条待发送');
+    await page.getByRole('button', { name: /立即发送/ }).click();
+    await expect.poll(async () => waiting().textContent(), { timeout: 30_000 }).toBe('0条待发送');
+    expect(lost).toBe(2);
+    const patrols = (await history()).filter((h) => h.kind === 'patrol');
+    expect(patrols).toHaveLength(1);
+    expect(patrols[0].title).toContain(BIKE);
+    expect(patrols[0].state).toBe('违停');
+    await page.unroute('**/api/field/patrol');
+    await page.getByRole('region', { name: '我的记录' }).getByText(BIKE, { exact: false }).waitFor();
+    await screenshot(page, 'field-home-sent');
+    // the photo went up shrunk: far smaller than the camera's
+    expect(uploads.length).toBeGreaterThanOrEqual(1);
+    expect(Math.max(...uploads)).toBeLessThan(photo.buffer.length / 2);
+  });
+
+  it('proposes a site on the map at the phone’s position', async () => {
+    await page.getByRole('link', { name: /站点申请/ }).click();
+    await page.locator('.leaflet-container').waitFor();
+    await page.getByText(/已定位/).waitFor();
+    await page.getByPlaceholder('如 中关村大街 3 号口').fill('中关村大街 3 号口');
+    await page.getByPlaceholder('如 附近地铁口早高峰车辆堆积，无停放区').fill('地铁口早高峰车辆堆积，无停放区');
+    await page.locator('input[type=file]').setInputFiles(await cameraPhoto(page, '站点'));
+    await page.getByAltText('照片 1').waitFor();
+    await screenshot(page, 'field-site-apply');
+    await page.getByRole('button', { name: '提交申请' }).click();
+    await page.getByRole('heading', { name: '站点申请已提交' }).waitFor();
+    await screenshot(page, 'field-site-apply-done');
+    const applied = (await history()).filter((h) => h.kind === 'siteApply');
+    expect(applied.map((h) => [h.title, h.state])).toEqual([['中关村大街 3 号口', '待审核']]);
+  });
+
+  it('clocks in inside the radius (正常) and 2 km away (范围外)', { timeout: 240_000 }, async () => {
+    // the window opens at the minute after the config was saved
+    await page.waitForTimeout(Math.max(0, windowOpens + 2_000 - Date.now()));
+    await page.goto(`${server.url}/#/field/clock`);
+    const site = page.getByRole('radio', { name: /中关村打卡点/ });
+    await site.waitFor();
+    await page.getByText(/范围内/).waitFor();
+    await page.locator('input[type=file]').setInputFiles(await cameraPhoto(page, '打卡'));
+    await page.getByAltText('照片 1').waitFor();
+    await screenshot(page, 'field-clock');
+    await page.getByRole('button', { name: /^打\s*卡$/ }).click();
+    await page.getByText('打卡结果').waitFor();
+    expect(await page.locator('.field-result-tag').textContent()).toBe('正常');
+    await page.getByText(/距打卡点 \d+ 米（范围 100 米）/).waitFor();
+    await screenshot(page, 'field-clock-ok');
+
+    // 2 km east
+    await context.setGeolocation(gpsAt({ lon: CLOCK_SITE.lon + 0.0235, lat: CLOCK_SITE.lat }));
+    await page.getByRole('button', { name: '再次打卡' }).click();
+    await page.getByText(/超出范围/).waitFor();
+    await page.getByText(/超出 100 米 的范围：可以打卡，但会记为范围外/).waitFor();
+    await page.locator('input[type=file]').setInputFiles(await cameraPhoto(page, '远处'));
+    await page.getByAltText('照片 1').waitFor();
+    await page.getByRole('button', { name: /^打\s*卡$/ }).click();
+    await page.getByText('打卡结果').waitFor();
+    expect(await page.locator('.field-result-tag').textContent()).toBe('范围外');
+    await page.getByText(/已记为范围外/).waitFor();
+    await screenshot(page, 'field-clock-out-of-range');
+
+    const clocks = (await history()).filter((h) => h.kind === 'clock');
+    expect(clocks.map((h) => h.state).sort()).toEqual(['正常', '范围外']);
+    // today's window on the home screen: one done of two
+    await page.getByRole('button', { name: '返回首页' }).click();
+    await page.getByRole('list', { name: '今日打卡时段' }).getByText('已打 1/2').waitFor();
+  });
+
+  it('showed no errors but those of the network it was cut from', () => {
+    expect(problems.errors.filter((e) => !/ERR_INTERNET_DISCONNECTED|ERR_CONNECTION_RESET|Failed to fetch/.test(e))).toEqual([]);
+  });
+});

@@ -1,0 +1,15 @@
+/** Calls of 米单车管理 (/api/miApp): the field app's violation reports. */
+import { api } from '../../app/request';
+import type { Body } from '../../api/types';
+import type { ReportFilters } from './types';
+
+type Page = { currentPage: number; pageSize: number };
+
+// 违规举报列表 GET /api/miApp/report/list
+export const fetchReports = (q: ReportFilters & Page) => api.get('/miApp/report/list', q);
+
+// 处理或驳回违规举报（须填写说明）POST /api/miApp/report/handle
+export const handleReport = (body: Body<'/api/miApp/report/handle'>) => api.post('/miApp/report/handle', body);
+
+// 区域内企业（企业筛选项）GET /api/statistics/areaBrandDetails
+export const fetchBrands = (selfAreaId?: string) => api.get('/statistics/areaBrandDetails', { selfAreaId }).then((d) => d.lists);
