@@ -14,7 +14,7 @@ describe('filter presets of the to-do links', () => {
     expect(presets.userPend).toEqual({ applyType: 1, auditStatus: 0 });
     expect(presets.maintainPend).toEqual({ roleId: 31, auditStatus: 0 });
     expect(presets.supervisePend).toEqual({ roleId: 32, auditStatus: 0 });
-    expect(presets.dispatchWarnPend).toEqual({ tab: 'audit', roleId: 34, clockWarn: 1, clockRole: 1 });
+    expect(presets.dispatchWarnPend).toEqual({ clockWarn: 1, clockRole: 1 });
     expect(presets.dispatchPend).toEqual({ state: 'pending' });
     for (const t of TODO_ITEMS) expect(describeFilterPreset(of(t.to)).length, t.to).toBeGreaterThan(0);
   });

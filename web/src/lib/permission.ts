@@ -70,7 +70,13 @@ export type PermissionName = keyof typeof PERMISSION_IDS;
  * with the menu when a role's menu is ticked. Every other button is an action (edit, delete, export,
  * handle, …) and is granted only when ticked itself.
  */
-export const VIEW_BUTTONS: ReadonlySet<string> = new Set<PermissionName>(['home.siteRank', 'home.totalRing', 'home.totalTrend', 'workOrder.view']);
+export const VIEW_BUTTONS: ReadonlySet<string> = new Set<PermissionName>([
+  'home.siteRank',
+  'home.totalRing',
+  'home.totalTrend',
+  'workOrder.view',
+  'clock.view',
+]);
 
 /** True when the session's list holds the named menu, or the named button under its menu. */
 export function can(permissions: readonly PermissionEntry[] | null | undefined, name: PermissionName): boolean {

@@ -12,7 +12,7 @@ import { type Key, type ReactNode, startTransition, useCallback, useMemo, useSta
 import { toast } from '../../app/feedback';
 import { useSession } from '../../app/session/store';
 import { can } from '../../lib/permission';
-import { type CrudKit, type CrudSpec, AREA_FILTER, tellFailure } from './crud';
+import { type CrudAsk, type CrudKit, type CrudSpec, AREA_FILTER, tellFailure } from './crud';
 import type { Filters } from './urlQuery';
 import DataTable from './DataTable';
 import ExportButton from './ExportButton';
@@ -57,6 +57,17 @@ export default function CrudTab<Row extends object, K extends string, V extends 
     setEditing({ row: row === 'new' ? null : row });
   }, []);
   const [selected, setSelected] = useState<Key[]>([]);
+  // the ask open: its name, the row it was opened on (null: the rows chosen) and the keys it runs on
+  const [asking, setAsking] = useState<{ name: string; row: Row | null; keys: Key[] } | null>(null);
+  const { rowKey } = spec;
+  const ask = useCallback(
+    (name: string, target: Row | 'selected') => {
+      setOpened((n) => n + 1);
+      if (target !== 'selected') setAsking({ name, row: target, keys: [typeof rowKey === 'function' ? rowKey(target) : (target[rowKey] as Key)] });
+      else setAsking({ name, row: null, keys: selected });
+    },
+    [rowKey, selected],
+  );
   const { refreshes } = spec;
   const refresh = useCallback(() => {
     setSelected((keys) => (keys.length ? [] : keys));
@@ -74,7 +85,7 @@ export default function CrudTab<Row extends object, K extends string, V extends 
     },
     [refresh],
   );
-  const { form, remove } = spec;
+  const { form, remove, asks } = spec;
   const kit: CrudKit<Row, R> = useMemo(
     () => ({
       edit,
@@ -95,8 +106,13 @@ export default function CrudTab<Row extends object, K extends string, V extends 
         confirm: remove && (remove.confirm ? remove.confirm(row) : `确定要删除${remove.what(row)}吗？`),
         onClick: () => remove && run(() => remove.call(row), remove.success ?? '删除成功'),
       }),
+      ask,
+      askAction: (name, row) => {
+        const a = asks?.[name];
+        return { label: a?.label ?? name, hidden: !canEdit || !a || (a.on ? !a.on(row) : false), onClick: () => ask(name, row) };
+      },
     }),
-    [edit, run, refresh, canEdit, canRemove, query.filters, query.setFilters, selected, list.data, form, remove],
+    [edit, run, refresh, canEdit, canRemove, query.filters, query.setFilters, selected, list.data, form, remove, ask, asks],
   );
   const columns = useMemo((): ColumnsType<Row> => {
     const own = typeof spec.columns === 'function' ? spec.columns(kit) : spec.columns;
@@ -119,6 +135,14 @@ export default function CrudTab<Row extends object, K extends string, V extends 
     left.push(
       <Button key="add" type="primary" icon={<PlusOutlined />} onClick={() => edit('new')}>
         {form.addLabel ?? `新增${form.noun}`}
+      </Button>,
+    );
+  }
+  for (const [name, a] of Object.entries(asks ?? {})) {
+    if (!a.batchLabel || !canEdit || !spec.selectable) continue;
+    left.push(
+      <Button key={`ask-${name}`} disabled={!selected.length} onClick={() => ask(name, 'selected')}>
+        {a.batchLabel}
       </Button>,
     );
   }
@@ -162,6 +186,16 @@ export default function CrudTab<Row extends object, K extends string, V extends 
           onSaved={refresh}
           // the dialog leaves in a transition: its unmount is the heavier render, the toast shows first
           onClose={() => startTransition(() => setEditing(null))}
+        />
+      )}
+      {asking && asks?.[asking.name] && (
+        <AskDialog
+          key={opened}
+          ask={asks[asking.name]}
+          row={asking.row}
+          keys={asking.keys}
+          onDone={refresh}
+          onClose={() => startTransition(() => setAsking(null))}
         />
       )}
       {spec.detail?.(shown, () => setShown(null), kit)}
@@ -219,6 +253,35 @@ function CrudDialog<Row, V extends object>(p: {
       onClose={p.onClose}
       aside={aside}
       {...form.dialog}
+    />
+  );
+}
+
+/** The dialog of an ask (crud.ts `CrudAsk`) on a row or on the rows chosen. */
+function AskDialog<Row>(p: { ask: CrudAsk<Row>; row: Row | null; keys: Key[]; onDone: () => Promise<unknown>; onClose: () => void }) {
+  const { ask, row, keys } = p;
+  const fields = useMemo(
+    () =>
+      ask.rulesOf
+        ? ask.fields.map((f) =>
+            f.type === 'display' || f.type === 'hidden' ? f : { ...f, rules: [...serverRules(ask.rulesOf!, f.name, f.label, f.rules), ...(f.rules ?? [])] },
+          )
+        : ask.fields,
+    [ask],
+  );
+  return (
+    <FormDialog<Record<string, unknown>>
+      open
+      title={ask.title(row, keys.length)}
+      fields={fields}
+      initialValues={(row ?? {}) as Record<string, unknown>}
+      success={ask.success}
+      okText={ask.okText}
+      onSubmit={async (values) => {
+        await ask.save(values, keys);
+        await p.onDone();
+      }}
+      onClose={p.onClose}
     />
   );
 }

@@ -1,5 +1,5 @@
 /** The control of one declared field (query forms and dialog forms share it). */
-import { DatePicker, Input, InputNumber, Select, Switch } from 'antd';
+import { Checkbox, DatePicker, Input, InputNumber, Select, Switch } from 'antd';
 import type { Field } from './fields';
 import AreaSelect from './AreaSelect';
 
@@ -51,6 +51,12 @@ export default function FieldControl({
           className={placeholders ? 'desk-range-applied' : undefined}
           style={{ width: '100%' }}
         />
+      );
+    case 'checks':
+      return (
+        <span id={injected.id} role="group" aria-label={field.label}>
+          <Checkbox.Group value={injected.value as string[]} onChange={(v) => injected.onChange?.(v)} options={field.options} />
+        </span>
       );
     case 'switch':
       return <Switch id={injected.id} checked={!!injected.checked} onChange={(v) => injected.onChange?.(v)} checkedChildren="是" unCheckedChildren="否" />;

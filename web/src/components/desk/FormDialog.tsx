@@ -73,8 +73,9 @@ export default function FormDialog<V extends object>(p: Props<V>) {
           name={f.name}
           label={f.label}
           extra={f.extra}
+          dependencies={f.dependencies}
           hidden={f.type === 'hidden'}
-          validateTrigger={f.type === 'switch' || f.type === 'custom' ? 'onChange' : 'onBlur'}
+          validateTrigger={f.type === 'switch' || f.type === 'custom' || f.type === 'checks' ? 'onChange' : 'onBlur'}
           valuePropName={f.type === 'switch' ? 'checked' : undefined}
           rules={f.type === 'display' ? undefined : [...(f.required ? [{ required: true, message: requiredMessage(f) }] : []), ...(f.rules ?? [])]}
         >

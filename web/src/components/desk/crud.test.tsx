@@ -279,6 +279,99 @@ describe('CrudTab options', () => {
   });
 });
 
+/** A declaration with an ask: 驳回 with a reason, on a row (not a refused one) or on the rows chosen. */
+function askSpec() {
+  return defineCrud<Row, 'name'>({
+    key: 'kitAsk',
+    rowKey: 'id',
+    filters: [],
+    list: async () => ({ lists: rows, total: rows.length }),
+    columns: [{ title: '名称', dataIndex: 'name' }],
+    actions: (r, kit) => [kit.askAction('reject', r)],
+    asks: {
+      reject: {
+        label: '驳回',
+        batchLabel: '批量驳回',
+        on: (r) => r.phone !== 'done',
+        title: (r, n) => (r ? `驳回“${r.name}”` : `驳回 ${n} 项`),
+        fields: [
+          { name: 'name', label: '名称', type: 'display' },
+          { name: 'reason', label: '原因', type: 'textarea', required: true },
+        ],
+        save: async (v, keys) => void calls.push(`reject ${keys.join(',')} ${String(v.reason)}`),
+        success: '已驳回',
+      },
+    },
+    selectable: (r) => r.phone !== 'done',
+    permissions: { edit: 'user.manage' },
+  });
+}
+
+function mountAsk(permissions: PermissionName[]) {
+  useSession.setState({
+    authorization: 'token',
+    user: { id: 1, username: 'admin', name: '管理员', areaId: '110108', userLevel: 1 } as never,
+    permissions: entriesOf(permissions),
+  });
+  const router = createMemoryRouter([{ path: '/list', element: <CrudTab spec={askSpec()} /> }], { initialEntries: ['/list'] });
+  render(
+    <Providers>
+      <RouterProvider router={router} />
+    </Providers>,
+  );
+}
+
+describe('CrudTab asks', () => {
+  it('asks for the values on one row, the row shown, then runs on its key', { timeout: 120_000 }, async () => {
+    rows = [
+      { id: 1, name: '数据局', phone: '' },
+      { id: 2, name: '图商', phone: 'done' },
+    ];
+    mountAsk(['systemSettings', 'user.manage']);
+    await screen.findByText('数据局');
+    // a row the ask refuses has no action
+    expect(within(screen.getByText('图商').closest('tr')!).queryByRole('button', { name: '驳回' })).toBeNull();
+    fireEvent.click(within(screen.getByText('数据局').closest('tr')!).getByRole('button', { name: '驳回' }));
+    const box = await dialog('驳回“数据局”');
+    expect(within(box).getByText('数据局')).toBeTruthy();
+    fireEvent.click(box.querySelector('.ant-btn-primary')!);
+    await within(box).findByText('请输入原因');
+    expect(calls.some((c) => c.startsWith('reject'))).toBe(false);
+    fireEvent.change(within(box).getByRole('textbox'), { target: { value: '材料不全' } });
+    fireEvent.click(box.querySelector('.ant-btn-primary')!);
+    await screen.findByText('已驳回');
+    expect(calls).toContain('reject 1 材料不全');
+  });
+
+  it('the batch button runs on the keys chosen, and clears the choice', { timeout: 120_000 }, async () => {
+    rows = [
+      { id: 1, name: '数据局', phone: '' },
+      { id: 3, name: '地图商', phone: '' },
+    ];
+    mountAsk(['systemSettings', 'user.manage']);
+    await screen.findByText('数据局');
+    const batch = screen.getByRole('button', { name: '批量驳回' }) as HTMLButtonElement;
+    expect(batch.disabled).toBe(true);
+    for (const name of ['数据局', '地图商']) fireEvent.click(within(screen.getByText(name).closest('tr')!).getByRole('checkbox'));
+    await waitFor(() => expect(batch.disabled).toBe(false));
+    fireEvent.click(batch);
+    const box = await dialog('驳回 2 项');
+    fireEvent.change(within(box).getByRole('textbox'), { target: { value: '重复' } });
+    fireEvent.click(box.querySelector('.ant-btn-primary')!);
+    await screen.findByText('已驳回');
+    expect(calls).toContain('reject 1,3 重复');
+    await waitFor(() => expect((screen.getByRole('button', { name: '批量驳回' }) as HTMLButtonElement).disabled).toBe(true));
+  });
+
+  it('without the edit permission: no ask, no batch button', async () => {
+    rows = [{ id: 1, name: '数据局', phone: '' }];
+    mountAsk(['systemSettings']);
+    await screen.findByText('数据局');
+    expect(screen.queryByRole('button', { name: '驳回' })).toBeNull();
+    expect(screen.queryByRole('button', { name: '批量驳回' })).toBeNull();
+  });
+});
+
 describe('serverRules', () => {
   it('words the bounds the server declares, leaving a kind the screen words itself', () => {
     const rules = serverRules('/api/saveThirdPartyAuthUser', 'phone', '联系手机');

@@ -38,6 +38,36 @@ export interface CrudKit<Row, R extends Paged<Row> = Paged<Row>> {
   editAction: (row: Row) => RowAction;
   /** 删除 with 温馨提示 (hidden without the remove permission or `remove`) */
   removeAction: (row: Row) => RowAction;
+  /** open the declaration's ask `name` (`asks`) on a row, or on the rows chosen */
+  ask: (name: string, target: Row | 'selected') => void;
+  /** the row action of ask `name`: its `label`, hidden without the edit permission or where the ask's `on` refuses the row */
+  askAction: (name: string, row: Row) => RowAction;
+}
+
+/**
+ * An action that asks for values before it runs (处理 with a note, 驳回 with a reason): on one row
+ * from its row action, or on the rows chosen (its toolbar button). The kit holds the dialog, checks
+ * the fields, runs `save`, says `success` and refreshes; on failure the server's message, the dialog
+ * stays open. Needs the declaration's edit permission.
+ */
+export interface CrudAsk<Row> {
+  /** the row action's text */
+  label: string;
+  /** the toolbar's button for the rows chosen (disabled while none is); none: on rows only */
+  batchLabel?: string;
+  /** the rows it applies to (default: all); a row it refuses shows no row action */
+  on?: (row: Row) => boolean;
+  /** the dialog's title: for one row, or for `count` rows chosen (row null) */
+  title: (row: Row | null, count: number) => string;
+  /** the dialog's fields; a `display` one above them may name the row */
+  fields: readonly Field[];
+  /** the route it saves through: each field also gets the server's bounds of that body field */
+  rulesOf?: RulePath;
+  /** run with the values on the rows' keys (one row: its key; a batch: the keys chosen, across pages) */
+  save: (values: Record<string, unknown>, keys: Key[]) => Promise<unknown>;
+  /** the success toast (default 操作成功) */
+  success?: string;
+  okText?: string;
 }
 
 type CrudTableProps<Row> = Omit<TableProps<Row>, 'columns' | 'dataSource' | 'rowKey' | 'pagination' | 'loading'>;
@@ -131,6 +161,8 @@ export interface CrudSpec<Row, K extends string, V = object, R extends Paged<Row
   detail?: (row: Row | null, close: () => void, kit: CrudKit<Row, R>) => ReactNode;
   /** more of the screen's own below the table (a detail drawer, a shown-once secret) */
   extra?: (kit: CrudKit<Row, R>) => ReactNode;
+  /** actions that ask for values first (kit.ask, kit.askAction; a batch button in the toolbar for those with `batchLabel`) */
+  asks?: Record<string, CrudAsk<Row>>;
   /** more of the table's props (a row's class, a row click, expandable rows), or them from the kit (rows whose expansion writes) */
   table?: CrudTableProps<Row> | ((kit: CrudKit<Row, R>) => CrudTableProps<Row>);
 }

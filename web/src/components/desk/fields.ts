@@ -17,6 +17,8 @@ interface Base<K extends string> {
   rules?: Rule[];
   /** dialog forms: help line under the control */
   extra?: ReactNode;
+  /** dialog forms: the fields whose change checks this one again (a rule reading another field's value) */
+  dependencies?: string[];
 }
 
 /** The range a list applied when its date filter was left (partly) empty: its two ends, null for 不限. */
@@ -33,6 +35,8 @@ export type Field<K extends string = string> =
    * `emptyMeans` says in words what an empty picker asks for (the label's tooltip)
    */
   | (Base<K> & { type: 'dateRange'; names: [K, K]; applied?: (data: unknown) => AppliedRange | undefined; emptyMeans?: string })
+  /** dialog forms: a row of checkboxes (the values chosen, e.g. days of the week) */
+  | (Base<K> & { type: 'checks'; options: Option[] })
   /** dialog forms: an on/off switch (boolean value) */
   | (Base<K> & { type: 'switch' })
   /** dialog forms: a control of the screen's own (an upload, a long text) given the form's value, onChange and id */
@@ -65,6 +69,6 @@ export function optionsOf(labels: Record<string | number, string>): Option[] {
 
 /** The Chinese required message: 请选择 for pickers, 请输入 for the rest. */
 export function requiredMessage(f: Field): string {
-  const pick = f.type === 'select' || f.type === 'area' || f.type === 'dateRange';
+  const pick = f.type === 'select' || f.type === 'area' || f.type === 'dateRange' || f.type === 'checks';
   return `${pick ? '请选择' : '请输入'}${f.label}`;
 }

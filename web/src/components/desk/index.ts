@@ -16,6 +16,6 @@ export { type Field, type Option, optionsOf } from './fields';
 export { tablePagination } from './pagination';
 export type { Filters } from './urlQuery';
 export { default as CrudTab } from './CrudTab';
-export { type CrudKit, type CrudForm, defineCrud, tellFailure, AREA_FILTER } from './crud';
+export { type CrudKit, type CrudForm, type CrudAsk, defineCrud, tellFailure, AREA_FILTER } from './crud';
 export { serverRules } from './serverRules';
 export { columnItems } from './columnItems';

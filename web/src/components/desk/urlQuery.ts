@@ -68,7 +68,7 @@ export function toFormValues<K extends string>(fields: readonly Field<K>[], filt
     if (f.type === 'dateRange') {
       const [a, b] = f.names.map((n) => (filters[n] ? dayjs(filters[n]) : null));
       out[f.name] = a || b ? [a?.isValid() ? a : null, b?.isValid() ? b : null] : undefined;
-    } else if (f.type === 'select' && f.multiple) {
+    } else if ((f.type === 'select' && f.multiple) || f.type === 'checks') {
       out[f.name] = filters[f.name] ? filters[f.name]!.split(',') : undefined;
     } else {
       out[f.name] = filters[f.name];

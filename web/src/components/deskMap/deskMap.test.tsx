@@ -114,6 +114,19 @@ describe('DeskMap', () => {
     act(() => void circle.fire('click'));
     expect(onCircle).toHaveBeenCalledWith('c1');
   });
+
+  it('circles with a ground range and a name: a ring of that many metres around the point, in its colour, not clickable; the name beside it', async () => {
+    const { default: L } = await import('leaflet');
+    const { map } = mount({ circles: [{ id: 'k1', lon: 116.31, lat: 39.98, radius: 6, color: '#1677ff', metres: 150, name: '<b>中关村</b>打卡点' }] });
+    const ranges = layers(map()).filter((l) => 'getBounds' in l && 'getRadius' in l) as Leaflet.Circle[];
+    expect(ranges.map((r) => [r.getRadius(), r.options.color, r.options.interactive])).toEqual([[150, '#1677ff', false]]);
+    expect(ranges[0].getLatLng()).toMatchObject({ lat: 39.98, lng: 116.31 });
+    // its name beside it, always shown, as text
+    const name = layers(map()).find((l) => l instanceof L.Tooltip) as Leaflet.Tooltip;
+    expect((name.getContent() as HTMLElement).textContent).toBe('<b>中关村</b>打卡点');
+    expect(name.options.permanent).toBe(true);
+    expect(name.getLatLng()).toMatchObject({ lat: 39.98, lng: 116.31 });
+  });
 });
 
 const fence: LonLat[] = [

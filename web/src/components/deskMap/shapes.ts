@@ -46,21 +46,44 @@ function textTip(text: string): HTMLElement {
   return el;
 }
 
-/** Vector circles (pixel radius, e.g. sized by a count), each coloured and with a tooltip; a click gives its id. */
+/** Vector circles (pixel radius, e.g. sized by a count), each coloured and with a tooltip, and its ground range (`metres`) when given; a click gives its id. */
 export function useCircles(map: Leaflet.Map | null, circles: readonly MapCircle[] | undefined, onCircle: ((id: string) => void) | undefined) {
   const cb = useRef(onCircle);
   cb.current = onCircle;
   useEffect(() => {
     if (!map || !circles?.length) return;
-    const group = L.featureGroup(
-      circles.map((c) => {
+    const ranges = circles
+      .filter((c) => c.metres)
+      .map((c) =>
+        L.circle(ll(c), {
+          radius: c.metres!,
+          color: c.color,
+          weight: c.selected ? 2 : 1,
+          dashArray: '4 3',
+          fillOpacity: 0.08,
+          interactive: false,
+          pmIgnore: true,
+        } as Leaflet.CircleOptions),
+      );
+    // names beside their circles, always shown (text, never HTML)
+    const names = circles
+      .filter((c) => c.name)
+      .map((c) =>
+        L.tooltip({ permanent: true, direction: 'right', offset: [c.radius + 2, 0], className: 'desk-map-label', interactive: false })
+          .setLatLng(ll(c))
+          .setContent(textTip(c.name!)),
+      );
+    const group = L.featureGroup([
+      ...ranges,
+      ...names,
+      ...circles.map((c) => {
         const m = L.circleMarker(ll(c), { radius: c.radius, color: c.color, weight: c.selected ? 3 : 1, fillColor: c.color, fillOpacity: 0.45 });
         // auto: beside the circle, so one near the map's top edge keeps its tooltip in view
         if (c.label) m.bindTooltip(textTip(c.label), { direction: 'auto' });
         m.on('click', () => cb.current?.(c.id));
         return m;
       }),
-    ).addTo(map);
+    ]).addTo(map);
     return () => {
       group.remove();
     };

@@ -32,6 +32,10 @@ export interface MapCircle extends LonLat {
   /** its tooltip, as text (line breaks kept) */
   label?: string;
   selected?: boolean;
+  /** a ground range around it too, in metres (a clock site's radius): a thin ring in its colour, growing with the zoom */
+  metres?: number;
+  /** a name always shown beside it (the tooltip `label` shows on hover) */
+  name?: string;
 }
 
 /** A point of a path (a ride's track): a small dot, or a labelled marker (e.g. 借 / 还) when `label` is set. */

@@ -26,7 +26,8 @@ export const TODO_ITEMS: Array<{ key: keyof PendData; label: string; to: string 
   { key: 'supervisePend', label: '监督员申请', to: '/systemSettings/audit?roleId=32&auditStatus=0' },
   // work orders overdue or answered, waiting for the regulator (issue 27): 日常值守 · 工单, filtered to them
   { key: 'dispatchPend', label: '待处理工单', to: '/dailyDuty/workOrder?state=pending' },
-  { key: 'dispatchWarnPend', label: '运维预警', to: '/regionalSettings?tab=audit&roleId=34&clockWarn=1&clockRole=1' },
+  // maintainers' unhandled clock warnings (issue 28): 日常值守 · 维护预警, filtered to them
+  { key: 'dispatchWarnPend', label: '运维预警', to: '/dailyDuty/clockWarn?clockWarn=1&clockRole=1' },
 ];
 
 /** The to-do items a user's roles may open (mayOpenPath, the desk menu's rule): no count of a screen they cannot see. */
