@@ -78,21 +78,36 @@ export async function siteOf(database: Database, siteId: string) {
   return row;
 }
 
-export async function saveClockSite(database: Database, id: number | undefined, v: Record<string, unknown>, userId: number): Promise<number> {
+/**
+ * Creates (no id) or updates a clock site or config from its column values (`casts`: the columns
+ * whose parameter needs one, e.g. smallint[] or jsonb); the id.
+ */
+async function save(
+  database: Database,
+  table: 'clock_sites' | 'clock_configs',
+  id: number | undefined,
+  v: Record<string, unknown>,
+  userId: number,
+  casts: Record<string, string> = {},
+): Promise<number> {
   const cols = Object.keys(v);
+  const param = (c: string, i: number) => `$${i}${casts[c] ? `::${casts[c]}` : ''}`;
   if (id === undefined) {
     const [row] = await database.query<{ id: number }>(
-      `insert into clock_sites (${cols.join(', ')}, creator_id) values (${cols.map((_, i) => `$${i + 1}`).join(', ')}, $${cols.length + 1}) returning id`,
+      `insert into ${table} (${cols.join(', ')}, creator_id) values (${cols.map((c, i) => param(c, i + 1)).join(', ')}, $${cols.length + 1}) returning id`,
       [...Object.values(v), userId],
     );
     return row.id;
   }
-  await database.query(`update clock_sites set ${cols.map((c, i) => `${c} = $${i + 2}`).join(', ')}, updated_at = now() where id = $1 and deleted_at is null`, [
-    id,
-    ...Object.values(v),
-  ]);
+  await database.query(
+    `update ${table} set ${cols.map((c, i) => `${c} = ${param(c, i + 2)}`).join(', ')}, updated_at = now() where id = $1 and deleted_at is null`,
+    [id, ...Object.values(v)],
+  );
   return id;
 }
+
+export const saveClockSite = (database: Database, id: number | undefined, v: Record<string, unknown>, userId: number) =>
+  save(database, 'clock_sites', id, v, userId);
 
 export async function deleteClockSite(database: Database, id: number) {
   await database.query(`update clock_sites set deleted_at = now() where id = $1 and deleted_at is null`, [id]);
@@ -141,23 +156,8 @@ export async function configScope(database: Database, id: number) {
   return row;
 }
 
-export async function saveConfig(database: Database, id: number | undefined, v: Record<string, unknown>, userId: number): Promise<number> {
-  const cols = Object.keys(v);
-  const cast = (c: string, i: number) => `$${i}${c === 'days' ? '::smallint[]' : c === 'windows' ? '::jsonb' : ''}`;
-  const values = Object.entries(v).map(([c, x]) => (c === 'windows' ? JSON.stringify(x) : x));
-  if (id === undefined) {
-    const [row] = await database.query<{ id: number }>(
-      `insert into clock_configs (${cols.join(', ')}, creator_id) values (${cols.map((c, i) => cast(c, i + 1)).join(', ')}, $${cols.length + 1}) returning id`,
-      [...values, userId],
-    );
-    return row.id;
-  }
-  await database.query(
-    `update clock_configs set ${cols.map((c, i) => `${c} = ${cast(c, i + 2)}`).join(', ')}, updated_at = now() where id = $1 and deleted_at is null`,
-    [id, ...values],
-  );
-  return id;
-}
+export const saveConfig = (database: Database, id: number | undefined, v: Record<string, unknown>, userId: number) =>
+  save(database, 'clock_configs', id, { ...v, windows: JSON.stringify(v.windows) }, userId, { days: 'smallint[]', windows: 'jsonb' });
 
 export async function deleteConfig(database: Database, id: number) {
   await database.query(`update clock_configs set deleted_at = now() where id = $1 and deleted_at is null`, [id]);

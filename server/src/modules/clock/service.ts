@@ -9,8 +9,9 @@ import type { Static } from 'typebox';
 import type { Database } from '../../db/client.js';
 import type { Auth } from '../../http/auth.js';
 import { badRequest, forbidden } from '../../http/envelope.js';
+import { timeRange } from '../../http/timeRange.js';
 import { CLOCK_RESULTS, CLOCK_ROLES, WARN_KINDS, windowProblem } from '../../domain/clock.js';
-import { dayNumber, dayText, formatTime, localDay, parseLocalTime } from '../../domain/time.js';
+import { dayNumber, dayText, formatTime, localDay } from '../../domain/time.js';
 import { findBrand } from '../../shared/brands.js';
 import { urlOf } from '../../shared/uploads.js';
 import * as repo from './repo.js';
@@ -28,15 +29,6 @@ function areasOf(auth: Auth, areaId: string | undefined): string[] {
 const scopeOf = (auth: Auth, q: { areaId?: string; brandId?: number }): repo.Scope => ({ areaIds: areasOf(auth, q.areaId), brandId: auth.brandOf(q.brandId) });
 
 const roleOf = (clockRole: number | undefined) => (clockRole === undefined ? undefined : CLOCK_ROLES[clockRole]);
-
-/** A time filter `yyyy-MM-dd[ HH:mm[:ss]]`; an end given as a day includes that day. */
-function timeOf(text: string | undefined, field: string, tz: string, end = false): Date | undefined {
-  if (text === undefined || text.trim() === '') return undefined;
-  const d = parseLocalTime(text, tz);
-  if (!d) throw badRequest(`参数 ${field} 格式应为 yyyy-MM-dd 或 yyyy-MM-dd HH:mm:ss`);
-  if (!end) return d;
-  return new Date(d.getTime() + (/^\d{4}-\d{2}-\d{2}$/.test(text.trim()) ? 86_400_000 : 1000));
-}
 
 function dayOf(text: string | undefined, field: string): string | undefined {
   if (text === undefined || text.trim() === '') return undefined;
@@ -153,8 +145,7 @@ export async function listRecords(
       userName: q.userName,
       clockSiteId: q.clockSiteId,
       result: q.result,
-      from: timeOf(q.startTime, 'startTime', tz),
-      to: timeOf(q.endTime, 'endTime', tz, true),
+      ...timeRange(q, tz),
     },
     page,
   );

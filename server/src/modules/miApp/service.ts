@@ -8,18 +8,11 @@ import type { Static } from 'typebox';
 import type { Database } from '../../db/client.js';
 import type { Auth } from '../../http/auth.js';
 import { badRequest, forbidden } from '../../http/envelope.js';
-import { formatTime, parseLocalTime } from '../../domain/time.js';
+import { timeRange } from '../../http/timeRange.js';
+import { formatTime } from '../../domain/time.js';
 import { urlOf } from '../../shared/uploads.js';
 import * as repo from './repo.js';
 import { REPORT_STATES, type ReportItem } from './schemas.js';
-
-function timeOf(text: string | undefined, field: string, tz: string, end = false): Date | undefined {
-  if (text === undefined || text.trim() === '') return undefined;
-  const d = parseLocalTime(text, tz);
-  if (!d) throw badRequest(`参数 ${field} 格式应为 yyyy-MM-dd 或 yyyy-MM-dd HH:mm:ss`);
-  if (!end) return d;
-  return new Date(d.getTime() + (/^\d{4}-\d{2}-\d{2}$/.test(text.trim()) ? 86_400_000 : 1000));
-}
 
 export async function listReports(
   database: Database,
@@ -33,11 +26,7 @@ export async function listReports(
     auth.assertInScope(q.areaId);
     areaIds = areaIds.filter((a) => auth.within(a, q.areaId!));
   }
-  const { lists, total } = await repo.listReports(
-    database,
-    { areaIds, brandId: auth.brandOf(q.brandId), state: q.state, from: timeOf(q.startTime, 'startTime', tz), to: timeOf(q.endTime, 'endTime', tz, true) },
-    page,
-  );
+  const { lists, total } = await repo.listReports(database, { areaIds, brandId: auth.brandOf(q.brandId), state: q.state, ...timeRange(q, tz) }, page);
   return {
     total,
     lists: lists.map(({ at, handledAt, photos, ...r }) => ({
