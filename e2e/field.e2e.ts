@@ -4,16 +4,20 @@
  * a patrol without network (kept on the phone), and once the network is back it is sent — its first
  * answer lost on the way, so it is sent again and stored once; proposes a site on the map; clocks in
  * at 美团's clock site inside its radius (正常) and 2 km away (范围外). Photos are taken as a camera
- * would give them (3000×2000 JPEG) and shrunk on the phone before upload.
+ * would give them (3000×2000 JPEG) and shrunk on the phone before upload. Then 哈啰's maintainer
+ * clocks after their one-minute window (迟到), and the regulator at 1920×1080 follows the home
+ * to-do 运维预警 to 维护预警, filtered, and sees it.
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { convert } from '../server/src/domain/coords';
-import { ADMIN_PASSWORD, type PageProblems, type TestServer, launchBrowser, openPage, screenshot, startServer } from './harness';
+import { ADMIN_PASSWORD, type PageProblems, type TestServer, launchBrowser, loginViaForm, openPage, screenshot, startServer } from './harness';
 import { Console, HD, createEnterprise } from './homeWorld';
 
 const PHONE = { width: 390, height: 844 };
 const USER = { username: 'e2e_field_mt', password: 'Field-user-2024', name: '王运维' };
+/** 哈啰's maintainer, whose one-minute window is over when they clock: 迟到. */
+const LATE_USER = { username: 'e2e_field_hb', password: 'Field-user-2024', name: '赵晚来' };
 /** 美团's clock site (GCJ-02, as sites are stored) and the phone there, as its GPS gives it (WGS-84). */
 const CLOCK_SITE = { lon: 116.31, lat: 39.98 };
 const gpsAt = (p: { lon: number; lat: number }) => {
@@ -68,6 +72,7 @@ async function cameraPhoto(p: Page, label: string): Promise<{ name: string; mime
 
 /** When the clock window opens (ms): the start of the minute after the config was saved. */
 let windowOpens = 0;
+let lateSiteId = 0;
 /** The sizes of the photos the page uploads. */
 const uploads: number[] = [];
 
@@ -75,6 +80,7 @@ beforeAll(async () => {
   server = await startServer('field');
   const admin = await Console.login(server.url, 'admin', ADMIN_PASSWORD);
   const { brandId } = await createEnterprise(admin, '美团', 'e2efieldmt', [HD]);
+  const { brandId: hbId } = await createEnterprise(admin, '哈啰', 'e2efieldhb', [HD]);
   await admin.call(
     'POST',
     '/site/',
@@ -90,6 +96,14 @@ beforeAll(async () => {
     },
   );
   await admin.call('POST', '/clock/saveClockSiteInfo', { selfAreaId: HD }, { name: '中关村打卡点', areaId: HD, brandId, ...CLOCK_SITE, radius: 100 });
+  lateSiteId = (
+    await admin.call<{ id: number }>(
+      'POST',
+      '/clock/saveClockSiteInfo',
+      { selfAreaId: HD },
+      { name: '哈啰打卡点', areaId: HD, brandId: hbId, ...CLOCK_SITE, radius: 100 },
+    )
+  ).id;
   // a window that opens next minute (a config's window counts from when it was saved) and runs up to
   // an hour, not past 23:59; a run in the day's last five minutes waits for midnight first
   while (hhmm(Date.now() + 300_000) < hhmm(Date.now())) await new Promise((r) => setTimeout(r, 10_000));
@@ -102,6 +116,7 @@ beforeAll(async () => {
     {
       name: '外勤测试班',
       areaId: HD,
+      brandId,
       roleId: 31,
       days: [1, 2, 3, 4, 5, 6, 7],
       windows: [{ start: hhmm(windowOpens), end: windowEnd }],
@@ -111,7 +126,26 @@ beforeAll(async () => {
       enabled: true,
     },
   );
+  // 哈啰's window: the minute after it opens, then 30 minutes of 迟到
+  await admin.call(
+    'POST',
+    '/clockRecord/saveClockConfigInfo',
+    { selfAreaId: HD },
+    {
+      name: '哈啰短班',
+      areaId: HD,
+      brandId: hbId,
+      roleId: 31,
+      days: [1, 2, 3, 4, 5, 6, 7],
+      windows: [{ start: hhmm(windowOpens), end: hhmm(windowOpens + 60_000) }],
+      clocksPerWindow: 1,
+      radius: null,
+      lateMinutes: 30,
+      enabled: true,
+    },
+  );
   await admin.call('POST', '/user/add', {}, { ...USER, areaId: HD, roleIds: [31], userLevel: 1, brandId });
+  await admin.call('POST', '/user/add', {}, { ...LATE_USER, areaId: HD, roleIds: [31], userLevel: 1, brandId: hbId });
   me = await Console.login(server.url, USER.username, USER.password);
   browser = await launchBrowser();
   ({ page, problems } = await openPage(browser, PHONE, {
@@ -255,6 +289,49 @@ describe('the field app on a phone (screenshots in test-output/e2e)', () => {
     // today's window on the home screen: one done of two
     await page.getByRole('button', { name: '返回首页' }).click();
     await page.getByRole('list', { name: '今日打卡时段' }).getByText('已打 1/2').waitFor();
+  });
+
+  it('shows the regulator 哈啰’s late clock from the to-do 运维预警, filtered, at 1920×1080', { timeout: 240_000 }, async () => {
+    // 哈啰's window (one minute) is over: a clock now is 迟到
+    await page.waitForTimeout(Math.max(0, windowOpens + 125_000 - Date.now()));
+    const hb = await Console.login(server.url, LATE_USER.username, LATE_USER.password);
+    const form = new FormData();
+    form.append('file', new Blob([new Uint8Array((await cameraPhoto(page, '迟到')).buffer)], { type: 'image/jpeg' }), 'late.jpg');
+    const up = (await (
+      await fetch(`${server.url}/api/upload?purpose=clock`, { method: 'POST', headers: { authorization: `Bearer ${hb.token}` }, body: form })
+    ).json()) as {
+      data: { file: string };
+    };
+    const late = await hb.call<{ result: number; resultName: string }>(
+      'POST',
+      '/field/clock',
+      {},
+      {
+        clientId: `e2e-late-${Date.now()}`,
+        clockSiteId: lateSiteId,
+        ...CLOCK_SITE,
+        coord: 'gcj02',
+        photos: [up.data.file],
+      },
+    );
+    expect(late).toMatchObject({ result: 2, resultName: '迟到' });
+
+    const desk = await openPage(browser, { width: 1920, height: 1080 });
+    await loginViaForm(desk.page, server.url);
+    const todo = desk.page.getByTestId('todo-dispatchWarnPend');
+    // the 范围外 clock of 美团's maintainer above, and this 迟到
+    await expect.poll(() => todo.textContent(), { timeout: 30_000 }).toBe('2');
+    await todo.click();
+    await desk.page.waitForURL(/#\/dailyDuty\/clockWarn\?/);
+    const params = new URLSearchParams(desk.page.url().split('?')[1]);
+    expect([params.get('clockWarn'), params.get('clockRole')]).toEqual(['1', '1']);
+    const row = desk.page.locator('.ant-table-row', { hasText: LATE_USER.name });
+    await row.getByText('迟到').waitFor();
+    await desk.page.locator('.ant-table-row', { hasText: USER.name }).getByText('范围外').waitFor();
+    await expect.poll(() => desk.page.locator('.ant-table-row').count()).toBe(2);
+    await screenshot(desk.page, 'field-desk-late-warning');
+    expect(desk.problems.errors).toEqual([]);
+    await desk.page.close();
   });
 
   it('showed no errors but those of the network it was cut from', () => {
