@@ -148,8 +148,8 @@ describe('permissions', () => {
     const u = await userClient(t.app, admin, { username: 'nouserperm', areaId: '110108', roleIds: [32] });
     expect((await u.get('/api/user/list')).body).toMatchObject({ code: 5002, message: '没有权限执行此操作，请联系管理员' });
     const perms = (await u.get('/api/permission/list')).body.data;
-    expect(perms.map((p: { id: number }) => p.id).sort()).toEqual([1, 64]);
-    expect((await u.get('/api/getSlider')).body.data.map((m: { key: string }) => m.key)).toEqual(['home', 'warn']);
+    expect(perms.map((p: { id: number }) => p.id).sort()).toEqual([1, 11, 64]);
+    expect((await u.get('/api/getSlider')).body.data.map((m: { key: string }) => m.key)).toEqual(['home', 'warn', 'field']);
   });
 
   it('answers hello to a logged-in user', async () => {
