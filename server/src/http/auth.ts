@@ -87,6 +87,16 @@ export class Auth {
     if (!areaId || !this.scopeAreaIds().includes(areaId)) throw forbidden('无权访问该区域的数据');
   }
 
+  /**
+   * The areas a read covers: `areaId` (checked to lie in the request's scope, else 5002) and the
+   * areas below it; the request's areas when none is named.
+   */
+  areasUnder(areaId: string | undefined): string[] {
+    if (areaId === undefined) return this.scopeAreaIds();
+    this.assertInScope(areaId);
+    return this.scopeAreaIds().filter((a) => this.within(a, areaId));
+  }
+
   /** Is the enterprise within the account's limit (an enterprise account: its own; anyone else: every one)? */
   ownsBrand(brandId: number | null): boolean {
     return this.brandLimit === null || brandId === this.brandLimit;

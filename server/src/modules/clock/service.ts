@@ -19,14 +19,10 @@ import type { ClockSiteInput, ClockSiteItem, ConfigInput, ConfigItem, RecordItem
 
 type Paged<T> = { lists: T[]; total: number };
 
-/** The areas a read covers: `areaId` (checked to lie in the request's scope) and below, else the request's. */
-function areasOf(auth: Auth, areaId: string | undefined): string[] {
-  if (areaId === undefined) return auth.scopeAreaIds();
-  auth.assertInScope(areaId);
-  return auth.scopeAreaIds().filter((a) => auth.within(a, areaId));
-}
-
-const scopeOf = (auth: Auth, q: { areaId?: string; brandId?: number }): repo.Scope => ({ areaIds: areasOf(auth, q.areaId), brandId: auth.brandOf(q.brandId) });
+const scopeOf = (auth: Auth, q: { areaId?: string; brandId?: number }): repo.Scope => ({
+  areaIds: auth.areasUnder(q.areaId),
+  brandId: auth.brandOf(q.brandId),
+});
 
 const roleOf = (clockRole: number | undefined) => (clockRole === undefined ? undefined : CLOCK_ROLES[clockRole]);
 

@@ -21,11 +21,7 @@ export async function listReports(
   page: { limit: number; offset: number },
   tz: string,
 ): Promise<{ lists: Static<typeof ReportItem>[]; total: number }> {
-  let areaIds = auth.scopeAreaIds();
-  if (q.areaId !== undefined) {
-    auth.assertInScope(q.areaId);
-    areaIds = areaIds.filter((a) => auth.within(a, q.areaId!));
-  }
+  const areaIds = auth.areasUnder(q.areaId);
   const { lists, total } = await repo.listReports(database, { areaIds, brandId: auth.brandOf(q.brandId), state: q.state, ...timeRange(q, tz) }, page);
   return {
     total,

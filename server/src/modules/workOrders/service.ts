@@ -57,13 +57,6 @@ function timeOf(text: string | undefined, field: string, tz: string, end = false
   return new Date(d.getTime() + (/^\d{4}-\d{2}-\d{2}$/.test(text.trim()) ? 86_400_000 : 1000));
 }
 
-/** The areas a read covers: `areaId` (checked to lie in the request's scope) and below, else the request's. */
-function areasOf(auth: Auth, areaId: string | undefined): string[] {
-  if (areaId === undefined) return auth.scopeAreaIds();
-  auth.assertInScope(areaId);
-  return auth.scopeAreaIds().filter((a) => auth.within(a, areaId));
-}
-
 /** What the list and the map show alike of an order: its id, type and state (已超时 at `now`). */
 function heading(o: Pick<repo.ListRow, 'id' | 'orderType' | 'state' | 'deadlineAt'>, now: Date) {
   return {
@@ -107,7 +100,7 @@ function filterOf(auth: Auth, q: ListFilter, tz: string, now: Date): repo.OrderF
   const to = timeOf(q.endTime, 'endTime', tz, true);
   if (from && to && from >= to) throw badRequest('参数 startTime 不能晚于 endTime');
   return {
-    areaIds: areasOf(auth, q.areaId),
+    areaIds: auth.areasUnder(q.areaId),
     brandId: auth.brandOf(q.brandId),
     type: q.type,
     state: q.state,
@@ -277,7 +270,7 @@ export async function measures(database: Database, auth: Auth, q: { areaId?: str
   const from = timeOf(q.startTime, 'startTime', tz) ?? parseLocalTime(`${local.slice(0, 8)}01`, tz)!;
   const to = timeOf(q.endTime, 'endTime', tz, true) ?? new Date(now.getTime() + 1000);
   if (from >= to) throw badRequest('参数 startTime 不能晚于 endTime');
-  const rows = await repo.measureRows(database, { areaIds: areasOf(auth, q.areaId), brandId: auth.brandLimit, from, to });
+  const rows = await repo.measureRows(database, { areaIds: auth.areasUnder(q.areaId), brandId: auth.brandLimit, from, to });
   const byBrand = new Map<number, repo.MeasureRow[]>();
   for (const r of rows) byBrand.set(r.brandId, [...(byBrand.get(r.brandId) ?? []), r]);
   const lists = [...byBrand.entries()]
@@ -306,7 +299,7 @@ export async function measures(database: Database, auth: Auth, q: { areaId?: str
  * areas and below, an enterprise account its own orders), each counted by the list's own filter.
  */
 export async function summary(database: Database, auth: Auth, q: { areaId?: string }) {
-  const base = { areaIds: areasOf(auth, q.areaId), brandId: auth.brandOf(undefined), now: new Date() };
+  const base = { areaIds: auth.areasUnder(q.areaId), brandId: auth.brandOf(undefined), now: new Date() };
   const count = (f: Pick<repo.OrderFilter, 'type' | 'state'>) => repo.orderCount(database, { ...base, ...f });
   const [openDispatch, overdueDispatch, pending] = await Promise.all([
     count({ type: 'dispatch', state: 'open' }),
