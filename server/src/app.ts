@@ -172,7 +172,7 @@ export async function buildApp(config: Config, database: Database, opts: { logge
   await app.register(workOrderRoutes, { prefix: '/api/workOrder' }); // 日常值守 · 工单 (issue 27): list, detail, measures, add, finish, return
   await app.register(fieldRoutes, { prefix: '/api/field' }); // 外勤 (issue 28): the field app's records
   await app.register(clockRoutes, { prefix: '/api' }); // 日常值守 · 打卡 (issue 28): /api/clock/*, /api/clockRecord/*
-  await app.register(miAppRoutes, { prefix: '/api/miApp' }); // 米单车管理: violation reports
+  await app.register(miAppRoutes, { prefix: '/api/miApp' }); // 米单车管理
   await app.register(openRoutes, { prefix: `${OPEN_API_PREFIX}v1` });
   await app.register(feedRoutes, { prefix: '/api/feed/v1' }); // third-party keys only
   await registerWeb(app, config);

@@ -1,6 +1,6 @@
 /** Queries of 米单车管理 (/api/miApp): the violation reports. */
-import type { Database } from '../../db/client.js';
-import { AREA_SET, Where } from '../../db/sql.js';
+import type { Database } from '../../../db/client.js';
+import { AREA_SET, Where } from '../../../db/sql.js';
 
 export interface ReportFilter {
   areaIds: string[];

@@ -5,12 +5,12 @@
  * counts the pending ones (state 0), as this list's state=0 total.
  */
 import type { Static } from 'typebox';
-import type { Database } from '../../db/client.js';
-import type { Auth } from '../../http/auth.js';
-import { badRequest, forbidden } from '../../http/envelope.js';
-import { timeRange } from '../../http/timeRange.js';
-import { formatTime } from '../../domain/time.js';
-import { urlOf } from '../../shared/uploads.js';
+import type { Database } from '../../../db/client.js';
+import type { Auth } from '../../../http/auth.js';
+import { badRequest, forbidden } from '../../../http/envelope.js';
+import { timeRange } from '../../../http/timeRange.js';
+import { formatTime } from '../../../domain/time.js';
+import { urlOf } from '../../../shared/uploads.js';
 import * as repo from './repo.js';
 import { REPORT_STATES, type ReportItem } from './schemas.js';
 
