@@ -357,6 +357,63 @@ describe('patrols, installs, site applications and reports', () => {
     const done = (await hd.get('/api/miApp/report/list', { state: 2 })).body.data.lists[0];
     expect(done).toMatchObject({ id: r.id, stateName: '已驳回', note: '现场核实无堵塞', handlerName: 'hd_clock' });
   });
+
+  it('turns a report into a work order for the enterprise named: the order carries its place, text and photos, the report is settled', async () => {
+    const sent = async (body: Record<string, unknown>) => {
+      const r = await mt1.post('/api/field/report', { clientId: cid(), photos: [await photo(mt1, 'report')], ...NEAR, ...body });
+      expect(r.body.code, r.body.message).toBe(200);
+      return r.body.data.id as number;
+    };
+    const id = await sent({ brandId: HB, text: '哈啰电单车压占消防通道' });
+    const accuse = async () => (await hd.get('/api/statistics/pend')).body.data.accusePend as number;
+    const before = await accuse();
+    // bad input, another area, an enterprise account: refused and nothing written
+    const orders = await count('work_orders');
+    expect((await hd.post('/api/workOrder/add', { reportId: id, text: '   ' })).body).toMatchObject({ code: 400, message: '请填写工单内容' });
+    expect((await hd.post('/api/workOrder/add', { reportId: 99_999_999, text: 'x' })).body).toMatchObject({
+      code: 400,
+      message: '举报 99999999 不存在，请刷新后重试',
+    });
+    expect((await hd.post('/api/workOrder/add', { reportId: id, alertId: 1, text: 'x' })).body).toMatchObject({
+      code: 400,
+      message: '工单只能从一条告警或一条举报新建',
+    });
+    expect((await cy.post('/api/workOrder/add', { reportId: id, text: '越权' })).body.code).toBe(5002);
+    expect((await entMt.post('/api/workOrder/add', { reportId: id, text: '企业' })).body.code).toBe(5002);
+    expect((await new Client(t.app).post('/api/workOrder/add', { reportId: id, text: 'x' })).body.code).toBe(401);
+    expect(await count('work_orders')).toBe(orders);
+
+    const made = await hd.post('/api/workOrder/add', { reportId: id, text: '请 30 分钟内清理消防通道', deadlineMinutes: 30 });
+    expect(made.body, JSON.stringify(made.body)).toMatchObject({ code: 200, message: '工单已派发' });
+    const orderId = made.body.data.id as number;
+    const detail = (await hd.get('/api/workOrder/detail', { id: orderId })).body.data;
+    expect(detail).toMatchObject({ brandId: HB, type: 5, state: 1 });
+    expect(detail.evidence).toMatchObject({ reportId: id, reportText: '哈啰电单车压占消防通道', reporter: 'mt_m1', text: '请 30 分钟内清理消防通道' });
+    expect(detail.evidence.photos[0]).toMatch(/^\/uploads\//);
+    expect(detail.evidence.reportAt).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/);
+    // the report is settled, names its order, and leaves the to-do
+    const settled = (await hd.get('/api/miApp/report/list', { state: 1 })).body.data.lists.find((x: { id: number }) => x.id === id);
+    expect(settled).toMatchObject({
+      stateName: '已处理',
+      workOrderId: orderId,
+      note: `请 30 分钟内清理消防通道（已转工单 ${orderId}）`,
+      handlerName: 'hd_clock',
+    });
+    expect(await accuse()).toBe(before - 1);
+    // once only: neither a second order nor a decision afterwards
+    expect((await hd.post('/api/workOrder/add', { reportId: id, text: '再派' })).body).toMatchObject({ code: 400, message: `举报 ${id} 已处理过，请刷新列表` });
+    expect(await count('work_orders')).toBe(orders + 1);
+
+    // a report naming no enterprise needs one chosen
+    const anon = await sent({ text: '路口乱停' });
+    expect((await hd.post('/api/workOrder/add', { reportId: anon, text: '清理' })).body).toMatchObject({
+      code: 400,
+      message: '举报未指明企业，请选择派给的企业',
+    });
+    const chosen = await hd.post('/api/workOrder/add', { reportId: anon, brandId: MT, type: 8, text: '清理' });
+    expect(chosen.body.code).toBe(200);
+    expect((await hd.get('/api/workOrder/detail', { id: chosen.body.data.id })).body.data).toMatchObject({ brandId: MT, type: 8 });
+  });
 });
 
 describe('clock sites and configs on the desk', () => {

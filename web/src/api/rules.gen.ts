@@ -381,7 +381,8 @@ export const SERVER_RULES = {
   "/api/workOrder/add": {
     type: {"minimum":1,"maximum":8,"description":"工单类型：1 站点过满，2 站点过空，3 站外还车，4 非法车辆，5 违规停放，6 区域外停放，7 故障车辆，8 其他"},
     alertId: {"minimum":1,"maximum":9007199254740991,"description":"从告警新建：取告警的位置、企业与类型，并把告警纳入工单"},
-    brandId: {"minimum":1,"description":"派给的企业（从告警新建时可不填）"},
+    reportId: {"minimum":1,"maximum":9007199254740991,"description":"从违规举报新建：取举报的位置、企业、内容与照片，举报随之处理（已处理，说明为工单内容）"},
+    brandId: {"minimum":1,"description":"派给的企业（从告警或举报新建时可不填）"},
     areaId: {"pattern":"^\\d{6}$","description":"6 位区域编码"},
     siteId: {"pattern":"^[A-Za-z0-9_-]{1,32}$","description":"站点编号（1-32 位字母、数字、_ 或 -）"},
     lon: {"minimum":-180,"maximum":180},

@@ -12058,7 +12058,9 @@ export interface paths {
                         type?: number;
                         /** @description 从告警新建：取告警的位置、企业与类型，并把告警纳入工单 */
                         alertId?: number;
-                        /** @description 派给的企业（从告警新建时可不填） */
+                        /** @description 从违规举报新建：取举报的位置、企业、内容与照片，举报随之处理（已处理，说明为工单内容） */
+                        reportId?: number;
+                        /** @description 派给的企业（从告警或举报新建时可不填） */
                         brandId?: number;
                         /** @description 6 位区域编码 */
                         areaId?: string;
@@ -13482,6 +13484,8 @@ export interface paths {
                                     handleTime: string | null;
                                     /** @description 照片地址 /uploads/{file}（凭登录令牌读取） */
                                     photos: string[];
+                                    /** @description 转成的工单（POST /api/workOrder/add 带 reportId） */
+                                    workOrderId: number | null;
                                 }[];
                                 total: number;
                             };

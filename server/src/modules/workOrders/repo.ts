@@ -214,11 +214,56 @@ export async function measureRows(database: Database, f: { areaIds: string[]; br
 }
 
 /** Opens a regulator's order and links the alert it was opened from, in one transaction; its id. */
-export async function openOrder(database: Database, order: NewOrder, alertId: number | null): Promise<number> {
+/** A violation report of the field app (米单车管理 · 违规举报) an order may be opened from. */
+export interface ReportRow {
+  id: number;
+  areaId: string;
+  brandId: number | null;
+  lon: number;
+  lat: number;
+  text: string;
+  state: number;
+  reporterName: string;
+  at: Date;
+  photos: string[] | null;
+}
+
+export async function report(database: Database, id: number): Promise<ReportRow | undefined> {
+  const [row] = await database.query<ReportRow>(
+    `select v.id::int as id, v.area_id as "areaId", v.brand_id as "brandId", v.lon, v.lat, v.text, v.state,
+            coalesce(nullif(u.name, ''), u.username) as "reporterName", v.at,
+            (select array_agg(up.file order by up.id) from uploads up where up.purpose = 'report' and up.owner_id = v.id) as photos
+       from violation_reports v join users u on u.id = v.user_id where v.id = $1`,
+    [id],
+  );
+  return row;
+}
+
+/**
+ * Opens an order and, in the same transaction, joins the alert it came from or settles the report
+ * it came from (已处理, its note naming the order). False-y report link when the report was decided
+ * meanwhile: nothing is written and the call fails.
+ */
+export async function openOrder(
+  database: Database,
+  order: NewOrder,
+  from: { alertId?: number; report?: { id: number; userId: number; note: string } } = {},
+): Promise<number> {
   return database.tx(async (q) => {
     const [id] = await insertOrders(q, [order]);
     if (id === null) throw new Error('work order not inserted');
-    if (alertId !== null) await linkAlerts(q, [{ abnormalId: alertId, orderId: id }], order.createdAt);
+    if (from.alertId !== undefined) await linkAlerts(q, [{ abnormalId: from.alertId, orderId: id }], order.createdAt);
+    if (from.report) {
+      const done = await q(
+        `update violation_reports set state = 1, note = $2, handler_id = $3, handled_at = $4, work_order_id = $5
+          where id = $1 and state = 0 returning id`,
+        [from.report.id, `${from.report.note}（已转工单 ${id}）`, from.report.userId, order.createdAt.toISOString(), id],
+      );
+      if (!done.length) throw new ReportDecided();
+    }
     return id;
   });
 }
+
+/** The report was decided between the read and the write: the order is rolled back. */
+export class ReportDecided extends Error {}

@@ -118,7 +118,14 @@ export const AddBody = Type.Object({
   ...SelfArea,
   type: Type.Optional(OrderTypeT),
   alertId: Type.Optional(Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER, description: '从告警新建：取告警的位置、企业与类型，并把告警纳入工单' })),
-  brandId: Type.Optional(Type.Integer({ minimum: 1, description: '派给的企业（从告警新建时可不填）' })),
+  reportId: Type.Optional(
+    Type.Integer({
+      minimum: 1,
+      maximum: Number.MAX_SAFE_INTEGER,
+      description: '从违规举报新建：取举报的位置、企业、内容与照片，举报随之处理（已处理，说明为工单内容）',
+    }),
+  ),
+  brandId: Type.Optional(Type.Integer({ minimum: 1, description: '派给的企业（从告警或举报新建时可不填）' })),
   areaId: Type.Optional(AreaId),
   siteId: Type.Optional(SiteIdT),
   lon: Type.Optional(Type.Number({ minimum: -180, maximum: 180 })),

@@ -24,6 +24,7 @@ import {
   type OrderType,
 } from '../../domain/workOrders.js';
 import * as store from '../../shared/workOrders.js';
+import { urlOf } from '../../shared/uploads.js';
 import * as repo from './repo.js';
 import {
   MAX_POINTS,
@@ -165,9 +166,11 @@ function event(e: repo.EventRow, tz: string): Static<typeof EventItem> {
   };
 }
 
-/** The evidence as stored, its instants (the first alert's) in local time as every time of the console. */
+/** The evidence as stored, its instants (the first alert's, the report's) in local time as every time of the console. */
 function evidenceOf(e: Record<string, unknown>, tz: string): Record<string, unknown> {
-  return typeof e.firstAlertAt === 'string' ? { ...e, firstAlertAt: formatTime(e.firstAlertAt, tz) } : e;
+  const out = { ...e };
+  for (const k of ['firstAlertAt', 'reportAt']) if (typeof e[k] === 'string') out[k] = formatTime(e[k], tz);
+  return out;
 }
 
 export async function orderDetail(database: Database, auth: Auth, id: number, tz: string): Promise<Static<typeof OrderDetail>> {
@@ -198,11 +201,12 @@ const regulatorOnly = (auth: Auth) => {
   if (auth.brandLimit !== null) throw forbidden('企业账号不能新建、办结或退回工单');
 };
 
-/** Opens an order (from an alert: its place, enterprise and type; the alert joins the order). */
+/** Opens an order (from an alert: its place, enterprise and type, the alert joins the order; from a violation report: its place, enterprise, text and photos, the report is settled). */
 export async function addOrder(database: Database, auth: Auth, input: AddInput) {
   regulatorOnly(auth);
   const text = input.text.trim();
   if (!text) throw badRequest('请填写工单内容');
+  if (input.alertId !== undefined && input.reportId !== undefined) throw badRequest('工单只能从一条告警或一条举报新建');
   const a = input.alertId === undefined ? undefined : await repo.alert(database, input.alertId);
   if (input.alertId !== undefined) {
     if (!a) throw notFound(`告警 ${input.alertId} `);
@@ -210,44 +214,62 @@ export async function addOrder(database: Database, auth: Auth, input: AddInput) 
     if (a.orderId !== null) throw badRequest(`告警 ${a.id} 已在工单 ${a.orderId} 中，请在该工单中处理`);
     if (a.ended) throw badRequest(`告警 ${a.id} 已结束或已处理，无需派单`);
   }
-  const type = (input.type ?? (a ? (ALERT_ORDER_TYPE[a.abnormalType] ?? 8) : undefined)) as OrderType | undefined;
+  const r = input.reportId === undefined ? undefined : await repo.report(database, input.reportId);
+  if (input.reportId !== undefined) {
+    if (!r) throw notFound(`举报 ${input.reportId} `);
+    auth.assertArea(r.areaId);
+    if (r.state !== 0) throw badRequest(`举报 ${r.id} 已处理过，请刷新列表`);
+  }
+  const from = a ?? r;
+  const type = (input.type ?? (a ? (ALERT_ORDER_TYPE[a.abnormalType] ?? 8) : r ? 5 : undefined)) as OrderType | undefined;
   if (type === undefined) throw badRequest('请选择工单类型');
-  const brandId = input.brandId ?? a?.brandId ?? undefined;
-  if (brandId === undefined || brandId === null) throw badRequest('请选择派给的企业');
+  const brandId = input.brandId ?? from?.brandId ?? undefined;
+  if (brandId === undefined || brandId === null) throw badRequest(r ? '举报未指明企业，请选择派给的企业' : '请选择派给的企业');
   const brand = await repo.brandName(database, brandId);
   if (!brand) throw notFound('企业');
-  const siteId = input.siteId ?? (input.alertId !== undefined ? a?.siteId : undefined) ?? null;
+  const siteId = input.siteId ?? (a ? a.siteId : undefined) ?? null;
   const site = siteId ? await repo.site(database, siteId) : undefined;
   if (siteId && !site) throw notFound(`站点 ${siteId} `);
-  const lon = site?.lon ?? input.lon ?? a?.lon ?? null;
-  const lat = site?.lat ?? input.lat ?? a?.lat ?? null;
+  const lon = site?.lon ?? input.lon ?? from?.lon ?? null;
+  const lat = site?.lat ?? input.lat ?? from?.lat ?? null;
   if (!site && (lon === null || lat === null)) throw badRequest('请选择站点或在地图上选取位置（lon、lat）');
-  const areaId = site?.areaId ?? a?.areaId ?? input.areaId ?? auth.areaId;
+  const areaId = site?.areaId ?? from?.areaId ?? input.areaId ?? auth.areaId;
   auth.assertArea(areaId);
   if (input.areaId && site && input.areaId !== site.areaId) throw badRequest(`站点 ${site.siteId} 不在区域 ${input.areaId} 内`);
   const now = new Date();
   const minutes = input.deadlineMinutes ?? (site && DISPATCH_TYPES.includes(type) ? site.responseMinutes : null);
   const place = placeKey({ siteId: site?.siteId ?? null, lon, lat });
-  return repo.openOrder(
-    database,
-    {
-      orderType: type,
-      areaId,
-      brandId,
-      siteId: site?.siteId ?? null,
-      lon,
-      lat,
-      place,
-      title: site ? `${site.siteName} ${ORDER_TYPES[type]}` : ORDER_TYPES[type],
-      bikesToMove: null,
-      evidence: { text, by: auth.user.name, ...(a ? { alertId: a.id, alertType: a.abnormalType, bikeId: a.bikeId } : {}) },
-      openedBy: 'regulator',
-      creatorId: auth.user.id,
-      createdAt: now,
-      deadlineAt: deadlineOf(type, now, minutes),
-    },
-    a?.id ?? null,
-  );
+  const evidence = {
+    text,
+    by: auth.user.name,
+    ...(a ? { alertId: a.id, alertType: a.abnormalType, bikeId: a.bikeId } : {}),
+    ...(r ? { reportId: r.id, reportText: r.text, reporter: r.reporterName, reportAt: r.at.toISOString(), photos: (r.photos ?? []).map(urlOf) } : {}),
+  };
+  try {
+    return await repo.openOrder(
+      database,
+      {
+        orderType: type,
+        areaId,
+        brandId,
+        siteId: site?.siteId ?? null,
+        lon,
+        lat,
+        place,
+        title: site ? `${site.siteName} ${ORDER_TYPES[type]}` : ORDER_TYPES[type],
+        bikesToMove: null,
+        evidence,
+        openedBy: 'regulator',
+        creatorId: auth.user.id,
+        createdAt: now,
+        deadlineAt: deadlineOf(type, now, minutes),
+      },
+      { alertId: a?.id, report: r ? { id: r.id, userId: auth.user.id, note: text } : undefined },
+    );
+  } catch (e) {
+    if (e instanceof repo.ReportDecided) throw badRequest(`举报 ${r!.id} 已处理过，请刷新列表`);
+    throw e;
+  }
 }
 
 /** 办结 (note required when the enterprise has not answered) or 退回 (reason required), through step(). */

@@ -274,7 +274,7 @@ function AskDialog<Row>(p: { ask: CrudAsk<Row>; row: Row | null; keys: Key[]; on
       open
       title={ask.title(row, keys.length)}
       fields={fields}
-      initialValues={(row ?? {}) as Record<string, unknown>}
+      initialValues={ask.initial ? ask.initial(row) : ((row ?? {}) as Record<string, unknown>)}
       success={ask.success}
       okText={ask.okText}
       onSubmit={async (values) => {

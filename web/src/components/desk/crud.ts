@@ -61,6 +61,8 @@ export interface CrudAsk<Row> {
   title: (row: Row | null, count: number) => string;
   /** the dialog's fields; a `display` one above them may name the row */
   fields: readonly Field[];
+  /** the dialog's first values (default: the row itself, so that a `display` field names it) */
+  initial?: (row: Row | null) => Record<string, unknown>;
   /** the route it saves through: each field also gets the server's bounds of that body field */
   rulesOf?: RulePath;
   /** run with the values on the rows' keys (one row: its key; a batch: the keys chosen, across pages) */

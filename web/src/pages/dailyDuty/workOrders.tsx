@@ -101,12 +101,45 @@ function DecideDialog({
   );
 }
 
-/** The site's counts when a dispatch order was opened, and the regulator's text. */
+/** Photos fetched with the session (an <img src> cannot send it); a click shows one large, ← → the others. */
+function Photos({ urls, alt }: { urls: readonly string[]; alt: string }) {
+  return (
+    <Image.PreviewGroup>
+      <Space wrap className="duty-photos">
+        {urls.map((u, i) => (
+          <UploadImage key={u} url={u} alt={`${alt} ${i + 1}`} width={120} height={90} />
+        ))}
+      </Space>
+    </Image.PreviewGroup>
+  );
+}
+
+interface EvidenceFields {
+  text?: string;
+  by?: string;
+  num?: number;
+  capacity?: number;
+  less?: number;
+  more?: number;
+  total?: number;
+  firstAlertAt?: string;
+  reportId?: number;
+  reportText?: string;
+  reporter?: string;
+  reportAt?: string;
+  photos?: string[];
+}
+
+/** The site's counts when a dispatch order was opened, the violation report it came from, and the regulator's text. */
 function Evidence({ d }: { d: WorkOrderDetail }) {
-  const e = d.evidence as { text?: string; by?: string; num?: number; capacity?: number; less?: number; more?: number; total?: number; firstAlertAt?: string };
+  const e = d.evidence as EvidenceFields;
   const items = [
     e.text ? { key: 'text', label: '工单内容', children: e.text } : null,
     e.by ? { key: 'by', label: '新建人', children: e.by } : null,
+    e.reportId !== undefined
+      ? { key: 'report', label: '违规举报', children: `${e.reportId}：${e.reportText ?? ''}（${e.reporter ?? ''} ${e.reportAt ?? ''}）` }
+      : null,
+    e.photos?.length ? { key: 'photos', label: '举报照片', children: <Photos urls={e.photos} alt="举报照片" /> } : null,
     e.capacity !== undefined ? { key: 'num', label: '开单时站内车辆', children: `${e.num ?? 0} / 容量 ${e.capacity}` } : null,
     e.more !== undefined ? { key: 'range', label: '调度阈值', children: `${e.less ?? 0}% ~ ${e.more}%` } : null,
     e.total !== undefined ? { key: 'total', label: '站点共需调度', children: `${e.total} 辆（本企业 ${d.bikesToMove ?? 0} 辆）` } : null,
@@ -133,16 +166,7 @@ function Answer({ a }: { a: OrderEvent | null }) {
               {
                 key: 'p',
                 label: '照片',
-                // fetched with the session (an <img src> cannot send it); a click shows it large, ← → the others
-                children: (
-                  <Image.PreviewGroup>
-                    <Space wrap className="duty-photos">
-                      {a.photos.map((u, i) => (
-                        <UploadImage key={u} url={u} alt={`反馈照片 ${i + 1}`} width={120} height={90} />
-                      ))}
-                    </Space>
-                  </Image.PreviewGroup>
-                ),
+                children: <Photos urls={a.photos} alt="反馈照片" />,
               },
             ]
           : []),

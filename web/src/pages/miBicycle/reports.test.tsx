@@ -26,6 +26,7 @@ const report = (id: number, over: Partial<Report>): Report => ({
   handlerName: null,
   handleTime: null,
   photos: [],
+  workOrderId: null,
   ...over,
 });
 const ROWS = [
@@ -41,6 +42,7 @@ beforeEach(() => {
     if (path === '/api/miApp/report/list') return ok({ lists: ROWS, total: 2 });
     if (path === '/api/statistics/areaBrandDetails') return ok({ lists: [{ brandId: 2, brandName: '哈啰' }], total: 1 });
     if (path === '/api/miApp/report/handle') return ok(null, 200, '举报已处理');
+    if (path === '/api/workOrder/add') return ok({ id: 31 }, 200, '工单已派发');
     return undefined;
   });
   logIn({ permissions: ['miBicycle', 'miBicycle.edit'] });
@@ -70,5 +72,32 @@ describe('#/miBicycle/report', () => {
     fireEvent.change(within(dialog).getByLabelText('处理说明'), { target: { value: '已通知企业清理' } });
     fireEvent.click(within(dialog).getByRole('button', { name: /保\s*存|确\s*定/ }));
     await waitFor(() => expect(fetched.last('/api/miApp/report/handle', 'POST')?.body).toEqual({ id: 7, state: 1, note: '已通知企业清理' }), WAIT);
+  });
+
+  it('turns a pending report into a work order with 处理工单 (122), the enterprise named by default', WAIT, async () => {
+    logIn({ permissions: ['miBicycle', 'miBicycle.edit', 'workOrder.handle'] });
+    renderMi('/miBicycle/report');
+    await screen.findByText('单车堵塞盲道', {}, WAIT);
+    // a decided report offers no order
+    expect(within(screen.getByText('乱停').closest('tr')!).queryByRole('button', { name: '转工单' })).toBeNull();
+    fireEvent.click(within(screen.getByText('单车堵塞盲道').closest('tr')!).getByRole('button', { name: '转工单' }));
+    const dialog = await screen.findByRole('dialog', {}, WAIT);
+    within(dialog).getByText('举报 7 转工单');
+    within(dialog).getByText('单车堵塞盲道');
+    fireEvent.click(within(dialog).getByRole('button', { name: /保\s*存|确\s*定/ }));
+    await within(dialog).findByText('请输入工单内容', {}, WAIT);
+    expect(fetched.last('/api/workOrder/add', 'POST')).toBeUndefined();
+    fireEvent.change(within(dialog).getByLabelText('工单内容'), { target: { value: '请 30 分钟内清理盲道' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: /保\s*存|确\s*定/ }));
+    await waitFor(
+      () => expect(fetched.last('/api/workOrder/add', 'POST')?.body).toEqual({ reportId: 7, type: 5, brandId: 2, text: '请 30 分钟内清理盲道' }),
+      WAIT,
+    );
+  });
+
+  it('offers no order without 处理工单', WAIT, async () => {
+    renderMi('/miBicycle/report');
+    await screen.findByText('单车堵塞盲道', {}, WAIT);
+    expect(screen.queryByRole('button', { name: '转工单' })).toBeNull();
   });
 });

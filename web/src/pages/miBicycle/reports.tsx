@@ -1,15 +1,19 @@
 /**
  * 米单车管理 · 违规举报 (#/miBicycle/report): what the field app's reporters sent (issue 28), with
  * the photos (through the session, large on a click), the place and the enterprise named; 处理 or
- * 驳回 with a note (巡检与匹配规则, 107). The home to-do 违规举报 (accusePend) opens it at state=0: its
- * figure is this list's total.
+ * 驳回 with a note (巡检与匹配规则, 107), or 转工单: a work order to the enterprise named (also
+ * 处理工单, 122), carrying the report's place, text and photos; the report is then 已处理 and names
+ * its order. The home to-do 违规举报 (accusePend) opens it at state=0: its figure is this list's total.
  */
 import { useQuery } from '@tanstack/react-query';
 import { Image, Tag } from 'antd';
 import { useMemo } from 'react';
-import { type CrudForm, CrudTab, type Field, defineCrud, optionsOf } from '../../components/desk';
+import { useSession } from '../../app/session/store';
+import { type CrudAsk, type CrudForm, CrudTab, type Field, defineCrud, optionsOf } from '../../components/desk';
 import { UploadImage } from '../../components/uploads';
-import { fetchBrands, fetchReports, handleReport } from './service';
+import { can } from '../../lib/permission';
+import { DEADLINE_EXTRA, ORDER_TYPES } from '../../lib/workOrders';
+import { fetchBrands, fetchReports, handleReport, orderFromReport } from './service';
 import type { Report, ReportKey } from './types';
 
 const STATES: Record<number, string> = { 0: '待处理', 1: '已处理', 2: '已驳回' };
@@ -54,6 +58,40 @@ const decideForm: CrudForm<Report, Decision> = {
   rulesOf: '/api/miApp/report/handle',
 };
 
+type Brands = { brandId: number; brandName: string }[];
+
+/** 转工单: the order's type (违规停放 first), the enterprise (the one named first), what it must do, the deadline. */
+const toOrder = (brands: Brands): CrudAsk<Report> => ({
+  label: '转工单',
+  on: (r) => r.state === 0,
+  title: (r) => `举报 ${r?.id ?? ''} 转工单`,
+  initial: (r) => ({ reportText: r?.text ?? '', type: '5', brandId: r?.brandId ? String(r.brandId) : undefined }),
+  fields: [
+    { name: 'reportText', label: '举报内容', type: 'display' },
+    { name: 'type', label: '工单类型', type: 'select', required: true, options: optionsOf(ORDER_TYPES) },
+    {
+      name: 'brandId',
+      label: '派给企业',
+      type: 'select',
+      options: brands.map((b) => ({ value: String(b.brandId), label: b.brandName })),
+      required: true,
+      extra: '默认为被举报企业',
+    },
+    { name: 'text', label: '工单内容', type: 'textarea', required: true, placeholder: '要求企业处理的内容，也作为举报的处理说明告知举报人' },
+    { name: 'deadlineMinutes', label: '期限（分钟）', type: 'number', extra: DEADLINE_EXTRA },
+  ],
+  rulesOf: '/api/workOrder/add',
+  save: (v, [id]) =>
+    orderFromReport({
+      reportId: Number(id),
+      type: Number(v.type),
+      brandId: Number(v.brandId),
+      text: String(v.text ?? '').trim(),
+      deadlineMinutes: typeof v.deadlineMinutes === 'number' ? v.deadlineMinutes : undefined,
+    }),
+  success: '工单已派发，举报已处理',
+});
+
 function Photos({ photos }: { photos: string[] }) {
   if (!photos.length) return <>—</>;
   return (
@@ -67,6 +105,7 @@ function Photos({ photos }: { photos: string[] }) {
 
 export default function ReportsTab() {
   const brands = useQuery({ queryKey: ['desk', 'reportBrands'], queryFn: () => fetchBrands(), staleTime: 300_000 });
+  const canOrder = useSession((s) => can(s.permissions, 'workOrder.handle'));
   const spec = useMemo(
     () =>
       defineCrud<Report, ReportKey, Decision>({
@@ -104,9 +143,15 @@ export default function ReportsTab() {
           },
         ],
         form: decideForm,
-        actions: (r, kit) => [{ label: '处理', hidden: !kit.canEdit || r.state !== 0, onClick: () => kit.edit(r) }],
+        actions: (r, kit) => [
+          { label: '处理', hidden: !kit.canEdit || r.state !== 0, onClick: () => kit.edit(r) },
+          ...(canOrder ? [kit.askAction('order', r)] : []),
+        ],
+        asks: { order: toOrder(brands.data ?? []) },
+        // the home to-do count (违规举报) and the work orders follow
+        refreshes: [['home', 'pend']],
       }),
-    [brands.data, brands.isLoading],
+    [brands.data, brands.isLoading, canOrder],
   );
   return <CrudTab spec={spec} />;
 }

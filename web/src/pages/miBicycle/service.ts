@@ -11,5 +11,8 @@ export const fetchReports = (q: ReportFilters & Page) => api.get('/miApp/report/
 // 处理或驳回违规举报（须填写说明）POST /api/miApp/report/handle
 export const handleReport = (body: Body<'/api/miApp/report/handle'>) => api.post('/miApp/report/handle', body);
 
+// 违规举报转工单（派给被举报企业，举报随之处理）POST /api/workOrder/add
+export const orderFromReport = (body: Body<'/api/workOrder/add'>) => api.post('/workOrder/add', body);
+
 // 区域内企业（企业筛选项）GET /api/statistics/areaBrandDetails
 export const fetchBrands = (selfAreaId?: string) => api.get('/statistics/areaBrandDetails', { selfAreaId }).then((d) => d.lists);

@@ -26,6 +26,7 @@ export interface ReportRow {
   handlerName: string | null;
   handledAt: Date | null;
   photos: string[] | null;
+  workOrderId: number | null;
 }
 
 export async function listReports(database: Database, f: ReportFilter, page: { limit: number; offset: number }) {
@@ -39,7 +40,7 @@ export async function listReports(database: Database, f: ReportFilter, page: { l
     database.query<ReportRow>(
       `select v.id::int as id, coalesce(nullif(u.name, ''), u.username) as "reporterName", v.area_id as "areaId", a.area_name as "areaName",
               v.brand_id as "brandId", b.brand_name as "brandName", v.lon, v.lat, v.text, v.at, v.state, v.note,
-              coalesce(nullif(h.name, ''), h.username) as "handlerName", v.handled_at as "handledAt",
+              coalesce(nullif(h.name, ''), h.username) as "handlerName", v.handled_at as "handledAt", v.work_order_id::int as "workOrderId",
               (select array_agg(up.file order by up.id) from uploads up where up.purpose = 'report' and up.owner_id = v.id) as photos
          from violation_reports v join users u on u.id = v.user_id left join areas a on a.id = v.area_id
          left join brands b on b.id = v.brand_id left join users h on h.id = v.handler_id

@@ -32,6 +32,7 @@ export const ReportItem = Type.Object({
   handlerName: Nullable(Type.String()),
   handleTime: Nullable(Type.String()),
   photos: Type.Array(Type.String(), { description: '照片地址 /uploads/{file}（凭登录令牌读取）' }),
+  workOrderId: Nullable(Type.Integer(), '转成的工单（POST /api/workOrder/add 带 reportId）'),
 });
 
 export const HandleReportBody = Type.Object({
