@@ -1,13 +1,5 @@
-/** Coordinates of site input: conversion to GCJ-02 (domain/coords) and the centre of a drawn fence. Pure. */
+/** The centre of a drawn fence (a ring's conversion to GCJ-02 is shared/sites.ts'). Pure. */
 import { ringArea, type LonLat } from '../../domain/geometry.js';
-import { toGcj02, type CoordSystem } from '../../domain/coords.js';
-
-export type { CoordSystem };
-
-/** Every point of a ring converted to GCJ-02. */
-export function ringToGcj02(ring: LonLat[], coord: CoordSystem = 'gcj02'): LonLat[] {
-  return coord === 'gcj02' ? ring : ring.map((p) => toGcj02(p.lon, p.lat, coord));
-}
 
 /** Area centroid of a closed ring (planar, fine at site scale); the vertex mean if degenerate. */
 export function centroid(ring: LonLat[]): LonLat {

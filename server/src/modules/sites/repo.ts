@@ -1,9 +1,9 @@
 /** Site queries: reads join the area and the snapshot state; writes always bump updated_at. */
 import type { Static } from 'typebox';
 import type { Database } from '../../db/client.js';
-import { columnValues, insertSql, selectList, updateSql } from '../../db/columns.js';
-import { generatedSiteIdRegex } from '../../domain/siteIds.js';
-import { SITE_COLUMNS, SITE_PARAM_COLUMNS, SITE_SELECT, type SiteParamValues, type SiteRow } from '../../shared/siteList.js';
+import { columnValues, updateSql } from '../../db/columns.js';
+import { SITE_COLUMNS, SITE_SELECT, type SiteRow } from '../../shared/siteList.js';
+import type { SiteValues } from '../../shared/sites.js';
 import type { Magnify } from './schemas.js';
 
 /** A live (not deleted) site's row, or undefined. */
@@ -22,32 +22,6 @@ export async function siteKeys(database: Database, ids: string[]): Promise<SiteK
        from sites where id = any($1::text[]) and deleted_at is null`,
     [ids],
   );
-}
-
-/** Is the id taken, by a live or a deleted site (ids are never reused)? */
-export async function siteIdTaken(database: Database, id: string): Promise<boolean> {
-  return (await database.query('select 1 from sites where id = $1', [id])).length > 0;
-}
-
-/** The largest generated id (area + 7 digits) of a district, deleted sites included. */
-export async function maxSiteId(database: Database, areaId: string): Promise<string | null> {
-  const [row] = await database.query<{ max: string | null }>('select max(id) as max from sites where id ~ $1', [generatedSiteIdRegex(areaId)]);
-  return row?.max ?? null;
-}
-
-/** The site parameters the district gives new sites (null: the table's default). */
-export async function areaSiteDefaults(database: Database, areaId: string) {
-  const [a] = await database.query<SiteParamValues>(`select ${selectList(SITE_PARAM_COLUMNS, 'a')} from areas a where a.id = $1`, [areaId]);
-  return a;
-}
-
-/** What a site write stores, by the API's keys (SITE_COLUMNS names their columns); the fence as JSON text. */
-export type SiteValues = Partial<Omit<Pick<SiteRow, keyof typeof SITE_COLUMNS>, 'gpsRail'> & { gpsRail: string | null }>;
-
-/** Inserts unless the id is taken; answers whether it did. */
-export async function insertSite(database: Database, values: SiteValues): Promise<boolean> {
-  const { text, params } = insertSql('sites', columnValues(SITE_COLUMNS, values), 'on conflict (id) do nothing returning id');
-  return (await database.query(text, params)).length > 0;
 }
 
 /** Sets the values on live sites among `ids`; answers how many changed. */

@@ -1,15 +1,10 @@
 /** TypeBox schemas of the site API: what a site looks like going out, and the fields it accepts. */
-import { Type, type Static } from 'typebox';
-import { LonLatT, Nullable, Polygon, SelfArea, SiteIdT } from '../../http/schemas.js';
-
-/** A switch: true/false, or 1/0 as the console sends it. */
-export const Switch = (description: string) => Type.Union([Type.Boolean(), Type.Integer({ minimum: 0, maximum: 1 })], { description });
-
-export const Coord = Type.Union([Type.Literal('gcj02'), Type.Literal('wgs84'), Type.Literal('bd09')], {
-  description: '输入坐标系：gcj02（默认）、wgs84 或 bd09；保存时统一转换为 GCJ-02',
-});
+import { Type } from 'typebox';
+import { LonLatT, Nullable, SelfArea, SiteIdT } from '../../http/schemas.js';
+import { SiteFields, Switch } from '../../shared/sites.js';
 
 export { Site } from '../../shared/siteList.js';
+export { Coord, SiteBody, SiteFields, Switch } from '../../shared/sites.js';
 
 export const RailSite = Type.Object({
   siteId: Type.String({ description: '站点编号' }),
@@ -23,32 +18,6 @@ export const RailSite = Type.Object({
   num: Type.Integer({ description: '当前站内车辆数' }),
   recycleSwitch: Type.Boolean({ description: '回收站点' }),
 });
-
-/** Every settable field of a site; all optional (create checks what it needs). */
-export const SiteFields = {
-  siteName: Type.Optional(Type.String({ minLength: 1, maxLength: 64, description: '站点名称，1-64 个字符' })),
-  areaId: Type.Optional(Type.String({ pattern: '^\\d{6}$', description: '所属区县编码（须为区县）' })),
-  siteLon: Type.Optional(Type.Number({ minimum: -180, maximum: 180, description: '中心经度' })),
-  siteLat: Type.Optional(Type.Number({ minimum: -90, maximum: 90, description: '中心纬度' })),
-  coord: Type.Optional(Coord),
-  gpsRail: Type.Optional(Nullable(Polygon, '站点围栏多边形，null 清除')),
-  length: Type.Optional(Type.Integer({ minimum: 5, maximum: 500, description: '圆形站点半径 5-500 米，默认 20' })),
-  bleNum: Type.Optional(Type.Integer({ minimum: 0, maximum: 100000, description: '蓝牙桩数量' })),
-  siteBikeCeiling: Type.Optional(Type.Integer({ minimum: 0, maximum: 100000, description: '停放容量' })),
-  siteCeiling: Type.Optional(Type.Integer({ minimum: 0, maximum: 100000, description: '站点上限' })),
-  recycleSwitch: Type.Optional(Switch('回收站点')),
-  majorSwitch: Type.Optional(Switch('重点站点')),
-  brandPutSwitch: Type.Optional(Switch('允许企业投放')),
-  dispatchResponseMinute: Type.Optional(Type.Integer({ minimum: 0, maximum: 1440, description: '调度响应时限（分钟）' })),
-  dispatchThresholdLess: Type.Optional(Type.Integer({ minimum: 0, maximum: 100, description: '偏少阈值 0-100（%），须小于偏多阈值' })),
-  dispatchThresholdMore: Type.Optional(Type.Integer({ minimum: 0, maximum: 100, description: '偏多阈值 0-100（%）' })),
-  fullPileNum: Type.Optional(Nullable(Type.Number({ exclusiveMinimum: 0, maximum: 10 }), '站点满桩系数（0-10），null 沿用区域的')),
-};
-
-/** A new site (POST /): its fields, and its id when not generated. */
-export const SiteBody = Type.Object({ ...SiteFields, ...SelfArea, siteId: Type.Optional(SiteIdT) });
-/** What a site write takes: a new site's, an edit's (PUT /:id, no id), or a batch's fields. */
-export type SiteInput = Static<typeof SiteBody>;
 
 /** Fields that PUT /batch may set on many sites at once. */
 export const BatchFields = Type.Object({

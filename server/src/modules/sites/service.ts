@@ -6,31 +6,14 @@ import type { Static } from 'typebox';
 import type { Database } from '../../db/client.js';
 import type { Auth } from '../../http/auth.js';
 import { badRequest, notFound } from '../../http/envelope.js';
-import type { AreaTree } from '../../domain/areas.js';
-import { normalizePolygon, type LonLat } from '../../domain/geometry.js';
 import { nextSiteId } from '../../domain/siteIds.js';
-import type { GeoCache } from '../../shared/geoCache.js';
-import type { SiteParamValues } from '../../shared/siteList.js';
-import { centroid, ringToGcj02, type CoordSystem } from './geo.js';
-import { toGcj02 } from '../../domain/coords.js';
+import { assertDistrict, checkThresholds, createSite, maxSiteId, ringOf, valuesOf, type SiteCtx, type SiteInput, type SiteValues } from '../../shared/sites.js';
+import { centroid } from './geo.js';
+import { toGcj02, type CoordSystem } from '../../domain/coords.js';
 import * as repo from './repo.js';
-import type { LengthFactorBody, SiteInput } from './schemas.js';
+import type { LengthFactorBody } from './schemas.js';
 
-/** What a site write needs around it. */
-export interface SiteCtx {
-  database: Database;
-  geo: GeoCache;
-  tree: AreaTree;
-  auth: Auth;
-}
-
-/** Throws unless `areaId` is a district the actor may see. */
-function assertDistrict(tree: AreaTree, auth: Auth, areaId: string, field = 'areaId') {
-  const node = tree.get(areaId);
-  if (!node) throw badRequest(`参数 ${field} 对应的区域 ${areaId} 不存在，请重新选择`);
-  auth.assertArea(areaId);
-  if (node.level !== 3) throw badRequest(`参数 ${field} 应为区县，站点只能建在区县下，请选择区县后重试`);
-}
+export { createSite, type SiteCtx };
 
 /** A live site the actor may see, or 400 / 5002. */
 async function loadSite(database: Database, auth: Auth, id: string) {
@@ -40,95 +23,8 @@ async function loadSite(database: Database, auth: Auth, id: string) {
   return site;
 }
 
-function ringOf(value: unknown, coord: CoordSystem | undefined, field = 'gpsRail'): LonLat[] {
-  const r = normalizePolygon(value, field);
-  if (!r.ok) throw badRequest(r.message);
-  return ringToGcj02(r.ring, coord);
-}
-
-function checkThresholds(less: number, more: number, siteId?: string) {
-  if (less >= more) {
-    const which = siteId ? `站点 ${siteId} 的` : '';
-    throw badRequest(`${which}偏少阈值 dispatchThresholdLess（${less}）应小于偏多阈值 dispatchThresholdMore（${more}），请调整后重试`);
-  }
-}
-
-const asBool = (v: boolean | number | undefined) => (v === undefined ? undefined : v === true || v === 1);
-
-/** Input → the values a write stores (no area, no id): validates the name, position and fence; switches as booleans. */
-function valuesOf(input: SiteInput): repo.SiteValues {
-  // the area and the id are the callers'; position, fence, name and switches are converted below; the
-  // rest are the form's plain numbers, stored as they come (columnValues writes only SITE_COLUMNS' keys)
-  const {
-    siteId: _id,
-    selfAreaId: _self,
-    areaId: _area,
-    coord,
-    siteLon,
-    siteLat,
-    gpsRail,
-    siteName,
-    recycleSwitch,
-    majorSwitch,
-    brandPutSwitch,
-    ...plain
-  } = input;
-  const values: repo.SiteValues = { ...plain, recycleSwitch: asBool(recycleSwitch), majorSwitch: asBool(majorSwitch), brandPutSwitch: asBool(brandPutSwitch) };
-  if (siteName !== undefined) {
-    values.siteName = siteName.trim();
-    if (!values.siteName) throw badRequest('参数 siteName 不能为空，请填写站点名称');
-  }
-  if ((siteLon === undefined) !== (siteLat === undefined)) {
-    throw badRequest('参数 siteLon 和 siteLat 需同时填写');
-  }
-  if (siteLon !== undefined && siteLat !== undefined) {
-    const p = toGcj02(siteLon, siteLat, coord);
-    values.siteLon = p.lon;
-    values.siteLat = p.lat;
-  }
-  if (gpsRail !== undefined) {
-    values.gpsRail = gpsRail === null ? null : JSON.stringify(ringOf(gpsRail, coord));
-  }
-  return values;
-}
-
 /** Does the write set nothing? */
-const isEmpty = (values: repo.SiteValues) => Object.values(values).every((v) => v === undefined);
-
-/** Creates a site; the id is the given one (unique) or the district's next generated one. */
-export async function createSite(c: SiteCtx, input: SiteInput): Promise<string> {
-  if (input.siteName === undefined) throw badRequest('缺少参数 siteName，请填写站点名称');
-  if (input.siteLon === undefined || input.siteLat === undefined) throw badRequest('缺少参数 siteLon、siteLat，请在地图上选择站点位置');
-  const areaId = input.areaId ?? c.auth.areaId;
-  if (input.areaId === undefined && c.tree.get(areaId)?.level !== 3) {
-    throw badRequest('缺少参数 areaId，请选择站点所属的区县');
-  }
-  assertDistrict(c.tree, c.auth, areaId);
-  const values = valuesOf(input);
-  // what the request leaves out, the district's site parameters give (站点参数); else the table's default
-  const defaults = await repo.areaSiteDefaults(c.database, areaId);
-  for (const [key, v] of Object.entries(defaults ?? {}) as [keyof SiteParamValues, number | null][])
-    if (values[key] === undefined && v !== null) values[key] = v;
-  checkThresholds(values.dispatchThresholdLess ?? 20, values.dispatchThresholdMore ?? 80);
-  values.areaId = areaId;
-  let id: string | null = null;
-  if (input.siteId) {
-    const taken = `站点编号 ${input.siteId} 已被使用（含已删除的站点），请换一个`;
-    if (await repo.siteIdTaken(c.database, input.siteId)) throw badRequest(taken);
-    if (!(await repo.insertSite(c.database, { siteId: input.siteId, ...values }))) throw badRequest(taken);
-    id = input.siteId;
-  } else {
-    // two writers may pick the same next id: the loser retries with the one after
-    for (let attempt = 0; attempt < 5 && !id; attempt++) {
-      const next = nextSiteId(areaId, await repo.maxSiteId(c.database, areaId));
-      if (!next) throw badRequest(`区县 ${areaId} 的站点编号已用完，请指定 siteId`);
-      if (await repo.insertSite(c.database, { siteId: next, ...values })) id = next;
-    }
-    if (!id) throw badRequest('站点编号分配冲突，请稍后重试');
-  }
-  c.geo.invalidate();
-  return id;
-}
+const isEmpty = (values: SiteValues) => Object.values(values).every((v) => v === undefined);
 
 /** Creates a site from a drawn fence: the centre is the fence's centroid. */
 export async function createSiteFromRail(c: SiteCtx, input: SiteInput) {
@@ -215,6 +111,6 @@ export async function lengthFactor(c: SiteCtx, input: Static<typeof LengthFactor
 export async function maxAndNextId(c: Omit<SiteCtx, 'geo'>) {
   const areaId = c.auth.areaId;
   if (c.tree.get(areaId)?.level !== 3) throw badRequest('参数 selfAreaId 应为区县编码，请先选择区县');
-  const maxSiteId = await repo.maxSiteId(c.database, areaId);
-  return { areaId, maxSiteId, nextSiteId: nextSiteId(areaId, maxSiteId) };
+  const max = await maxSiteId(c.database, areaId);
+  return { areaId, maxSiteId: max, nextSiteId: nextSiteId(areaId, max) };
 }
