@@ -127,13 +127,14 @@ export async function dayClocks(database: Database, userId: number, day: string)
 
 /** A user's last records of every kind, newest first. */
 export async function history(database: Database, userId: number, limit: number) {
-  return database.query<{ kind: string; id: number; at: Date; title: string; state: number }>(
+  return database.query<{ kind: string; id: number; at: Date; title: string; state: number; note: string | null; siteId: string | null }>(
     `select * from (
-       select 'clock' as kind, r.id::int as id, r.at, s.name as title, r.result as state from clock_records r join clock_sites s on s.id = r.clock_site_id where r.user_id = $1
-       union all select 'patrol', id::int, at, coalesce(bike_id, bike_mac, ''), result from patrol_records where user_id = $1
-       union all select 'install', id::int, at, mac || ' → ' || site_id, 0 from pile_installs where user_id = $1
-       union all select 'siteApply', id::int, at, name, state from site_applications where user_id = $1
-       union all select 'report', id::int, at, left(text, 40), state from violation_reports where user_id = $1
+       select 'clock' as kind, r.id::int as id, r.at, s.name as title, r.result as state, null::text as note, null::text as "siteId"
+         from clock_records r join clock_sites s on s.id = r.clock_site_id where r.user_id = $1
+       union all select 'patrol', id::int, at, coalesce(bike_id, bike_mac, ''), result, null, null from patrol_records where user_id = $1
+       union all select 'install', id::int, at, mac || ' → ' || site_id, 0, null, site_id from pile_installs where user_id = $1
+       union all select 'siteApply', id::int, at, name, state, reject_reason, site_id from site_applications where user_id = $1
+       union all select 'report', id::int, at, left(text, 40), state, note, null from violation_reports where user_id = $1
      ) h order by at desc limit $2`,
     [userId, limit],
   );

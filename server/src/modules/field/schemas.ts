@@ -163,6 +163,8 @@ export const History = Type.Object({
       time: Str('记录时间'),
       title: Str('摘要'),
       state: Str('结果或处理状态'),
+      note: Nullable(Type.String(), '审核或处理说明：站点申请的驳回理由、举报的处理说明'),
+      siteId: Nullable(Type.String(), '相关站点：通过的站点申请建成的站点、设备安装的站点'),
     }),
   ),
 });

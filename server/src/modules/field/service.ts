@@ -337,6 +337,8 @@ export async function history(database: Database, auth: Auth, tz: string): Promi
       time: formatTime(r.at, tz)!,
       title: r.title,
       state: STATE_NAMES[r.kind]?.[r.state] ?? '',
+      note: r.note,
+      siteId: r.siteId,
     })),
   };
 }

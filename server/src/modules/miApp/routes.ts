@@ -4,8 +4,10 @@
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { registerReports } from './reports/routes.js';
+import { registerSiteApply } from './siteApply/routes.js';
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {
   registerReports(app);
+  registerSiteApply(app);
 };
 export default routes;
