@@ -35,7 +35,7 @@ export interface World {
   brandB: number;
   brandC: number;
   /** Ids of 朝阳's objects, by kind. */
-  foreign: { user: number; forbid: number; site: string; role: number | null; brand: number };
+  foreign: { user: number; forbid: number; site: string; role: number | null; brand: number; siteApply: number };
 }
 
 export async function buildWorld(app: FastifyInstance, database: Database): Promise<World> {
@@ -85,6 +85,26 @@ export async function buildWorld(app: FastifyInstance, database: Database): Prom
   const forbid = await cyAdmin.post('/api/forbid', { type: 0, alias: `朝阳禁停${CY_MARK}`, areaId: CY, fence }, { selfAreaId: CY });
   if (forbid.body.code !== 200) throw new Error(`forbid: ${forbid.body.message}`);
   const operatorA = await new Operator(app, 'branda').login();
+  // site applications (米单车管理 · 站点申请): one of 朝阳 (brand B's applicant), one of brand C in 海淀
+  const applies = await database.query<{ id: number }>(
+    `insert into site_applications (client_id, user_id, brand_id, area_id, name, lon, lat, capacity, piles, reason, state, reject_reason, at)
+     values ('sec-cy', $1, $2, $3, $4, 116.48, 39.92, 20, 1, $5, 0, null, now()),
+            ('sec-cy2', $1, $2, $3, $4, 116.48, 39.92, 20, 1, $5, 2, $5, now()),
+            ('sec-c', $6, $7, $8, $9, 116.31, 39.98, 20, 1, $10, 2, $10, now())
+     returning id::int as id`,
+    [
+      cyAdmin.userId,
+      brandB,
+      CY,
+      `朝阳申请${CY_MARK}`,
+      `理由${CY_MARK}${BRAND_B_MARK}`,
+      hdAdmin.userId,
+      brandC,
+      HD,
+      `丙申请${BRAND_C_MARK}`,
+      `理由${BRAND_C_MARK}`,
+    ],
+  );
   return {
     admin,
     hdAdmin,
@@ -101,6 +121,7 @@ export async function buildWorld(app: FastifyInstance, database: Database): Prom
       site: `${CY}${CY_MARK}`,
       role: cyRole.body.code === 200 ? cyRole.body.data.id : null,
       brand: brandB,
+      siteApply: applies[0].id,
     },
   };
 }
@@ -139,6 +160,7 @@ export async function fingerprint(database: Database, areaId = CY, brandId?: num
     `select md5(coalesce(string_agg(t::text, '|' order by t.id), '')) as h from (select * from forbid_zones where area_id = $1) t`,
     `select md5(coalesce(string_agg(t::text, '|' order by t.id), '')) as h from (select id, area_id, site_name, lon, lat, site_bike_ceiling, deleted_at, gps_rail from sites where area_id = $1) t`,
     `select md5(coalesce(string_agg(t::text, '|' order by t.id), '')) as h from (select * from areas where id = $1) t`,
+    `select md5(coalesce(string_agg(t::text, '|' order by t.id), '')) as h from (select * from site_applications where area_id = $1) t`,
   ];
   const out: string[] = [];
   for (const q of parts) out.push((await database.query<{ h: string }>(q, [areaId]))[0].h);

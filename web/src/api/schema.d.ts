@@ -12693,6 +12693,10 @@ export interface paths {
                                     title: string;
                                     /** @description 结果或处理状态 */
                                     state: string;
+                                    /** @description 审核或处理说明：站点申请的驳回理由、举报的处理说明 */
+                                    note: string | null;
+                                    /** @description 相关站点：通过的站点申请建成的站点、设备安装的站点 */
+                                    siteId: string | null;
                                 }[];
                             };
                         };
@@ -13532,6 +13536,288 @@ export interface paths {
                     };
                 };
             };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/miApp/siteApply/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 站点申请列表 */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description 当前操作区域（6 位区域编码），缺省为用户所属区域 */
+                    selfAreaId?: string;
+                    /** @description 区域（本区域及下级），须在本人权限内 */
+                    areaId?: string;
+                    /** @description 申请人所属企业（企业账号只能查本企业） */
+                    brandId?: number;
+                    /** @description 申请时间不早于 yyyy-MM-dd[ HH:mm:ss] */
+                    startTime?: string;
+                    /** @description 申请时间不晚于 yyyy-MM-dd[ HH:mm:ss]（只给日期：含当天） */
+                    endTime?: string;
+                    /** @description 站点名称包含 */
+                    keyword?: string;
+                    /** @description 0 待审核，1 已通过，2 已驳回 */
+                    state?: number;
+                    /** @description 页码，从 1 开始 */
+                    currentPage?: number;
+                    /** @description 每页条数 */
+                    pageSize?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            message: string;
+                            data: {
+                                lists: {
+                                    id: number;
+                                    /** @description 申请人 */
+                                    applicantName: string;
+                                    /** @description 申请人所属企业（运维人员、企业账号） */
+                                    brandId: number | null;
+                                    brandName: string | null;
+                                    areaId: string;
+                                    areaName: string;
+                                    /** @description 拟建站点名称 */
+                                    name: string;
+                                    /** @description 经度（GCJ-02） */
+                                    lon: number;
+                                    /** @description 纬度（GCJ-02） */
+                                    lat: number;
+                                    /** @description 建议容量 */
+                                    capacity: number;
+                                    /** @description 建议桩数 */
+                                    piles: number | null;
+                                    /** @description 申请理由 */
+                                    reason: string;
+                                    /** @description 照片地址 /uploads/{file}（凭登录令牌读取） */
+                                    photos: string[];
+                                    /** @description 0 待审核，1 已通过，2 已驳回 */
+                                    state: number;
+                                    stateName: string;
+                                    /** @description 驳回理由（告知申请人） */
+                                    rejectReason: string | null;
+                                    /** @description 通过时建成的站点 */
+                                    siteId: string | null;
+                                    /** @description 审核人 */
+                                    deciderName: string | null;
+                                    /** @description 审核时间 */
+                                    decidedAt: string | null;
+                                    /** @description 申请时间 */
+                                    at: string;
+                                }[];
+                                total: number;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/miApp/siteApply/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * 通过站点申请
+         * @description 新建站点（字段同 新增站点，缺省取申请的名称、位置、容量和桩数），同一事务内把申请标记为已通过；另需“站点编辑”权限。
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description 当前操作区域（6 位区域编码），缺省为用户所属区域 */
+                        selfAreaId?: string;
+                        /** @description 申请 ID */
+                        id: number;
+                        /** @description 站点名称，1-64 个字符 */
+                        siteName?: string;
+                        /** @description 所属区县编码（须为区县） */
+                        areaId?: string;
+                        /** @description 中心经度 */
+                        siteLon?: number;
+                        /** @description 中心纬度 */
+                        siteLat?: number;
+                        /** @description 输入坐标系：gcj02（默认）、wgs84 或 bd09；保存时统一转换为 GCJ-02 */
+                        coord?: "gcj02" | "wgs84" | "bd09";
+                        /** @description 站点围栏多边形，null 清除 */
+                        gpsRail?: unknown | (never | null);
+                        /** @description 圆形站点半径 5-500 米，默认 20 */
+                        length?: number;
+                        /** @description 蓝牙桩数量 */
+                        bleNum?: number;
+                        /** @description 停放容量 */
+                        siteBikeCeiling?: number;
+                        /** @description 站点上限 */
+                        siteCeiling?: number;
+                        /** @description 回收站点 */
+                        recycleSwitch?: boolean | number;
+                        /** @description 重点站点 */
+                        majorSwitch?: boolean | number;
+                        /** @description 允许企业投放 */
+                        brandPutSwitch?: boolean | number;
+                        /** @description 调度响应时限（分钟） */
+                        dispatchResponseMinute?: number;
+                        /** @description 偏少阈值 0-100（%），须小于偏多阈值 */
+                        dispatchThresholdLess?: number;
+                        /** @description 偏多阈值 0-100（%） */
+                        dispatchThresholdMore?: number;
+                        /** @description 站点满桩系数（0-10），null 沿用区域的 */
+                        fullPileNum?: number | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            message: string;
+                            data: {
+                                /** @description 新站点编号 */
+                                siteId: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/miApp/siteApply/reject": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 驳回站点申请 */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description 当前操作区域（6 位区域编码），缺省为用户所属区域 */
+                        selfAreaId?: string;
+                        /** @description 申请 ID */
+                        id: number;
+                        /** @description 驳回理由（告知申请人），不能为空 */
+                        reason: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/miApp/exportRejectList": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * 导出站点申请驳回记录
+         * @description 文件 站点申请驳回记录.xlsx，行同 siteApply/list?state=2（全部页）。
+         */
+        post: {
+            parameters: {
+                query?: {
+                    /** @description 当前操作区域（6 位区域编码），缺省为用户所属区域 */
+                    selfAreaId?: string;
+                    /** @description 区域（本区域及下级），须在本人权限内 */
+                    areaId?: string;
+                    /** @description 申请人所属企业（企业账号只能查本企业） */
+                    brandId?: number;
+                    /** @description 申请时间不早于 yyyy-MM-dd[ HH:mm:ss] */
+                    startTime?: string;
+                    /** @description 申请时间不晚于 yyyy-MM-dd[ HH:mm:ss]（只给日期：含当天） */
+                    endTime?: string;
+                    /** @description 站点名称包含 */
+                    keyword?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
             responses: {
                 /** @description Default Response */
                 200: {

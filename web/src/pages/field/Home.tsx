@@ -217,7 +217,13 @@ export default function Home() {
                 <span className="field-list-meta">
                   {h.time}
                   {h.state ? ` · ${h.state}` : ''}
+                  {h.kind === 'siteApply' && h.siteId ? ` · 站点 ${h.siteId}` : ''}
                 </span>
+                {h.note && (
+                  <span className="field-list-note" data-testid={`history-note-${h.kind}-${h.id}`}>
+                    {h.kind === 'siteApply' ? '驳回理由' : '处理说明'}：{h.note}
+                  </span>
+                )}
               </li>
             ))}
           </ul>

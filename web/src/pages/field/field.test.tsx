@@ -37,8 +37,9 @@ const NEARBY: Nearby = {
 };
 const HISTORY = {
   items: [
-    { kind: 'clock', id: 9, time: '2026-05-10 08:40:12', title: '中关村打卡点', state: '迟到' },
-    { kind: 'siteApply', id: 3, time: '2026-05-09 16:00:00', title: '中关村大街 3 号口', state: '待审核' },
+    { kind: 'clock', id: 9, time: '2026-05-10 08:40:12', title: '中关村打卡点', state: '迟到', note: null, siteId: null },
+    { kind: 'siteApply', id: 3, time: '2026-05-09 16:00:00', title: '中关村大街 3 号口', state: '待审核', note: null, siteId: null },
+    { kind: 'siteApply', id: 4, time: '2026-05-08 16:00:00', title: '知春路口', state: '已驳回', note: '距离知春里站不足 50 米', siteId: null },
   ],
 };
 const ALL: PermissionName[] = ['field', 'field.clock', 'field.patrol', 'field.install', 'field.siteApply', 'field.report'];
@@ -127,6 +128,8 @@ describe('the field app', () => {
     await waitFor(() => expect(screen.getByTestId('outbox-count').textContent).toBe('0条待发送'));
     expect(await screen.findByText('中关村大街 3 号口')).toBeTruthy();
     expect(screen.getByText('2026-05-10 08:40:12 · 迟到')).toBeTruthy();
+    // a rejected site application tells why
+    expect(screen.getByTestId('history-note-siteApply-4').textContent).toBe('驳回理由：距离知春里站不足 50 米');
   });
 
   it('a user without 外勤 is told so', async () => {
