@@ -247,6 +247,7 @@ export const SERVER_RULES = {
     dispatchThresholdLess: {"minimum":0,"maximum":100,"description":"偏少阈值 0-100（%），须小于偏多阈值"},
     dispatchThresholdMore: {"minimum":0,"maximum":100,"description":"偏多阈值 0-100（%）"},
     fullPileNum: {"maximum":10,"description":"站点满桩系数（0-10），null 沿用区域的"},
+    siteId: {"pattern":"^[A-Za-z0-9_-]{1,32}$","description":"站点编号（1-32 位字母、数字、_ 或 -）"},
   },
   "/api/miApp/siteApply/reject": {
     id: {"minimum":1,"maximum":9007199254740991,"description":"申请 ID"},

@@ -13711,6 +13711,8 @@ export interface paths {
                         dispatchThresholdMore?: number;
                         /** @description 站点满桩系数（0-10），null 沿用区域的 */
                         fullPileNum?: number | null;
+                        /** @description 站点编号（1-32 位字母、数字、_ 或 -） */
+                        siteId?: string;
                     };
                 };
             };

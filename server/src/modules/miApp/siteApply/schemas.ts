@@ -1,7 +1,7 @@
 /** TypeBox schemas of 米单车管理 · 站点申请 (/api/miApp/siteApply, exportRejectList): the site proposals of the field app (issue 29 point 1). */
 import { Type } from 'typebox';
 import { PageQuery } from '../../../http/envelope.js';
-import { Nullable, SelfArea } from '../../../http/schemas.js';
+import { Nullable, SelfArea, SiteIdT } from '../../../http/schemas.js';
 import { SiteFields } from '../../../shared/sites.js';
 
 export const APPLY_STATES: Record<number, string> = { 0: '待审核', 1: '已通过', 2: '已驳回' };
@@ -50,7 +50,7 @@ export const ApplyItem = Type.Object({
 const Id = Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER, description: '申请 ID' });
 
 /** 通过: the application's id and the site to build, its fields as the 新增站点 form takes them (editable before creation). */
-export const ApproveBody = Type.Object({ ...SelfArea, id: Id, ...SiteFields });
+export const ApproveBody = Type.Object({ ...SelfArea, id: Id, ...SiteFields, siteId: Type.Optional(SiteIdT) });
 
 export const RejectBody = Type.Object({
   ...SelfArea,

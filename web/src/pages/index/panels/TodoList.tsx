@@ -16,7 +16,7 @@ import './todo.css';
  * applications land on 系统设置 · 账号审核 filtered to the pending ones of the role (or platform accounts).
  */
 export const TODO_ITEMS: Array<{ key: keyof PendData; label: string; to: string }> = [
-  { key: 'siteApplyPend', label: '站点申请', to: '/miBicycle?flag=site' },
+  { key: 'siteApplyPend', label: '站点申请', to: '/miBicycle/site?state=0' },
   { key: 'siteRolePend', label: '站点角色申请', to: '/systemSettings/audit?roleId=27&auditStatus=0' },
   { key: 'siteLowPowerPend', label: '电量低于10%站点', to: '/deviceManagement?equipmentPower=0-10' },
   { key: 'accusePend', label: '违规举报', to: '/miBicycle/report?state=0' },
