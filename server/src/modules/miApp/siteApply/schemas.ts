@@ -7,7 +7,7 @@ import { SiteFields } from '../../../shared/sites.js';
 export const APPLY_STATES: Record<number, string> = { 0: '待审核', 1: '已通过', 2: '已驳回' };
 
 /** The list's filters (the export of the rejected ones takes the same, its state fixed at 2). */
-export const ApplyFilters = {
+const ApplyFilters = {
   ...SelfArea,
   areaId: Type.Optional(Type.String({ pattern: '^\\d{6}$', description: '区域（本区域及下级），须在本人权限内' })),
   brandId: Type.Optional(Type.Integer({ minimum: 1, description: '申请人所属企业（企业账号只能查本企业）' })),

@@ -25,7 +25,7 @@ export function filterOf(auth: Auth, q: Filters, tz: string): repo.ApplyFilter {
   return { areaIds: auth.areasUnder(q.areaId), brandId: auth.brandOf(q.brandId), state: q.state, keyword, ...timeRange(q, tz) };
 }
 
-export const toItem =
+const toItem =
   (tz: string) =>
   ({ at, decidedAt, photos, ...r }: repo.ApplyRow): Static<typeof ApplyItem> => ({
     ...r,

@@ -17,6 +17,7 @@ import { UploadImage } from '../../../components/uploads';
 import { can } from '../../../lib/permission';
 import { newSiteValues, siteBody } from '../../deviceManagement/siteFields';
 import { siteForm, type SiteValues } from '../../deviceManagement/siteForm';
+import type { SiteRow } from '../../deviceManagement/types';
 import { fetchBrands } from '../service';
 import { approveApply, exportRejects, fetchApplies, rejectApply } from './service';
 import type { Apply, ApplyFilters, ApplyKey } from './types';
@@ -28,7 +29,7 @@ const STATE_COLORS: Record<number, string> = { 0: 'orange', 1: 'green', 2: 'defa
 const dash = (v: unknown) => (v === null || v === undefined || v === '' ? '—' : String(v));
 
 /** 通过: the sites page's 新增站点 dialog (fields and map picker), its values from the application; saving builds the site and approves. */
-export const approveForm: CrudForm<Apply, SiteValues> = {
+const approveForm: CrudForm<Apply, SiteValues> = {
   noun: '站点',
   title: (a) => `通过申请：新建站点（${a?.name ?? ''}）`,
   addLabel: null,
@@ -39,8 +40,10 @@ export const approveForm: CrudForm<Apply, SiteValues> = {
   useFields: function useApproveFields(_a, form, ctx) {
     return siteForm.useFields(null, form, { ...ctx, rows: [] });
   },
-  useAside: function useApproveAside(_a, form, ctx) {
-    return siteForm.useAside?.(null, form, { ...ctx, rows: [] });
+  // the picker's first view is the proposed place (the picker starts at a site's centre; the proposal stands in for one)
+  useAside: function useApproveAside(a, form, ctx) {
+    const start = a ? ({ siteId: '', siteLon: a.lon, siteLat: a.lat } as SiteRow) : null;
+    return siteForm.useAside?.(start, form, { ...ctx, rows: [] });
   },
   initial: (a) => ({
     ...newSiteValues(useSession.getState().areaAll, a?.areaId),
@@ -195,7 +198,7 @@ export default function SiteApplyTab() {
           { title: '企业', dataIndex: 'brandName', width: 100, render: dash },
           { title: '区域', dataIndex: 'areaName', width: 100 },
           { title: '容量/桩数', key: 'cap', width: 100, render: (_: unknown, a: Apply) => `${a.capacity} / ${a.piles ?? '—'}` },
-          { title: '申请理由', dataIndex: 'reason', ellipsis: true },
+          { title: '申请理由', dataIndex: 'reason', width: 220, ellipsis: true },
           { title: '照片', dataIndex: 'photos', width: 150, render: (p: string[]) => <Photos photos={p} size={44} /> },
           { title: '状态', dataIndex: 'state', width: 90, render: (s: number) => <Tag color={STATE_COLORS[s]}>{STATES[s]}</Tag> },
           {
