@@ -209,6 +209,12 @@ const SAMPLES: [string, (w: World) => Req | Promise<Req>][] = [
     'POST /api/field/siteApply',
     async (w) => ({ as: w.hd, body: { ...(await fieldRecord(w, 'siteApply')), name: '走查申请站', capacity: 20, reason: '走查', lon: 116.31, lat: 39.98 } }),
   ],
+  [
+    'POST /api/field/siteApply#second',
+    async (w) => ({ as: w.hd, body: { ...(await fieldRecord(w, 'siteApply')), name: '走查申请站二', capacity: 20, reason: '走查', lon: 116.32, lat: 39.98 } }),
+  ],
+  ['POST /api/miApp/siteApply/approve', (w) => ({ as: w.hd, body: { id: w.s.siteApplies[0], siteName: '走查申请站（通过）' } })],
+  ['POST /api/miApp/siteApply/reject', (w) => ({ as: w.hd, body: { id: w.s.siteApplies[1], reason: '走查驳回' } })],
   ['POST /api/field/report', async (w) => ({ as: w.hd, body: { ...(await fieldRecord(w, 'report')), text: '走查举报', lon: 116.31, lat: 39.98 } })],
   ['POST /api/miApp/report/handle', (w) => ({ as: w.hd, body: { id: w.s.reportId, state: 1, note: '走查处理' } })],
   [
@@ -262,6 +268,7 @@ function remember(key: string, data: any, s: Record<string, any>) {
   if (key === 'POST /api/workOrder/add') s.workOrderId ??= data.id;
   if (key === 'POST /api/clock/saveClockSiteInfo') s.clockSiteId ??= data.id;
   if (key === 'POST /api/field/report') s.reportId = data.id;
+  if (key === 'POST /api/field/siteApply') s.siteApplies = [...(s.siteApplies ?? []), data.id];
   if (key === 'POST /api/clockRecord/saveClockConfigInfo') s.clockConfigId ??= data.id;
   if (key === 'PUT /api/user/reset' && data?.password) secrets.add(data.password);
   if (typeof data?.key === 'string') secrets.add(data.key);
