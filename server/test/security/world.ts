@@ -84,6 +84,8 @@ export async function buildWorld(app: FastifyInstance, database: Database): Prom
   ];
   const forbid = await cyAdmin.post('/api/forbid', { type: 0, alias: `朝阳禁停${CY_MARK}`, areaId: CY, fence }, { selfAreaId: CY });
   if (forbid.body.code !== 200) throw new Error(`forbid: ${forbid.body.message}`);
+  const category = await cyAdmin.post('/api/examine/category/upsert', { name: `朝阳类别${CY_MARK}`, fullScore: 30 }, { selfAreaId: CY });
+  if (category.body.code !== 200) throw new Error(`examine category: ${category.body.message}`);
   const operatorA = await new Operator(app, 'branda').login();
   return {
     admin,
@@ -101,6 +103,7 @@ export async function buildWorld(app: FastifyInstance, database: Database): Prom
       site: `${CY}${CY_MARK}`,
       role: cyRole.body.code === 200 ? cyRole.body.data.id : null,
       brand: brandB,
+      examine: category.body.data.id as number,
     },
   };
 }
@@ -139,6 +142,8 @@ export async function fingerprint(database: Database, areaId = CY, brandId?: num
     `select md5(coalesce(string_agg(t::text, '|' order by t.id), '')) as h from (select * from forbid_zones where area_id = $1) t`,
     `select md5(coalesce(string_agg(t::text, '|' order by t.id), '')) as h from (select id, area_id, site_name, lon, lat, site_bike_ceiling, deleted_at, gps_rail from sites where area_id = $1) t`,
     `select md5(coalesce(string_agg(t::text, '|' order by t.id), '')) as h from (select * from areas where id = $1) t`,
+    `select md5(coalesce(string_agg(t::text, '|' order by t.id), '')) as h from (select * from examine_categories where area_id = $1) t`,
+    `select md5(coalesce(string_agg(t::text, '|'), '')) as h from (select * from examine_conf where area_id = $1) t`,
   ];
   const out: string[] = [];
   for (const q of parts) out.push((await database.query<{ h: string }>(q, [areaId]))[0].h);
