@@ -35,7 +35,7 @@ export interface World {
   brandB: number;
   brandC: number;
   /** Ids of 朝阳's objects, by kind. */
-  foreign: { user: number; forbid: number; site: string; role: number | null; brand: number };
+  foreign: { user: number; forbid: number; site: string; role: number | null; brand: number; examine: number };
 }
 
 export async function buildWorld(app: FastifyInstance, database: Database): Promise<World> {
