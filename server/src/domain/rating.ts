@@ -170,3 +170,71 @@ export function previousPeriod(day: string): string {
   const [y, m] = day.split('-').map(Number);
   return m === 1 ? `${y - 1}-12` : `${y}-${String(m - 1).padStart(2, '0')}`;
 }
+
+/* ---------- one assessment ---------- */
+
+export interface Scheme {
+  conf: RatingConf;
+  categories: readonly { id: number; fullScore: number }[];
+  /** the enabled trend rules */
+  trends: readonly { id: number; categoryId: number; measure: MeasureKey; bands: readonly Band[] }[];
+  /** the enabled fixed rules */
+  fixed: readonly { id: number; categoryId: number; points: number; maxPoints: number | null }[];
+}
+
+export interface BrandFacts {
+  brandId: number;
+  measures: Readonly<Record<MeasureKey, number | null>>;
+  /** findings per fixed rule id (none: 0) */
+  findings: ReadonlyMap<number, number>;
+  /** the approved quota in the area (null: none set) */
+  quota: number | null;
+}
+
+export interface RuleOutcome {
+  kind: 1 | 2;
+  ruleId: number;
+  categoryId: number;
+  /** trend: the measured value (null: not measured, costs nothing); fixed: the findings */
+  value: number | null;
+  points: number;
+}
+
+export interface Assessed {
+  brandId: number;
+  score: number;
+  grade: Grade;
+  rank: number;
+  deducted: number;
+  suggestedQuota: number | null;
+  outcomes: RuleOutcome[];
+}
+
+/** Every enterprise's outcome per rule, score, grade, rank and quota suggestion under one scheme. */
+export function assess(scheme: Scheme, brands: readonly BrandFacts[]): Assessed[] {
+  const full = new Map(scheme.categories.map((c) => [c.id, c.fullScore]));
+  const scored = brands.map((b) => {
+    const outcomes: RuleOutcome[] = [
+      ...scheme.trends.map((r): RuleOutcome => {
+        const value = b.measures[r.measure];
+        return { kind: 1, ruleId: r.id, categoryId: r.categoryId, value, points: pointsFor(value, r.bands) };
+      }),
+      ...scheme.fixed.map((r): RuleOutcome => {
+        const n = b.findings.get(r.id) ?? 0;
+        return { kind: 2, ruleId: r.id, categoryId: r.categoryId, value: n, points: fixedPoints(n, r.points, r.maxPoints) };
+      }),
+    ];
+    const { score } = scoreOf(scheme.conf.baseScore, outcomes, full);
+    const grade = gradeOf(score, scheme.conf);
+    return {
+      brandId: b.brandId,
+      score,
+      grade,
+      deducted: round2(scheme.conf.baseScore - score),
+      suggestedQuota: b.quota === null ? null : suggestedQuota(b.quota, grade, scheme.conf),
+      outcomes,
+    };
+  });
+  const rank = ranks(scored.map((s) => ({ key: s.brandId, score: s.score })));
+  return scored.map((s) => ({ ...s, rank: rank.get(s.brandId)! })).sort((a, b) => a.rank - b.rank || a.brandId - b.brandId);
+}

@@ -234,6 +234,7 @@ const SAMPLES: [string, (w: World) => Req | Promise<Req>][] = [
   ['POST /api/examine/trendsRule/upsert', (w) => ({ as: w.hd, body: { ...walkTrend(w) }, creates: true })],
   ['POST /api/examine/trendsRule/upsert#edit', (w) => ({ as: w.hd, body: { ...walkTrend(w), id: w.s.trendRuleId, name: '走查趋势2' } })],
   ['POST /api/examine/trendsRule/enable', (w) => ({ as: w.hd, body: { id: w.s.trendRuleId, enabled: false } })],
+  ['POST /api/examine/trendsRule/assess', (w) => ({ as: w.hd, body: { period: new Date(Date.now() - 40 * 86_400_000).toISOString().slice(0, 7) } })],
   [
     'DELETE /api/examine/category/del/:id',
     async (w) => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   DEFAULT_CONF,
+  assess,
   bandsProblem,
   confProblem,
   fixedPoints,
@@ -135,5 +136,41 @@ describe('measures and periods', () => {
     expect(periodProblem('2026-1')).toBe('考核周期须为 YYYY-MM（月）');
     expect(previousPeriod('2026-12-01')).toBe('2026-11');
     expect(previousPeriod('2027-01-01')).toBe('2026-12');
+  });
+});
+
+describe('one assessment', () => {
+  const scheme = {
+    conf: DEFAULT_CONF,
+    categories: [
+      { id: 1, fullScore: 15 },
+      { id: 2, fullScore: 85 },
+    ],
+    trends: [{ id: 10, categoryId: 1, measure: 'dataAccess' as const, bands: ACCESS }],
+    fixed: [{ id: 20, categoryId: 2, points: 2, maxPoints: 10 }],
+  };
+  const measures = (dataAccess: number | null) =>
+    ({
+      ...Object.fromEntries(
+        ['offSiteReturn', 'overQuota', 'orderInTime', 'orderMedian', 'notAllowedParking', 'faultyOpen', 'illegalBikes', 'notUploaded'].map((k) => [k, null]),
+      ),
+      dataAccess,
+    }) as never;
+  it('scores every enterprise by its rules, shares ranks on equal scores, suggests no quota without one', () => {
+    const r = assess(scheme, [
+      { brandId: 1, measures: measures(89), findings: new Map(), quota: 1000 },
+      { brandId: 2, measures: measures(null), findings: new Map([[20, 2]]), quota: null },
+      { brandId: 3, measures: measures(91), findings: new Map([[20, 1]]), quota: 500 },
+    ]);
+    expect(r.map((x) => [x.brandId, x.score, x.grade, x.rank, x.suggestedQuota])).toEqual([
+      [2, 96, 'A', 1, null],
+      [3, 96, 'A', 1, 550],
+      [1, 95, 'A', 3, 1100],
+    ]);
+    // a figure not measured costs nothing and is kept as null
+    expect(r[0].outcomes).toEqual([
+      { kind: 1, ruleId: 10, categoryId: 1, value: null, points: 0 },
+      { kind: 2, ruleId: 20, categoryId: 2, value: 2, points: 4 },
+    ]);
   });
 });

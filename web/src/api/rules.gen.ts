@@ -179,6 +179,10 @@ export const SERVER_RULES = {
     maxPoints: {"minimum":0,"maximum":1000,"description":"本项最多扣分；空为不设上限（仍不超过类别满分）"},
     description: {"maxLength":500,"description":"评分说明与取证要求"},
   },
+  "/api/examine/trendsRule/assess": {
+    areaId: {"pattern":"^\\d{6}$","description":"考核方案所属区域，缺省为当前操作区域"},
+    period: {"pattern":"^\\d{4}-\\d{2}$","description":"考核周期（月）YYYY-MM"},
+  },
   "/api/examine/trendsRule/enable": {
     id: {"minimum":1,"maximum":2147483647},
   },

@@ -14093,6 +14093,269 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/examine/trendsRule/assess": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 执行考核 */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description 当前操作区域（6 位区域编码），缺省为用户所属区域 */
+                        selfAreaId?: string;
+                        /** @description 考核方案所属区域，缺省为当前操作区域 */
+                        areaId?: string;
+                        /** @description 考核周期（月）YYYY-MM */
+                        period: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            message: string;
+                            data: {
+                                brands: number;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/examine/brand/sort": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 企业考核排名 */
+        get: {
+            parameters: {
+                query: {
+                    /** @description 当前操作区域（6 位区域编码），缺省为用户所属区域 */
+                    selfAreaId?: string;
+                    /** @description 考核方案所属区域，缺省为当前操作区域 */
+                    areaId?: string;
+                    /** @description 考核周期（月）YYYY-MM */
+                    period: string;
+                    /** @description 只看一个企业 */
+                    brandId?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            message: string;
+                            data: {
+                                areaId: string;
+                                period: string;
+                                /** @description 周期已关闭（结果冻结） */
+                                closed: boolean;
+                                lists: {
+                                    brandId: number;
+                                    /** @description 企业 */
+                                    brandName: string;
+                                    /** @description 得分（基础分 − 扣分，不低于 0） */
+                                    score: number;
+                                    /** @description 等级 A / B / C / D */
+                                    grade: string;
+                                    /** @description 名次（同分同名次） */
+                                    rank: number;
+                                    /** @description 合计扣分（各类别不超过其满分） */
+                                    deducted: number;
+                                    /** @description 上一周期得分；未考核为 null */
+                                    previousScore: number | null;
+                                    /** @description 较上一周期的变化 */
+                                    change: number | null;
+                                    /** @description 区域核准数量（自行车 + 电动车） */
+                                    quota: number | null;
+                                    /** @description 按等级建议的核准数量 */
+                                    suggestedQuota: number | null;
+                                    measures: {
+                                        /** @description 数据接入率（%）；null 为本月无数据 */
+                                        dataAccess: number | null;
+                                        /** @description 站外还车率（%）；null 为本月无数据 */
+                                        offSiteReturn: number | null;
+                                        /** @description 超额投放率（%）；null 为本月无数据 */
+                                        overQuota: number | null;
+                                        /** @description 工单按时响应率（%）；null 为本月无数据 */
+                                        orderInTime: number | null;
+                                        /** @description 工单响应时长中位数（分钟）；null 为本月无数据 */
+                                        orderMedian: number | null;
+                                        /** @description 非允许站点停放（辆次）；null 为本月无数据 */
+                                        notAllowedParking: number | null;
+                                        /** @description 故障车超 24 小时未处理（辆）；null 为本月无数据 */
+                                        faultyOpen: number | null;
+                                        /** @description 非法车辆（辆）；null 为本月无数据 */
+                                        illegalBikes: number | null;
+                                        /** @description 桩测未上传车辆（辆）；null 为本月无数据 */
+                                        notUploaded: number | null;
+                                    };
+                                    /** @description 考核时间 */
+                                    assessedAt: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/examine/brand/detail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 企业考核详情 */
+        get: {
+            parameters: {
+                query: {
+                    /** @description 当前操作区域（6 位区域编码），缺省为用户所属区域 */
+                    selfAreaId?: string;
+                    /** @description 考核方案所属区域，缺省为当前操作区域 */
+                    areaId?: string;
+                    /** @description 考核周期（月）YYYY-MM */
+                    period: string;
+                    /** @description 企业 ID */
+                    brandId: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            message: string;
+                            data: {
+                                brandId: number;
+                                /** @description 企业 */
+                                brandName: string;
+                                /** @description 得分（基础分 − 扣分，不低于 0） */
+                                score: number;
+                                /** @description 等级 A / B / C / D */
+                                grade: string;
+                                /** @description 名次（同分同名次） */
+                                rank: number;
+                                /** @description 合计扣分（各类别不超过其满分） */
+                                deducted: number;
+                                /** @description 上一周期得分；未考核为 null */
+                                previousScore: number | null;
+                                /** @description 较上一周期的变化 */
+                                change: number | null;
+                                /** @description 区域核准数量（自行车 + 电动车） */
+                                quota: number | null;
+                                /** @description 按等级建议的核准数量 */
+                                suggestedQuota: number | null;
+                                measures: {
+                                    /** @description 数据接入率（%）；null 为本月无数据 */
+                                    dataAccess: number | null;
+                                    /** @description 站外还车率（%）；null 为本月无数据 */
+                                    offSiteReturn: number | null;
+                                    /** @description 超额投放率（%）；null 为本月无数据 */
+                                    overQuota: number | null;
+                                    /** @description 工单按时响应率（%）；null 为本月无数据 */
+                                    orderInTime: number | null;
+                                    /** @description 工单响应时长中位数（分钟）；null 为本月无数据 */
+                                    orderMedian: number | null;
+                                    /** @description 非允许站点停放（辆次）；null 为本月无数据 */
+                                    notAllowedParking: number | null;
+                                    /** @description 故障车超 24 小时未处理（辆）；null 为本月无数据 */
+                                    faultyOpen: number | null;
+                                    /** @description 非法车辆（辆）；null 为本月无数据 */
+                                    illegalBikes: number | null;
+                                    /** @description 桩测未上传车辆（辆）；null 为本月无数据 */
+                                    notUploaded: number | null;
+                                };
+                                /** @description 考核时间 */
+                                assessedAt: string;
+                                period: string;
+                                closed: boolean;
+                                deductions: {
+                                    id: number;
+                                    /** @description 1 趋势规则（平台计算），2 固定考核项（人工评分） */
+                                    kind: number;
+                                    ruleId: number;
+                                    categoryId: number;
+                                    categoryName: string;
+                                    ruleName: string;
+                                    /** @description 趋势指标 */
+                                    measure: string | null;
+                                    /** @description 测得的数值（固定项为发现处数）；null 为本月无数据 */
+                                    value: number | null;
+                                    unit: string | null;
+                                    /** @description 扣分（类别合计不超过其满分） */
+                                    points: number;
+                                    /** @description 证据：控制台中已按企业与周期筛选的列表地址 */
+                                    evidence: string | null;
+                                    /** @description 未计分的原因（无数据或数据来源尚未接入） */
+                                    unmeasured: string | null;
+                                }[];
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/examine/allRule/info": {
         parameters: {
             query?: never;

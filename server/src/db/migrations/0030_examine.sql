@@ -66,3 +66,78 @@ CREATE TABLE "examine_trend_rules" (
 --> statement-breakpoint
 -- one live rule per area and measure: a figure is never deducted twice
 CREATE UNIQUE INDEX "examine_trend_rules_measure_idx" ON "examine_trend_rules" USING btree ("area_id", "measure") WHERE "deleted_at" IS NULL;
+--> statement-breakpoint
+-- An assessment: every enterprise's score, grade and rank for an area and month, replaced when the
+-- month is assessed again (unless closed). measures: every figure measured, {key: value|null}.
+CREATE TABLE "examine_results" (
+	"area_id" varchar(6) NOT NULL,
+	"period" varchar(7) NOT NULL,
+	"brand_id" integer NOT NULL,
+	"score" double precision NOT NULL,
+	"grade" varchar(1) NOT NULL,
+	"rank" integer NOT NULL,
+	"deducted" double precision NOT NULL,
+	"quota" integer,
+	"suggested_quota" integer,
+	"measures" jsonb NOT NULL,
+	"assessed_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"assessed_by" integer,
+	CONSTRAINT "examine_results_pk" PRIMARY KEY ("area_id", "period", "brand_id")
+);
+--> statement-breakpoint
+-- Every rule's outcome for an enterprise: kind 1 trend (measure, value), 2 fixed (findings as value);
+-- points taken (0 when within the rule), and the console link of its evidence.
+CREATE TABLE "examine_deductions" (
+	"id" bigserial PRIMARY KEY NOT NULL,
+	"area_id" varchar(6) NOT NULL,
+	"period" varchar(7) NOT NULL,
+	"brand_id" integer NOT NULL,
+	"kind" smallint NOT NULL,
+	"rule_id" integer NOT NULL,
+	"category_id" integer NOT NULL,
+	"category_name" varchar(32) NOT NULL,
+	"rule_name" varchar(64) NOT NULL,
+	"measure" varchar(32),
+	"value" double precision,
+	"unit" varchar(8),
+	"points" double precision NOT NULL,
+	"evidence" text
+);
+--> statement-breakpoint
+CREATE INDEX "examine_deductions_result_idx" ON "examine_deductions" USING btree ("area_id", "period", "brand_id");
+--> statement-breakpoint
+-- A fixed item scored by an inspector for an enterprise and month: findings and what was seen.
+CREATE TABLE "examine_fixed_scores" (
+	"id" bigserial PRIMARY KEY NOT NULL,
+	"area_id" varchar(6) NOT NULL,
+	"period" varchar(7) NOT NULL,
+	"brand_id" integer NOT NULL,
+	"rule_id" integer NOT NULL,
+	"findings" integer NOT NULL,
+	"note" text NOT NULL,
+	"inspector_id" integer,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"deleted_at" timestamp with time zone
+);
+--> statement-breakpoint
+CREATE INDEX "examine_fixed_scores_period_idx" ON "examine_fixed_scores" USING btree ("area_id", "period") WHERE "deleted_at" IS NULL;
+--> statement-breakpoint
+-- A closed month is frozen (no re-assessment, no fixed item changed); re-opening needs a reason, kept in the log.
+CREATE TABLE "examine_periods" (
+	"area_id" varchar(6) NOT NULL,
+	"period" varchar(7) NOT NULL,
+	"closed_at" timestamp with time zone,
+	"closed_by" integer,
+	CONSTRAINT "examine_periods_pk" PRIMARY KEY ("area_id", "period")
+);
+--> statement-breakpoint
+CREATE TABLE "examine_period_log" (
+	"id" bigserial PRIMARY KEY NOT NULL,
+	"area_id" varchar(6) NOT NULL,
+	"period" varchar(7) NOT NULL,
+	"action" varchar(8) NOT NULL,
+	"reason" text,
+	"user_id" integer,
+	"at" timestamp with time zone DEFAULT now() NOT NULL
+);

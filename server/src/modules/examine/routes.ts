@@ -2,10 +2,16 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { Envelope, ok } from '../../http/envelope.js';
 import { needs } from '../../http/auth.js';
-import { byField, pick, type Before } from '../../http/auditObjects.js';
+import { CREATES, byField, pick, type Before } from '../../http/auditObjects.js';
 import * as examine from './service.js';
+import * as assessment from './assess/service.js';
 import {
   AllRules,
+  AssessBody,
+  Detail,
+  DetailQuery,
+  RankQuery,
+  Ranking,
   AreaQuery,
   CategoryBody,
   CategoryItem,
@@ -31,7 +37,8 @@ const confRow: Before = (req) => ({ table: 'examine_conf', where: { area_id: pic
  * 评级考核, writes 考核规则设置.
  */
 const routes: FastifyPluginAsyncTypebox = async (app) => {
-  const { database } = app.ctx;
+  const { database, config } = app.ctx;
+  const tz = config.tz;
 
   // 考核类别列表（名称、满分、排序、规则数）
   app.get(
@@ -108,6 +115,33 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       await examine.enableTrendRule(database, req.auth, req.body.id, req.body.enabled);
       return ok(null, req.body.enabled ? '规则已启用' : '规则已停用');
     },
+  );
+
+  // 执行考核：按平台数据与人工评分计算该区域该月各企业的得分、等级与名次（已关闭的周期不可重算）
+  app.post(
+    '/trendsRule/assess',
+    {
+      config: { ...edit, audit: CREATES },
+      schema: { tags, summary: '执行考核', body: AssessBody, response: { 200: Envelope(Type.Object({ brands: Type.Integer() })) } },
+    },
+    async (req) => {
+      const brands = await assessment.assessFor(database, req.auth, req.body, tz);
+      return ok({ brands }, `已完成 ${req.body.period} 的考核（${brands} 家企业）`);
+    },
+  );
+
+  // 企业考核排名：得分、等级、名次、较上期变化、核准数量与建议
+  app.get(
+    '/brand/sort',
+    { config: view, schema: { tags, summary: '企业考核排名', querystring: RankQuery, response: { 200: Envelope(Ranking) } } },
+    async (req) => ok(await assessment.ranking(database, req.auth, req.query, tz)),
+  );
+
+  // 考核详情：一个企业一个周期的各项扣分及证据
+  app.get(
+    '/brand/detail',
+    { config: view, schema: { tags, summary: '企业考核详情', querystring: DetailQuery, response: { 200: Envelope(Detail) } } },
+    async (req) => ok(await assessment.detail(database, req.auth, req.query, tz)),
   );
 
   // 整个考核方案：配置、类别及其规则、可用指标、方案问题

@@ -110,3 +110,52 @@ export const AllRules = Type.Object({
   /** what is wrong with the scheme as a whole (the categories' full scores against the base), null when sound */
   problem: Nullable(Type.String(), '方案整体的问题（如各类别满分之和不等于基础分），无则为空'),
 });
+
+/* ---------- assessments ---------- */
+
+const PeriodT = Type.String({ pattern: '^\\d{4}-\\d{2}$', description: '考核周期（月）YYYY-MM' });
+export const AssessBody = Type.Object({ ...Area, period: PeriodT });
+export const RankQuery = Type.Object({ ...Area, period: PeriodT, brandId: Type.Optional(Type.Integer({ minimum: 1, description: '只看一个企业' })) });
+export const DetailQuery = Type.Object({ ...Area, period: PeriodT, brandId: Type.Integer({ minimum: 1, description: '企业 ID' }) });
+
+const MeasuresT = Type.Object(
+  Object.fromEntries(MEASURE_KEYS.map((k) => [k, Nullable(Type.Number(), `${MEASURES[k].name}（${MEASURES[k].unit}）；null 为本月无数据`)])) as Record<
+    (typeof MEASURE_KEYS)[number],
+    ReturnType<typeof Nullable<ReturnType<typeof Type.Number>>>
+  >,
+);
+export const RankItem = Type.Object({
+  brandId: Type.Integer(),
+  brandName: Type.String({ description: '企业' }),
+  score: Type.Number({ description: '得分（基础分 − 扣分，不低于 0）' }),
+  grade: Type.String({ description: '等级 A / B / C / D' }),
+  rank: Type.Integer({ description: '名次（同分同名次）' }),
+  deducted: Type.Number({ description: '合计扣分（各类别不超过其满分）' }),
+  previousScore: Nullable(Type.Number(), '上一周期得分；未考核为 null'),
+  change: Nullable(Type.Number(), '较上一周期的变化'),
+  quota: Nullable(Type.Integer(), '区域核准数量（自行车 + 电动车）'),
+  suggestedQuota: Nullable(Type.Integer(), '按等级建议的核准数量'),
+  measures: MeasuresT,
+  assessedAt: Type.String({ description: '考核时间' }),
+});
+export const Ranking = Type.Object({
+  areaId: Type.String(),
+  period: Type.String(),
+  closed: Type.Boolean({ description: '周期已关闭（结果冻结）' }),
+  lists: Type.Array(RankItem),
+});
+export const DeductionItem = Type.Object({
+  id: Type.Integer(),
+  kind: Type.Integer({ description: '1 趋势规则（平台计算），2 固定考核项（人工评分）' }),
+  ruleId: Type.Integer(),
+  categoryId: Type.Integer(),
+  categoryName: Type.String(),
+  ruleName: Type.String(),
+  measure: Nullable(Type.String(), '趋势指标'),
+  value: Nullable(Type.Number(), '测得的数值（固定项为发现处数）；null 为本月无数据'),
+  unit: Nullable(Type.String()),
+  points: Type.Number({ description: '扣分（类别合计不超过其满分）' }),
+  evidence: Nullable(Type.String(), '证据：控制台中已按企业与周期筛选的列表地址'),
+  unmeasured: Nullable(Type.String(), '未计分的原因（无数据或数据来源尚未接入）'),
+});
+export const Detail = Type.Object({ ...RankItem.properties, period: Type.String(), closed: Type.Boolean(), deductions: Type.Array(DeductionItem) });
