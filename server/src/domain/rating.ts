@@ -35,8 +35,7 @@ export const MEASURE_KEYS = [
   'notUploaded',
 ] as const satisfies readonly MeasureKey[];
 
-export const GRADES = ['A', 'B', 'C', 'D'] as const;
-export type Grade = (typeof GRADES)[number];
+export type Grade = 'A' | 'B' | 'C' | 'D';
 
 export interface RatingConf {
   baseScore: number;
@@ -191,7 +190,7 @@ export interface BrandFacts {
   quota: number | null;
 }
 
-export interface RuleOutcome {
+interface RuleOutcome {
   kind: 1 | 2;
   ruleId: number;
   categoryId: number;

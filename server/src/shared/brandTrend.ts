@@ -12,7 +12,7 @@ import { NO_JIT, spanWhere, splitHours } from './areaHours.js';
 import { brandNames, brandsOf } from './brands.js';
 
 /** Daily rollups of the areas in [from, to) (dates), per day, brand and bike type. */
-export function dailyByBrand(database: Database, areaIds: string[], from: string, to: string) {
+function dailyByBrand(database: Database, areaIds: string[], from: string, to: string) {
   return database.query<{
     day: string;
     brandId: number;
@@ -38,7 +38,7 @@ export function dailyByBrand(database: Database, areaIds: string[], from: string
  * (ups + downs). The rolled hours come from stats_area_hourly, the others from the events
  * (shared/areaHours.ts), in one snapshot.
  */
-export function hourlyByBrand(database: Database, areaIds: string[], start: string, end: string, tz: string, now = new Date()) {
+function hourlyByBrand(database: Database, areaIds: string[], start: string, end: string, tz: string, now = new Date()) {
   return database.tx(async (q) => {
     await q('set transaction isolation level repeatable read, read only');
     if (database.kind === 'postgres') await q(NO_JIT);

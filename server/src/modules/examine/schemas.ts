@@ -26,7 +26,7 @@ const CONF_FIELDS = {
   quotaC: Type.Number({ minimum: -100, maximum: 100, description: 'C 级建议配额调整（%）' }),
   quotaD: Type.Number({ minimum: -100, maximum: 100, description: 'D 级建议配额调整（%）' }),
 };
-export const Conf = Type.Object(CONF_FIELDS);
+const Conf = Type.Object(CONF_FIELDS);
 export const ConfBody = Type.Object({ ...Area, ...CONF_FIELDS });
 export type ConfInput = Static<typeof ConfBody>;
 
@@ -59,7 +59,7 @@ const FIXED_FIELDS = {
   description: Nullable(Type.String({ maxLength: 500 }), '评分说明与取证要求'),
   enabled: Type.Boolean({ description: '启用' }),
 };
-export const FixedRuleItem = Type.Object({ id: Type.Integer(), categoryName: Type.String(), ...FIXED_FIELDS });
+const FixedRuleItem = Type.Object({ id: Type.Integer(), categoryName: Type.String(), ...FIXED_FIELDS });
 export const FixedRuleBody = Type.Object({ ...Area, id: Type.Optional(Id), ...FIXED_FIELDS });
 export type FixedRuleInput = Static<typeof FixedRuleBody>;
 
@@ -73,7 +73,7 @@ export const FixedInfo = Type.Object({
 /* ---------- trend rules ---------- */
 
 const measureText = MEASURE_KEYS.map((k) => `${k} ${MEASURES[k].name}（${MEASURES[k].unit}）`).join('，');
-export const BandT = Type.Object({
+const BandT = Type.Object({
   min: Nullable(Type.Number(), '下限（含）；空为不设'),
   max: Nullable(Type.Number(), '上限（不含）；空为不设'),
   points: Type.Number({ minimum: 0, maximum: 1000, description: '落在此档扣的分' }),
@@ -99,7 +99,7 @@ export const EnableBody = Type.Object({ ...SelfArea, id: Id, enabled: Type.Boole
 
 /* ---------- the whole scheme ---------- */
 
-export const MeasureItem = Type.Object({ key: Type.String(), name: Type.String(), unit: Type.String(), better: Type.String(), hint: Type.String() });
+const MeasureItem = Type.Object({ key: Type.String(), name: Type.String(), unit: Type.String(), better: Type.String(), hint: Type.String() });
 
 export const AllRules = Type.Object({
   areaId: Type.String(),
@@ -124,7 +124,7 @@ const MeasuresT = Type.Object(
     ReturnType<typeof Nullable<ReturnType<typeof Type.Number>>>
   >,
 );
-export const RankItem = Type.Object({
+const RankItem = Type.Object({
   brandId: Type.Integer(),
   brandName: Type.String({ description: '企业' }),
   score: Type.Number({ description: '得分（基础分 − 扣分，不低于 0）' }),
@@ -144,7 +144,7 @@ export const Ranking = Type.Object({
   closed: Type.Boolean({ description: '周期已关闭（结果冻结）' }),
   lists: Type.Array(RankItem),
 });
-export const DeductionItem = Type.Object({
+const DeductionItem = Type.Object({
   id: Type.Integer(),
   kind: Type.Integer({ description: '1 趋势规则（平台计算），2 固定考核项（人工评分）' }),
   ruleId: Type.Integer(),

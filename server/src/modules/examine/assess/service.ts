@@ -26,7 +26,7 @@ function checkedPeriod(period: string, tz: string, now: Date) {
 }
 
 /** Assesses the area's month (no checks of who asks: the route's and the job's own). Answers how many enterprises. */
-export async function assessArea(database: Database, areaId: string, areaIds: string[], period: string, tz: string, userId: number | null, now = new Date()) {
+async function assessArea(database: Database, areaId: string, areaIds: string[], period: string, tz: string, userId: number | null, now = new Date()) {
   const p = checkedPeriod(period, tz, now);
   if (await results.isClosed(database, areaId, period)) throw badRequest(`考核周期 ${period} 已关闭，如需重新考核请先重新开放（须填写原因）`);
   const [cats, fixed, trends, { conf }] = await Promise.all([

@@ -2,10 +2,9 @@
 import type { Body, Data, Item } from '../../../api/types';
 
 /** An area's whole scheme: conf, categories with their rules, the measures, what is wrong (GET /api/examine/allRule/info). */
-export type Scheme = Data<'/api/examine/allRule/info'>;
+type Scheme = Data<'/api/examine/allRule/info'>;
 export type Conf = Scheme['conf'];
 export type ConfBody = Body<'/api/examine/fixedRule/conf'>;
-export type Measure = Item<Scheme['measures']>;
 
 /** A category: name, full score, order, its rules' count (GET /api/examine/category/list). */
 export type Category = Item<Data<'/api/examine/category/list'>>;
