@@ -70,9 +70,7 @@ async function assessArea(database: Database, areaId: string, areaIds: string[],
         value: o.value,
         unit: trend ? MEASURES[trend.measure].unit : '处',
         points: o.points,
-        evidence: trend
-          ? evidenceLink(trend.measure, a.brandId, areaId, p)
-          : `/ratingEvaluation/rate/grade?tab=fixed&areaId=${areaId}&period=${period}&brandId=${a.brandId}`,
+        evidence: trend ? evidenceLink(trend.measure, a.brandId, areaId, p) : null,
       };
     }),
   );
