@@ -141,7 +141,7 @@ describe('考核设置 (screenshots in test-output/e2e)', () => {
     await page.goto(`${server.url}/#/ratingEvaluation/rate/index?period=${PERIOD}&selfAreaId=${HD}`);
     await page.getByText(`${PERIOD} 尚未考核`).waitFor();
     await page.getByRole('button', { name: /执行考核/ }).click();
-    await page.getByText(`已完成 ${PERIOD} 的考核`).waitFor();
+    await page.getByText(`已完成 ${PERIOD} 的考核`).first().waitFor();
     const row = (name: string) => page.locator('tr.ant-table-row', { hasText: name });
     await row('美团').getByText('B 级').waitFor();
     expect(await row('美团').locator('td').nth(2).innerText()).toBe('85');
@@ -161,7 +161,7 @@ describe('考核设置 (screenshots in test-output/e2e)', () => {
 
     await page.goto(`${server.url}/#/ratingEvaluation/rate/index?period=${PERIOD}&selfAreaId=${HD}`);
     await page.getByRole('button', { name: /重新考核/ }).click();
-    await page.getByText(`已完成 ${PERIOD} 的考核`).waitFor();
+    await page.getByText(`已完成 ${PERIOD} 的考核`).first().waitFor();
     await row('美团').getByText('C 级').waitFor();
     expect(await row('美团').locator('td').nth(2).innerText()).toBe('76');
     expect(await row('美团').locator('td').nth(4).innerText()).toBe('—');
@@ -179,10 +179,9 @@ describe('考核设置 (screenshots in test-output/e2e)', () => {
     expect(page.url()).toContain(`abnormalType=8&brandId=${brand.MT}`);
     expect(page.url()).toContain('startTime=2026-09-01&endTime=2026-09-30');
     const rows = page.locator('.desk-page tr.ant-table-row');
-    await rows.first().waitFor();
-    await screenshot(page, 'rating-evidence');
-    expect(await rows.count()).toBe(2);
     await page.getByText('MT8A').waitFor();
+    await expect.poll(() => rows.count(), { timeout: 10_000 }).toBe(2);
+    await page.getByText('MT8B').waitFor();
     await screenshot(page, 'rating-evidence');
     expect(problems.errors).toEqual([]);
   });
