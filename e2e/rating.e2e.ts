@@ -59,6 +59,14 @@ afterAll(async () => {
   await server?.stop();
 });
 
+const NAMES: Record<string, string> = {
+  overQuota: '超额投放率',
+  offSiteReturn: '站外还车率',
+  illegalBikes: '非法车辆',
+  notAllowedParking: '非允许站点停放',
+  orderInTime: '工单按时响应率',
+  faultyOpen: '故障车超 24 小时未处理',
+};
 const tab = (name: string) => `${server.url}/#/ratingEvaluation/setting?tab=${name}&selfAreaId=${HD}`;
 const dialog = (title: string) => page.locator('.ant-modal', { hasText: title });
 
@@ -127,7 +135,7 @@ describe('考核设置 (screenshots in test-output/e2e)', () => {
     const order = await cat('秩序管理', 30);
     const duty = await cat('运维能力', 55);
     const rule = (categoryId: number, measure: string, bands: { min: number | null; max: number | null; points: number }[]) =>
-      admin.call('POST', '/examine/trendsRule/upsert', {}, { areaId: HD, categoryId, measure, name: measure, bands, enabled: true });
+      admin.call('POST', '/examine/trendsRule/upsert', {}, { areaId: HD, categoryId, measure, name: NAMES[measure], bands, enabled: true });
     await rule(order, 'overQuota', [{ min: 5, max: null, points: 10 }]);
     await rule(order, 'offSiteReturn', [
       { min: 20, max: null, points: 8 },
@@ -151,7 +159,7 @@ describe('考核设置 (screenshots in test-output/e2e)', () => {
 
     // 工单按时响应率 under 60 % now costs 15
     await page.goto(tab('trend'));
-    const orders = page.locator('tr.ant-table-row', { hasText: 'orderInTime' });
+    const orders = page.locator('tr.ant-table-row', { hasText: '工单按时响应率' });
     await orders.getByRole('button', { name: '编辑' }).click();
     const d = dialog('编辑趋势考核规则');
     await d.getByLabel('第 1 档扣分').fill('15');
@@ -171,7 +179,7 @@ describe('考核设置 (screenshots in test-output/e2e)', () => {
     await page.locator('tr.ant-table-row', { hasText: '美团' }).getByRole('link', { name: '详情' }).click();
     await page.waitForURL(/rate\/grade\?/);
     await page.getByText('美团 得分').waitFor();
-    const rule = page.locator('tr.ant-table-row', { hasText: 'notAllowedParking' });
+    const rule = page.locator('tr.ant-table-row', { hasText: '非允许站点停放' });
     await rule.getByText('2 辆次').waitFor();
     await screenshot(page, 'rating-detail');
     await rule.getByRole('link', { name: '查看证据' }).click();
