@@ -40,6 +40,7 @@ import workOrderRoutes from './modules/workOrders/routes.js';
 import fieldRoutes from './modules/field/routes.js';
 import clockRoutes from './modules/clock/routes.js';
 import miAppRoutes from './modules/miApp/routes.js';
+import examineRoutes from './modules/examine/routes.js';
 import { HistoryLoad } from './shared/historyLoad.js';
 import { GeoCache } from './shared/geoCache.js';
 
@@ -173,6 +174,7 @@ export async function buildApp(config: Config, database: Database, opts: { logge
   await app.register(fieldRoutes, { prefix: '/api/field' }); // 外勤 (issue 28): the field app's records
   await app.register(clockRoutes, { prefix: '/api' }); // 日常值守 · 打卡 (issue 28): /api/clock/*, /api/clockRecord/*
   await app.register(miAppRoutes, { prefix: '/api/miApp' }); // 米单车管理
+  await app.register(examineRoutes, { prefix: '/api/examine' }); // 评级考核 (issue 30): settings
   await app.register(openRoutes, { prefix: `${OPEN_API_PREFIX}v1` });
   await app.register(feedRoutes, { prefix: '/api/feed/v1' }); // third-party keys only
   await registerWeb(app, config);

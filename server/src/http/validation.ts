@@ -39,13 +39,29 @@ export function hardenSchema(node: unknown): unknown {
     if (out.maximum === undefined && out.exclusiveMaximum === undefined) out.maximum = INT4_MAX;
     if (out.minimum === undefined && out.exclusiveMinimum === undefined) out.minimum = INT4_MIN;
   }
-  return out;
+  return nullableAsType(out);
+}
+
+/**
+ * `anyOf: [S, null]` (TypeBox's Nullable of a plain S) as `S` with `type: [S.type, 'null']`: with
+ * coercion on, Ajv tries the branches in order and turns a null into S's 0 or '' before it reaches
+ * the null branch (a band's "no lower bound" read as 0); a type list coerces only what fits no type.
+ */
+function nullableAsType(s: Schema): Schema {
+  const alts = s.anyOf;
+  if (!Array.isArray(alts) || alts.length !== 2) return s;
+  const n = alts.findIndex((a: Schema) => a && a.type === 'null');
+  const other = alts[1 - n] as Schema | undefined;
+  if (n < 0 || !other || typeof other.type !== 'string' || other.type === 'null' || 'const' in other || 'enum' in other || 'anyOf' in other) return s;
+  const { anyOf: _alts, ...rest } = s;
+  return { ...other, ...rest, type: [other.type, 'null'] };
 }
 
 /** Whether a schema only accepts numbers (so a boolean given for it is wrong, not coercible). */
 function numericOnly(s: Schema): boolean {
   const t = typesOf(s);
-  if (t.length) return t.every((x) => x === 'integer' || x === 'number');
+  const values = t.filter((x) => x !== 'null');
+  if (values.length) return values.every((x) => x === 'integer' || x === 'number');
   const alts = (s.anyOf ?? s.oneOf) as Schema[] | undefined;
   return !!alts && alts.length > 0 && alts.every(numericOnly);
 }

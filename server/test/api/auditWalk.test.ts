@@ -230,8 +230,36 @@ const SAMPLES: [string, (w: World) => Req | Promise<Req>][] = [
   ],
   ['POST /api/clockRecord/delClockConfigById', (w) => ({ as: w.hd, body: { id: w.s.clockConfigId } })],
   ['POST /api/clock/delClockSiteById', (w) => ({ as: w.hd, body: { id: w.s.clockSiteId } })],
+  // 评级考核 · 考核设置 (issue 30)
+  ['POST /api/examine/fixedRule/conf', (w) => ({ as: w.hd, body: { ...WALK_CONF }, creates: true })],
+  ['POST /api/examine/fixedRule/conf#edit', (w) => ({ as: w.hd, body: { ...WALK_CONF, gradeA: 91 } })],
+  ['POST /api/examine/category/upsert', (w) => ({ as: w.hd, body: { name: '走查类别', fullScore: 20 }, creates: true })],
+  ['POST /api/examine/category/upsert#edit', (w) => ({ as: w.hd, body: { id: w.s.categoryId, name: '走查类别', fullScore: 25 } })],
+  ['POST /api/examine/fixedRule/upsert', (w) => ({ as: w.hd, body: { ...walkFixed(w) }, creates: true })],
+  ['POST /api/examine/fixedRule/upsert#edit', (w) => ({ as: w.hd, body: { ...walkFixed(w), id: w.s.fixedRuleId, points: 3 } })],
+  ['POST /api/examine/trendsRule/upsert', (w) => ({ as: w.hd, body: { ...walkTrend(w) }, creates: true })],
+  ['POST /api/examine/trendsRule/upsert#edit', (w) => ({ as: w.hd, body: { ...walkTrend(w), id: w.s.trendRuleId, name: '走查趋势2' } })],
+  ['POST /api/examine/trendsRule/enable', (w) => ({ as: w.hd, body: { id: w.s.trendRuleId, enabled: false } })],
+  ['POST /api/examine/trendsRule/assess', (w) => ({ as: w.hd, body: { period: new Date(Date.now() - 40 * 86_400_000).toISOString().slice(0, 7) } })],
+  [
+    'DELETE /api/examine/category/del/:id',
+    async (w) => {
+      const r = await w.hd.post('/api/examine/category/upsert', { name: '走查空类别', fullScore: 1 });
+      return { as: w.hd, url: `/api/examine/category/del/${r.body.data.id}` };
+    },
+  ],
   ['DELETE /api/company/deleteEnterprise', (w) => ({ as: w.hd, query: { brandId: w.s.brandId } })],
 ];
+
+const WALK_CONF = { baseScore: 100, gradeA: 90, gradeB: 80, gradeC: 60, quotaA: 10, quotaB: 0, quotaC: -10, quotaD: -20 };
+const walkFixed = (w: World) => ({ categoryId: w.s.categoryId, name: '走查固定项', points: 2, maxPoints: null, description: null, enabled: true });
+const walkTrend = (w: World) => ({
+  categoryId: w.s.categoryId,
+  measure: 'overQuota',
+  name: '走查趋势',
+  bands: [{ min: 0, max: null, points: 5 }],
+  enabled: true,
+});
 
 const WALK_CONFIG = {
   areaId: HD,
@@ -270,6 +298,9 @@ function remember(key: string, data: any, s: Record<string, any>) {
   if (key === 'POST /api/field/report') s.reportId = data.id;
   if (key === 'POST /api/field/siteApply') s.siteApplies = [...(s.siteApplies ?? []), data.id];
   if (key === 'POST /api/clockRecord/saveClockConfigInfo') s.clockConfigId ??= data.id;
+  if (key === 'POST /api/examine/category/upsert') s.categoryId ??= data.id;
+  if (key === 'POST /api/examine/fixedRule/upsert') s.fixedRuleId ??= data.id;
+  if (key === 'POST /api/examine/trendsRule/upsert') s.trendRuleId ??= data.id;
   if (key === 'PUT /api/user/reset' && data?.password) secrets.add(data.password);
   if (typeof data?.key === 'string') secrets.add(data.key);
 }

@@ -115,6 +115,16 @@ describe('the shared validation pieces', () => {
     expect(s.properties.b).toEqual({ type: 'integer', minimum: 1, maximum: 5 });
   });
 
+  it('keeps a null for a nullable value instead of coercing it to 0 or an empty text', () => {
+    const s = hardenSchema({ anyOf: [{ type: 'number', minimum: 0 }, { type: 'null' }], description: 'x' }) as any;
+    expect(s).toEqual({ type: ['number', 'null'], minimum: 0, description: 'x' });
+    // a literal or a union of more than one value keeps its anyOf
+    const lit = { anyOf: [{ const: 1, type: 'number' }, { type: 'null' }] };
+    expect(hardenSchema(lit)).toEqual(lit);
+    // and a boolean is still not a number there
+    expect(findBoolAsNumber(s, true)).not.toBeNull();
+  });
+
   it('finds booleans given for numbers, also in arrays and unions', () => {
     const schema = {
       type: 'object',

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
 import { createTestApp, type Client, type TestContext } from '../support/app.js';
 import { CY, HD, SITES, buildReadWorld, localDate, localHour, type ReadWorld } from '../support/readWorld.js';
-import { brandTrend, localNow, slotState } from '../../src/modules/dashboard/charts/service.js';
+import { brandTrend, localNow, slotState } from '../../src/shared/brandTrend.js';
 
 let t: TestContext;
 let w: ReadWorld;

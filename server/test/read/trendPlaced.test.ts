@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminClient, createTestApp, userClient, type Client, type TestContext } from '../support/app.js';
 import { Operator, addBrand, addSite, fenceTestDistricts } from '../support/world.js';
 import { jobContextOf, runHourlyJobs, runMinuteJobs } from '../../src/jobs/index.js';
-import { brandTrend } from '../../src/modules/dashboard/charts/service.js';
+import { brandTrend } from '../../src/shared/brandTrend.js';
 
 const TZ = 'Asia/Shanghai';
 const HD = '110108';

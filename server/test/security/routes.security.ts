@@ -236,8 +236,13 @@ describe('security suite (issue 16)', () => {
           ? [f.role]
           : /\/forbid/.test(path)
             ? [f.forbid]
+<<<<<<< HEAD
             : /\/siteApply/.test(path)
               ? [f.siteApply]
+=======
+            : /\/examine/.test(path)
+              ? [f.examine]
+>>>>>>> rating
               : /\/company|brand|enterprise/i.test(path)
                 ? [f.brand]
                 : /\/site/.test(path)

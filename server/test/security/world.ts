@@ -35,7 +35,11 @@ export interface World {
   brandB: number;
   brandC: number;
   /** Ids of 朝阳's objects, by kind. */
+<<<<<<< HEAD
   foreign: { user: number; forbid: number; site: string; role: number | null; brand: number; siteApply: number };
+=======
+  foreign: { user: number; forbid: number; site: string; role: number | null; brand: number; examine: number };
+>>>>>>> rating
 }
 
 export async function buildWorld(app: FastifyInstance, database: Database): Promise<World> {
@@ -84,6 +88,8 @@ export async function buildWorld(app: FastifyInstance, database: Database): Prom
   ];
   const forbid = await cyAdmin.post('/api/forbid', { type: 0, alias: `朝阳禁停${CY_MARK}`, areaId: CY, fence }, { selfAreaId: CY });
   if (forbid.body.code !== 200) throw new Error(`forbid: ${forbid.body.message}`);
+  const category = await cyAdmin.post('/api/examine/category/upsert', { name: `朝阳类别${CY_MARK}`, fullScore: 30 }, { selfAreaId: CY });
+  if (category.body.code !== 200) throw new Error(`examine category: ${category.body.message}`);
   const operatorA = await new Operator(app, 'branda').login();
   // site applications (米单车管理 · 站点申请): one of 朝阳 (brand B's applicant), one of brand C in 海淀
   const applies = await database.query<{ id: number }>(
@@ -121,7 +127,11 @@ export async function buildWorld(app: FastifyInstance, database: Database): Prom
       site: `${CY}${CY_MARK}`,
       role: cyRole.body.code === 200 ? cyRole.body.data.id : null,
       brand: brandB,
+<<<<<<< HEAD
       siteApply: applies[0].id,
+=======
+      examine: category.body.data.id as number,
+>>>>>>> rating
     },
   };
 }
@@ -160,7 +170,12 @@ export async function fingerprint(database: Database, areaId = CY, brandId?: num
     `select md5(coalesce(string_agg(t::text, '|' order by t.id), '')) as h from (select * from forbid_zones where area_id = $1) t`,
     `select md5(coalesce(string_agg(t::text, '|' order by t.id), '')) as h from (select id, area_id, site_name, lon, lat, site_bike_ceiling, deleted_at, gps_rail from sites where area_id = $1) t`,
     `select md5(coalesce(string_agg(t::text, '|' order by t.id), '')) as h from (select * from areas where id = $1) t`,
+<<<<<<< HEAD
     `select md5(coalesce(string_agg(t::text, '|' order by t.id), '')) as h from (select * from site_applications where area_id = $1) t`,
+=======
+    `select md5(coalesce(string_agg(t::text, '|' order by t.id), '')) as h from (select * from examine_categories where area_id = $1) t`,
+    `select md5(coalesce(string_agg(t::text, '|'), '')) as h from (select * from examine_conf where area_id = $1) t`,
+>>>>>>> rating
   ];
   const out: string[] = [];
   for (const q of parts) out.push((await database.query<{ h: string }>(q, [areaId]))[0].h);

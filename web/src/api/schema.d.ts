@@ -13836,6 +13836,948 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/examine/category/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 考核类别列表 */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description 当前操作区域（6 位区域编码），缺省为用户所属区域 */
+                    selfAreaId?: string;
+                    /** @description 考核方案所属区域，缺省为当前操作区域 */
+                    areaId?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            message: string;
+                            data: {
+                                /** @description 类别 ID */
+                                id: number;
+                                /** @description 类别名称 */
+                                name: string;
+                                /** @description 满分（本类扣分的上限） */
+                                fullScore: number;
+                                /** @description 排序（小在前） */
+                                sort: number;
+                                /** @description 本类规则数（固定与趋势） */
+                                rules: number;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/examine/category/upsert": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 保存考核类别 */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description 当前操作区域（6 位区域编码），缺省为用户所属区域 */
+                        selfAreaId?: string;
+                        /** @description 考核方案所属区域，缺省为当前操作区域 */
+                        areaId?: string;
+                        id?: number;
+                        /** @description 类别名称 */
+                        name: string;
+                        /** @description 满分 */
+                        fullScore: number;
+                        /** @description 排序（小在前） */
+                        sort?: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            message: string;
+                            data: {
+                                id: number;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/examine/category/del/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** 删除考核类别 */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/examine/fixedRule/info": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 固定考核项与考核配置 */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description 当前操作区域（6 位区域编码），缺省为用户所属区域 */
+                    selfAreaId?: string;
+                    /** @description 考核方案所属区域，缺省为当前操作区域 */
+                    areaId?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            message: string;
+                            data: {
+                                conf: {
+                                    /** @description 基础分（满分） */
+                                    baseScore: number;
+                                    /** @description A 级最低分 */
+                                    gradeA: number;
+                                    /** @description B 级最低分 */
+                                    gradeB: number;
+                                    /** @description C 级最低分（低于为 D 级） */
+                                    gradeC: number;
+                                    /** @description A 级建议配额调整（%） */
+                                    quotaA: number;
+                                    /** @description B 级建议配额调整（%） */
+                                    quotaB: number;
+                                    /** @description C 级建议配额调整（%） */
+                                    quotaC: number;
+                                    /** @description D 级建议配额调整（%） */
+                                    quotaD: number;
+                                };
+                                /** @description 尚未保存，显示的是默认值 */
+                                defaultConf: boolean;
+                                rules: {
+                                    id: number;
+                                    categoryName: string;
+                                    /** @description 所属类别 */
+                                    categoryId: number;
+                                    /** @description 考核项（如：运维人员配备不足） */
+                                    name: string;
+                                    /** @description 每处扣分 */
+                                    points: number;
+                                    /** @description 本项最多扣分；空为不设上限（仍不超过类别满分） */
+                                    maxPoints: number | null;
+                                    /** @description 评分说明与取证要求 */
+                                    description: string | null;
+                                    /** @description 启用 */
+                                    enabled: boolean;
+                                }[];
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/examine/fixedRule/upsert": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 保存固定考核项 */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description 当前操作区域（6 位区域编码），缺省为用户所属区域 */
+                        selfAreaId?: string;
+                        /** @description 考核方案所属区域，缺省为当前操作区域 */
+                        areaId?: string;
+                        id?: number;
+                        /** @description 所属类别 */
+                        categoryId: number;
+                        /** @description 考核项（如：运维人员配备不足） */
+                        name: string;
+                        /** @description 每处扣分 */
+                        points: number;
+                        /** @description 本项最多扣分；空为不设上限（仍不超过类别满分） */
+                        maxPoints: number | null;
+                        /** @description 评分说明与取证要求 */
+                        description: string | null;
+                        /** @description 启用 */
+                        enabled: boolean;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            message: string;
+                            data: {
+                                id: number;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/examine/fixedRule/conf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 保存考核配置 */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description 当前操作区域（6 位区域编码），缺省为用户所属区域 */
+                        selfAreaId?: string;
+                        /** @description 考核方案所属区域，缺省为当前操作区域 */
+                        areaId?: string;
+                        /** @description 基础分（满分） */
+                        baseScore: number;
+                        /** @description A 级最低分 */
+                        gradeA: number;
+                        /** @description B 级最低分 */
+                        gradeB: number;
+                        /** @description C 级最低分（低于为 D 级） */
+                        gradeC: number;
+                        /** @description A 级建议配额调整（%） */
+                        quotaA: number;
+                        /** @description B 级建议配额调整（%） */
+                        quotaB: number;
+                        /** @description C 级建议配额调整（%） */
+                        quotaC: number;
+                        /** @description D 级建议配额调整（%） */
+                        quotaD: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/examine/trendsRule/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 趋势考核规则列表 */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description 当前操作区域（6 位区域编码），缺省为用户所属区域 */
+                    selfAreaId?: string;
+                    /** @description 考核方案所属区域，缺省为当前操作区域 */
+                    areaId?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            message: string;
+                            data: {
+                                id: number;
+                                categoryName: string;
+                                /** @description 指标名称 */
+                                measureName: string;
+                                /** @description 指标单位 */
+                                unit: string;
+                                /** @description higher 越高越好，lower 越低越好 */
+                                better: string;
+                                /** @description 所属类别 */
+                                categoryId: number;
+                                /**
+                                 * @description 考核指标：dataAccess 数据接入率（%），offSiteReturn 站外还车率（%），overQuota 超额投放率（%），orderInTime 工单按时响应率（%），orderMedian 工单响应时长中位数（分钟），notAllowedParking 非允许站点停放（辆次），faultyOpen 故障车超 24 小时未处理（辆），illegalBikes 非法车辆（辆），notUploaded 桩测未上传车辆（辆）
+                                 * @enum {unknown}
+                                 */
+                                measure: "dataAccess" | "offSiteReturn" | "overQuota" | "orderInTime" | "orderMedian" | "notAllowedParking" | "faultyOpen" | "illegalBikes" | "notUploaded";
+                                /** @description 规则名称 */
+                                name: string;
+                                /** @description 扣分档：数值落在 [下限, 上限) 的一档扣其分 */
+                                bands: {
+                                    /** @description 下限（含）；空为不设 */
+                                    min: number | null;
+                                    /** @description 上限（不含）；空为不设 */
+                                    max: number | null;
+                                    /** @description 落在此档扣的分 */
+                                    points: number;
+                                }[];
+                                /** @description 启用 */
+                                enabled: boolean;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/examine/trendsRule/upsert": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 保存趋势考核规则 */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description 当前操作区域（6 位区域编码），缺省为用户所属区域 */
+                        selfAreaId?: string;
+                        /** @description 考核方案所属区域，缺省为当前操作区域 */
+                        areaId?: string;
+                        id?: number;
+                        /** @description 所属类别 */
+                        categoryId: number;
+                        /**
+                         * @description 考核指标：dataAccess 数据接入率（%），offSiteReturn 站外还车率（%），overQuota 超额投放率（%），orderInTime 工单按时响应率（%），orderMedian 工单响应时长中位数（分钟），notAllowedParking 非允许站点停放（辆次），faultyOpen 故障车超 24 小时未处理（辆），illegalBikes 非法车辆（辆），notUploaded 桩测未上传车辆（辆）
+                         * @enum {unknown}
+                         */
+                        measure: "dataAccess" | "offSiteReturn" | "overQuota" | "orderInTime" | "orderMedian" | "notAllowedParking" | "faultyOpen" | "illegalBikes" | "notUploaded";
+                        /** @description 规则名称 */
+                        name: string;
+                        /** @description 扣分档：数值落在 [下限, 上限) 的一档扣其分 */
+                        bands: {
+                            /** @description 下限（含）；空为不设 */
+                            min: number | null;
+                            /** @description 上限（不含）；空为不设 */
+                            max: number | null;
+                            /** @description 落在此档扣的分 */
+                            points: number;
+                        }[];
+                        /** @description 启用 */
+                        enabled: boolean;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            message: string;
+                            data: {
+                                id: number;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/examine/trendsRule/enable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 启用或停用趋势考核规则 */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description 当前操作区域（6 位区域编码），缺省为用户所属区域 */
+                        selfAreaId?: string;
+                        id: number;
+                        /** @description 启用或停用 */
+                        enabled: boolean;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/examine/trendsRule/assess": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 执行考核 */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description 当前操作区域（6 位区域编码），缺省为用户所属区域 */
+                        selfAreaId?: string;
+                        /** @description 考核方案所属区域，缺省为当前操作区域 */
+                        areaId?: string;
+                        /** @description 考核周期（月）YYYY-MM */
+                        period: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            message: string;
+                            data: {
+                                brands: number;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/examine/brand/sort": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 企业考核排名 */
+        get: {
+            parameters: {
+                query: {
+                    /** @description 当前操作区域（6 位区域编码），缺省为用户所属区域 */
+                    selfAreaId?: string;
+                    /** @description 考核方案所属区域，缺省为当前操作区域 */
+                    areaId?: string;
+                    /** @description 考核周期（月）YYYY-MM */
+                    period: string;
+                    /** @description 只看一个企业 */
+                    brandId?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            message: string;
+                            data: {
+                                areaId: string;
+                                period: string;
+                                /** @description 周期已关闭（结果冻结） */
+                                closed: boolean;
+                                lists: {
+                                    brandId: number;
+                                    /** @description 企业 */
+                                    brandName: string;
+                                    /** @description 得分（基础分 − 扣分，不低于 0） */
+                                    score: number;
+                                    /** @description 等级 A / B / C / D */
+                                    grade: string;
+                                    /** @description 名次（同分同名次） */
+                                    rank: number;
+                                    /** @description 合计扣分（各类别不超过其满分） */
+                                    deducted: number;
+                                    /** @description 上一周期得分；未考核为 null */
+                                    previousScore: number | null;
+                                    /** @description 较上一周期的变化 */
+                                    change: number | null;
+                                    /** @description 区域核准数量（自行车 + 电动车） */
+                                    quota: number | null;
+                                    /** @description 按等级建议的核准数量 */
+                                    suggestedQuota: number | null;
+                                    measures: {
+                                        /** @description 数据接入率（%）；null 为本月无数据 */
+                                        dataAccess: number | null;
+                                        /** @description 站外还车率（%）；null 为本月无数据 */
+                                        offSiteReturn: number | null;
+                                        /** @description 超额投放率（%）；null 为本月无数据 */
+                                        overQuota: number | null;
+                                        /** @description 工单按时响应率（%）；null 为本月无数据 */
+                                        orderInTime: number | null;
+                                        /** @description 工单响应时长中位数（分钟）；null 为本月无数据 */
+                                        orderMedian: number | null;
+                                        /** @description 非允许站点停放（辆次）；null 为本月无数据 */
+                                        notAllowedParking: number | null;
+                                        /** @description 故障车超 24 小时未处理（辆）；null 为本月无数据 */
+                                        faultyOpen: number | null;
+                                        /** @description 非法车辆（辆）；null 为本月无数据 */
+                                        illegalBikes: number | null;
+                                        /** @description 桩测未上传车辆（辆）；null 为本月无数据 */
+                                        notUploaded: number | null;
+                                    };
+                                    /** @description 考核时间 */
+                                    assessedAt: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/examine/brand/detail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 企业考核详情 */
+        get: {
+            parameters: {
+                query: {
+                    /** @description 当前操作区域（6 位区域编码），缺省为用户所属区域 */
+                    selfAreaId?: string;
+                    /** @description 考核方案所属区域，缺省为当前操作区域 */
+                    areaId?: string;
+                    /** @description 考核周期（月）YYYY-MM */
+                    period: string;
+                    /** @description 企业 ID */
+                    brandId: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            message: string;
+                            data: {
+                                brandId: number;
+                                /** @description 企业 */
+                                brandName: string;
+                                /** @description 得分（基础分 − 扣分，不低于 0） */
+                                score: number;
+                                /** @description 等级 A / B / C / D */
+                                grade: string;
+                                /** @description 名次（同分同名次） */
+                                rank: number;
+                                /** @description 合计扣分（各类别不超过其满分） */
+                                deducted: number;
+                                /** @description 上一周期得分；未考核为 null */
+                                previousScore: number | null;
+                                /** @description 较上一周期的变化 */
+                                change: number | null;
+                                /** @description 区域核准数量（自行车 + 电动车） */
+                                quota: number | null;
+                                /** @description 按等级建议的核准数量 */
+                                suggestedQuota: number | null;
+                                measures: {
+                                    /** @description 数据接入率（%）；null 为本月无数据 */
+                                    dataAccess: number | null;
+                                    /** @description 站外还车率（%）；null 为本月无数据 */
+                                    offSiteReturn: number | null;
+                                    /** @description 超额投放率（%）；null 为本月无数据 */
+                                    overQuota: number | null;
+                                    /** @description 工单按时响应率（%）；null 为本月无数据 */
+                                    orderInTime: number | null;
+                                    /** @description 工单响应时长中位数（分钟）；null 为本月无数据 */
+                                    orderMedian: number | null;
+                                    /** @description 非允许站点停放（辆次）；null 为本月无数据 */
+                                    notAllowedParking: number | null;
+                                    /** @description 故障车超 24 小时未处理（辆）；null 为本月无数据 */
+                                    faultyOpen: number | null;
+                                    /** @description 非法车辆（辆）；null 为本月无数据 */
+                                    illegalBikes: number | null;
+                                    /** @description 桩测未上传车辆（辆）；null 为本月无数据 */
+                                    notUploaded: number | null;
+                                };
+                                /** @description 考核时间 */
+                                assessedAt: string;
+                                period: string;
+                                closed: boolean;
+                                deductions: {
+                                    id: number;
+                                    /** @description 1 趋势规则（平台计算），2 固定考核项（人工评分） */
+                                    kind: number;
+                                    ruleId: number;
+                                    categoryId: number;
+                                    categoryName: string;
+                                    ruleName: string;
+                                    /** @description 趋势指标 */
+                                    measure: string | null;
+                                    /** @description 测得的数值（固定项为发现处数）；null 为本月无数据 */
+                                    value: number | null;
+                                    unit: string | null;
+                                    /** @description 扣分（类别合计不超过其满分） */
+                                    points: number;
+                                    /** @description 证据：控制台中已按企业与周期筛选的列表地址 */
+                                    evidence: string | null;
+                                    /** @description 未计分的原因（无数据或数据来源尚未接入） */
+                                    unmeasured: string | null;
+                                }[];
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/examine/allRule/info": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 考核方案 */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description 当前操作区域（6 位区域编码），缺省为用户所属区域 */
+                    selfAreaId?: string;
+                    /** @description 考核方案所属区域，缺省为当前操作区域 */
+                    areaId?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            message: string;
+                            data: {
+                                areaId: string;
+                                conf: {
+                                    /** @description 基础分（满分） */
+                                    baseScore: number;
+                                    /** @description A 级最低分 */
+                                    gradeA: number;
+                                    /** @description B 级最低分 */
+                                    gradeB: number;
+                                    /** @description C 级最低分（低于为 D 级） */
+                                    gradeC: number;
+                                    /** @description A 级建议配额调整（%） */
+                                    quotaA: number;
+                                    /** @description B 级建议配额调整（%） */
+                                    quotaB: number;
+                                    /** @description C 级建议配额调整（%） */
+                                    quotaC: number;
+                                    /** @description D 级建议配额调整（%） */
+                                    quotaD: number;
+                                };
+                                defaultConf: boolean;
+                                categories: {
+                                    /** @description 类别 ID */
+                                    id: number;
+                                    /** @description 类别名称 */
+                                    name: string;
+                                    /** @description 满分（本类扣分的上限） */
+                                    fullScore: number;
+                                    /** @description 排序（小在前） */
+                                    sort: number;
+                                    /** @description 本类规则数（固定与趋势） */
+                                    rules: number;
+                                    fixed: {
+                                        id: number;
+                                        categoryName: string;
+                                        /** @description 所属类别 */
+                                        categoryId: number;
+                                        /** @description 考核项（如：运维人员配备不足） */
+                                        name: string;
+                                        /** @description 每处扣分 */
+                                        points: number;
+                                        /** @description 本项最多扣分；空为不设上限（仍不超过类别满分） */
+                                        maxPoints: number | null;
+                                        /** @description 评分说明与取证要求 */
+                                        description: string | null;
+                                        /** @description 启用 */
+                                        enabled: boolean;
+                                    }[];
+                                    trends: {
+                                        id: number;
+                                        categoryName: string;
+                                        /** @description 指标名称 */
+                                        measureName: string;
+                                        /** @description 指标单位 */
+                                        unit: string;
+                                        /** @description higher 越高越好，lower 越低越好 */
+                                        better: string;
+                                        /** @description 所属类别 */
+                                        categoryId: number;
+                                        /**
+                                         * @description 考核指标：dataAccess 数据接入率（%），offSiteReturn 站外还车率（%），overQuota 超额投放率（%），orderInTime 工单按时响应率（%），orderMedian 工单响应时长中位数（分钟），notAllowedParking 非允许站点停放（辆次），faultyOpen 故障车超 24 小时未处理（辆），illegalBikes 非法车辆（辆），notUploaded 桩测未上传车辆（辆）
+                                         * @enum {unknown}
+                                         */
+                                        measure: "dataAccess" | "offSiteReturn" | "overQuota" | "orderInTime" | "orderMedian" | "notAllowedParking" | "faultyOpen" | "illegalBikes" | "notUploaded";
+                                        /** @description 规则名称 */
+                                        name: string;
+                                        /** @description 扣分档：数值落在 [下限, 上限) 的一档扣其分 */
+                                        bands: {
+                                            /** @description 下限（含）；空为不设 */
+                                            min: number | null;
+                                            /** @description 上限（不含）；空为不设 */
+                                            max: number | null;
+                                            /** @description 落在此档扣的分 */
+                                            points: number;
+                                        }[];
+                                        /** @description 启用 */
+                                        enabled: boolean;
+                                    }[];
+                                }[];
+                                /** @description 可用的趋势指标 */
+                                measures: {
+                                    key: string;
+                                    name: string;
+                                    unit: string;
+                                    better: string;
+                                    hint: string;
+                                }[];
+                                /** @description 方案整体的问题（如各类别满分之和不等于基础分），无则为空 */
+                                problem: string | null;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/open/v1/token": {
         parameters: {
             query?: never;

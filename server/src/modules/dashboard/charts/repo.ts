@@ -1,6 +1,5 @@
-/** Queries of the dashboard's curves and tables: the hourly and daily rollups, with the current hour from the ride orders. */
+/** Queries of the dashboard's curves and tables: hourly flows, a site's usage, the day's online figures (the daily trend's are in shared/brandTrend.ts). */
 import type { Database } from '../../../db/client.js';
-import { NO_JIT, spanWhere, splitHours } from '../../../shared/areaHours.js';
 
 /**
  * Rents (or returns) per brand and local hour at the sites of the areas (or one site) from `dayStart`:
@@ -21,62 +20,6 @@ export function flowsByHour(
       group by 1, 2`,
     [f.dayStart, f.hourStart, f.tz, f.siteId ?? f.areaIds],
   );
-}
-
-/** Daily rollups of the areas in [from, to) (dates), per day, brand and bike type. */
-export function dailyByBrand(database: Database, areaIds: string[], from: string, to: string) {
-  return database.query<{
-    day: string;
-    brandId: number;
-    t: number;
-    online: number;
-    site: number;
-    active: number;
-    rides: number;
-    dispatch: number;
-    filed: number | null;
-  }>(
-    `select to_char(day, 'YYYY-MM-DD') as day, brand_id as "brandId", bike_type as t, sum(online_num)::int as online, sum(site_num)::int as site,
-            sum(active_bike_num)::int as active, sum(ride_num)::int as rides, sum(dispatch_num)::int as dispatch,
-            sum(filed_num)::int as filed
-       from stats_daily where area_id = any($1::varchar[]) and day >= $2::date and day < $3::date group by 1, 2, 3`,
-    [areaIds, from, to],
-  );
-}
-
-/**
- * Per brand and local hour in [start, end): bikes ridden (active: distinct bikes rented in the hour,
- * counted per area and bike type and added up, as stats_daily counts a day's), rides and dispatches
- * (ups + downs). The rolled hours come from stats_area_hourly, the others from the events
- * (shared/areaHours.ts), in one snapshot.
- */
-export function hourlyByBrand(database: Database, areaIds: string[], start: string, end: string, tz: string, now = new Date()) {
-  return database.tx(async (q) => {
-    await q('set transaction isolation level repeatable read, read only');
-    if (database.kind === 'postgres') await q(NO_JIT);
-    const split = await splitHours(q, [{ from: new Date(start), to: new Date(end) }], now);
-    const params: unknown[] = [areaIds, tz, split.skip];
-    const rolled = spanWhere('a.hour', split.rolled, params);
-    const rents = spanWhere('o.rent_at', split.live, params);
-    const moves = spanWhere('d.at', split.live, params);
-    return q<{ brandId: number; h: number; active: number; rides: number; dispatch: number }>(
-      `select brand_id as "brandId", extract(hour from t at time zone $2)::int as h, sum(active)::int as active, sum(rides)::int as rides,
-              sum(dispatch)::int as dispatch
-         from (
-           select a.hour as t, a.brand_id, a.active_num as active, a.rent_num as rides, a.up_num + a.down_num as dispatch
-             from stats_area_hourly a where a.area_id = any($1::varchar[]) and ${rolled} and a.hour <> all($3::timestamptz[])
-           union all
-           select date_trunc('hour', o.rent_at), o.brand_id, count(distinct o.bike_id), count(*), 0
-             from ride_orders o where o.area_id = any($1::varchar[]) and ${rents}
-            group by 1, 2, o.area_id, o.bike_type
-           union all
-           select d.at, d.brand_id, 0, 0, (d.action in ('up', 'down'))::int
-             from dispatches d where d.area_id = any($1::varchar[]) and ${moves}
-         ) x
-        group by 1, 2`,
-      params,
-    );
-  });
 }
 
 /**

@@ -9,7 +9,8 @@ import { chosenSlots } from '../../../shared/slots.js';
 import { siteInScope } from '../../../shared/sites.js';
 import type { FigureCache } from '../figures.js';
 import { DayQ, MonthQ, SiteIdQ, YearQ, exporting, read, readOrOperation, tags } from '../schemas.js';
-import { brandTrend, onlineCollect, siteFlowToday, siteUsage, usageGrain, type TrendRow, type UsageRow } from './service.js';
+import { onlineCollect, siteFlowToday, siteUsage, usageGrain, type UsageRow } from './service.js';
+import { brandTrend, type TrendRow } from '../../../shared/brandTrend.js';
 import { CollectRow, FlowToday, TrendBrand, UsageQuery, UsageRowT } from './schemas.js';
 
 type App = Parameters<FastifyPluginAsyncTypebox>[0];

@@ -35,7 +35,7 @@ export const CollectRow = Type.Object({
   approvedNum: Int('核准合计'),
 });
 
-export const TrendRowT = Type.Object({
+const TrendRowT = Type.Object({
   date: Str('yyyy-MM（按年）、yyyy-MM-dd（按月）或 yyyy-MM-dd HH（按日）'),
   hour: Nullable(Type.Integer(), '按日查询时的小时'),
   online_num: Nullable(
