@@ -236,18 +236,15 @@ describe('security suite (issue 16)', () => {
           ? [f.role]
           : /\/forbid/.test(path)
             ? [f.forbid]
-<<<<<<< HEAD
             : /\/siteApply/.test(path)
               ? [f.siteApply]
-=======
-            : /\/examine/.test(path)
-              ? [f.examine]
->>>>>>> rating
-              : /\/company|brand|enterprise/i.test(path)
-                ? [f.brand]
-                : /\/site/.test(path)
-                  ? [f.site]
-                  : [];
+              : /\/examine/.test(path)
+                ? [f.examine]
+                : /\/company|brand|enterprise/i.test(path)
+                  ? [f.brand]
+                  : /\/site/.test(path)
+                    ? [f.site]
+                    : [];
     const ids: Record<string, unknown[]> = {
       userId: [f.user],
       roleId: [f.role],

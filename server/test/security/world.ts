@@ -35,11 +35,7 @@ export interface World {
   brandB: number;
   brandC: number;
   /** Ids of 朝阳's objects, by kind. */
-<<<<<<< HEAD
-  foreign: { user: number; forbid: number; site: string; role: number | null; brand: number; siteApply: number };
-=======
-  foreign: { user: number; forbid: number; site: string; role: number | null; brand: number; examine: number };
->>>>>>> rating
+  foreign: { user: number; forbid: number; site: string; role: number | null; brand: number; siteApply: number; examine: number };
 }
 
 export async function buildWorld(app: FastifyInstance, database: Database): Promise<World> {
@@ -127,11 +123,8 @@ export async function buildWorld(app: FastifyInstance, database: Database): Prom
       site: `${CY}${CY_MARK}`,
       role: cyRole.body.code === 200 ? cyRole.body.data.id : null,
       brand: brandB,
-<<<<<<< HEAD
       siteApply: applies[0].id,
-=======
       examine: category.body.data.id as number,
->>>>>>> rating
     },
   };
 }
@@ -170,12 +163,9 @@ export async function fingerprint(database: Database, areaId = CY, brandId?: num
     `select md5(coalesce(string_agg(t::text, '|' order by t.id), '')) as h from (select * from forbid_zones where area_id = $1) t`,
     `select md5(coalesce(string_agg(t::text, '|' order by t.id), '')) as h from (select id, area_id, site_name, lon, lat, site_bike_ceiling, deleted_at, gps_rail from sites where area_id = $1) t`,
     `select md5(coalesce(string_agg(t::text, '|' order by t.id), '')) as h from (select * from areas where id = $1) t`,
-<<<<<<< HEAD
     `select md5(coalesce(string_agg(t::text, '|' order by t.id), '')) as h from (select * from site_applications where area_id = $1) t`,
-=======
     `select md5(coalesce(string_agg(t::text, '|' order by t.id), '')) as h from (select * from examine_categories where area_id = $1) t`,
     `select md5(coalesce(string_agg(t::text, '|'), '')) as h from (select * from examine_conf where area_id = $1) t`,
->>>>>>> rating
   ];
   const out: string[] = [];
   for (const q of parts) out.push((await database.query<{ h: string }>(q, [areaId]))[0].h);
