@@ -4,8 +4,10 @@
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { registerReports } from './reports/routes.js';
+import { registerNotUpload } from './notUpload/routes.js';
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {
   registerReports(app);
+  registerNotUpload(app);
 };
 export default routes;
