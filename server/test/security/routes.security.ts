@@ -236,11 +236,13 @@ describe('security suite (issue 16)', () => {
           ? [f.role]
           : /\/forbid/.test(path)
             ? [f.forbid]
-            : /\/company|brand|enterprise/i.test(path)
-              ? [f.brand]
-              : /\/site/.test(path)
-                ? [f.site]
-                : [];
+            : /NotUpload\w*Rule/.test(path)
+              ? [f.rule]
+              : /\/company|brand|enterprise/i.test(path)
+                ? [f.brand]
+                : /\/site/.test(path)
+                  ? [f.site]
+                  : [];
     const ids: Record<string, unknown[]> = {
       userId: [f.user],
       roleId: [f.role],
