@@ -1,14 +1,23 @@
 /**
- * 米单车管理 (#/miBicycle/{tab}): 违规举报 (the field app's violation reports, issue 28). Site
- * applications, inspections, piles and the bikes piles hear but operators hide come with issue 29.
+ * 米单车管理 (#/miBicycle/{tab}): 违规举报 (the field app's violation reports, issue 28), 匹配规则 and
+ * 桩测未上传车辆 (the bikes piles hear but operators do not report, issue 29 point 4). Site
+ * applications, inspections and piles come with the rest of issue 29.
  */
 import { DeskPage, DeskTabs } from '../../components/desk';
 import ReportsTab from './reports';
+import NotUploadRulesTab from './notUpload/rules';
+import NotUploadTab from './notUpload/bikes';
 
 export default function MiBicycle() {
   return (
     <DeskPage screen="miBicycle">
-      <DeskTabs items={[{ key: 'report', label: '违规举报', render: () => <ReportsTab /> }]} />
+      <DeskTabs
+        items={[
+          { key: 'report', label: '违规举报', render: () => <ReportsTab /> },
+          { key: 'notUploadRule', label: '匹配规则', render: () => <NotUploadRulesTab /> },
+          { key: 'notUpload', label: '桩测未上传车辆', render: () => <NotUploadTab /> },
+        ]}
+      />
     </DeskPage>
   );
 }
