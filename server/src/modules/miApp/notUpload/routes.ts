@@ -12,10 +12,15 @@ type App = Parameters<FastifyPluginAsyncTypebox>[0];
 const read = needs('miBicycle');
 const edit = needs('miBicycle.edit');
 const rules = byField('mac_rules', 'id');
-/** The matched bikes of one kind a clear or a match is about (the first 20, as the audit keeps them). */
+/**
+ * The matched bikes of one kind a clear or a match is about (the first 20, as the audit keeps them):
+ * without bike id, MAC or name, as the rows read are not limited to the request's areas and
+ * enterprise (the audit log must not show another enterprise's bike ids).
+ */
+const KEPT_COLUMNS = ['id', 'kind', 'brand_id', 'site_id', 'area_id', 'first_heard_at', 'last_heard_at', 'count'];
 const kept =
   (kind: RuleKind): Before =>
-  () => ({ table: 'not_uploaded_bikes', where: { kind } });
+  () => ({ table: 'not_uploaded_bikes', where: { kind }, columns: KEPT_COLUMNS });
 
 /** The calls of one kind: 1 the BLE-name rules (…Rule, bikeNotUpload…), 2 the MAC rules (…MacRule, bikeNotUploadMac…). */
 function registerKind(app: App, kind: RuleKind) {
