@@ -73,7 +73,7 @@ function RulePreview({ kind, form, selfAreaId }: { kind: KindText; form: FormIns
     }
   };
   return (
-    <div className="nu-preview" data-testid="rule-preview" style={{ width: 460 }}>
+    <div className="nu-preview" data-testid="rule-preview" style={{ width: 500 }}>
       <Space style={{ marginBottom: 8 }}>
         <Button onClick={run} loading={busy}>
           预览
@@ -95,8 +95,8 @@ function RulePreview({ kind, form, selfAreaId }: { kind: KindText; form: FormIns
             scroll={{ y: 300 }}
             dataSource={result.lists}
             columns={[
-              { title: kind === '2' ? 'MAC' : '蓝牙名称', key: 'heard', render: (_: unknown, r) => (kind === '2' ? r.mac : r.name) },
-              { title: '车辆编号', dataIndex: 'bikeId' },
+              { title: kind === '2' ? 'MAC' : '蓝牙名称', key: 'heard', width: 160, render: (_: unknown, r) => (kind === '2' ? r.mac : r.name) },
+              { title: '车辆编号', dataIndex: 'bikeId', width: 120 },
               { title: '站点', dataIndex: 'siteName', ellipsis: true },
               { title: '上报', dataIndex: 'reported', width: 70, render: (v: boolean) => (v ? <Tag>已上报</Tag> : <Tag color="red">未上报</Tag>) },
             ]}
