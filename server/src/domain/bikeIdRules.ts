@@ -6,7 +6,7 @@
  * `bikeIdExtractStart` (0-based; to the end when no length), and must be `bikeIdLength` long when set.
  */
 
-export const RULE_KINDS = { name: 1, mac: 2 } as const;
+/** 1 a BLE-name rule, 2 a MAC rule. */
 export type RuleKind = 1 | 2;
 
 /** A heard bike is not uploaded when its operator sent no report of it from this long before it was heard on. */

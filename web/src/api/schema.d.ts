@@ -13853,7 +13853,7 @@ export interface paths {
                             code: number;
                             message: string;
                             data: {
-                                /** @description 参与匹配的听到记录（近 24 小时） */
+                                /** @description 参与匹配的听到记录（近 24 小时；接入时已认出、且企业已上报的车辆不计） */
                                 heard: number;
                                 /** @description 规则得出车辆编号的 */
                                 matched: number;
@@ -14296,7 +14296,7 @@ export interface paths {
                             code: number;
                             message: string;
                             data: {
-                                /** @description 参与匹配的听到记录（近 24 小时） */
+                                /** @description 参与匹配的听到记录（近 24 小时；接入时已认出、且企业已上报的车辆不计） */
                                 heard: number;
                                 /** @description 规则得出车辆编号的 */
                                 matched: number;

@@ -45,7 +45,7 @@ export const RuleQuery = Type.Object({
 export const RuleParams = Type.Object({ id: Type.Integer({ minimum: 1, maximum: 2147483647 }) });
 export const AreaOnly = Type.Object({ ...SelfArea });
 
-export const PreviewItem = Type.Object({
+const PreviewItem = Type.Object({
   mac: Type.String(),
   name: Nullable(Type.String()),
   bikeId: Type.String({ description: '规则得出的车辆编号' }),
@@ -62,7 +62,7 @@ export const Preview = Type.Object({
 });
 
 export const MatchResult = Type.Object({
-  heard: Type.Integer({ description: '参与匹配的听到记录（近 24 小时）' }),
+  heard: Type.Integer({ description: '参与匹配的听到记录（近 24 小时；接入时已认出、且企业已上报的车辆不计）' }),
   matched: Type.Integer({ description: '规则得出车辆编号的' }),
   notUploaded: Type.Integer({ description: '其中未上传、已记录的' }),
 });
@@ -95,7 +95,7 @@ export const NotUploadItem = Type.Object({
   count: Type.Integer({ description: '匹配到的次数（每次匹配发现新的听到记录加 1）' }),
 });
 
-export const BrandTotal = Type.Object({ brandId: Type.Integer(), brandName: Type.String(), count: Type.Integer() });
+const BrandTotal = Type.Object({ brandId: Type.Integer(), brandName: Type.String(), count: Type.Integer() });
 export const NotUploadPage = Type.Object({
   lists: Type.Array(NotUploadItem),
   total: Type.Integer(),

@@ -19,4 +19,3 @@ export type NotUploaded = Item<Data<'/api/miApp/bikeNotUploadMac'>['lists']>;
 export type NotUploadedPage = Data<'/api/miApp/bikeNotUploadMac'>;
 export type BikeKey = (Exclude<keyof Query<'/api/miApp/bikeNotUploadMac'>, 'currentPage' | 'pageSize'> & string) | 'kind';
 export type BikeFilters = Filters<BikeKey>;
-export type MatchResult = Data<'/api/miApp/bikeNotUploadMacMatch', 'put'>;
