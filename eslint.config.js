@@ -10,7 +10,7 @@ import layers from './eslint.layers.js';
 const root = path.dirname(fileURLToPath(import.meta.url));
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/node_modules/**', 'server/src/db/migrations/**', 'web/src/api/schema.d.ts'] },
+  { ignores: ['**/dist/**', '**/node_modules/**', 'server/src/db/migrations/**', 'web/src/api/schema.d.ts', 'web/src/api/rules.gen.ts'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -12,6 +12,7 @@ import type { Config } from '../config.js';
 import type { Database } from '../db/client.js';
 import { localDay } from '../domain/time.js';
 import { sweepUnattached } from '../shared/uploads.js';
+import { JOB_WINDOW_HOURS, runMatch } from '../shared/notUploaded.js';
 
 export type { JobContext };
 
@@ -56,6 +57,9 @@ export async function runHourlyJobs(ctx: JobContext, now: Date) {
   await recordFiled(ctx, now);
   // uploads never attached to anything within a day
   if (ctx.dataDir) await sweepUnattached(ctx.database, ctx.dataDir, now);
+  // bikes the piles heard that no operator reported, by every enterprise's name and MAC rules (桩测未上传车辆)
+  await runMatch(ctx.database, 1, null, null, now, JOB_WINDOW_HOURS);
+  await runMatch(ctx.database, 2, null, null, now, JOB_WINDOW_HOURS);
   return run;
 }
 

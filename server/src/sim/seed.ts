@@ -3,6 +3,7 @@
  * operating fence, sites, the pile gateway and its piles, forbidden zones, and the three operators
  * with quotas and MAC rules. Idempotent: nothing happens when the demo operators exist.
  */
+import { normalMac } from '../domain/bikeIdRules.js';
 import type { Database } from '../db/client.js';
 import { hashPassword } from '../domain/password.js';
 import type { World } from './world.js';
@@ -111,7 +112,24 @@ export async function seedWorld(database: Database, world: World): Promise<boole
       brands.map((b) => b.blePrefix),
     ],
   );
+  await seedMacRule(database, world);
   return true;
+}
+
+/**
+ * 青桔's MAC rule (桩测未上传车辆): its MAC prefix and the serial's first digit, the last five hex
+ * digits read back as the serial (world.ts bikeMac), so that the piles' sightings of its silent bikes
+ * are matched as not uploaded. Once.
+ */
+async function seedMacRule(database: Database, world: World) {
+  const qj = world.brands.find((b) => b.account === 'qingju');
+  if (!qj) return;
+  await database.query(
+    `insert into mac_rules (kind, brand_id, name_prefix, name_length, bike_id_prefix, bike_id_length, bike_id_extract_start, bike_id_extract_length)
+     select 2, b.id, $2, 12, $3, 10, 7, 5 from brands b
+      where b.brand_account = $1 and b.deleted_at is null and not exists (select 1 from mac_rules r where r.brand_id = b.id and r.kind = 2)`,
+    [qj.account, `${normalMac(qj.macPrefix)}0`, `${qj.prefix}000`],
+  );
 }
 
 /**

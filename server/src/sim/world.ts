@@ -180,6 +180,14 @@ const round6 = (v: number) => Math.round(v * 1e6) / 1e6;
 const mac = (prefix: string, n: number) =>
   `${prefix}:${[(n >> 16) & 255, (n >> 8) & 255, n & 255].map((b) => b.toString(16).toUpperCase().padStart(2, '0')).join(':')}`;
 
+/**
+ * A bike's MAC: the operator's prefix and the serial's first digit and last five as hex digits
+ * (QJ00000123 → E0:B6:F5:00:01:23, an unfiled QJ90000004 → E0:B6:F5:90:00:04), so that a MAC rule
+ * (the seeded 青桔 one: prefix E0B6F50, extract from 7, 5 long, bike id prefix QJ000) gives the bike
+ * id back. Unique up to 99,999 filed bikes per operator.
+ */
+const bikeMac = (prefix: string, serial: string) => `${prefix}:${(serial[0] + serial.slice(-5)).replace(/(..)(?!$)/g, '$1:')}`;
+
 interface Candidate {
   anchor: Anchor;
   name: string;
@@ -374,7 +382,7 @@ function generateBikes(rng: Rng, brands: WorldBrand[], sites: WorldSite[], index
         id,
         brand: b.index,
         type,
-        mac: mac(b.macPrefix, bikes.length + 1),
+        mac: bikeMac(b.macPrefix, serial),
         bleName: `${b.blePrefix}${serial}`,
         frameCode: `${b.prefix}F${type ? 'E' : 'B'}${digits(rng, 10)}`,
         imeiCode: `86${digits(rng, 13)}`,

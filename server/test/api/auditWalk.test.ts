@@ -218,6 +218,98 @@ const SAMPLES: [string, (w: World) => Req | Promise<Req>][] = [
   ['POST /api/field/report', async (w) => ({ as: w.hd, body: { ...(await fieldRecord(w, 'report')), text: '走查举报', lon: 116.31, lat: 39.98 } })],
   ['POST /api/miApp/report/handle', (w) => ({ as: w.hd, body: { id: w.s.reportId, state: 1, note: '走查处理' } })],
   [
+    'POST /api/miApp/brandBikeNotUploadRule',
+    async (w) => ({
+      as: w.hd,
+      body: {
+        brandId: await walkBrand(w),
+        namePrefix: 'WALKBLE_',
+        nameLength: 16,
+        bikeIdPrefix: 'WK',
+        bikeIdLength: 10,
+        bikeIdExtractStart: 8,
+        bikeIdExtractLength: 8,
+      },
+    }),
+  ],
+  [
+    'PUT /api/miApp/brandBikeNotUploadRule/:id',
+    async (w) => ({
+      as: w.hd,
+      url: `/api/miApp/brandBikeNotUploadRule/${w.s.rule1}`,
+      body: {
+        ...{
+          brandId: await walkBrand(w),
+          namePrefix: 'WALKBLE_',
+          nameLength: 16,
+          bikeIdPrefix: 'WK',
+          bikeIdLength: 10,
+          bikeIdExtractStart: 8,
+          bikeIdExtractLength: 8,
+        },
+        bikeIdPrefix: 'WX',
+      },
+    }),
+  ],
+  ['PUT /api/miApp/bikeNotUploadMatch', (w) => ({ as: w.hd, creates: true })],
+  [
+    'DELETE /api/miApp/bikeNotUpload',
+    async (w) => {
+      await w.database.query(
+        `insert into not_uploaded_bikes (kind, brand_id, bike_id, mac, site_id, area_id, first_heard_at, last_heard_at) values (1, $1, 'WK000001', 'A1:B2:C3:00:00:01', 'WALK', $2, now(), now())`,
+        [await walkBrand(w), HD],
+      );
+      return { as: w.hd };
+    },
+  ],
+  ['DELETE /api/miApp/brandBikeNotUploadRule/:id', (w) => ({ as: w.hd, url: `/api/miApp/brandBikeNotUploadRule/${w.s.rule1}` })],
+  [
+    'POST /api/miApp/brandBikeNotUploadMacRule',
+    async (w) => ({
+      as: w.hd,
+      body: {
+        brandId: await walkBrand(w),
+        namePrefix: 'A1B2C3',
+        nameLength: 12,
+        bikeIdPrefix: 'WK',
+        bikeIdLength: 8,
+        bikeIdExtractStart: 6,
+        bikeIdExtractLength: 6,
+      },
+    }),
+  ],
+  [
+    'PUT /api/miApp/brandBikeNotUploadMacRule/:id',
+    async (w) => ({
+      as: w.hd,
+      url: `/api/miApp/brandBikeNotUploadMacRule/${w.s.rule2}`,
+      body: {
+        ...{
+          brandId: await walkBrand(w),
+          namePrefix: 'A1B2C3',
+          nameLength: 12,
+          bikeIdPrefix: 'WK',
+          bikeIdLength: 8,
+          bikeIdExtractStart: 6,
+          bikeIdExtractLength: 6,
+        },
+        bikeIdPrefix: 'WX',
+      },
+    }),
+  ],
+  ['PUT /api/miApp/bikeNotUploadMacMatch', (w) => ({ as: w.hd, creates: true })],
+  [
+    'DELETE /api/miApp/bikeNotUploadMac',
+    async (w) => {
+      await w.database.query(
+        `insert into not_uploaded_bikes (kind, brand_id, bike_id, mac, site_id, area_id, first_heard_at, last_heard_at) values (2, $1, 'WK000001', 'A1:B2:C3:00:00:01', 'WALK', $2, now(), now())`,
+        [await walkBrand(w), HD],
+      );
+      return { as: w.hd };
+    },
+  ],
+  ['DELETE /api/miApp/brandBikeNotUploadMacRule/:id', (w) => ({ as: w.hd, url: `/api/miApp/brandBikeNotUploadMacRule/${w.s.rule2}` })],
+  [
     'POST /api/clockRecord/handleClockWarn',
     async (w) => {
       const [u] = await w.database.query<{ id: number }>(`select id from users where username = 'walk_hd'`);
@@ -260,6 +352,11 @@ const walkTrend = (w: World) => ({
   bands: [{ min: 0, max: null, points: 5 }],
   enabled: true,
 });
+/** The walk's enterprise of 海淀 (added in beforeAll; the one createEnterprise makes is deleted at the end). */
+async function walkBrand(w: World) {
+  const [b] = await w.database.query<{ id: number }>(`select id from brands where brand_account = 'walk_a'`);
+  return b.id;
+}
 
 const WALK_CONFIG = {
   areaId: HD,
@@ -297,6 +394,8 @@ function remember(key: string, data: any, s: Record<string, any>) {
   if (key === 'POST /api/clock/saveClockSiteInfo') s.clockSiteId ??= data.id;
   if (key === 'POST /api/field/report') s.reportId = data.id;
   if (key === 'POST /api/field/siteApply') s.siteApplies = [...(s.siteApplies ?? []), data.id];
+  if (key === 'POST /api/miApp/brandBikeNotUploadRule') s.rule1 = data.id;
+  if (key === 'POST /api/miApp/brandBikeNotUploadMacRule') s.rule2 = data.id;
   if (key === 'POST /api/clockRecord/saveClockConfigInfo') s.clockConfigId ??= data.id;
   if (key === 'POST /api/examine/category/upsert') s.categoryId ??= data.id;
   if (key === 'POST /api/examine/fixedRule/upsert') s.fixedRuleId ??= data.id;

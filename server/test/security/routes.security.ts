@@ -240,11 +240,13 @@ describe('security suite (issue 16)', () => {
               ? [f.siteApply]
               : /\/examine/.test(path)
                 ? [f.examine]
-                : /\/company|brand|enterprise/i.test(path)
-                  ? [f.brand]
-                  : /\/site/.test(path)
-                    ? [f.site]
-                    : [];
+                : /NotUpload\w*Rule/.test(path)
+                  ? [f.rule]
+                  : /\/company|brand|enterprise/i.test(path)
+                    ? [f.brand]
+                    : /\/site/.test(path)
+                      ? [f.site]
+                      : [];
     const ids: Record<string, unknown[]> = {
       userId: [f.user],
       roleId: [f.role],

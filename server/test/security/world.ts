@@ -35,7 +35,7 @@ export interface World {
   brandB: number;
   brandC: number;
   /** Ids of 朝阳's objects, by kind. */
-  foreign: { user: number; forbid: number; site: string; role: number | null; brand: number; siteApply: number; examine: number };
+  foreign: { user: number; forbid: number; site: string; role: number | null; brand: number; siteApply: number; examine: number; rule: number };
 }
 
 export async function buildWorld(app: FastifyInstance, database: Database): Promise<World> {
@@ -76,6 +76,7 @@ export async function buildWorld(app: FastifyInstance, database: Database): Prom
   const brandC = await addBrand(database, { name: `丙单车${BRAND_C_MARK}`, account: `c${BRAND_C_MARK.toLowerCase()}`, areaId: HD });
   await seedBikes(database, brandC, BRAND_C_MARK, 5);
   await seedBikes(database, brandA, 'QJOWN', 6);
+  const rule = await seedNotUploaded(database, brandB, brandC);
   await runSnapshot(jobContextOf(app.ctx), new Date());
   const fence = [
     [116.47, 39.91],
@@ -125,8 +126,27 @@ export async function buildWorld(app: FastifyInstance, database: Database): Prom
       brand: brandB,
       siteApply: applies[0].id,
       examine: category.body.data.id as number,
+      rule,
     },
   };
+}
+
+/**
+ * 桩测未上传车辆: brand B's (朝阳) BLE-name rule and a matched bike of it in 朝阳, brand C's MAC rule and
+ * a matched bike of it in 海淀, all carrying their marks; answers 朝阳's rule id.
+ */
+async function seedNotUploaded(database: Database, brandB: number, brandC: number) {
+  const [rule] = await database.query<{ id: number }>(
+    `insert into mac_rules (kind, brand_id, name_prefix, name_length, bike_id_prefix, bike_id_length, bike_id_extract_start, bike_id_extract_length)
+     values (1, $1, $2, 14, $2, null, 7, null), (2, $3, 'BC0', 12, $4, null, 3, null) returning id`,
+    [brandB, CY_MARK, brandC, BRAND_C_MARK],
+  );
+  await database.query(
+    `insert into not_uploaded_bikes (kind, brand_id, bike_id, mac, name, site_id, area_id, first_heard_at, last_heard_at)
+     values (1, $1, $2, 'AA:BB:CC:00:0C:01', $2, $3, $4, now(), now()), (2, $5, $6, 'BC:00:00:00:00:01', null, $7, $8, now(), now())`,
+    [brandB, `${CY_MARK}01`, `${CY}${CY_MARK}`, CY, brandC, `${BRAND_C_MARK}01`, HD_SITE, HD],
+  );
+  return rule.id;
 }
 
 /**
@@ -166,6 +186,8 @@ export async function fingerprint(database: Database, areaId = CY, brandId?: num
     `select md5(coalesce(string_agg(t::text, '|' order by t.id), '')) as h from (select * from site_applications where area_id = $1) t`,
     `select md5(coalesce(string_agg(t::text, '|' order by t.id), '')) as h from (select * from examine_categories where area_id = $1) t`,
     `select md5(coalesce(string_agg(t::text, '|'), '')) as h from (select * from examine_conf where area_id = $1) t`,
+    `select md5(coalesce(string_agg(t::text, '|' order by t.id), '')) as h from (select r.* from mac_rules r join brands b on b.id = r.brand_id where b.area_id = $1) t`,
+    `select md5(coalesce(string_agg(t::text, '|' order by t.id), '')) as h from (select * from not_uploaded_bikes where area_id = $1) t`,
   ];
   const out: string[] = [];
   for (const q of parts) out.push((await database.query<{ h: string }>(q, [areaId]))[0].h);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { distanceM, pointInRing } from '../../src/domain/geometry.js';
 import { bikeIdFromName } from '../../src/ingest/write/scans.js';
+import { normalMac } from '../../src/domain/bikeIdRules.js';
 import { generateWorld } from '../../src/sim/world.js';
 import { City } from '../../src/sim/city.js';
 import { emptyOutbox } from '../../src/sim/outbox.js';
@@ -91,6 +92,23 @@ describe('demo world', () => {
     }));
     for (const b of world.bikes.filter((_, i) => i % 97 === 0 || !_.filed)) {
       expect(bikeIdFromName(b.bleName, rules)).toEqual({ bikeId: b.id, brandId: b.brand + 1 });
+    }
+  });
+
+  it("gives 青桔's bikes MACs that the seeded MAC rule reads back as the bike id (unfiled ones outside it)", () => {
+    const qj = world.brands.find((b) => b.account === 'qingju')!;
+    const rule = {
+      kind: 2 as const,
+      brandId: qj.index + 1,
+      namePrefix: `${normalMac(qj.macPrefix)}0`,
+      nameLength: 12,
+      bikeIdPrefix: `${qj.prefix}000`,
+      bikeIdLength: 10,
+      bikeIdExtractStart: 7,
+      bikeIdExtractLength: 5,
+    };
+    for (const b of world.bikes.filter((x) => x.brand === qj.index)) {
+      expect(bikeIdFromName(null, [rule], b.mac)).toEqual(b.filed ? { bikeId: b.id, brandId: qj.index + 1 } : null);
     }
   });
 });

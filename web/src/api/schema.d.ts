@@ -13836,6 +13836,892 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/miApp/brandBikeNotUploadRule": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 蓝牙名称规则列表 */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description 当前操作区域（6 位区域编码），缺省为用户所属区域 */
+                    selfAreaId?: string;
+                    /** @description 区域（本区域及下级的企业），须在本人权限内 */
+                    areaId?: string;
+                    /** @description 企业（企业账号只能查本企业） */
+                    brandId?: number;
+                    /** @description 页码，从 1 开始 */
+                    currentPage?: number;
+                    /** @description 每页条数 */
+                    pageSize?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            message: string;
+                            data: {
+                                lists: {
+                                    id: number;
+                                    /** @description 1 蓝牙名称规则，2 MAC 规则 */
+                                    kind: number;
+                                    brandId: number;
+                                    brandName: string;
+                                    namePrefix: string;
+                                    nameLength: number | null;
+                                    bikeIdPrefix: string;
+                                    bikeIdLength: number | null;
+                                    bikeIdExtractStart: number;
+                                    bikeIdExtractLength: number | null;
+                                    updateTime: string;
+                                }[];
+                                total: number;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** 新增蓝牙名称规则 */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description 当前操作区域（6 位区域编码），缺省为用户所属区域 */
+                        selfAreaId?: string;
+                        /** @description 企业（企业账号只能为本企业设置） */
+                        brandId: number;
+                        /** @description 蓝牙名称前缀；MAC 规则：MAC 前缀（十六进制、不含冒号，如 E0B6F5） */
+                        namePrefix: string;
+                        /** @description 名称长度；MAC 规则：12 或不填 */
+                        nameLength?: number | null;
+                        /** @description 车辆编号前缀（加在提取部分之前） */
+                        bikeIdPrefix: string;
+                        /** @description 车辆编号长度（不填：不限） */
+                        bikeIdLength?: number | null;
+                        /** @description 提取起始位置（从 0 算起） */
+                        bikeIdExtractStart: number;
+                        /** @description 提取长度（不填：到末尾） */
+                        bikeIdExtractLength?: number | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            message: string;
+                            data: {
+                                id: number;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/miApp/brandBikeNotUploadRule/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 预览蓝牙名称规则 */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description 当前操作区域（6 位区域编码），缺省为用户所属区域 */
+                        selfAreaId?: string;
+                        /** @description 企业（企业账号只能为本企业设置） */
+                        brandId: number;
+                        /** @description 蓝牙名称前缀；MAC 规则：MAC 前缀（十六进制、不含冒号，如 E0B6F5） */
+                        namePrefix: string;
+                        /** @description 名称长度；MAC 规则：12 或不填 */
+                        nameLength?: number | null;
+                        /** @description 车辆编号前缀（加在提取部分之前） */
+                        bikeIdPrefix: string;
+                        /** @description 车辆编号长度（不填：不限） */
+                        bikeIdLength?: number | null;
+                        /** @description 提取起始位置（从 0 算起） */
+                        bikeIdExtractStart: number;
+                        /** @description 提取长度（不填：到末尾） */
+                        bikeIdExtractLength?: number | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            message: string;
+                            data: {
+                                /** @description 近 24 小时桩听到的设备数（本区域） */
+                                heard: number;
+                                /** @description 规则能得出车辆编号的设备数 */
+                                matched: number;
+                                /** @description 其中企业未上报的 */
+                                notUploaded: number;
+                                /** @description 前 50 条 */
+                                lists: {
+                                    mac: string;
+                                    name: string | null;
+                                    /** @description 规则得出的车辆编号 */
+                                    bikeId: string;
+                                    siteId: string;
+                                    siteName: string | null;
+                                    heardTime: string;
+                                    /** @description 该车在听到前 24 小时内有企业上报（不算未上传） */
+                                    reported: boolean;
+                                }[];
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/miApp/brandBikeNotUploadRule/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** 修改蓝牙名称规则 */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description 当前操作区域（6 位区域编码），缺省为用户所属区域 */
+                        selfAreaId?: string;
+                        /** @description 企业（企业账号只能为本企业设置） */
+                        brandId: number;
+                        /** @description 蓝牙名称前缀；MAC 规则：MAC 前缀（十六进制、不含冒号，如 E0B6F5） */
+                        namePrefix: string;
+                        /** @description 名称长度；MAC 规则：12 或不填 */
+                        nameLength?: number | null;
+                        /** @description 车辆编号前缀（加在提取部分之前） */
+                        bikeIdPrefix: string;
+                        /** @description 车辆编号长度（不填：不限） */
+                        bikeIdLength?: number | null;
+                        /** @description 提取起始位置（从 0 算起） */
+                        bikeIdExtractStart: number;
+                        /** @description 提取长度（不填：到末尾） */
+                        bikeIdExtractLength?: number | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        post?: never;
+        /** 删除蓝牙名称规则 */
+        delete: {
+            parameters: {
+                query?: {
+                    /** @description 当前操作区域（6 位区域编码），缺省为用户所属区域 */
+                    selfAreaId?: string;
+                };
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/miApp/bikeNotUploadMatch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** 按蓝牙名称规则匹配未上传车辆 */
+        put: {
+            parameters: {
+                query?: {
+                    /** @description 当前操作区域（6 位区域编码），缺省为用户所属区域 */
+                    selfAreaId?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            message: string;
+                            data: {
+                                /** @description 参与匹配的听到记录（近 24 小时；接入时已认出、且企业已上报的车辆不计） */
+                                heard: number;
+                                /** @description 规则得出车辆编号的 */
+                                matched: number;
+                                /** @description 其中未上传、已记录的 */
+                                notUploaded: number;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/miApp/bikeNotUpload": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 桩测未上传车辆（蓝牙名称规则） */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description 当前操作区域（6 位区域编码），缺省为用户所属区域 */
+                    selfAreaId?: string;
+                    /** @description 区域（本区域及下级），须在本人权限内 */
+                    areaId?: string;
+                    /** @description 企业（企业账号只能查本企业） */
+                    brandId?: number;
+                    /** @description 站点编号（1-32 位字母、数字、_ 或 -） */
+                    siteId?: string;
+                    /** @description 车辆编号（包含） */
+                    bikeId?: string;
+                    /** @description 最后听到不早于 yyyy-MM-dd[ HH:mm:ss] */
+                    startTime?: string;
+                    /** @description 最后听到不晚于 yyyy-MM-dd[ HH:mm:ss]（只给日期：含当天） */
+                    endTime?: string;
+                    /** @description 页码，从 1 开始 */
+                    currentPage?: number;
+                    /** @description 每页条数 */
+                    pageSize?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            message: string;
+                            data: {
+                                lists: {
+                                    id: number;
+                                    brandId: number;
+                                    brandName: string;
+                                    bikeId: string;
+                                    mac: string;
+                                    /** @description 蓝牙名称 */
+                                    name: string | null;
+                                    /** @description 听到它的桩 */
+                                    equipmentMac: string | null;
+                                    siteId: string;
+                                    siteName: string | null;
+                                    areaId: string;
+                                    areaName: string | null;
+                                    firstHeardTime: string;
+                                    lastHeardTime: string;
+                                    /** @description 匹配到的次数（每次匹配发现新的听到记录加 1） */
+                                    count: number;
+                                }[];
+                                total: number;
+                                /** @description 按企业合计（同样的筛选条件） */
+                                brands: {
+                                    brandId: number;
+                                    brandName: string;
+                                    count: number;
+                                }[];
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        /** 清空桩测未上传车辆（蓝牙名称规则） */
+        delete: {
+            parameters: {
+                query?: {
+                    /** @description 当前操作区域（6 位区域编码），缺省为用户所属区域 */
+                    selfAreaId?: string;
+                    /** @description 只清空该区域（及下级）的 */
+                    areaId?: string;
+                    /** @description 只清空该企业的（企业账号：本企业） */
+                    brandId?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            message: string;
+                            data: {
+                                deleted: number;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/miApp/brandBikeNotUploadMacRule": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** MAC 规则列表 */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description 当前操作区域（6 位区域编码），缺省为用户所属区域 */
+                    selfAreaId?: string;
+                    /** @description 区域（本区域及下级的企业），须在本人权限内 */
+                    areaId?: string;
+                    /** @description 企业（企业账号只能查本企业） */
+                    brandId?: number;
+                    /** @description 页码，从 1 开始 */
+                    currentPage?: number;
+                    /** @description 每页条数 */
+                    pageSize?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            message: string;
+                            data: {
+                                lists: {
+                                    id: number;
+                                    /** @description 1 蓝牙名称规则，2 MAC 规则 */
+                                    kind: number;
+                                    brandId: number;
+                                    brandName: string;
+                                    namePrefix: string;
+                                    nameLength: number | null;
+                                    bikeIdPrefix: string;
+                                    bikeIdLength: number | null;
+                                    bikeIdExtractStart: number;
+                                    bikeIdExtractLength: number | null;
+                                    updateTime: string;
+                                }[];
+                                total: number;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** 新增MAC 规则 */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description 当前操作区域（6 位区域编码），缺省为用户所属区域 */
+                        selfAreaId?: string;
+                        /** @description 企业（企业账号只能为本企业设置） */
+                        brandId: number;
+                        /** @description 蓝牙名称前缀；MAC 规则：MAC 前缀（十六进制、不含冒号，如 E0B6F5） */
+                        namePrefix: string;
+                        /** @description 名称长度；MAC 规则：12 或不填 */
+                        nameLength?: number | null;
+                        /** @description 车辆编号前缀（加在提取部分之前） */
+                        bikeIdPrefix: string;
+                        /** @description 车辆编号长度（不填：不限） */
+                        bikeIdLength?: number | null;
+                        /** @description 提取起始位置（从 0 算起） */
+                        bikeIdExtractStart: number;
+                        /** @description 提取长度（不填：到末尾） */
+                        bikeIdExtractLength?: number | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            message: string;
+                            data: {
+                                id: number;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/miApp/brandBikeNotUploadMacRule/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 预览MAC 规则 */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description 当前操作区域（6 位区域编码），缺省为用户所属区域 */
+                        selfAreaId?: string;
+                        /** @description 企业（企业账号只能为本企业设置） */
+                        brandId: number;
+                        /** @description 蓝牙名称前缀；MAC 规则：MAC 前缀（十六进制、不含冒号，如 E0B6F5） */
+                        namePrefix: string;
+                        /** @description 名称长度；MAC 规则：12 或不填 */
+                        nameLength?: number | null;
+                        /** @description 车辆编号前缀（加在提取部分之前） */
+                        bikeIdPrefix: string;
+                        /** @description 车辆编号长度（不填：不限） */
+                        bikeIdLength?: number | null;
+                        /** @description 提取起始位置（从 0 算起） */
+                        bikeIdExtractStart: number;
+                        /** @description 提取长度（不填：到末尾） */
+                        bikeIdExtractLength?: number | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            message: string;
+                            data: {
+                                /** @description 近 24 小时桩听到的设备数（本区域） */
+                                heard: number;
+                                /** @description 规则能得出车辆编号的设备数 */
+                                matched: number;
+                                /** @description 其中企业未上报的 */
+                                notUploaded: number;
+                                /** @description 前 50 条 */
+                                lists: {
+                                    mac: string;
+                                    name: string | null;
+                                    /** @description 规则得出的车辆编号 */
+                                    bikeId: string;
+                                    siteId: string;
+                                    siteName: string | null;
+                                    heardTime: string;
+                                    /** @description 该车在听到前 24 小时内有企业上报（不算未上传） */
+                                    reported: boolean;
+                                }[];
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/miApp/brandBikeNotUploadMacRule/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** 修改MAC 规则 */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description 当前操作区域（6 位区域编码），缺省为用户所属区域 */
+                        selfAreaId?: string;
+                        /** @description 企业（企业账号只能为本企业设置） */
+                        brandId: number;
+                        /** @description 蓝牙名称前缀；MAC 规则：MAC 前缀（十六进制、不含冒号，如 E0B6F5） */
+                        namePrefix: string;
+                        /** @description 名称长度；MAC 规则：12 或不填 */
+                        nameLength?: number | null;
+                        /** @description 车辆编号前缀（加在提取部分之前） */
+                        bikeIdPrefix: string;
+                        /** @description 车辆编号长度（不填：不限） */
+                        bikeIdLength?: number | null;
+                        /** @description 提取起始位置（从 0 算起） */
+                        bikeIdExtractStart: number;
+                        /** @description 提取长度（不填：到末尾） */
+                        bikeIdExtractLength?: number | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        post?: never;
+        /** 删除MAC 规则 */
+        delete: {
+            parameters: {
+                query?: {
+                    /** @description 当前操作区域（6 位区域编码），缺省为用户所属区域 */
+                    selfAreaId?: string;
+                };
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/miApp/bikeNotUploadMacMatch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** 按MAC 规则匹配未上传车辆 */
+        put: {
+            parameters: {
+                query?: {
+                    /** @description 当前操作区域（6 位区域编码），缺省为用户所属区域 */
+                    selfAreaId?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            message: string;
+                            data: {
+                                /** @description 参与匹配的听到记录（近 24 小时；接入时已认出、且企业已上报的车辆不计） */
+                                heard: number;
+                                /** @description 规则得出车辆编号的 */
+                                matched: number;
+                                /** @description 其中未上传、已记录的 */
+                                notUploaded: number;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/miApp/bikeNotUploadMac": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 桩测未上传车辆（MAC 规则） */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description 当前操作区域（6 位区域编码），缺省为用户所属区域 */
+                    selfAreaId?: string;
+                    /** @description 区域（本区域及下级），须在本人权限内 */
+                    areaId?: string;
+                    /** @description 企业（企业账号只能查本企业） */
+                    brandId?: number;
+                    /** @description 站点编号（1-32 位字母、数字、_ 或 -） */
+                    siteId?: string;
+                    /** @description 车辆编号（包含） */
+                    bikeId?: string;
+                    /** @description 最后听到不早于 yyyy-MM-dd[ HH:mm:ss] */
+                    startTime?: string;
+                    /** @description 最后听到不晚于 yyyy-MM-dd[ HH:mm:ss]（只给日期：含当天） */
+                    endTime?: string;
+                    /** @description 页码，从 1 开始 */
+                    currentPage?: number;
+                    /** @description 每页条数 */
+                    pageSize?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            message: string;
+                            data: {
+                                lists: {
+                                    id: number;
+                                    brandId: number;
+                                    brandName: string;
+                                    bikeId: string;
+                                    mac: string;
+                                    /** @description 蓝牙名称 */
+                                    name: string | null;
+                                    /** @description 听到它的桩 */
+                                    equipmentMac: string | null;
+                                    siteId: string;
+                                    siteName: string | null;
+                                    areaId: string;
+                                    areaName: string | null;
+                                    firstHeardTime: string;
+                                    lastHeardTime: string;
+                                    /** @description 匹配到的次数（每次匹配发现新的听到记录加 1） */
+                                    count: number;
+                                }[];
+                                total: number;
+                                /** @description 按企业合计（同样的筛选条件） */
+                                brands: {
+                                    brandId: number;
+                                    brandName: string;
+                                    count: number;
+                                }[];
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        /** 清空桩测未上传车辆（MAC 规则） */
+        delete: {
+            parameters: {
+                query?: {
+                    /** @description 当前操作区域（6 位区域编码），缺省为用户所属区域 */
+                    selfAreaId?: string;
+                    /** @description 只清空该区域（及下级）的 */
+                    areaId?: string;
+                    /** @description 只清空该企业的（企业账号：本企业） */
+                    brandId?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            message: string;
+                            data: {
+                                deleted: number;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/examine/category/list": {
         parameters: {
             query?: never;

@@ -7,6 +7,7 @@ import type { GeoCache } from '../../shared/geoCache.js';
 import type { PileScan } from '../validate.js';
 import { iso, type Indexed, type Rejection } from './common.js';
 import { writeIllegalDevices, type PlacedScan } from './devices.js';
+import { firstMatch, normalMac, type BikeIdRule, type RuleKind } from '../../domain/bikeIdRules.js';
 
 export async function writeScans(database: Database, geo: GeoCache, gatewayId: number, items: Indexed<PileScan>[]) {
   const rejected: Rejection[] = [];
@@ -67,36 +68,39 @@ export async function writeScans(database: Database, geo: GeoCache, gatewayId: n
   return rejected;
 }
 
-interface MacRule {
-  brandId: number;
-  namePrefix: string;
-  nameLength: number | null;
-  bikeIdPrefix: string;
-  bikeIdLength: number | null;
-  bikeIdExtractStart: number;
-  bikeIdExtractLength: number | null;
-}
+type MacRule = BikeIdRule & { brandId: number; kind: RuleKind };
 
-/** BLE name → bikeId by a brand's MAC rule (spec §3), or null when no rule fits. */
-export function bikeIdFromName(name: string, rules: MacRule[]): { bikeId: string; brandId: number } | null {
-  for (const r of rules) {
-    if (r.namePrefix && !name.startsWith(r.namePrefix)) continue;
-    if (r.nameLength && name.length !== r.nameLength) continue;
-    const part = name.substr(r.bikeIdExtractStart, r.bikeIdExtractLength ?? undefined);
-    const bikeId = r.bikeIdPrefix + part;
-    if (!part || (r.bikeIdLength && bikeId.length !== r.bikeIdLength)) continue;
-    return { bikeId, brandId: r.brandId };
-  }
-  return null;
+/**
+ * BLE name (or MAC) → bikeId by an enterprise's rules (spec §3, domain/bikeIdRules.ts): the BLE-name
+ * rules on the name first, then the MAC rules on the MAC; null when no rule fits.
+ */
+export function bikeIdFromName(
+  name: string | null,
+  rules: (BikeIdRule & { brandId: number; kind?: RuleKind })[],
+  mac?: string,
+): { bikeId: string; brandId: number } | null {
+  const byName = firstMatch(
+    rules.filter((r) => (r.kind ?? 1) === 1),
+    name,
+  );
+  const m =
+    byName ??
+    (mac
+      ? firstMatch(
+          rules.filter((r) => r.kind === 2),
+          normalMac(mac),
+        )
+      : null);
+  return m && { bikeId: m.bikeId, brandId: m.brandId };
 }
 
 async function writeSightings(database: Database, geo: GeoCache, scans: PlacedScan[]) {
-  const seen = new Map<string, { siteId: string; mac: string; name: string | null; areaId: string; at: Date }>();
+  const seen = new Map<string, { siteId: string; mac: string; name: string | null; areaId: string; at: Date; pile: string }>();
   for (const s of scans) {
     for (const x of s.seen ?? []) {
       const key = `${s.siteId}|${x.mac}`;
       const cur = seen.get(key);
-      if (!cur || cur.at < s.at) seen.set(key, { siteId: s.siteId, mac: x.mac, name: x.name, areaId: s.areaId, at: s.at });
+      if (!cur || cur.at < s.at) seen.set(key, { siteId: s.siteId, mac: x.mac, name: x.name, areaId: s.areaId, at: s.at, pile: s.equipmentMac });
     }
   }
   const list = [...seen.values()].sort((a, b) => (`${a.siteId}|${a.mac}` < `${b.siteId}|${b.mac}` ? -1 : 1));
@@ -110,19 +114,20 @@ async function writeSightings(database: Database, geo: GeoCache, scans: PlacedSc
         )
       ).map((r) => [r.mac, r]),
     );
-    const rules = list.some((s) => !byMac.has(s.mac) && s.name)
+    const rules = list.some((s) => !byMac.has(s.mac))
       ? await database.query<MacRule>(
-          `select brand_id as "brandId", name_prefix as "namePrefix", name_length as "nameLength", bike_id_prefix as "bikeIdPrefix",
+          `select kind, brand_id as "brandId", name_prefix as "namePrefix", name_length as "nameLength", bike_id_prefix as "bikeIdPrefix",
                   bike_id_length as "bikeIdLength", bike_id_extract_start as "bikeIdExtractStart", bike_id_extract_length as "bikeIdExtractLength"
              from mac_rules order by id`,
         )
       : [];
-    const match = list.map((s) => byMac.get(s.mac) ?? (s.name ? bikeIdFromName(s.name, rules) : null));
+    const match = list.map((s) => byMac.get(s.mac) ?? bikeIdFromName(s.name, rules, s.mac));
     list.forEach((s, i) => matches.set(`${s.siteId}|${s.mac}`, match[i]));
     await database.query(
-      `insert into pile_sightings as p (site_id, mac, name, bike_id, brand_id, area_id, at)
-       select * from unnest($1::varchar[], $2::varchar[], $3::varchar[], $4::varchar[], $5::int[], $6::varchar[], $7::timestamptz[])
-       on conflict (site_id, mac) do update set name = excluded.name, bike_id = excluded.bike_id, brand_id = excluded.brand_id, at = excluded.at
+      `insert into pile_sightings as p (site_id, mac, name, bike_id, brand_id, area_id, at, equipment_mac)
+       select * from unnest($1::varchar[], $2::varchar[], $3::varchar[], $4::varchar[], $5::int[], $6::varchar[], $7::timestamptz[], $8::varchar[])
+       on conflict (site_id, mac) do update set name = excluded.name, bike_id = excluded.bike_id, brand_id = excluded.brand_id, at = excluded.at,
+         equipment_mac = excluded.equipment_mac
        where p.at < excluded.at`,
       [
         list.map((s) => s.siteId),
@@ -132,6 +137,7 @@ async function writeSightings(database: Database, geo: GeoCache, scans: PlacedSc
         match.map((m) => m?.brandId ?? null),
         list.map((s) => s.areaId),
         list.map((s) => iso(s.at)),
+        list.map((s) => s.pile),
       ],
     );
   }

@@ -5,9 +5,11 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { registerReports } from './reports/routes.js';
 import { registerSiteApply } from './siteApply/routes.js';
+import { registerNotUpload } from './notUpload/routes.js';
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {
   registerReports(app);
   registerSiteApply(app);
+  registerNotUpload(app);
 };
 export default routes;

@@ -1,0 +1,55 @@
+/**
+ * The demo city's 桩测未上传车辆 (issue 29 point 4): after a day's back-fill with the real hourly jobs,
+ * 青桔's seeded MAC rule has matched its silent bikes the piles hear (filed, never reported), and
+ * nothing it reports; the seeded BLE-name rules match the silent bikes of every operator.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestContext } from '../support/app.js';
+import { generateWorld, startDemo } from '../../src/sim/index.js';
+import { jobContextOf, runHourlyJobs } from '../../src/jobs/index.js';
+
+const SEED = 20241129;
+const WORLD = { sites: 40, fleetScale: 0.2 };
+const world = generateWorld(SEED, WORLD);
+const noop = async () => undefined;
+let t: TestContext;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const baseUrl = await t.app.listen({ port: 0, host: '127.0.0.1' });
+  const ctx = jobContextOf(t.app.ctx);
+  const demo = await startDemo({
+    app: t.app,
+    database: t.database,
+    baseUrl,
+    log: t.app.log,
+    seed: SEED,
+    world: WORLD,
+    jobs: { minute: noop, hourly: (d) => runHourlyJobs(ctx, d), daily: noop },
+    backfillDays: 1,
+    live: false,
+    fieldCrew: false,
+  });
+  await demo.ready;
+  await demo.stop();
+}, 600_000);
+afterAll(() => t?.close());
+
+describe('demo city: bikes heard but not uploaded', () => {
+  it('青桔 has a MAC rule that matched its silent bikes, and only them', async () => {
+    const qj = world.brands.find((b) => b.account === 'qingju')!;
+    const rules = await t.database.query<{ namePrefix: string }>(
+      `select r.name_prefix as "namePrefix" from mac_rules r join brands b on b.id = r.brand_id where r.kind = 2 and b.brand_account = 'qingju'`,
+    );
+    expect(rules).toEqual([{ namePrefix: 'E0B6F50' }]);
+    const silent = new Set(world.bikes.filter((b) => b.brand === qj.index && b.silent && b.home >= 0).map((b) => b.id));
+    expect(silent.size).toBeGreaterThan(0);
+    const rows = await t.database.query<{ bikeId: string }>(`select distinct bike_id as "bikeId" from not_uploaded_bikes where kind = 2`);
+    expect(rows.length).toBeGreaterThan(0);
+    for (const r of rows) expect(silent.has(r.bikeId), r.bikeId).toBe(true);
+    const names = await t.database.query<{ bikeId: string }>(`select distinct bike_id as "bikeId" from not_uploaded_bikes where kind = 1`);
+    const allSilent = new Set(world.bikes.filter((b) => b.silent).map((b) => b.id));
+    expect(names.length).toBeGreaterThanOrEqual(rows.length);
+    for (const r of names) expect(allSilent.has(r.bikeId), r.bikeId).toBe(true);
+  });
+});
