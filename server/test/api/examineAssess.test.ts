@@ -99,7 +99,7 @@ describe('a month assessed', () => {
       notAllowedParking: 2,
       faultyOpen: 1,
       illegalBikes: 0,
-      notUploaded: null,
+      notUploaded: 1,
     });
     expect(of(HB).measures).toEqual({
       dataAccess: 88,
@@ -117,9 +117,9 @@ describe('a month assessed', () => {
   it('scores, grades, ranks and suggests quotas to the point', async () => {
     const r = (await hd.get('/api/examine/brand/sort', { period: PERIOD })).body.data;
     expect(r).toMatchObject({ areaId: HD, period: PERIOD, closed: false });
-    // 美团 100 − (off-site 4 + orders 6 + non-allowed 2 + faulty 3) = 85 (B); 哈啰 100 − (access 5 + quota 10 + off-site 8 + illegal 5 + 2 findings × 2) = 68 (C)
+    // 美团 100 − (off-site 4 + orders 6 + non-allowed 2 + faulty 3 + not uploaded 3) = 82 (B); 哈啰 100 − (access 5 + quota 10 + off-site 8 + illegal 5 + 2 findings × 2) = 68 (C)
     expect(r.lists.map((x: any) => [x.brandName, x.score, x.grade, x.rank, x.deducted, x.quota, x.suggestedQuota, x.previousScore, x.change])).toEqual([
-      ['美团', 85, 'B', 1, 15, 1000, 1000, null, null],
+      ['美团', 82, 'B', 1, 18, 1000, 1000, null, null],
       ['哈啰', 68, 'C', 2, 32, 800, 720, null, null],
     ]);
   });
@@ -145,7 +145,7 @@ describe('a month assessed', () => {
     );
     expect(byRule.fixed).toMatchObject({ kind: 2, ruleName: '运维人员配备不足', value: 2, unit: '处', points: 4 });
     expect(byRule.orderInTime).toMatchObject({ value: null, points: 0, unmeasured: '本月无数据，不扣分' });
-    expect(byRule.notUploaded).toMatchObject({ value: null, points: 0, unmeasured: '桩测匹配尚未接入，本项暂不计分' });
+    expect(byRule.notUploaded).toMatchObject({ value: null, points: 0, unmeasured: '该企业未设置桩测匹配规则，本项不计分' });
     expect(d.deductions.reduce((s: number, x: any) => s + x.points, 0)).toBe(32);
   });
 
@@ -158,12 +158,21 @@ describe('a month assessed', () => {
     const warn = (await hd.get('/api/abnormal/getMsg', { abnormalType: 7, brandId: HB, startTime: '2026-09-01', endTime: '2026-09-30', pageSize: 50 })).body
       .data;
     expect(warn.total).toBe(3);
+    // 桩测未上传车辆: 米单车管理's list with the link's filters
+    const heard = (await hd.get('/api/miApp/bikeNotUploadMac', { brandId: MT, startTime: '2026-09-01', endTime: '2026-09-30' })).body.data;
+    expect(heard.total).toBe(1);
+    const mt = (await hd.get('/api/examine/brand/detail', { period: PERIOD, brandId: MT })).body.data;
+    expect(mt.deductions.find((x: any) => x.measure === 'notUploaded')).toMatchObject({
+      value: 1,
+      points: 3,
+      evidence: `/miBicycle/notUpload?brandId=${MT}&selfAreaId=${HD}&startTime=2026-09-01&endTime=2026-09-30`,
+    });
     const nonAllowed = (await hd.get('/api/abnormal/getMsg', { abnormalType: 8, brandId: MT, startTime: '2026-09-01', endTime: '2026-09-30' })).body.data;
     expect(nonAllowed.total).toBe(2);
   });
 
   it('re-assesses the month with a changed threshold: the score and grade change, the old result is replaced', async () => {
-    // 站外还车率 of 10 % and more now costs 8 (美团 4 more) and under 60 % of orders in time 15 (9 more): 美团 72, C
+    // 站外还车率 of 10 % and more now costs 8 (美团 4 more) and under 60 % of orders in time 15 (9 more): 美团 69, C
     const bands = [{ min: 10, max: null, points: 8 }];
     expect(
       (
@@ -188,7 +197,7 @@ describe('a month assessed', () => {
     await hd.post('/api/examine/trendsRule/assess', { period: PERIOD });
     const r = (await hd.get('/api/examine/brand/sort', { period: PERIOD })).body.data.lists;
     expect(r.map((x: any) => [x.brandName, x.score, x.grade, x.rank])).toEqual([
-      ['美团', 72, 'C', 1],
+      ['美团', 69, 'C', 1],
       ['哈啰', 68, 'C', 2],
     ]);
     expect((await t.database.query(`select count(*)::int as n from examine_results where period = $1`, [PERIOD]))[0]).toEqual({ n: 2 });

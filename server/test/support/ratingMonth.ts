@@ -7,7 +7,8 @@
  * 美团: 95.0 % access, within its 1,000 quota, 10 % of 100 rides returned off-site, 2 of 4 orders in
  * time (median 50 min), 2 alerts at non-allowed sites, 1 faulty bike open over 24 h.
  * 哈啰: 88.0 % access, 880 placed against 800 approved (10 % over), 30 % of 50 rides off-site, no
- * orders, 3 illegal bikes.
+ * orders, 3 illegal bikes. 美团 has a MAC rule and one bike its piles heard that it did not report
+ * (哈啰 has no rule: not measured).
  */
 import { dayStart } from '../../src/domain/time.js';
 
@@ -70,4 +71,10 @@ export async function seedRatingMonth(q: Query, { MT, HB }: { MT: number; HB: nu
   // an illegal bike in 朝阳 is not 海淀's
   await alert(7, HB, at(14), at(15), 'HB7CY');
   await q(`update abnormal_messages set area_id = $1 where bike_id = 'HB7CY'`, [CY]);
+  await q(`insert into mac_rules (kind, brand_id, name_prefix, name_length, bike_id_prefix, bike_id_length) values (2, $1, 'E0B6F5', 12, 'MT', 8)`, [MT]);
+  await q(
+    `insert into not_uploaded_bikes (kind, brand_id, bike_id, mac, site_id, area_id, first_heard_at, last_heard_at)
+     values (2, $1, 'MT000001', 'E0B6F5000001', 'S1', $2, $3, $3), (2, $1, 'MT000002', 'E0B6F5000002', 'S1', $2, $4, $4)`,
+    [MT, HD, at(20), new Date(at(1).getTime() - 86_400_000)],
+  );
 }

@@ -10,7 +10,9 @@
  * - 非允许站点停放 and 非法车辆: the alerts of that type present in the month (异常列表's window:
  *   begun before its end, still seen after its start); 故障车超 24 小时未处理: such 故障车辆 alerts
  *   left open more than 24 hours within the month;
- * - 桩测未上传车辆: not measured until the piles' matching exists (null: the screen says so).
+ * - 桩测未上传车辆: the bikes the piles heard in the month that the enterprise's rules matched and
+ *   it did not report (shared/notUploaded.ts, 米单车管理 · 桩测未上传车辆); an enterprise without a
+ *   matching rule is not measured (null: the screen says so).
  */
 import type { Database } from '../../../db/client.js';
 import { MEASURE_KEYS, overQuotaRate, percent, type MeasureKey } from '../../../domain/rating.js';
@@ -18,11 +20,12 @@ import { measureOrders, type MeasuredOrder, type OrderType } from '../../../doma
 import * as repo from './repo.js';
 import { dayStart, daysInMonth, pad2 } from '../../../domain/time.js';
 import { brandTrend } from '../../../shared/brandTrend.js';
+import { notUploadedByBrand, rulesOf } from '../../../shared/notUploaded.js';
 
 export type Measured = Record<MeasureKey, number | null>;
 
 /** Why a figure has no value for anyone (its source does not exist yet), shown instead of a score. */
-export const UNMEASURED: Partial<Record<MeasureKey, string>> = { notUploaded: '桩测匹配尚未接入，本项暂不计分' };
+export const UNMEASURED: Partial<Record<MeasureKey, string>> = { notUploaded: '该企业未设置桩测匹配规则，本项不计分' };
 
 export interface Period {
   /** 'YYYY-MM' */
@@ -89,6 +92,13 @@ export async function measure(
     m.illegalBikes = a.illegal;
     m.faultyOpen = a.faulty;
   }
+  // bikes heard, matched and not reported: counted for the enterprises with a matching rule
+  const ruled = new Set([...(await rulesOf(database, 1, null)), ...(await rulesOf(database, 2, null))].map((r) => r.brandId));
+  for (const [brandId, m] of out) if (ruled.has(brandId)) m.notUploaded = 0;
+  for (const h of await notUploadedByBrand(database, { areaIds, from: p.start, to: p.end })) {
+    const m = out.get(h.brandId);
+    if (m && m.notUploaded !== null) m.notUploaded += h.count;
+  }
   // the month's alerts are counted for every enterprise present: none is 0, not unmeasured
   for (const m of out.values()) {
     m.notAllowedParking ??= 0;
@@ -99,7 +109,7 @@ export async function measure(
 }
 
 /** The console link of a figure's evidence: the list it was counted from, filtered to the enterprise, area and month. */
-export function evidenceLink(key: MeasureKey, brandId: number, areaId: string, p: Period): string | null {
+export function evidenceLink(key: MeasureKey, brandId: number, areaId: string, p: Period): string {
   const range = `startTime=${p.firstDay}&endTime=${p.lastDay}`;
   const q = `brandId=${brandId}&selfAreaId=${areaId}&${range}`;
   switch (key) {
@@ -117,7 +127,7 @@ export function evidenceLink(key: MeasureKey, brandId: number, areaId: string, p
       return `/warn?abnormalType=7&${q}`;
     case 'faultyOpen':
       return `/warn?abnormalType=5&${q}`;
-    default:
-      return null;
+    case 'notUploaded':
+      return `/miBicycle/notUpload?${q}`;
   }
 }
