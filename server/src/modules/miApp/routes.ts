@@ -4,8 +4,12 @@
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { registerReports } from './reports/routes.js';
+import { registerInspections } from './inspections/routes.js';
+import { registerPiles } from './piles/routes.js';
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {
   registerReports(app);
+  registerInspections(app);
+  registerPiles(app);
 };
 export default routes;
