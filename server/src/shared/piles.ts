@@ -34,9 +34,10 @@ export interface PileOut {
   createTime: string;
 }
 
-export const PILE_SELECT = `select p.equipment_mac as "equipmentMac", p.site_id as "siteId", s.site_name as "siteName", p.area_id as "areaId",
-  a.area_name as "areaName", p.power, p.last_seen_at as "lastSeenAt", p.created_at as "createdAt"
-  from piles p left join sites s on s.id = p.site_id left join areas a on a.id = p.area_id`;
+const PILE_COLUMNS = `p.equipment_mac as "equipmentMac", p.site_id as "siteId", s.site_name as "siteName", p.area_id as "areaId",
+  a.area_name as "areaName", p.power, p.last_seen_at as "lastSeenAt", p.created_at as "createdAt"`;
+const PILE_FROM = 'from piles p left join sites s on s.id = p.site_id left join areas a on a.id = p.area_id';
+const PILE_SELECT = `select ${PILE_COLUMNS} ${PILE_FROM}`;
 
 export const toPile = ({ lastSeenAt, createdAt, ...r }: PileRow, tz: string): PileOut => ({
   ...r,
@@ -102,21 +103,26 @@ export async function listPiles(database: Database, f: PileFilter, order: PileOr
 export async function* pilePages(database: Database, f: PileFilter, order: 'online' | 'silent', now: Date, pageSize = 2000): AsyncIterable<PileRow[]> {
   const w = pileWhere(f, now);
   const n = w.params.length;
-  let last: PileRow | null = null;
+  // the cursor is the key as the database holds it (text: microseconds; a Date keeps milliseconds only, and would skip ties)
+  let last: { at: string; mac: string } | null = null;
   for (;;) {
     let after = '';
     const params: unknown[] = [...w.params, pageSize];
     if (last) {
-      params.push(last.lastSeenAt ?? new Date(0), last.equipmentMac);
+      params.push(last.at, last.mac);
       after =
         order === 'online'
-          ? ` and (p.last_seen_at < $${n + 2}::timestamptz or (p.last_seen_at = $${n + 2}::timestamptz and p.equipment_mac > $${n + 3}))`
+          ? ` and (p.last_seen_at < $${n + 2}::timestamptz or (p.last_seen_at = $${n + 2}::timestamptz and p.equipment_mac > $${n + 3}::text))`
           : ` and (${SILENT_KEY}, p.equipment_mac) > ($${n + 2}::timestamptz, $${n + 3}::text)`;
     }
-    const rows: PileRow[] = await database.query<PileRow>(`${PILE_SELECT} where ${w.sql}${after} order by ${ORDER[order]} limit $${n + 1}`, params);
-    if (rows.length) yield rows;
+    const rows = await database.query<PileRow & { cursorAt: string }>(
+      `select ${PILE_COLUMNS}, ${SILENT_KEY}::text as "cursorAt" ${PILE_FROM} where ${w.sql}${after} order by ${ORDER[order]} limit $${n + 1}`,
+      params,
+    );
+    if (rows.length) yield rows.map(({ cursorAt: _, ...r }) => r);
     if (rows.length < pageSize) return;
-    last = rows[rows.length - 1];
+    const end = rows[rows.length - 1];
+    last = { at: end.cursorAt, mac: end.equipmentMac };
   }
 }
 

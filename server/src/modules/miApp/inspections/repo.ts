@@ -79,17 +79,23 @@ export async function listRecords(database: Database, f: InspectionFilter, page:
 export async function* recordPages(database: Database, f: InspectionFilter, pageSize = 2000): AsyncIterable<InspectionRow[]> {
   const w = where(f);
   const n = w.params.length;
-  let last: InspectionRow | null = null;
+  // the cursor's time as the database holds it (text: microseconds; a Date keeps milliseconds only, and would skip ties)
+  let last: { at: string; id: number } | null = null;
+  const select = RECORD_SELECT.replace(/^select /, `select r.at::text as "cursorAt", `);
   for (;;) {
-    const rows: InspectionRow[] = last
-      ? await database.query<InspectionRow>(
-          `${RECORD_SELECT} where ${w.sql} and (r.at, r.id) < ($${n + 2}::timestamptz, $${n + 3}::bigint) order by r.at desc, r.id desc limit $${n + 1}`,
+    const rows: (InspectionRow & { cursorAt: string })[] = last
+      ? await database.query<InspectionRow & { cursorAt: string }>(
+          `${select} where ${w.sql} and (r.at, r.id) < ($${n + 2}::timestamptz, $${n + 3}::bigint) order by r.at desc, r.id desc limit $${n + 1}`,
           [...w.params, pageSize, last.at, last.id],
         )
-      : await database.query<InspectionRow>(`${RECORD_SELECT} where ${w.sql} order by r.at desc, r.id desc limit $${n + 1}`, [...w.params, pageSize]);
-    if (rows.length) yield rows;
+      : await database.query<InspectionRow & { cursorAt: string }>(`${select} where ${w.sql} order by r.at desc, r.id desc limit $${n + 1}`, [
+          ...w.params,
+          pageSize,
+        ]);
+    if (rows.length) yield rows.map(({ cursorAt: _, ...r }) => r);
     if (rows.length < pageSize) return;
-    last = rows[rows.length - 1];
+    const end = rows[rows.length - 1];
+    last = { at: end.cursorAt, id: end.id };
   }
 }
 

@@ -59,16 +59,22 @@ export async function listInstalls(database: Database, f: InstallFilter, page: {
 export async function* installPages(database: Database, f: InstallFilter, pageSize = 2000): AsyncIterable<InstallRow[]> {
   const w = where(f);
   const n = w.params.length;
-  let last: InstallRow | null = null;
+  // the cursor's time as the database holds it (text: microseconds; a Date keeps milliseconds only, and would skip ties)
+  let last: { at: string; id: number } | null = null;
+  const select = SELECT.replace(/^select /, `select i.at::text as "cursorAt", `);
   for (;;) {
-    const rows: InstallRow[] = last
-      ? await database.query<InstallRow>(
-          `${SELECT} where ${w.sql} and (i.at, i.id) < ($${n + 2}::timestamptz, $${n + 3}::bigint) order by i.at desc, i.id desc limit $${n + 1}`,
+    const rows: (InstallRow & { cursorAt: string })[] = last
+      ? await database.query<InstallRow & { cursorAt: string }>(
+          `${select} where ${w.sql} and (i.at, i.id) < ($${n + 2}::timestamptz, $${n + 3}::bigint) order by i.at desc, i.id desc limit $${n + 1}`,
           [...w.params, pageSize, last.at, last.id],
         )
-      : await database.query<InstallRow>(`${SELECT} where ${w.sql} order by i.at desc, i.id desc limit $${n + 1}`, [...w.params, pageSize]);
-    if (rows.length) yield rows;
+      : await database.query<InstallRow & { cursorAt: string }>(`${select} where ${w.sql} order by i.at desc, i.id desc limit $${n + 1}`, [
+          ...w.params,
+          pageSize,
+        ]);
+    if (rows.length) yield rows.map(({ cursorAt: _, ...r }) => r);
     if (rows.length < pageSize) return;
-    last = rows[rows.length - 1];
+    const end = rows[rows.length - 1];
+    last = { at: end.cursorAt, id: end.id };
   }
 }
