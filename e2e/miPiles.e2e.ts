@@ -100,7 +100,9 @@ const rows = () => page.locator('.ant-table-tbody tr.ant-table-row');
 
 describe('米单车管理 · 巡检 and 设备 at 1920×1080', () => {
   it('巡检记录: the patrols with result tags and a photo that opens large', async () => {
+    // the home screen the login lands on may still route when the hash changes: load the tab afresh
     await page.goto(`${server.url}/#/miBicycle/inspection`);
+    await page.reload();
     await expect.poll(() => rows().count(), { timeout: 30_000 }).toBe(10);
     await expect.poll(() => page.getByText('共 36 条').count(), { timeout: 10_000 }).toBe(1);
     const photo = rows().first().locator('img');

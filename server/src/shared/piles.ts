@@ -75,7 +75,7 @@ const ORDER: Record<PileOrder, string> = {
 };
 
 /** The instant before which a pile is silent. */
-export const silentSince = (now: Date) => new Date(now.getTime() - PILE_SILENT_MINUTES * 60_000);
+const silentSince = (now: Date) => new Date(now.getTime() - PILE_SILENT_MINUTES * 60_000);
 
 function pileWhere(f: PileFilter, now: Date): Where {
   const w = new Where().add(`p.area_id in ${AREA_SET}`, f.areaIds);

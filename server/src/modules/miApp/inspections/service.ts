@@ -36,7 +36,7 @@ export function filterOf(auth: Auth, q: InspectionQ, tz: string): repo.Inspectio
   };
 }
 
-export const toItem = ({ at, photos, ...r }: repo.InspectionRow, tz: string): Static<typeof InspectionItem> => ({
+const toItem = ({ at, photos, ...r }: repo.InspectionRow, tz: string): Static<typeof InspectionItem> => ({
   ...r,
   resultName: PATROL_RESULTS[r.result] ?? '',
   inspectionTime: formatTime(at, tz)!,

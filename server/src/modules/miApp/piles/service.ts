@@ -17,7 +17,7 @@ import * as repo from './repo.js';
 import type { InstallItem } from './schemas.js';
 
 /** Piles are the regulator's equipment: an enterprise account sees none of them. */
-export function assertRegulator(auth: Auth) {
+function assertRegulator(auth: Auth) {
   if (auth.brandLimit !== null) throw forbidden('企业账号不能查看设备安装与在线情况，请使用监管账号');
 }
 
@@ -41,7 +41,7 @@ export function pileFilterOf(auth: Auth, q: { areaId?: string; equipmentMac?: st
   return { areaIds: auth.areasUnder(q.areaId), equipmentMac: q.equipmentMac?.trim() || undefined, siteId: q.siteId, heard };
 }
 
-export const toInstall = ({ at, photos, ...r }: repo.InstallRow, tz: string): Static<typeof InstallItem> => ({
+const toInstall = ({ at, photos, ...r }: repo.InstallRow, tz: string): Static<typeof InstallItem> => ({
   ...r,
   installTime: formatTime(at, tz)!,
   photos: (photos ?? []).map(urlOf),

@@ -13,7 +13,7 @@ import { exportCheckList, exportInspections, fetchInspections } from './service'
 import { Photos, dash, position } from './photos';
 import type { Inspection, InspectionKey } from './types';
 
-export const RESULTS: Record<number, string> = { 1: '正常', 2: '违停', 3: '故障', 4: '非法车辆' };
+const RESULTS: Record<number, string> = { 1: '正常', 2: '违停', 3: '故障', 4: '非法车辆' };
 const RESULT_COLORS: Record<number, string> = { 1: 'green', 2: 'orange', 3: 'red', 4: 'purple' };
 
 /** The filters both inspection tabs share (the calls take the same). */
