@@ -28,3 +28,21 @@ export const inBand = (power: number, band: PowerBand): boolean => {
 
 /** Whether a reading is low (no reading is not). */
 export const isLowPower = (power: number | null): boolean => power !== null && power < LOW_POWER;
+
+/** A pile silent this long (no report for an hour or more) is 离线: the lists 在线设备 / 离线设备 and their exports. */
+export const PILE_SILENT_MINUTES = 60;
+
+/** Minutes since a pile was last heard (null: never heard), whole minutes rounded down. */
+export const silentMinutes = (lastSeenAt: Date | null, now: Date): number | null =>
+  lastSeenAt === null ? null : Math.max(0, Math.floor((now.getTime() - lastSeenAt.getTime()) / 60_000));
+
+/** How long a pile has been silent, in words: 2天3小时, 5小时12分钟, 45分钟; never heard: 从未上报. */
+export function silentText(minutes: number | null): string {
+  if (minutes === null) return '从未上报';
+  const d = Math.floor(minutes / 1440);
+  const h = Math.floor((minutes % 1440) / 60);
+  const m = minutes % 60;
+  if (d > 0) return `${d}天${h}小时`;
+  if (h > 0) return `${h}小时${m}分钟`;
+  return `${m}分钟`;
+}

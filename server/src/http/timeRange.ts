@@ -1,5 +1,5 @@
 /** The optional startTime / endTime of list and export queries, read in TZ. */
-import { parseLocalTime } from '../domain/time.js';
+import { parseLocalTime, strictLocalTime } from '../domain/time.js';
 import { badRequest } from './envelope.js';
 
 const EARLIEST = Date.UTC(1970, 0, 1);
@@ -9,7 +9,8 @@ const LATEST = Date.UTC(2100, 11, 31);
 export function timeRange(q: { startTime?: string; endTime?: string }, tz: string) {
   const parse = (v: string | undefined, field: string) => {
     if (v === undefined || v.trim() === '') return undefined;
-    const d = parseLocalTime(v, tz);
+    // a local time must name a real one (2026-02-30 or 25:00 is refused, not rolled over); ISO with an offset as Date reads it
+    const d = /^\d{4}-\d{2}-\d{2}( |$)/.test(v.trim()) ? strictLocalTime(v, tz) : parseLocalTime(v, tz);
     if (!d) throw badRequest(`参数 ${field} 格式应为 yyyy-MM-dd HH:mm:ss`);
     if (!(d.getTime() >= EARLIEST && d.getTime() <= LATEST)) throw badRequest(`参数 ${field} 超出可查询的时间范围（1970-2100 年）`);
     return d;

@@ -87,6 +87,7 @@ export async function buildWorld(app: FastifyInstance, database: Database): Prom
   if (forbid.body.code !== 200) throw new Error(`forbid: ${forbid.body.message}`);
   const category = await cyAdmin.post('/api/examine/category/upsert', { name: `朝阳类别${CY_MARK}`, fullScore: 30 }, { selfAreaId: CY });
   if (category.body.code !== 200) throw new Error(`examine category: ${category.body.message}`);
+  await seedFieldWork(database, { cyUser: cyAdmin.userId, hdUser: hdAdmin.userId, brandC });
   const operatorA = await new Operator(app, 'branda').login();
   // site applications (米单车管理 · 站点申请): one of 朝阳 (brand B's applicant), one of brand C in 海淀
   const applies = await database.query<{ id: number }>(
@@ -169,6 +170,27 @@ async function seedBikes(database: Database, brandId: number, prefix: string, ma
     `insert into pile_sightings (site_id, mac, name, bike_id, brand_id, area_id, at)
      values ($1, $2, $3, $4, $6, $7, now()), ($1, $8, $9, $5, $6, $7, now())`,
     [HD_SITE, `AA:BB:CC:00:0${mac}:01`, `${prefix}ble1`, `${prefix}01`, `${prefix}02`, brandId, HD, `AA:BB:CC:00:0${mac}:02`, `${prefix}ble2`],
+  );
+}
+
+/**
+ * 米单车管理's inspections and piles (issue 29): a patrol, a pile install and two piles (heard and
+ * silent) in 朝阳, marked; a patrol of brand C's bike in 海淀, marked (brand A's enterprise user must not see it).
+ */
+async function seedFieldWork(database: Database, u: { cyUser: number; hdUser: number; brandC: number }) {
+  const site = `${CY}${CY_MARK}`;
+  await database.query(
+    `insert into patrol_records (client_id, user_id, area_id, bike_id, brand_id, site_id, result, note, lon, lat, at)
+     values ('sec-cy', $1, $2, $3, null, $4, 2, $5, 116.48, 39.92, now()), ('sec-bc', $6, $7, $8, $9, $10, 3, $11, 116.31, 39.98, now())`,
+    [u.cyUser, CY, `${CY_MARK}BIKE`, site, `朝阳巡检${CY_MARK}`, u.hdUser, HD, `${BRAND_C_MARK}01`, u.brandC, HD_SITE, `丙巡检${BRAND_C_MARK}`],
+  );
+  await database.query(
+    `insert into pile_installs (client_id, user_id, area_id, mac, site_id, lon, lat, at) values ('sec-cy', $1, $2, 'CC:MA:RK:00:00:01', $3, 116.48, 39.92, now())`,
+    [u.cyUser, CY, site],
+  );
+  await database.query(
+    `insert into piles (equipment_mac, site_id, area_id, power, last_seen_at) values ('CC:MA:RK:00:00:01', $1, $2, 50, now()), ('CC:MA:RK:00:00:02', $1, $2, 50, now() - interval '2 hours')`,
+    [site, CY],
   );
 }
 

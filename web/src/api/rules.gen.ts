@@ -323,6 +323,33 @@ export const SERVER_RULES = {
     bikeIdExtractStart: {"minimum":0,"maximum":63,"description":"提取起始位置（从 0 算起）"},
     bikeIdExtractLength: {"minimum":1,"maximum":64,"description":"提取长度（不填：到末尾）"},
   },
+  "/api/miApp/exportCheckList": {
+    areaId: {"pattern":"^\\d{6}$","description":"区域（本区域及下级），须在本人权限内"},
+    miUserName: {"maxLength":32,"description":"巡检员姓名或账号（模糊）"},
+    bikeId: {"maxLength":64,"description":"车辆编号或蓝牙 MAC（模糊）"},
+    result: {"minimum":1,"maximum":4,"description":"巡检结果：1 正常，2 违停，3 故障，4 非法车辆"},
+    brandId: {"minimum":1,"maximum":2147483647,"description":"企业（企业账号只能查本企业）"},
+    startTime: {"maxLength":19,"description":"巡检时间不早于 yyyy-MM-dd[ HH:mm:ss]"},
+    endTime: {"maxLength":19,"description":"巡检时间不晚于 yyyy-MM-dd[ HH:mm:ss]（只给日期：含当天）"},
+  },
+  "/api/miApp/exportInstallList": {
+    areaId: {"pattern":"^\\d{6}$","description":"区域（本区域及下级），须在本人权限内"},
+    equipmentMac: {"maxLength":32,"description":"设备 MAC（模糊，不区分大小写）"},
+    siteId: {"pattern":"^[A-Za-z0-9_-]{1,32}$","description":"站点编号（1-32 位字母、数字、_ 或 -）"},
+    miUserName: {"maxLength":32,"description":"安装人姓名或账号（模糊）"},
+    startTime: {"maxLength":19,"description":"安装时间不早于 yyyy-MM-dd[ HH:mm:ss]"},
+    endTime: {"maxLength":19,"description":"安装时间不晚于 yyyy-MM-dd[ HH:mm:ss]（只给日期：含当天）"},
+  },
+  "/api/miApp/exportLineList": {
+    areaId: {"pattern":"^\\d{6}$","description":"区域（本区域及下级），须在本人权限内"},
+    equipmentMac: {"maxLength":32,"description":"设备 MAC（模糊，不区分大小写）"},
+    siteId: {"pattern":"^[A-Za-z0-9_-]{1,32}$","description":"站点编号（1-32 位字母、数字、_ 或 -）"},
+  },
+  "/api/miApp/exportNoLineList": {
+    areaId: {"pattern":"^\\d{6}$","description":"区域（本区域及下级），须在本人权限内"},
+    equipmentMac: {"maxLength":32,"description":"设备 MAC（模糊，不区分大小写）"},
+    siteId: {"pattern":"^[A-Za-z0-9_-]{1,32}$","description":"站点编号（1-32 位字母、数字、_ 或 -）"},
+  },
   "/api/miApp/report/handle": {
     id: {"minimum":1,"maximum":9007199254740991},
     note: {"minLength":1,"maxLength":500,"description":"处理说明（告知举报人）"},

@@ -14722,6 +14722,788 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/miApp/getMiInspectionRecordsList": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 巡检记录列表 */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description 当前操作区域（6 位区域编码），缺省为用户所属区域 */
+                    selfAreaId?: string;
+                    /** @description 区域（本区域及下级），须在本人权限内 */
+                    areaId?: string;
+                    /** @description 巡检员姓名或账号（模糊） */
+                    miUserName?: string;
+                    /** @description 车辆编号或蓝牙 MAC（模糊） */
+                    bikeId?: string;
+                    /** @description 巡检结果：1 正常，2 违停，3 故障，4 非法车辆 */
+                    result?: number;
+                    /** @description 企业（企业账号只能查本企业） */
+                    brandId?: number;
+                    /** @description 巡检时间不早于 yyyy-MM-dd[ HH:mm:ss] */
+                    startTime?: string;
+                    /** @description 巡检时间不晚于 yyyy-MM-dd[ HH:mm:ss]（只给日期：含当天） */
+                    endTime?: string;
+                    /** @description 页码，从 1 开始 */
+                    currentPage?: number;
+                    /** @description 每页条数 */
+                    pageSize?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            message: string;
+                            data: {
+                                lists: {
+                                    id: number;
+                                    /** @description 巡检员 */
+                                    userId: number;
+                                    /** @description 巡检员姓名 */
+                                    miUserName: string;
+                                    areaId: string;
+                                    areaName: string | null;
+                                    /** @description 车辆编号 */
+                                    bikeId: string | null;
+                                    /** @description 扫到的蓝牙 MAC */
+                                    bikeMac: string | null;
+                                    /** @description 车辆所属企业（未备案车辆为空） */
+                                    brandId: number | null;
+                                    brandName: string | null;
+                                    /** @description 所在站点 */
+                                    siteId: string | null;
+                                    siteName: string | null;
+                                    /** @description 1 正常，2 违停，3 故障，4 非法车辆 */
+                                    result: number;
+                                    resultName: string;
+                                    /** @description 备注 */
+                                    note: string | null;
+                                    lon: number;
+                                    lat: number;
+                                    /** @description 巡检时间 */
+                                    inspectionTime: string;
+                                    /** @description 照片地址 /uploads/{file}（凭登录令牌读取） */
+                                    photos: string[];
+                                }[];
+                                total: number;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/miApp/getSumMiInspectionRecordsData": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 巡检统计（按巡检员和日期） */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description 当前操作区域（6 位区域编码），缺省为用户所属区域 */
+                    selfAreaId?: string;
+                    /** @description 区域（本区域及下级），须在本人权限内 */
+                    areaId?: string;
+                    /** @description 巡检员姓名或账号（模糊） */
+                    miUserName?: string;
+                    /** @description 车辆编号或蓝牙 MAC（模糊） */
+                    bikeId?: string;
+                    /** @description 巡检结果：1 正常，2 违停，3 故障，4 非法车辆 */
+                    result?: number;
+                    /** @description 企业（企业账号只能查本企业） */
+                    brandId?: number;
+                    /** @description 巡检时间不早于 yyyy-MM-dd[ HH:mm:ss] */
+                    startTime?: string;
+                    /** @description 巡检时间不晚于 yyyy-MM-dd[ HH:mm:ss]（只给日期：含当天） */
+                    endTime?: string;
+                    /** @description 页码，从 1 开始 */
+                    currentPage?: number;
+                    /** @description 每页条数 */
+                    pageSize?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            message: string;
+                            data: {
+                                lists: {
+                                    /** @description 日期 yyyy-MM-dd */
+                                    day: string;
+                                    userId: number;
+                                    /** @description 巡检员姓名 */
+                                    miUserName: string;
+                                    /** @description 巡检次数 */
+                                    total: number;
+                                    /** @description 正常 */
+                                    normal: number;
+                                    /** @description 违停 */
+                                    parking: number;
+                                    /** @description 故障 */
+                                    fault: number;
+                                    /** @description 非法车辆 */
+                                    illegal: number;
+                                }[];
+                                total: number;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/miApp/exportInspectionStatistics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 导出巡检统计
+         * @description 文件 巡检统计.xlsx：行同 getSumMiInspectionRecordsData 的全部页。
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description 当前操作区域（6 位区域编码），缺省为用户所属区域 */
+                    selfAreaId?: string;
+                    /** @description 区域（本区域及下级），须在本人权限内 */
+                    areaId?: string;
+                    /** @description 巡检员姓名或账号（模糊） */
+                    miUserName?: string;
+                    /** @description 车辆编号或蓝牙 MAC（模糊） */
+                    bikeId?: string;
+                    /** @description 巡检结果：1 正常，2 违停，3 故障，4 非法车辆 */
+                    result?: number;
+                    /** @description 企业（企业账号只能查本企业） */
+                    brandId?: number;
+                    /** @description 巡检时间不早于 yyyy-MM-dd[ HH:mm:ss] */
+                    startTime?: string;
+                    /** @description 巡检时间不晚于 yyyy-MM-dd[ HH:mm:ss]（只给日期：含当天） */
+                    endTime?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/miApp/exportInspectionLogStatistics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 导出巡检记录
+         * @description 文件 巡检记录.xlsx：行同 getMiInspectionRecordsList 的全部页。
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description 当前操作区域（6 位区域编码），缺省为用户所属区域 */
+                    selfAreaId?: string;
+                    /** @description 区域（本区域及下级），须在本人权限内 */
+                    areaId?: string;
+                    /** @description 巡检员姓名或账号（模糊） */
+                    miUserName?: string;
+                    /** @description 车辆编号或蓝牙 MAC（模糊） */
+                    bikeId?: string;
+                    /** @description 巡检结果：1 正常，2 违停，3 故障，4 非法车辆 */
+                    result?: number;
+                    /** @description 企业（企业账号只能查本企业） */
+                    brandId?: number;
+                    /** @description 巡检时间不早于 yyyy-MM-dd[ HH:mm:ss] */
+                    startTime?: string;
+                    /** @description 巡检时间不晚于 yyyy-MM-dd[ HH:mm:ss]（只给日期：含当天） */
+                    endTime?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/miApp/exportCheckList": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * 导出巡检清单
+         * @description 文件 巡检清单.xlsx：行同 getMiInspectionRecordsList 的全部页；筛选可放在 JSON 正文或查询参数中，正文优先。
+         */
+        post: {
+            parameters: {
+                query?: {
+                    /** @description 当前操作区域（6 位区域编码），缺省为用户所属区域 */
+                    selfAreaId?: string;
+                    /** @description 区域（本区域及下级），须在本人权限内 */
+                    areaId?: string;
+                    /** @description 巡检员姓名或账号（模糊） */
+                    miUserName?: string;
+                    /** @description 车辆编号或蓝牙 MAC（模糊） */
+                    bikeId?: string;
+                    /** @description 巡检结果：1 正常，2 违停，3 故障，4 非法车辆 */
+                    result?: number;
+                    /** @description 企业（企业账号只能查本企业） */
+                    brandId?: number;
+                    /** @description 巡检时间不早于 yyyy-MM-dd[ HH:mm:ss] */
+                    startTime?: string;
+                    /** @description 巡检时间不晚于 yyyy-MM-dd[ HH:mm:ss]（只给日期：含当天） */
+                    endTime?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            /** @description 可省略：筛选也可放在查询参数 */
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description 当前操作区域（6 位区域编码），缺省为用户所属区域 */
+                        selfAreaId?: string;
+                        /** @description 区域（本区域及下级），须在本人权限内 */
+                        areaId?: string;
+                        /** @description 巡检员姓名或账号（模糊） */
+                        miUserName?: string;
+                        /** @description 车辆编号或蓝牙 MAC（模糊） */
+                        bikeId?: string;
+                        /** @description 巡检结果：1 正常，2 违停，3 故障，4 非法车辆 */
+                        result?: number;
+                        /** @description 企业（企业账号只能查本企业） */
+                        brandId?: number;
+                        /** @description 巡检时间不早于 yyyy-MM-dd[ HH:mm:ss] */
+                        startTime?: string;
+                        /** @description 巡检时间不晚于 yyyy-MM-dd[ HH:mm:ss]（只给日期：含当天） */
+                        endTime?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/miApp/getInstallList": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 设备安装记录 */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description 当前操作区域（6 位区域编码），缺省为用户所属区域 */
+                    selfAreaId?: string;
+                    /** @description 区域（本区域及下级），须在本人权限内 */
+                    areaId?: string;
+                    /** @description 设备 MAC（模糊，不区分大小写） */
+                    equipmentMac?: string;
+                    /** @description 站点编号（1-32 位字母、数字、_ 或 -） */
+                    siteId?: string;
+                    /** @description 安装人姓名或账号（模糊） */
+                    miUserName?: string;
+                    /** @description 安装时间不早于 yyyy-MM-dd[ HH:mm:ss] */
+                    startTime?: string;
+                    /** @description 安装时间不晚于 yyyy-MM-dd[ HH:mm:ss]（只给日期：含当天） */
+                    endTime?: string;
+                    /** @description 页码，从 1 开始 */
+                    currentPage?: number;
+                    /** @description 每页条数 */
+                    pageSize?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            message: string;
+                            data: {
+                                lists: {
+                                    id: number;
+                                    /** @description 安装人 */
+                                    userId: number;
+                                    /** @description 安装人姓名 */
+                                    installerName: string;
+                                    areaId: string;
+                                    areaName: string | null;
+                                    /** @description 设备 MAC */
+                                    equipmentMac: string;
+                                    /** @description 站点编号 */
+                                    siteId: string;
+                                    /** @description 站点名称（站点已删除时为空） */
+                                    siteName: string | null;
+                                    /** @description 安装时手机位置（GCJ-02） */
+                                    lon: number | null;
+                                    lat: number | null;
+                                    /** @description 安装时间 */
+                                    installTime: string;
+                                    /** @description 照片地址 /uploads/{file}（凭登录令牌读取） */
+                                    photos: string[];
+                                }[];
+                                total: number;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/miApp/getLineList": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 在线设备（一小时内有上报） */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description 当前操作区域（6 位区域编码），缺省为用户所属区域 */
+                    selfAreaId?: string;
+                    /** @description 区域（本区域及下级），须在本人权限内 */
+                    areaId?: string;
+                    /** @description 设备 MAC（模糊，不区分大小写） */
+                    equipmentMac?: string;
+                    /** @description 站点编号（1-32 位字母、数字、_ 或 -） */
+                    siteId?: string;
+                    /** @description 页码，从 1 开始 */
+                    currentPage?: number;
+                    /** @description 每页条数 */
+                    pageSize?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            message: string;
+                            data: {
+                                lists: {
+                                    /** @description 设备 MAC */
+                                    equipmentMac: string;
+                                    /** @description 站点编号 */
+                                    siteId: string;
+                                    /** @description 站点名称 */
+                                    siteName: string | null;
+                                    areaId: string;
+                                    areaName: string | null;
+                                    /** @description 最近一次上报的电量（%） */
+                                    power: number | null;
+                                    /** @description 电量低于 10% */
+                                    lowPower: boolean;
+                                    /** @description 最近上报时间（从未上报为空） */
+                                    lastSeenTime: string | null;
+                                    /** @description 登记时间 */
+                                    createTime: string;
+                                }[];
+                                total: number;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/miApp/getNoLineList": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 离线设备（一小时及以上未上报） */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description 当前操作区域（6 位区域编码），缺省为用户所属区域 */
+                    selfAreaId?: string;
+                    /** @description 区域（本区域及下级），须在本人权限内 */
+                    areaId?: string;
+                    /** @description 设备 MAC（模糊，不区分大小写） */
+                    equipmentMac?: string;
+                    /** @description 站点编号（1-32 位字母、数字、_ 或 -） */
+                    siteId?: string;
+                    /** @description 页码，从 1 开始 */
+                    currentPage?: number;
+                    /** @description 每页条数 */
+                    pageSize?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            message: string;
+                            data: {
+                                lists: {
+                                    /** @description 设备 MAC */
+                                    equipmentMac: string;
+                                    /** @description 站点编号 */
+                                    siteId: string;
+                                    /** @description 站点名称 */
+                                    siteName: string | null;
+                                    areaId: string;
+                                    areaName: string | null;
+                                    /** @description 最近一次上报的电量（%） */
+                                    power: number | null;
+                                    /** @description 电量低于 10% */
+                                    lowPower: boolean;
+                                    /** @description 最近上报时间（从未上报为空） */
+                                    lastSeenTime: string | null;
+                                    /** @description 登记时间 */
+                                    createTime: string;
+                                    /** @description 已离线分钟数（从未上报为空） */
+                                    silentMinutes: number | null;
+                                    /** @description 已离线时长，如 2天3小时；从未上报 */
+                                    silentText: string;
+                                }[];
+                                total: number;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/miApp/exportInstallList": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * 导出设备安装记录
+         * @description 文件 设备安装记录.xlsx：行同 getInstallList 的全部页；筛选可放在 JSON 正文或查询参数中，正文优先。
+         */
+        post: {
+            parameters: {
+                query?: {
+                    /** @description 当前操作区域（6 位区域编码），缺省为用户所属区域 */
+                    selfAreaId?: string;
+                    /** @description 区域（本区域及下级），须在本人权限内 */
+                    areaId?: string;
+                    /** @description 设备 MAC（模糊，不区分大小写） */
+                    equipmentMac?: string;
+                    /** @description 站点编号（1-32 位字母、数字、_ 或 -） */
+                    siteId?: string;
+                    /** @description 安装人姓名或账号（模糊） */
+                    miUserName?: string;
+                    /** @description 安装时间不早于 yyyy-MM-dd[ HH:mm:ss] */
+                    startTime?: string;
+                    /** @description 安装时间不晚于 yyyy-MM-dd[ HH:mm:ss]（只给日期：含当天） */
+                    endTime?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            /** @description 可省略：筛选也可放在查询参数 */
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description 当前操作区域（6 位区域编码），缺省为用户所属区域 */
+                        selfAreaId?: string;
+                        /** @description 区域（本区域及下级），须在本人权限内 */
+                        areaId?: string;
+                        /** @description 设备 MAC（模糊，不区分大小写） */
+                        equipmentMac?: string;
+                        /** @description 站点编号（1-32 位字母、数字、_ 或 -） */
+                        siteId?: string;
+                        /** @description 安装人姓名或账号（模糊） */
+                        miUserName?: string;
+                        /** @description 安装时间不早于 yyyy-MM-dd[ HH:mm:ss] */
+                        startTime?: string;
+                        /** @description 安装时间不晚于 yyyy-MM-dd[ HH:mm:ss]（只给日期：含当天） */
+                        endTime?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/miApp/exportLineList": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * 导出在线设备
+         * @description 文件 在线设备.xlsx：行同 getLineList 的全部页；筛选可放在 JSON 正文或查询参数中，正文优先。
+         */
+        post: {
+            parameters: {
+                query?: {
+                    /** @description 当前操作区域（6 位区域编码），缺省为用户所属区域 */
+                    selfAreaId?: string;
+                    /** @description 区域（本区域及下级），须在本人权限内 */
+                    areaId?: string;
+                    /** @description 设备 MAC（模糊，不区分大小写） */
+                    equipmentMac?: string;
+                    /** @description 站点编号（1-32 位字母、数字、_ 或 -） */
+                    siteId?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            /** @description 可省略：筛选也可放在查询参数 */
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description 当前操作区域（6 位区域编码），缺省为用户所属区域 */
+                        selfAreaId?: string;
+                        /** @description 区域（本区域及下级），须在本人权限内 */
+                        areaId?: string;
+                        /** @description 设备 MAC（模糊，不区分大小写） */
+                        equipmentMac?: string;
+                        /** @description 站点编号（1-32 位字母、数字、_ 或 -） */
+                        siteId?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/miApp/exportNoLineList": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * 导出离线设备
+         * @description 文件 离线设备.xlsx：行同 getNoLineList 的全部页；筛选可放在 JSON 正文或查询参数中，正文优先。
+         */
+        post: {
+            parameters: {
+                query?: {
+                    /** @description 当前操作区域（6 位区域编码），缺省为用户所属区域 */
+                    selfAreaId?: string;
+                    /** @description 区域（本区域及下级），须在本人权限内 */
+                    areaId?: string;
+                    /** @description 设备 MAC（模糊，不区分大小写） */
+                    equipmentMac?: string;
+                    /** @description 站点编号（1-32 位字母、数字、_ 或 -） */
+                    siteId?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            /** @description 可省略：筛选也可放在查询参数 */
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description 当前操作区域（6 位区域编码），缺省为用户所属区域 */
+                        selfAreaId?: string;
+                        /** @description 区域（本区域及下级），须在本人权限内 */
+                        areaId?: string;
+                        /** @description 设备 MAC（模糊，不区分大小写） */
+                        equipmentMac?: string;
+                        /** @description 站点编号（1-32 位字母、数字、_ 或 -） */
+                        siteId?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/examine/category/list": {
         parameters: {
             query?: never;

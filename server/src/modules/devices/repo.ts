@@ -4,7 +4,7 @@ import type { Database } from '../../db/client.js';
 import { bandBounds, isLowPower, type PowerBand } from '../../domain/power.js';
 import { formatTime } from '../../domain/time.js';
 import { likeEscape } from '../../db/sql.js';
-import type { DeviceSite, PileT } from './schemas.js';
+import type { DeviceSite } from './schemas.js';
 
 type DevicePile = Static<typeof DeviceSite>['piles'][number];
 /** A site's row with its piles: the list's fields but the piles' report times (JSON text) and the low-power flags. */
@@ -69,56 +69,6 @@ export async function listDeviceSites(
     })),
     total,
   };
-}
-
-/** A pile's row: the list's fields but its times (and the low-power flag). */
-export type PileRow = Omit<Static<typeof PileT>, 'lowPower' | 'lastSeenTime' | 'createTime'> & { lastSeenAt: Date | null; createdAt: Date };
-
-const PILE_SELECT = `select p.equipment_mac as "equipmentMac", p.site_id as "siteId", s.site_name as "siteName", p.area_id as "areaId",
-  a.area_name as "areaName", p.power, p.last_seen_at as "lastSeenAt", p.created_at as "createdAt"
-  from piles p left join sites s on s.id = p.site_id left join areas a on a.id = p.area_id`;
-
-export const toPile = ({ lastSeenAt, createdAt, ...r }: PileRow, tz: string): Static<typeof PileT> => ({
-  ...r,
-  lowPower: isLowPower(r.power),
-  lastSeenTime: formatTime(lastSeenAt, tz),
-  createTime: formatTime(createdAt, tz)!,
-});
-
-export async function listPiles(
-  database: Database,
-  f: {
-    areaIds: string[];
-    siteId?: string;
-    equipmentMac?: string;
-    powerMin?: number;
-    powerMax?: number;
-    limit: number;
-    offset: number;
-  },
-) {
-  const where = ['p.area_id = any($1::text[])'];
-  const params: unknown[] = [f.areaIds];
-  const add = (clause: string, value: unknown) => {
-    params.push(value);
-    where.push(clause.replace('?', `$${params.length}`));
-  };
-  if (f.siteId) add('p.site_id = ?', f.siteId);
-  if (f.equipmentMac) add('p.equipment_mac ilike ?', `%${likeEscape(f.equipmentMac)}%`);
-  if (f.powerMin !== undefined) add('p.power >= ?', f.powerMin);
-  if (f.powerMax !== undefined) add('p.power <= ?', f.powerMax);
-  const cond = where.join(' and ');
-  const [{ total }] = await database.query<{ total: number }>(`select count(*)::int as total from piles p where ${cond}`, params);
-  const rows = await database.query<PileRow>(
-    `${PILE_SELECT} where ${cond} order by p.power nulls last, p.equipment_mac limit $${params.length + 1} offset $${params.length + 2}`,
-    [...params, f.limit, f.offset],
-  );
-  return { rows, total };
-}
-
-export async function findPile(database: Database, mac: string): Promise<PileRow | undefined> {
-  const [row] = await database.query<PileRow>(`${PILE_SELECT} where p.equipment_mac = $1`, [mac]);
-  return row;
 }
 
 /** Power readings of a pile in [from, to), oldest first (at most `limit`). */

@@ -7,7 +7,8 @@ import { byField, siteRows } from '../../http/auditObjects.js';
 import { deleteSite } from '../../shared/sites.js';
 import { SiteListFilters, siteFilterOf, sitePages, toSite } from '../../shared/siteList.js';
 import { sendXlsx } from '../../http/xlsx.js';
-import { listDeviceSites, listPiles, toPile } from './repo.js';
+import { listDeviceSites } from './repo.js';
+import { listPiles, toPile } from '../../shared/piles.js';
 import * as devices from './service.js';
 import { DeviceSite, Mac, PileT, Readings } from './schemas.js';
 import { siteColumns } from './siteExport.js';
@@ -133,12 +134,8 @@ export const equipmentRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (req) => {
       const q = req.query;
       if (q.powerMin !== undefined && q.powerMax !== undefined && q.powerMin > q.powerMax) throw badRequest('参数 powerMin 不能大于 powerMax');
-      const { rows, total } = await listPiles(database, {
-        ...q,
-        equipmentMac: q.equipmentMac?.trim(),
-        areaIds: req.auth.scopeAreaIds(),
-        ...pageOf(q),
-      });
+      const f = { siteId: q.siteId, equipmentMac: q.equipmentMac?.trim(), powerMin: q.powerMin, powerMax: q.powerMax, areaIds: req.auth.scopeAreaIds() };
+      const { rows, total } = await listPiles(database, f, 'power', pageOf(q));
       return ok({ lists: rows.map((r) => toPile(r, config.tz)), total });
     },
   );

@@ -6,6 +6,7 @@ import { badRequest, notFound } from '../../http/envelope.js';
 import { formatTime, parseLocalTime } from '../../domain/time.js';
 import { siteInReach } from '../../shared/sites.js';
 import { timeRange } from '../../http/timeRange.js';
+import { findPile, type PileRow } from '../../shared/piles.js';
 import * as repo from './repo.js';
 import type { Readings } from './schemas.js';
 
@@ -31,7 +32,7 @@ export function parsePowerRange(text: string): { min: number; max: number } {
 
 /** A pile the actor may see, or 400 / 5002. */
 async function loadPile(database: Database, auth: Auth, rawMac: string | undefined) {
-  const pile = await repo.findPile(database, macOf(rawMac));
+  const pile = await findPile(database, macOf(rawMac));
   if (!pile) throw notFound('设备');
   auth.assertArea(pile.areaId);
   return pile;
@@ -41,7 +42,7 @@ async function loadPile(database: Database, auth: Auth, rawMac: string | undefin
 export async function registerPile(database: Database, auth: Auth, rawMac: string, siteId: string) {
   const mac = macOf(rawMac);
   const site = await siteInReach(database, auth, siteId);
-  const existing = await repo.findPile(database, mac);
+  const existing = await findPile(database, mac);
   if (existing) {
     auth.assertArea(existing.areaId);
     if (existing.siteId === siteId) throw badRequest(`设备 ${mac} 已登记在该站点，无需重复登记`);
@@ -78,7 +79,7 @@ export async function readingsOfDay(database: Database, auth: Auth, q: { equipme
   return answer(pile, await repo.readings(database, pile.equipmentMac, from, to), tz);
 }
 
-function answer(pile: repo.PileRow, rows: { at: Date; power: number }[], tz: string): Static<typeof Readings> {
+function answer(pile: PileRow, rows: { at: Date; power: number }[], tz: string): Static<typeof Readings> {
   return {
     equipmentMac: pile.equipmentMac,
     siteId: pile.siteId,

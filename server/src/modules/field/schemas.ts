@@ -96,8 +96,6 @@ export const ClockAnswer = Type.Object({
   repeated: Type.Boolean({ description: '同一 clientId 已提交过：答复第一次的结果，未重复保存' }),
 });
 
-export const PATROL_RESULTS: Record<number, string> = { 1: '正常', 2: '违停', 3: '故障', 4: '非法车辆' };
-
 export const PatrolBody = Type.Object({
   ...Made,
   ...Position,

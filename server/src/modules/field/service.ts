@@ -14,12 +14,12 @@ import { CLOCK_RESULTS, classify, dayFigures, hhmmOf, localMinute, windowState, 
 import { inChina, toGcj02, type CoordSystem } from '../../domain/coords.js';
 import { distanceM } from '../../domain/geometry.js';
 import { formatTime, parseLocalTime } from '../../domain/time.js';
+import { PATROL_RESULTS } from '../../domain/patrol.js';
 import { brandsOf } from '../../shared/brands.js';
 import * as clock from '../../shared/clock.js';
 import { attachUploads, type Purpose } from '../../shared/uploads.js';
 import * as repo from './repo.js';
 import {
-  PATROL_RESULTS,
   type ClockAnswer,
   type ClockInput,
   type History,
