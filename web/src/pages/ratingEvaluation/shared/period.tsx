@@ -9,7 +9,7 @@ import { useSession } from '../../../app/session/store';
 import { AreaSelect } from '../../../components/desk';
 
 /** The month before this one: the one the job assessed last. */
-export const lastMonth = () => dayjs().subtract(1, 'month').format('YYYY-MM');
+const lastMonth = () => dayjs().subtract(1, 'month').format('YYYY-MM');
 
 export function useResultQuery() {
   const [params, setParams] = useSearchParams();

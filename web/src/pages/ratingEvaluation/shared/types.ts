@@ -2,8 +2,8 @@
 import type { Data, Item } from '../../../api/types';
 
 /** The month's ranking (GET /api/examine/brand/sort) and one enterprise's row of it. */
-export type Ranking = Data<'/api/examine/brand/sort'>;
+type Ranking = Data<'/api/examine/brand/sort'>;
 export type Ranked = Item<Ranking['lists']>;
 /** One enterprise's month with every rule's outcome (GET /api/examine/brand/detail). */
-export type Detail = Data<'/api/examine/brand/detail'>;
+type Detail = Data<'/api/examine/brand/detail'>;
 export type Deduction = Item<Detail['deductions']>;
