@@ -69,7 +69,9 @@ describe('demo city back-fill', () => {
     expect(area.rail.length).toBeGreaterThanOrEqual(8);
     expect(await count(`select count(*)::int as n from sites where area_id = '110108'`)).toBe(60);
     expect(await count(`select count(*)::int as n from brands`)).toBe(3);
-    expect(await count(`select count(*)::int as n from mac_rules`)).toBe(3);
+    // a BLE-name rule per operator, and 青桔's MAC rule (米单车管理 · 匹配规则)
+    expect(await count(`select count(*)::int as n from mac_rules where kind = 1`)).toBe(3);
+    expect(await count(`select count(*)::int as n from mac_rules where kind = 2`)).toBe(1);
     expect(await count(`select count(*)::int as n from brand_quotas`)).toBe(3);
     expect(await count(`select count(*)::int as n from gateways`)).toBe(1);
     expect(await count(`select count(*)::int as n from piles`)).toBe(world.sites.reduce((n, s) => n + s.bleNum, 0));
