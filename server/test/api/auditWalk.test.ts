@@ -201,6 +201,7 @@ function remember(key: string, data: any, s: Record<string, any>) {
   if (key === 'POST /api/clockRecord/saveClockConfigInfo') s.clockConfigId ??= data.id;
   if (key === 'POST /api/examine/category/upsert') s.categoryId ??= data.id;
   if (key === 'POST /api/examine/fixedRule/upsert') s.fixedRuleId ??= data.id;
+  if (key === 'POST /api/examine/sortContent/upsert') s.scoreId ??= data.id;
   if (key === 'POST /api/examine/trendsRule/upsert') s.trendRuleId ??= data.id;
   if (key === 'PUT /api/user/reset' && data?.password) secrets.add(data.password);
   if (typeof data?.key === 'string') secrets.add(data.key);

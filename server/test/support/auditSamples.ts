@@ -170,7 +170,25 @@ export const FIELD_SAMPLES: Sample[] = [
   ['POST /api/examine/trendsRule/upsert', (w) => ({ as: w.hd, body: { ...walkTrend(w) }, creates: true })],
   ['POST /api/examine/trendsRule/upsert#edit', (w) => ({ as: w.hd, body: { ...walkTrend(w), id: w.s.trendRuleId, name: '走查趋势2' } })],
   ['POST /api/examine/trendsRule/enable', (w) => ({ as: w.hd, body: { id: w.s.trendRuleId, enabled: false } })],
-  ['POST /api/examine/trendsRule/assess', (w) => ({ as: w.hd, body: { period: new Date(Date.now() - 40 * 86_400_000).toISOString().slice(0, 7) } })],
+  ['POST /api/examine/trendsRule/assess', (w) => ({ as: w.hd, body: { period: LAST_MONTH } })],
+  [
+    'POST /api/examine/sortContent/upsert',
+    async (w) => ({
+      as: w.hd,
+      body: { period: LAST_MONTH, brandId: await walkBrand(w), ruleId: w.s.fixedRuleId, findings: 1, note: '走查发现' },
+      creates: true,
+    }),
+  ],
+  [
+    'POST /api/examine/sortContent/upsert#edit',
+    async (w) => ({
+      as: w.hd,
+      body: { id: w.s.scoreId, period: LAST_MONTH, brandId: await walkBrand(w), ruleId: w.s.fixedRuleId, findings: 2, note: '走查复核' },
+    }),
+  ],
+  ['DELETE /api/examine/sortContent/del/:id', (w) => ({ as: w.hd, url: `/api/examine/sortContent/del/${w.s.scoreId}` })],
+  ['POST /api/examine/period/close', (w) => ({ as: w.hd, body: { period: LAST_MONTH }, creates: true })],
+  ['POST /api/examine/period/reopen', (w) => ({ as: w.hd, body: { period: LAST_MONTH, reason: '走查重新开放' } })],
   [
     'DELETE /api/examine/category/del/:id',
     async (w) => {
@@ -180,6 +198,8 @@ export const FIELD_SAMPLES: Sample[] = [
   ],
 ];
 
+/** The month before this one (begun, so it may be assessed and scored). */
+const LAST_MONTH = new Date(Date.now() - 40 * 86_400_000).toISOString().slice(0, 7);
 const WALK_CONF = { baseScore: 100, gradeA: 90, gradeB: 80, gradeC: 60, quotaA: 10, quotaB: 0, quotaC: -10, quotaD: -20 };
 const walkFixed = (w: World) => ({ categoryId: w.s.categoryId, name: '走查固定项', points: 2, maxPoints: null, description: null, enabled: true });
 const walkTrend = (w: World) => ({

@@ -5,6 +5,7 @@ import { needs } from '../../http/auth.js';
 import { CREATES, byField, pick, type Before } from '../../http/auditObjects.js';
 import * as examine from './service.js';
 import * as assessment from './assess/service.js';
+import { registerScores } from './scores/routes.js';
 import {
   AllRules,
   AssessBody,
@@ -39,6 +40,7 @@ const confRow: Before = (req) => ({ table: 'examine_conf', where: { area_id: pic
 const routes: FastifyPluginAsyncTypebox = async (app) => {
   const { database, config } = app.ctx;
   const tz = config.tz;
+  registerScores(app);
 
   // 考核类别列表（名称、满分、排序、规则数）
   app.get(

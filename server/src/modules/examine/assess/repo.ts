@@ -3,11 +3,6 @@ import type { Database } from '../../../db/client.js';
 import type { Grade, MeasureKey } from '../../../domain/rating.js';
 import type { MeasuredOrder } from '../../../domain/workOrders.js';
 
-export async function isClosed(database: Database, areaId: string, period: string): Promise<boolean> {
-  const [row] = await database.query(`select 1 from examine_periods where area_id = $1 and period = $2 and closed_at is not null`, [areaId, period]);
-  return !!row;
-}
-
 /** Findings per enterprise and fixed rule of the month (the inspectors' entries added up). */
 export function findings(database: Database, areaId: string, period: string) {
   return database.query<{ brandId: number; ruleId: number; n: number }>(

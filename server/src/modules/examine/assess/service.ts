@@ -15,6 +15,7 @@ import * as repo from '../repo.js';
 import * as results from './repo.js';
 import { UNMEASURED, evidenceLink, measure, periodOf } from './measures.js';
 import { confOf, schemeArea } from '../service.js';
+import { isClosed } from '../scores/repo.js';
 
 /** The period named, refused when it is no month or has not begun. */
 function checkedPeriod(period: string, tz: string, now: Date) {
@@ -28,7 +29,7 @@ function checkedPeriod(period: string, tz: string, now: Date) {
 /** Assesses the area's month (no checks of who asks: the route's and the job's own). Answers how many enterprises. */
 async function assessArea(database: Database, areaId: string, areaIds: string[], period: string, tz: string, userId: number | null, now = new Date()) {
   const p = checkedPeriod(period, tz, now);
-  if (await results.isClosed(database, areaId, period)) throw badRequest(`考核周期 ${period} 已关闭，如需重新考核请先重新开放（须填写原因）`);
+  if (await isClosed(database, areaId, period)) throw badRequest(`考核周期 ${period} 已关闭，如需重新考核请先重新开放（须填写原因）`);
   const [cats, fixed, trends, { conf }] = await Promise.all([
     repo.categories(database, areaId),
     repo.fixedRules(database, areaId),
@@ -100,7 +101,7 @@ export async function ranking(database: Database, auth: Auth, q: { areaId?: stri
   return {
     areaId,
     period: q.period,
-    closed: await results.isClosed(database, areaId, q.period),
+    closed: await isClosed(database, areaId, q.period),
     lists: rows.map(({ assessedAt, previousScore, ...r }) => ({
       ...r,
       previousScore,
