@@ -179,6 +179,24 @@ export const SERVER_RULES = {
     maxPoints: {"minimum":0,"maximum":1000,"description":"本项最多扣分；空为不设上限（仍不超过类别满分）"},
     description: {"maxLength":500,"description":"评分说明与取证要求"},
   },
+  "/api/examine/period/close": {
+    areaId: {"pattern":"^\\d{6}$","description":"考核方案所属区域，缺省为当前操作区域"},
+    period: {"pattern":"^\\d{4}-\\d{2}$","description":"考核周期（月）YYYY-MM"},
+  },
+  "/api/examine/period/reopen": {
+    areaId: {"pattern":"^\\d{6}$","description":"考核方案所属区域，缺省为当前操作区域"},
+    period: {"pattern":"^\\d{4}-\\d{2}$","description":"考核周期（月）YYYY-MM"},
+    reason: {"minLength":1,"maxLength":500,"description":"重新开放的原因（留存）"},
+  },
+  "/api/examine/sortContent/upsert": {
+    areaId: {"pattern":"^\\d{6}$","description":"考核方案所属区域，缺省为当前操作区域"},
+    id: {"minimum":1,"maximum":2147483647},
+    period: {"pattern":"^\\d{4}-\\d{2}$","description":"考核周期（月）YYYY-MM"},
+    brandId: {"minimum":1,"description":"被考核企业"},
+    ruleId: {"minimum":1,"description":"固定考核项"},
+    findings: {"minimum":0,"maximum":1000,"description":"发现处数"},
+    note: {"minLength":1,"maxLength":1000,"description":"检查情况：时间、地点、发现的问题（证据）"},
+  },
   "/api/examine/trendsRule/assess": {
     areaId: {"pattern":"^\\d{6}$","description":"考核方案所属区域，缺省为当前操作区域"},
     period: {"pattern":"^\\d{4}-\\d{2}$","description":"考核周期（月）YYYY-MM"},

@@ -15504,6 +15504,324 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/examine/sortContent/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 人工评分列表 */
+        get: {
+            parameters: {
+                query: {
+                    /** @description 当前操作区域（6 位区域编码），缺省为用户所属区域 */
+                    selfAreaId?: string;
+                    /** @description 考核方案所属区域，缺省为当前操作区域 */
+                    areaId?: string;
+                    /** @description 考核周期（月）YYYY-MM */
+                    period: string;
+                    /** @description 企业 */
+                    brandId?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            message: string;
+                            data: {
+                                id: number;
+                                brandId: number;
+                                /** @description 企业 */
+                                brandName: string;
+                                ruleId: number;
+                                /** @description 固定考核项 */
+                                ruleName: string;
+                                /** @description 所属类别 */
+                                categoryName: string;
+                                /** @description 发现处数 */
+                                findings: number;
+                                /** @description 本条按规则折算的扣分（每处扣分 × 处数，不超过本项上限） */
+                                points: number;
+                                /** @description 检查情况（证据） */
+                                note: string;
+                                /** @description 评分人 */
+                                inspectorName: string | null;
+                                /** @description 评分时间 */
+                                updateTime: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/examine/sortContent/upsert": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 保存人工评分 */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description 当前操作区域（6 位区域编码），缺省为用户所属区域 */
+                        selfAreaId?: string;
+                        /** @description 考核方案所属区域，缺省为当前操作区域 */
+                        areaId?: string;
+                        id?: number;
+                        /** @description 考核周期（月）YYYY-MM */
+                        period: string;
+                        /** @description 被考核企业 */
+                        brandId: number;
+                        /** @description 固定考核项 */
+                        ruleId: number;
+                        /** @description 发现处数 */
+                        findings: number;
+                        /** @description 检查情况：时间、地点、发现的问题（证据） */
+                        note: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            message: string;
+                            data: {
+                                id: number;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/examine/sortContent/del/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** 删除人工评分 */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/examine/period/info": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 考核周期状态 */
+        get: {
+            parameters: {
+                query: {
+                    /** @description 当前操作区域（6 位区域编码），缺省为用户所属区域 */
+                    selfAreaId?: string;
+                    /** @description 考核方案所属区域，缺省为当前操作区域 */
+                    areaId?: string;
+                    /** @description 考核周期（月）YYYY-MM */
+                    period: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            message: string;
+                            data: {
+                                period: string;
+                                /** @description 已关闭（结果与人工评分冻结） */
+                                closed: boolean;
+                                log: {
+                                    /** @description close 关闭，reopen 重新开放 */
+                                    action: string;
+                                    /** @description 重新开放的原因 */
+                                    reason: string | null;
+                                    userName: string | null;
+                                    time: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/examine/period/close": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 关闭考核周期 */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description 当前操作区域（6 位区域编码），缺省为用户所属区域 */
+                        selfAreaId?: string;
+                        /** @description 考核方案所属区域，缺省为当前操作区域 */
+                        areaId?: string;
+                        /** @description 考核周期（月）YYYY-MM */
+                        period: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/examine/period/reopen": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 重新开放考核周期 */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description 当前操作区域（6 位区域编码），缺省为用户所属区域 */
+                        selfAreaId?: string;
+                        /** @description 考核方案所属区域，缺省为当前操作区域 */
+                        areaId?: string;
+                        /** @description 考核周期（月）YYYY-MM */
+                        period: string;
+                        /** @description 重新开放的原因（留存） */
+                        reason: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/examine/category/list": {
         parameters: {
             query?: never;

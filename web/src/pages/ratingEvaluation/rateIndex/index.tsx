@@ -1,10 +1,12 @@
 /**
  * 评级考核 · 企业考核 (#/ratingEvaluation/rate/index, issue 30): the enterprises of an area ranked for a
  * month, with score, grade, change from the month before, the deductions and the quota suggestion;
- * 执行考核 (考核规则设置) assesses the month again (a closed month is refused with the reason); a row
- * opens its 考核详情. The month and area are in the URL.
+ * 执行考核 (考核规则设置) assesses the month again; a row opens its 考核详情. Below, the month's
+ * 人工评分. 关闭周期 freezes the month (results and hand scores); 重新开放 asks a reason, kept in the
+ * month's log. The month and area are in the URL.
  */
-import { Alert, Button, Empty, Table, Tag } from 'antd';
+import { Alert, Button, Card, Empty, Input, Modal, Popconfirm, Table, Tag, Timeline } from 'antd';
+import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { toast } from '../../../app/feedback';
@@ -12,7 +14,8 @@ import { useSession } from '../../../app/session/store';
 import { tellFailure } from '../../../components/desk';
 import { can } from '../../../lib/permission';
 import { Change, GradeTag, PeriodBar, useResultQuery } from '../shared/period';
-import { fetchRanking, runAssessment } from '../shared/service';
+import { closePeriod, fetchPeriod, fetchRanking, reopenPeriod, runAssessment } from '../shared/service';
+import ScoresTab from './ScoresTab';
 import type { Ranked } from '../shared/types';
 import '../shared/rate.css';
 
@@ -30,18 +33,43 @@ export default function RateIndex() {
     },
     onError: tellFailure,
   });
+  const state = useQuery({ queryKey: ['rate', 'period', period, area], queryFn: () => fetchPeriod({ period, selfAreaId: area }) });
+  const [reopening, setReopening] = useState(false);
+  const [reason, setReason] = useState('');
+  const change = useMutation({
+    mutationFn: (close: boolean) => (close ? closePeriod(period, area) : reopenPeriod(period, reason.trim(), area)),
+    onSuccess: async (_, close) => {
+      void toast().success(close ? `考核周期 ${period} 已关闭` : `考核周期 ${period} 已重新开放`);
+      setReopening(false);
+      setReason('');
+      await client.invalidateQueries({ queryKey: ['rate'] });
+      await client.invalidateQueries({ queryKey: ['desk'] });
+    },
+    onError: tellFailure,
+  });
   const d = ranking.data;
+  const closed = state.data?.closed ?? d?.closed ?? false;
   const detailOf = (r: Ranked) => `/ratingEvaluation/rate/grade?period=${period}&brandId=${r.brandId}${area ? `&selfAreaId=${area}` : ''}`;
 
   return (
     <div>
       <PeriodBar {...q}>
-        {d?.closed && <Tag color="default">本周期已关闭</Tag>}
+        {closed && <Tag color="default">本周期已关闭</Tag>}
         {mayAssess && (
-          <Button type="primary" loading={assess.isPending} disabled={d?.closed} onClick={() => assess.mutate()}>
+          <Button type="primary" loading={assess.isPending} disabled={closed} onClick={() => assess.mutate()}>
             {d?.lists.length ? '重新考核' : '执行考核'}
           </Button>
         )}
+        {mayAssess &&
+          (closed ? (
+            <Button onClick={() => setReopening(true)}>重新开放</Button>
+          ) : (
+            <Popconfirm title={`关闭 ${period} 后，考核结果与人工评分将冻结，确定关闭吗？`} onConfirm={() => change.mutate(true)}>
+              <Button disabled={!d?.lists.length} loading={change.isPending}>
+                关闭周期
+              </Button>
+            </Popconfirm>
+          ))}
       </PeriodBar>
       {ranking.isError ? (
         <Alert type="error" showIcon message="考核结果加载失败" description={(ranking.error as Error).message} />
@@ -82,6 +110,37 @@ export default function RateIndex() {
           ]}
         />
       )}
+      <Card size="small" title="人工评分" style={{ marginTop: 16 }} extra={closed ? <span className="rate-muted">本周期已关闭，不能修改</span> : null}>
+        <ScoresTab period={period} area={area} closed={closed} />
+      </Card>
+      {!!state.data?.log.length && (
+        <Card size="small" title="周期记录" style={{ marginTop: 16 }}>
+          <Timeline
+            items={state.data.log.map((l) => ({
+              color: l.action === 'close' ? 'gray' : 'blue',
+              children: `${l.time} ${l.userName ?? ''} ${l.action === 'close' ? '关闭周期' : `重新开放：${l.reason ?? ''}`}`,
+            }))}
+          />
+        </Card>
+      )}
+      <Modal
+        title={`重新开放 ${period}`}
+        open={reopening}
+        okText="重新开放"
+        okButtonProps={{ disabled: !reason.trim(), loading: change.isPending }}
+        onOk={() => change.mutate(false)}
+        onCancel={() => setReopening(false)}
+      >
+        <p>重新开放后可修改人工评分并重新考核。原因将留存在周期记录中。</p>
+        <Input.TextArea
+          aria-label="重新开放的原因"
+          rows={3}
+          maxLength={500}
+          value={reason}
+          onChange={(e) => setReason(e.target.value)}
+          placeholder="如：企业申诉，复核运维人员配备"
+        />
+      </Modal>
     </div>
   );
 }

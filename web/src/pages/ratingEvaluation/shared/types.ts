@@ -7,3 +7,5 @@ export type Ranked = Item<Ranking['lists']>;
 /** One enterprise's month with every rule's outcome (GET /api/examine/brand/detail). */
 type Detail = Data<'/api/examine/brand/detail'>;
 export type Deduction = Item<Detail['deductions']>;
+/** An inspector's findings of a fixed item for an enterprise and month (GET /api/examine/sortContent/list). */
+export type Score = Item<Data<'/api/examine/sortContent/list'>>;
