@@ -13,6 +13,7 @@ import type { Database } from '../db/client.js';
 import { localDay } from '../domain/time.js';
 import { sweepUnattached } from '../shared/uploads.js';
 import { JOB_WINDOW_HOURS, runMatch } from '../shared/notUploaded.js';
+import { assessLastMonth } from './rating.js';
 
 export type { JobContext };
 
@@ -60,6 +61,8 @@ export async function runHourlyJobs(ctx: JobContext, now: Date) {
   // bikes the piles heard that no operator reported, by every enterprise's name and MAC rules (桩测未上传车辆)
   await runMatch(ctx.database, 1, null, null, now, JOB_WINDOW_HOURS);
   await runMatch(ctx.database, 2, null, null, now, JOB_WINDOW_HOURS);
+  // 评级考核: the month before, once, in every area with a scheme (from 02:00 on the 1st)
+  await assessLastMonth(ctx, now);
   return run;
 }
 

@@ -8,6 +8,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client, adminClient, createTestApp, userClient, type TestContext } from '../support/app.js';
 import { addBrand } from '../support/world.js';
 import { HD, PERIOD, seedRatingMonth } from '../support/ratingMonth.js';
+import { jobContextOf } from '../../src/jobs/index.js';
+import { assessLastMonth } from '../../src/jobs/rating.js';
+import { loadConfig } from '../../src/config.js';
 
 let t: TestContext;
 let hd: Client;
@@ -119,5 +122,24 @@ describe('closing a month', () => {
     expect((await hd.del(`/api/examine/sortContent/del/${id}`)).body).toMatchObject({ code: 200, message: '人工评分已删除' });
     await hd.post('/api/examine/trendsRule/assess', { period: PERIOD });
     expect(await scoreOf(HB)).toBe(100);
+  });
+});
+
+describe('the monthly job', () => {
+  it('assesses the month before from 02:00 on the 1st, once per area with a scheme, never a closed month', async () => {
+    const ctx = jobContextOf({ config: loadConfig({}), database: t.database });
+    const at = (local: string) => new Date(`${local}+08:00`);
+    await t.database.query(`delete from examine_deductions where period = $1`, [PERIOD]);
+    await t.database.query(`delete from examine_results where period = $1`, [PERIOD]);
+    expect(await assessLastMonth(ctx, at('2026-10-01T01:30:00'))).toBeNull();
+    expect(await assessLastMonth(ctx, at('2026-10-01T02:05:00'))).toEqual({ period: PERIOD, areas: 1 });
+    expect((await hd.get('/api/examine/brand/sort', { period: PERIOD })).body.data.lists).toHaveLength(2);
+    // done: the next hours leave it alone (a regulator's re-assessment is theirs to run)
+    expect(await assessLastMonth(ctx, at('2026-10-01T03:05:00'))).toEqual({ period: PERIOD, areas: 0 });
+    // a closed month is not due even without results
+    await t.database.query(`delete from examine_deductions where period = $1`, [PERIOD]);
+    await t.database.query(`delete from examine_results where period = $1`, [PERIOD]);
+    await hd.post('/api/examine/period/close', { period: PERIOD });
+    expect(await assessLastMonth(ctx, at('2026-10-02T10:00:00'))).toEqual({ period: PERIOD, areas: 0 });
   });
 });

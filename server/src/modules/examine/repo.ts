@@ -1,23 +1,8 @@
 /** Queries of 评级考核's settings: an area's conf, categories, fixed and trend rules. */
 import type { Database } from '../../db/client.js';
-import { insertSql, selectList, updateSql, type Columns } from '../../db/columns.js';
-import type { Band, MeasureKey, RatingConf } from '../../domain/rating.js';
-
-const CONF: Required<Columns<RatingConf>> = {
-  baseScore: 'base_score',
-  gradeA: 'grade_a',
-  gradeB: 'grade_b',
-  gradeC: 'grade_c',
-  quotaA: 'quota_a',
-  quotaB: 'quota_b',
-  quotaC: 'quota_c',
-  quotaD: 'quota_d',
-};
-
-export async function conf(database: Database, areaId: string): Promise<RatingConf | undefined> {
-  const [row] = await database.query<RatingConf>(`select ${selectList(CONF, 'c')} from examine_conf c where c.area_id = $1`, [areaId]);
-  return row;
-}
+import { insertSql, updateSql } from '../../db/columns.js';
+import type { RatingConf } from '../../domain/rating.js';
+import { CONF } from '../../shared/ratingScheme.js';
 
 export async function saveConf(database: Database, areaId: string, c: RatingConf, userId: number) {
   const values: Record<string, unknown> = { area_id: areaId, updated_by: userId };
@@ -30,24 +15,6 @@ export async function saveConf(database: Database, areaId: string, c: RatingConf
 }
 
 /* ---------- categories ---------- */
-
-export interface CategoryRow {
-  id: number;
-  name: string;
-  fullScore: number;
-  sort: number;
-  rules: number;
-}
-
-export async function categories(database: Database, areaId: string): Promise<CategoryRow[]> {
-  return database.query<CategoryRow>(
-    `select c.id, c.name, c.full_score as "fullScore", c.sort,
-            ((select count(*) from examine_fixed_rules f where f.category_id = c.id and f.deleted_at is null)
-           + (select count(*) from examine_trend_rules t where t.category_id = c.id and t.deleted_at is null))::int as rules
-       from examine_categories c where c.area_id = $1 and c.deleted_at is null order by c.sort, c.id`,
-    [areaId],
-  );
-}
 
 export type Table = 'examine_categories' | 'examine_fixed_rules' | 'examine_trend_rules';
 
@@ -90,45 +57,6 @@ export async function largestDeduction(database: Database, categoryId: number): 
 }
 
 /* ---------- rules ---------- */
-
-export interface FixedRuleRow {
-  id: number;
-  categoryId: number;
-  categoryName: string;
-  name: string;
-  points: number;
-  maxPoints: number | null;
-  description: string | null;
-  enabled: boolean;
-}
-
-export async function fixedRules(database: Database, areaId: string): Promise<FixedRuleRow[]> {
-  return database.query<FixedRuleRow>(
-    `select f.id, f.category_id as "categoryId", c.name as "categoryName", f.name, f.points, f.max_points as "maxPoints", f.description, f.enabled
-       from examine_fixed_rules f join examine_categories c on c.id = f.category_id
-      where f.area_id = $1 and f.deleted_at is null order by c.sort, c.id, f.id`,
-    [areaId],
-  );
-}
-
-export interface TrendRuleRow {
-  id: number;
-  categoryId: number;
-  categoryName: string;
-  measure: MeasureKey;
-  name: string;
-  bands: Band[];
-  enabled: boolean;
-}
-
-export async function trendRules(database: Database, areaId: string): Promise<TrendRuleRow[]> {
-  return database.query<TrendRuleRow>(
-    `select t.id, t.category_id as "categoryId", c.name as "categoryName", t.measure, t.name, t.bands, t.enabled
-       from examine_trend_rules t join examine_categories c on c.id = t.category_id
-      where t.area_id = $1 and t.deleted_at is null order by c.sort, c.id, t.id`,
-    [areaId],
-  );
-}
 
 export async function enableTrendRule(database: Database, id: number, enabled: boolean) {
   await database.query(`update examine_trend_rules set enabled = $2, updated_at = now() where id = $1 and deleted_at is null`, [id, enabled]);

@@ -7,8 +7,9 @@
 import type { Database } from '../../db/client.js';
 import type { Auth } from '../../http/auth.js';
 import { badRequest } from '../../http/envelope.js';
-import { DEFAULT_CONF, MEASURES, MEASURE_KEYS, bandsProblem, confProblem, type RatingConf } from '../../domain/rating.js';
+import { MEASURES, MEASURE_KEYS, bandsProblem, confProblem, type RatingConf } from '../../domain/rating.js';
 import * as repo from './repo.js';
+import * as scheme from '../../shared/ratingScheme.js';
 import type { CategoryInput, ConfInput, FixedRuleInput, TrendRuleInput } from './schemas.js';
 
 /** The area whose scheme a call reads or writes: the one named (in reach) or the request's. */
@@ -37,11 +38,6 @@ async function categoryFor(database: Database, areaId: string, categoryId: numbe
 
 /* ---------- conf ---------- */
 
-export async function confOf(database: Database, areaId: string): Promise<{ conf: RatingConf; defaultConf: boolean }> {
-  const c = await repo.conf(database, areaId);
-  return { conf: c ?? DEFAULT_CONF, defaultConf: !c };
-}
-
 export async function saveConf(database: Database, auth: Auth, input: ConfInput) {
   const areaId = schemeArea(auth, input.areaId);
   const c: RatingConf = {
@@ -61,7 +57,7 @@ export async function saveConf(database: Database, auth: Auth, input: ConfInput)
 
 /* ---------- categories ---------- */
 
-export const listCategories = (database: Database, auth: Auth, areaId: string | undefined) => repo.categories(database, schemeArea(auth, areaId));
+export const listCategories = (database: Database, auth: Auth, areaId: string | undefined) => scheme.categories(database, schemeArea(auth, areaId));
 
 export async function saveCategory(database: Database, auth: Auth, input: CategoryInput): Promise<number> {
   let areaId = schemeArea(auth, input.areaId);
@@ -81,7 +77,7 @@ export async function saveCategory(database: Database, auth: Auth, input: Catego
 
 export async function deleteCategory(database: Database, auth: Auth, id: number) {
   const c = await mine(database, auth, 'examine_categories', id, '考核类别');
-  const rules = (await repo.categories(database, c.areaId)).find((x) => x.id === id)?.rules ?? 0;
+  const rules = (await scheme.categories(database, c.areaId)).find((x) => x.id === id)?.rules ?? 0;
   if (rules > 0) throw badRequest(`该类别下还有 ${rules} 条规则，请先把规则移到其他类别`);
   await repo.remove(database, 'examine_categories', id);
 }
@@ -90,7 +86,7 @@ export async function deleteCategory(database: Database, auth: Auth, id: number)
 
 export async function fixedInfo(database: Database, auth: Auth, areaId: string | undefined) {
   const a = schemeArea(auth, areaId);
-  return { ...(await confOf(database, a)), rules: await repo.fixedRules(database, a) };
+  return { ...(await scheme.confOf(database, a)), rules: await scheme.fixedRules(database, a) };
 }
 
 export async function saveFixedRule(database: Database, auth: Auth, input: FixedRuleInput): Promise<number> {
@@ -114,7 +110,7 @@ export async function saveFixedRule(database: Database, auth: Auth, input: Fixed
 
 /* ---------- trend rules ---------- */
 
-const shownTrend = (r: repo.TrendRuleRow) => ({
+const shownTrend = (r: scheme.TrendRuleRow) => ({
   ...r,
   measureName: MEASURES[r.measure].name,
   unit: MEASURES[r.measure].unit,
@@ -122,7 +118,7 @@ const shownTrend = (r: repo.TrendRuleRow) => ({
 });
 
 export async function listTrendRules(database: Database, auth: Auth, areaId: string | undefined) {
-  return (await repo.trendRules(database, schemeArea(auth, areaId))).map(shownTrend);
+  return (await scheme.trendRules(database, schemeArea(auth, areaId))).map(shownTrend);
 }
 
 export async function saveTrendRule(database: Database, auth: Auth, input: TrendRuleInput): Promise<number> {
@@ -157,10 +153,10 @@ export async function enableTrendRule(database: Database, auth: Auth, id: number
 export async function allRules(database: Database, auth: Auth, areaId: string | undefined) {
   const a = schemeArea(auth, areaId);
   const [cats, fixed, trends, conf] = await Promise.all([
-    repo.categories(database, a),
-    repo.fixedRules(database, a),
-    repo.trendRules(database, a),
-    confOf(database, a),
+    scheme.categories(database, a),
+    scheme.fixedRules(database, a),
+    scheme.trendRules(database, a),
+    scheme.confOf(database, a),
   ]);
   const sum = Math.round(cats.reduce((s, c) => s + c.fullScore, 0) * 100) / 100;
   const problem = !cats.length

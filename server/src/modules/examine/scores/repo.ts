@@ -69,11 +69,6 @@ export async function deleteScore(database: Database, id: number) {
   await database.query(`update examine_fixed_scores set deleted_at = now() where id = $1 and deleted_at is null`, [id]);
 }
 
-export async function isClosed(database: Database, areaId: string, period: string): Promise<boolean> {
-  const [row] = await database.query(`select 1 from examine_periods where area_id = $1 and period = $2 and closed_at is not null`, [areaId, period]);
-  return !!row;
-}
-
 /** Closes or re-opens a month and keeps the step in the log, in one transaction; false when it already was so. */
 export async function setClosed(database: Database, areaId: string, period: string, closed: boolean, reason: string | null, userId: number): Promise<boolean> {
   return database.tx(async (q) => {

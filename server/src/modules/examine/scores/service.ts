@@ -11,6 +11,7 @@ import { formatTime } from '../../../domain/time.js';
 import { findBrand } from '../../../shared/brands.js';
 import { schemeArea } from '../service.js';
 import * as repo from './repo.js';
+import { isClosed } from '../../../shared/ratingScheme.js';
 import type { ScoreInput } from './schemas.js';
 
 function checkPeriod(period: string) {
@@ -19,7 +20,7 @@ function checkPeriod(period: string) {
 }
 
 async function assertOpen(database: Database, areaId: string, period: string) {
-  if (await repo.isClosed(database, areaId, period)) throw badRequest(`考核周期 ${period} 已关闭，不能再修改人工评分；如需修改请先重新开放（须填写原因）`);
+  if (await isClosed(database, areaId, period)) throw badRequest(`考核周期 ${period} 已关闭，不能再修改人工评分；如需修改请先重新开放（须填写原因）`);
 }
 
 export async function listScores(database: Database, auth: Auth, q: { areaId?: string; period: string; brandId?: number }, tz: string) {
@@ -69,7 +70,7 @@ export async function periodState(database: Database, auth: Auth, q: { areaId?: 
   const log = await repo.periodLog(database, areaId, q.period);
   return {
     period: q.period,
-    closed: await repo.isClosed(database, areaId, q.period),
+    closed: await isClosed(database, areaId, q.period),
     log: log.map(({ at, ...l }) => ({ ...l, time: formatTime(at, tz)! })),
   };
 }

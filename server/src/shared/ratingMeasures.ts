@@ -14,13 +14,12 @@
  *   it did not report (shared/notUploaded.ts, 米单车管理 · 桩测未上传车辆); an enterprise without a
  *   matching rule is not measured (null: the screen says so).
  */
-import type { Database } from '../../../db/client.js';
-import { MEASURE_KEYS, overQuotaRate, percent, type MeasureKey } from '../../../domain/rating.js';
-import { measureOrders, type MeasuredOrder, type OrderType } from '../../../domain/workOrders.js';
-import * as repo from './repo.js';
-import { dayStart, daysInMonth, pad2 } from '../../../domain/time.js';
-import { brandTrend } from '../../../shared/brandTrend.js';
-import { notUploadedByBrand, rulesOf } from '../../../shared/notUploaded.js';
+import type { Database } from '../db/client.js';
+import { MEASURE_KEYS, overQuotaRate, percent, type MeasureKey } from '../domain/rating.js';
+import { measureOrders, type MeasuredOrder, type OrderType } from '../domain/workOrders.js';
+import { dayStart, daysInMonth, pad2 } from '../domain/time.js';
+import { brandTrend } from './brandTrend.js';
+import { notUploadedByBrand, rulesOf } from './notUploaded.js';
 
 export type Measured = Record<MeasureKey, number | null>;
 
@@ -61,7 +60,7 @@ export async function measure(
   const out = new Map(brandIds.map((b) => [b, empty()]));
 
   const trend = await brandTrend(database, areaIds, { year: p.year, dataType: 1 }, tz, now);
-  const quotas = await repo.quotas(database, areaIds);
+  const quotas = await brandQuotas(database, areaIds);
   const quotaOf = new Map(quotas.map((q) => [q.brandId, q.quota]));
   for (const [brandId, m] of out) {
     const row = trend[brandId]?.rows[p.month - 1];
@@ -70,10 +69,10 @@ export async function measure(
     m.overQuota = placed === null ? null : overQuotaRate(placed, quotaOf.get(brandId) ?? 0);
   }
 
-  const rides = await repo.rideShares(database, areaIds, p.start, p.end);
+  const rides = await rideShares(database, areaIds, p.start, p.end);
   for (const r of rides) if (out.has(r.brandId)) out.get(r.brandId)!.offSiteReturn = percent(r.out, r.n);
 
-  const orders = await repo.orders(database, areaIds, p.start, p.end);
+  const orders = await workOrdersOf(database, areaIds, p.start, p.end);
   const byBrand = new Map<number, MeasuredOrder[]>();
   for (const o of orders) byBrand.set(o.brandId, [...(byBrand.get(o.brandId) ?? []), { ...o, orderType: o.orderType as OrderType }]);
   for (const [brandId, list] of byBrand) {
@@ -84,7 +83,7 @@ export async function measure(
     m.orderMedian = r.medianMinutes;
   }
 
-  const alerts = await repo.alertCounts(database, areaIds, p.start, p.end, new Date(Math.min(p.end.getTime(), now.getTime())));
+  const alerts = await alertCounts(database, areaIds, p.start, p.end, new Date(Math.min(p.end.getTime(), now.getTime())));
   for (const a of alerts) {
     const m = out.get(a.brandId);
     if (!m) continue;
@@ -130,4 +129,51 @@ export function evidenceLink(key: MeasureKey, brandId: number, areaId: string, p
     case 'notUploaded':
       return `/miBicycle/notUpload?${q}`;
   }
+}
+
+/** The approved quota (bikes and e-bikes) per enterprise in the areas. */
+export function brandQuotas(database: Database, areaIds: string[]) {
+  return database.query<{ brandId: number; quota: number }>(
+    `select brand_id as "brandId", sum(bike_quota + ebike_quota)::int as quota from brand_quotas where area_id = any($1::varchar[]) group by 1`,
+    [areaIds],
+  );
+}
+
+/* ---------- the figures' queries ---------- */
+
+/** Ride orders rented in [start, end) and returned, per enterprise: all and those returned outside every site. */
+function rideShares(database: Database, areaIds: string[], start: Date, end: Date) {
+  return database.query<{ brandId: number; n: number; out: number }>(
+    `select brand_id as "brandId", count(*)::int as n, count(*) filter (where out_site_return)::int as out
+       from ride_orders where area_id = any($1::varchar[]) and rent_at >= $2 and rent_at < $3 and return_at is not null group by 1`,
+    [areaIds, start, end],
+  );
+}
+
+/** Work orders created in [start, end), as domain/workOrders.ts measureOrders takes them. */
+function workOrdersOf(database: Database, areaIds: string[], start: Date, end: Date) {
+  return database.query<MeasuredOrder & { brandId: number }>(
+    `select brand_id as "brandId", created_at as "createdAt", deadline_at as "deadlineAt", answered_at as "answeredAt", closed_at as "closedAt",
+            auto_closed as "autoClosed", returns, order_type as "orderType"
+       from work_orders where area_id = any($1::varchar[]) and created_at >= $2 and created_at < $3`,
+    [areaIds, start, end],
+  );
+}
+
+/**
+ * Alerts present in [start, end) (异常列表's window: begun before its end, still seen after its
+ * start) per enterprise: at non-allowed sites (8), illegal bikes (7), and faulty bikes (5) left open
+ * more than 24 hours by `until` (the month's end, or now).
+ */
+function alertCounts(database: Database, areaIds: string[], start: Date, end: Date, until: Date) {
+  return database.query<{ brandId: number; notAllowed: number; illegal: number; faulty: number }>(
+    `select brand_id as "brandId",
+            count(*) filter (where abnormal_type = 8)::int as "notAllowed",
+            count(*) filter (where abnormal_type = 7)::int as illegal,
+            count(*) filter (where abnormal_type = 5 and least(coalesce(closed_at, handled_at, $4), $4) - created_at > interval '24 hours')::int as faulty
+       from abnormal_messages
+      where area_id = any($1::varchar[]) and abnormal_type in (5, 7, 8) and created_at < $3 and updated_at >= $2 and brand_id is not null
+      group by 1`,
+    [areaIds, start, end, until],
+  );
 }
