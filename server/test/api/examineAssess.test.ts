@@ -124,6 +124,15 @@ describe('a month assessed', () => {
     ]);
   });
 
+  it('puts the grade’s quota suggestion beside each quota on 区域核准数量', async () => {
+    const rows = (await hd.get('/api/indexPage/getAreaBrandList')).body.data.lists;
+    const of = (id: number) => rows.find((x: { brandId: number }) => x.brandId === id);
+    expect(of(MT).rating).toEqual({ period: PERIOD, grade: 'B', score: 82, quota: 1000, suggestedQuota: 1000 });
+    expect(of(HB).rating).toEqual({ period: PERIOD, grade: 'C', score: 68, quota: 800, suggestedQuota: 720 });
+    // the quota it was assessed against is the one this screen shows for the area and below
+    expect(of(HB).bikeNum + of(HB).ebikeNum).toBe(800);
+  });
+
   it('keeps every rule’s outcome with its evidence link; an unmeasured figure says why', async () => {
     const d = (await hd.get('/api/examine/brand/detail', { period: PERIOD, brandId: HB })).body.data;
     expect(d).toMatchObject({ brandName: '哈啰', score: 68, grade: 'C' });

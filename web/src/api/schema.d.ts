@@ -10830,6 +10830,19 @@ export interface paths {
                                     siteBikeNum: number;
                                     /** @description 站内电动车数 */
                                     siteEBikeNum: number;
+                                    /** @description 评级考核的建议（本区域最近一次考核）；尚未考核为 null */
+                                    rating: {
+                                        /** @description 最近一次考核的周期 YYYY-MM */
+                                        period: string;
+                                        /** @description 等级 */
+                                        grade: string;
+                                        /** @description 得分 */
+                                        score: number;
+                                        /** @description 考核时的核准数量（本区域及下级，自行车 + 电动车） */
+                                        quota: number | null;
+                                        /** @description 按等级建议的核准数量 */
+                                        suggestedQuota: number | null;
+                                    } | null;
                                 }[];
                                 /** @description 企业数 */
                                 total: number;

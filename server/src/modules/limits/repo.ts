@@ -28,6 +28,15 @@ export async function findAreaCap(database: Database, areaId: string) {
 }
 
 /** Enterprises' own quotas set on exactly this area (not its sub-areas). */
+/** Each enterprise's latest assessment in the area (评级考核: grade and the quota it suggests). */
+export function latestRatings(database: Database, areaId: string) {
+  return database.query<{ brandId: number; period: string; grade: string; score: number; quota: number | null; suggestedQuota: number | null }>(
+    `select distinct on (brand_id) brand_id as "brandId", period, grade, score, quota, suggested_quota as "suggestedQuota"
+       from examine_results where area_id = $1 order by brand_id, period desc`,
+    [areaId],
+  );
+}
+
 export async function quotasAt(database: Database, areaId: string) {
   return database.query<{ brandId: number; bikeNum: number; ebikeNum: number }>(
     `select brand_id as "brandId", bike_quota as "bikeNum", ebike_quota as "ebikeNum" from brand_quotas where area_id = $1`,

@@ -90,6 +90,16 @@ export const AreaBrandList = Type.Object({
       bikeNum: Int('核准自行车数（本区域及下级之和，同大屏）'),
       ebikeNum: Int('核准电动车数（本区域及下级之和）'),
       ...NumberFields,
+      rating: Nullable(
+        Type.Object({
+          period: Type.String({ description: '最近一次考核的周期 YYYY-MM' }),
+          grade: Type.String({ description: '等级' }),
+          score: Type.Number({ description: '得分' }),
+          quota: Nullable(Type.Integer(), '考核时的核准数量（本区域及下级，自行车 + 电动车）'),
+          suggestedQuota: Nullable(Type.Integer(), '按等级建议的核准数量'),
+        }),
+        '评级考核的建议（本区域最近一次考核）；尚未考核为 null',
+      ),
     }),
   ),
   total: Int('企业数'),

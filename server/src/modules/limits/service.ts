@@ -110,8 +110,13 @@ export async function areaTotalList(
 }
 
 export async function areaBrandList(database: Database, auth: Auth): Promise<Static<typeof AreaBrandList>> {
-  const [rows, own] = await Promise.all([brandCounts(database, auth.scope()), repo.quotasAt(database, auth.areaId)]);
+  const [rows, own, ratings] = await Promise.all([
+    brandCounts(database, auth.scope()),
+    repo.quotasAt(database, auth.areaId),
+    repo.latestRatings(database, auth.areaId),
+  ]);
   const at = new Map(own.map((o) => [o.brandId, o]));
+  const rated = new Map(ratings.map(({ brandId, ...r }) => [brandId, r]));
   return {
     lists: rows.map((r) => ({
       areaId: auth.areaId,
@@ -129,6 +134,7 @@ export async function areaBrandList(database: Database, auth: Auth): Promise<Sta
       onlineEBikeNum: r.onlineEBikeNum,
       siteBikeNum: r.siteBikeNum,
       siteEBikeNum: r.siteEBikeNum,
+      rating: rated.get(r.brandId) ?? null,
     })),
     total: rows.length,
   };

@@ -72,6 +72,7 @@ beforeEach(() => {
             onlineEBikeNum: 2,
             siteBikeNum: 4,
             siteEBikeNum: 1,
+            rating: null,
           },
           {
             areaId: '110108',
@@ -89,6 +90,7 @@ beforeEach(() => {
             onlineEBikeNum: 2,
             siteBikeNum: 3,
             siteEBikeNum: 1,
+            rating: { period: '2026-10', grade: 'C', score: 68, quota: 3, suggestedQuota: 2 },
           },
         ],
       });
@@ -173,7 +175,7 @@ describe('总量设置', () => {
 });
 
 describe('区域核准数量', () => {
-  it('lists the area’s enterprises with their quotas, the big screen’s counts, the red share and an empty 考核建议', { timeout: 120_000 }, async () => {
+  it('lists the area’s enterprises with their quotas, the big screen’s counts, the red share and the rating’s suggestion', { timeout: 120_000 }, async () => {
     logIn({ user: BEIJING_USER, permissions: ['company.quota'] });
     const { router } = renderRoute(<Check />, '/companyManagement/check');
     await router.navigate('/companyManagement/check?selfAreaId=110108');
@@ -191,6 +193,10 @@ describe('区域核准数量', () => {
     expect(within(hb).getByText('+2（200%）')).toBeTruthy(); // online 3 over 1
     expect(screen.getAllByText('考核建议调整').length).toBeGreaterThan(0);
     expect(within(mt).getByLabelText(NO_SUGGESTION).textContent).toBe('—');
+    // 哈啰 graded C in October: 2 of its 3, linked to its 考核详情
+    const hint = within(hb).getByRole('link', { name: '哈啰考核建议' });
+    expect(hint.textContent).toBe('2（-1）');
+    expect(hint.getAttribute('href')).toBe('/ratingEvaluation/rate/grade?period=2026-10&brandId=4&selfAreaId=110108');
     // the head comes with its own call (getAreaTotalNumber), which may answer after the list's
     const head = await screen.findByLabelText('区域总量');
     expect(head.textContent).toContain('自行车：上限 12，已核准 11，可再核准 1');

@@ -6,11 +6,13 @@
  * areaVerify and brandPercent). Filed and online counts above the approved total are red (+n, share).
  * The area's caps head the table; the server refuses a quota past them. Editing needs 118.
  *
- * 考核建议: MANAGEMENT.md puts the rating evaluation's suggested change beside each quota; the
- * evaluation (评级考核) is not built yet, so the column stands empty and says so.
+ * 考核建议: the rating evaluation's suggested quota for the enterprise's grade (评级考核, the area's
+ * latest assessed month) beside each quota, with the change and a link to its 考核详情; an area not
+ * yet assessed says so.
  */
 import { useQuery } from '@tanstack/react-query';
 import { Tooltip } from 'antd';
+import { Link } from 'react-router';
 import type { ColumnsType } from 'antd/es/table';
 import { AREA_FILTER, CrudTab, type CrudKit, defineCrud } from '../../../components/desk';
 import { CountCell, NumberCell, overCell } from '../quotaCells';
@@ -22,7 +24,7 @@ const TYPES = [
   { key: 'ebike', title: '电动车', own: 'ownEBikeNum', approved: 'ebikeNum', filed: 'filedEBikeNum', online: 'onlineEBikeNum', site: 'siteEBikeNum' },
 ] as const;
 
-export const NO_SUGGESTION = '评级考核尚未开展，暂无建议调整';
+export const NO_SUGGESTION = '本区域尚未进行评级考核，暂无建议调整';
 
 function checkColumns(kit: CrudKit<AreaBrandRow>): ColumnsType<AreaBrandRow> {
   const save = async (r: AreaBrandRow, type: 'bike' | 'ebike', value: number) => {
@@ -61,19 +63,32 @@ function checkColumns(kit: CrudKit<AreaBrandRow>): ColumnsType<AreaBrandRow> {
     })),
     {
       title: (
-        <Tooltip title={NO_SUGGESTION}>
+        <Tooltip title="按最近一次评级考核的等级建议的核准数量（自行车 + 电动车）">
           <span>考核建议调整</span>
         </Tooltip>
       ),
       key: 'suggestion',
-      width: 120,
-      render: () => (
-        <Tooltip title={NO_SUGGESTION}>
-          <span className="quota-unset" aria-label={NO_SUGGESTION}>
-            —
-          </span>
-        </Tooltip>
-      ),
+      width: 170,
+      render: (_: unknown, r: AreaBrandRow) => {
+        const g = r.rating;
+        if (!g || g.suggestedQuota === null) {
+          return (
+            <Tooltip title={NO_SUGGESTION}>
+              <span className="quota-unset" aria-label={NO_SUGGESTION}>
+                —
+              </span>
+            </Tooltip>
+          );
+        }
+        const diff = g.suggestedQuota - (g.quota ?? 0);
+        return (
+          <Tooltip title={`${g.period} 考核 ${g.grade} 级，${g.score} 分`}>
+            <Link to={`/ratingEvaluation/rate/grade?period=${g.period}&brandId=${r.brandId}&selfAreaId=${r.areaId}`} aria-label={`${r.brandName}考核建议`}>
+              {g.suggestedQuota}（{diff > 0 ? `+${diff}` : diff === 0 ? '持平' : diff}）
+            </Link>
+          </Tooltip>
+        );
+      },
     },
   ];
 }
