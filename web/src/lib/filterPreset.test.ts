@@ -7,7 +7,7 @@ const of = (to: string) => parseFilterPreset(new URLSearchParams(to.split('?')[1
 describe('filter presets of the to-do links', () => {
   it('reads every link of the home to-do list', () => {
     const presets = Object.fromEntries(TODO_ITEMS.map((t) => [t.key, of(t.to)]));
-    expect(presets.siteApplyPend).toEqual({ flag: 'site' });
+    expect(presets.siteApplyPend).toEqual({ state: '0' });
     expect(presets.siteRolePend).toEqual({ roleId: 27, auditStatus: 0 });
     expect(presets.siteLowPowerPend).toEqual({ equipmentPower: [0, 10] });
     expect(presets.accusePend).toEqual({ state: '0' });
