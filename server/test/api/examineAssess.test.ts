@@ -5,6 +5,7 @@
  * totals behind their evidence links; a changed threshold re-assessed changes the score; another
  * area, an enterprise account and no token are refused.
  */
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client, adminClient, createTestApp, userClient, type TestContext } from '../support/app.js';
 import { addBrand } from '../support/world.js';
@@ -178,6 +179,37 @@ describe('a month assessed', () => {
     });
     const nonAllowed = (await hd.get('/api/abnormal/getMsg', { abnormalType: 8, brandId: MT, startTime: '2026-09-01', endTime: '2026-09-30' })).body.data;
     expect(nonAllowed.total).toBe(2);
+  });
+
+  it('exports the ranking and every outcome, each equal to its list', async () => {
+    const sheet = async (method: 'GET' | 'POST', url: string, q: Record<string, string>) => {
+      const res = await t.app.inject({ method, url, query: q, payload: method === 'POST' ? q : undefined, headers: { authorization: `Bearer ${hd.token}` } });
+      expect(String(res.headers['content-type'])).toContain('spreadsheetml');
+      const wb = new ExcelJS.Workbook();
+      await wb.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+      const ws = wb.worksheets[0];
+      const rows: unknown[][] = [];
+      ws.eachRow((row) => rows.push(Array.from({ length: ws.columnCount }, (_, i) => row.getCell(i + 1).value ?? null)));
+      return { rows, name: decodeURIComponent(String(res.headers['content-disposition']).split("''")[1]) };
+    };
+    const ranking = (await hd.get('/api/examine/brand/sort', { period: PERIOD })).body.data.lists;
+    const out = await sheet('GET', '/api/examine/brand/out', { period: PERIOD });
+    expect(out.name).toBe(`企业考核_${PERIOD}.xlsx`);
+    expect(out.rows[0].slice(0, 4)).toEqual(['名次', '企业', '得分', '等级']);
+    expect(out.rows.slice(1).map((r) => r.slice(0, 8))).toEqual(
+      ranking.map((x: any) => [x.rank, x.brandName, x.score, x.grade, x.change, x.deducted, x.quota, x.suggestedQuota]),
+    );
+    expect(out.rows[1][8]).toBe(ranking[0].measures.dataAccess);
+    const detail = await sheet('POST', '/api/examine/exportSysExamineList', { period: PERIOD });
+    const hb = (await hd.get('/api/examine/brand/detail', { period: PERIOD, brandId: HB })).body.data.deductions;
+    const mt = (await hd.get('/api/examine/brand/detail', { period: PERIOD, brandId: MT })).body.data.deductions;
+    // by rank: 美团 first
+    expect(detail.rows.slice(1).map((r) => [r[0], r[2], r[6], r[7]])).toEqual([
+      ...mt.map((d: any) => ['美团', d.ruleName, d.points, d.evidence]),
+      ...hb.map((d: any) => ['哈啰', d.ruleName, d.points, d.evidence]),
+    ]);
+    expect((await hd.post('/api/examine/exportSysExamineList', {})).body).toMatchObject({ code: 400, message: '考核周期须为 YYYY-MM（月）' });
+    expect((await cy.get('/api/examine/brand/out', { period: PERIOD, areaId: HD })).body.code).toBe(5002);
   });
 
   it('re-assesses the month with a changed threshold: the score and grade change, the old result is replaced', async () => {

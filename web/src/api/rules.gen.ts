@@ -159,6 +159,11 @@ export const SERVER_RULES = {
     fullScore: {"minimum":0.5,"maximum":1000,"description":"满分"},
     sort: {"minimum":0,"maximum":9999,"description":"排序（小在前）"},
   },
+  "/api/examine/exportSysExamineList": {
+    areaId: {"pattern":"^\\d{6}$","description":"考核方案所属区域，缺省为当前操作区域"},
+    period: {"pattern":"^\\d{4}-\\d{2}$","description":"考核周期（月）YYYY-MM"},
+    brandId: {"minimum":1,"description":"只看一个企业"},
+  },
   "/api/examine/fixedRule/conf": {
     areaId: {"pattern":"^\\d{6}$","description":"考核方案所属区域，缺省为当前操作区域"},
     baseScore: {"minimum":1,"maximum":1000,"description":"基础分（满分）"},

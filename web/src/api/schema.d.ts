@@ -16643,6 +16643,111 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/examine/brand/out": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 导出企业考核
+         * @description 文件 企业考核_YYYY-MM.xlsx：行同 brand/sort，另有各项指标的测得值（空为本月无数据）。
+         */
+        get: {
+            parameters: {
+                query: {
+                    /** @description 当前操作区域（6 位区域编码），缺省为用户所属区域 */
+                    selfAreaId?: string;
+                    /** @description 考核方案所属区域，缺省为当前操作区域 */
+                    areaId?: string;
+                    /** @description 考核周期（月）YYYY-MM */
+                    period: string;
+                    /** @description 只看一个企业 */
+                    brandId?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/examine/exportSysExamineList": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * 导出考核明细
+         * @description 文件 考核明细_YYYY-MM.xlsx：每个企业每条规则一行（名次顺序），筛选放在 JSON 正文或查询参数（正文优先）。
+         */
+        post: {
+            parameters: {
+                query?: {
+                    /** @description 当前操作区域（6 位区域编码），缺省为用户所属区域 */
+                    selfAreaId?: string;
+                    /** @description 考核方案所属区域，缺省为当前操作区域 */
+                    areaId?: string;
+                    /** @description 考核周期（月）YYYY-MM */
+                    period?: string;
+                    /** @description 只看一个企业 */
+                    brandId?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description 当前操作区域（6 位区域编码），缺省为用户所属区域 */
+                        selfAreaId?: string;
+                        /** @description 考核方案所属区域，缺省为当前操作区域 */
+                        areaId?: string;
+                        /** @description 考核周期（月）YYYY-MM */
+                        period?: string;
+                        /** @description 只看一个企业 */
+                        brandId?: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/examine/allRule/info": {
         parameters: {
             query?: never;

@@ -1,6 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { Envelope, ok } from '../../http/envelope.js';
+import { emptyBody } from '../../http/schemas.js';
+import { sendXlsx, type XlsxColumn } from '../../http/xlsx.js';
+import { MEASURES, MEASURE_KEYS } from '../../domain/rating.js';
 import { needs } from '../../http/auth.js';
 import { CREATES, byField, pick, type Before } from '../../http/auditObjects.js';
 import * as examine from './service.js';
@@ -27,6 +30,36 @@ import {
 } from './schemas.js';
 
 const view = needs('ratingEvaluation');
+
+/** A short list (the month's enterprises or their outcomes) as the export's one page. */
+async function* once<T>(rows: T[]) {
+  yield rows;
+}
+
+type Ranked = Awaited<ReturnType<typeof assessment.ranking>>['lists'][number];
+type Outcome = Awaited<ReturnType<typeof assessment.allDeductions>>[number];
+const RANK_COLUMNS: XlsxColumn<Ranked>[] = [
+  { header: '名次', value: (r) => r.rank },
+  { header: '企业', value: (r) => r.brandName },
+  { header: '得分', value: (r) => r.score },
+  { header: '等级', value: (r) => r.grade },
+  { header: '较上期', value: (r) => r.change },
+  { header: '扣分', value: (r) => r.deducted },
+  { header: '核准数量', value: (r) => r.quota },
+  { header: '建议核准数量', value: (r) => r.suggestedQuota },
+  ...MEASURE_KEYS.map((k): XlsxColumn<Ranked> => ({ header: `${MEASURES[k].name}（${MEASURES[k].unit}）`, value: (r) => r.measures[k] })),
+  { header: '考核时间', value: (r) => r.assessedAt },
+];
+const DETAIL_COLUMNS: XlsxColumn<Outcome>[] = [
+  { header: '企业', value: (d) => d.brandName },
+  { header: '类别', value: (d) => d.categoryName },
+  { header: '考核项', value: (d) => d.ruleName },
+  { header: '类型', value: (d) => (d.kind === 1 ? '平台计算' : '人工评分') },
+  { header: '测得', value: (d) => d.value },
+  { header: '单位', value: (d) => d.unit },
+  { header: '扣分', value: (d) => d.points },
+  { header: '证据', width: 60, value: (d) => d.evidence },
+];
 const edit = needs('rating.edit');
 const Saved = Envelope(Type.Object({ id: Type.Integer() }));
 /** The conf of the area the request names (or its own). */
@@ -144,6 +177,45 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     '/brand/detail',
     { config: view, schema: { tags, summary: '企业考核详情', querystring: DetailQuery, response: { 200: Envelope(Detail) } } },
     async (req) => ok(await assessment.detail(database, req.auth, req.query, tz)),
+  );
+
+  // 导出企业考核排名（各项指标的测得值一并导出）
+  app.get(
+    '/brand/out',
+    {
+      config: view,
+      schema: {
+        tags,
+        summary: '导出企业考核',
+        description: '文件 企业考核_YYYY-MM.xlsx：行同 brand/sort，另有各项指标的测得值（空为本月无数据）。',
+        querystring: RankQuery,
+      },
+    },
+    async (req, reply) => {
+      const r = await assessment.ranking(database, req.auth, req.query, tz);
+      return sendXlsx(reply, `企业考核_${r.period}.xlsx`, '企业考核', RANK_COLUMNS, once(r.lists));
+    },
+  );
+
+  // 导出考核明细：各企业各项规则的测得值、扣分与证据地址
+  app.post(
+    '/exportSysExamineList',
+    {
+      config: view,
+      preValidation: emptyBody,
+      schema: {
+        tags,
+        summary: '导出考核明细',
+        description: '文件 考核明细_YYYY-MM.xlsx：每个企业每条规则一行（名次顺序），筛选放在 JSON 正文或查询参数（正文优先）。',
+        querystring: Type.Partial(RankQuery),
+        body: Type.Partial(RankQuery),
+      },
+    },
+    async (req, reply) => {
+      const q = { ...req.query, ...req.body } as { areaId?: string; period: string; brandId?: number };
+      const rows = await assessment.allDeductions(database, req.auth, { ...q, period: q.period ?? '' });
+      return sendXlsx(reply, `考核明细_${q.period}.xlsx`, '考核明细', DETAIL_COLUMNS, once(rows));
+    },
   );
 
   // 整个考核方案：配置、类别及其规则、可用指标、方案问题

@@ -22,14 +22,15 @@ export function ranked(database: Database, areaId: string, period: string, previ
   );
 }
 
-/** One enterprise's outcome of every rule in the month, by category. */
-export function deductionsOf(database: Database, areaId: string, period: string, brandId: number) {
-  return database.query<DeductionRow & { id: number }>(
-    `select d.id::int as id, d.brand_id as "brandId", d.kind, d.rule_id as "ruleId", d.category_id as "categoryId", d.category_name as "categoryName",
-            d.rule_name as "ruleName", d.measure, d.value, d.unit, d.points, d.evidence
-       from examine_deductions d left join examine_categories c on c.id = d.category_id
-      where d.area_id = $1 and d.period = $2 and d.brand_id = $3
-      order by coalesce(c.sort, 0), d.category_id, d.kind, d.rule_id`,
+/** The outcome of every rule in the month, of one enterprise or all (by rank), by category. */
+export function deductionsOf(database: Database, areaId: string, period: string, brandId: number | null) {
+  return database.query<DeductionRow & { id: number; brandName: string }>(
+    `select d.id::int as id, d.brand_id as "brandId", b.brand_name as "brandName", d.kind, d.rule_id as "ruleId", d.category_id as "categoryId",
+            d.category_name as "categoryName", d.rule_name as "ruleName", d.measure, d.value, d.unit, d.points, d.evidence
+       from examine_deductions d join brands b on b.id = d.brand_id left join examine_categories c on c.id = d.category_id
+       left join examine_results r on r.area_id = d.area_id and r.period = d.period and r.brand_id = d.brand_id
+      where d.area_id = $1 and d.period = $2 and ($3::int is null or d.brand_id = $3::int)
+      order by r.rank, d.brand_id, coalesce(c.sort, 0), d.category_id, d.kind, d.rule_id`,
     [areaId, period, brandId],
   );
 }

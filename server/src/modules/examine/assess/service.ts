@@ -53,3 +53,11 @@ export async function detail(database: Database, auth: Auth, q: { areaId?: strin
     deductions: rows.map((d) => ({ ...d, unmeasured: d.measure !== null && d.value === null ? (UNMEASURED[d.measure] ?? '本月无数据，不扣分') : null })),
   };
 }
+
+/** Every enterprise's outcomes of the month (the export of 考核明细), by rank; an enterprise account its own. */
+export async function allDeductions(database: Database, auth: Auth, q: { areaId?: string; period: string; brandId?: number }) {
+  const areaId = schemeArea(auth, q.areaId);
+  const problem = periodProblem(q.period);
+  if (problem) throw badRequest(problem);
+  return results.deductionsOf(database, areaId, q.period, auth.brandLimit ?? q.brandId ?? null);
+}

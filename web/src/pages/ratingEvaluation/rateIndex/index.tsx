@@ -11,10 +11,10 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { toast } from '../../../app/feedback';
 import { useSession } from '../../../app/session/store';
-import { tellFailure } from '../../../components/desk';
+import { ExportButton, tellFailure } from '../../../components/desk';
 import { can } from '../../../lib/permission';
 import { Change, GradeTag, PeriodBar, useResultQuery } from '../shared/period';
-import { closePeriod, fetchPeriod, fetchRanking, reopenPeriod, runAssessment } from '../shared/service';
+import { closePeriod, exportOutcomes, exportRanking, fetchPeriod, fetchRanking, reopenPeriod, runAssessment } from '../shared/service';
 import ScoresTab from './ScoresTab';
 import type { Ranked } from '../shared/types';
 import '../shared/rate.css';
@@ -23,6 +23,7 @@ export default function RateIndex() {
   const q = useResultQuery();
   const { period, area } = q;
   const mayAssess = useSession((s) => can(s.permissions, 'rating.edit'));
+  const mayExport = useSession((s) => can(s.permissions, 'ratingEvaluation'));
   const client = useQueryClient();
   const ranking = useQuery({ queryKey: ['rate', 'ranking', period, area], queryFn: () => fetchRanking({ period, selfAreaId: area }) });
   const assess = useMutation({
@@ -70,6 +71,8 @@ export default function RateIndex() {
               </Button>
             </Popconfirm>
           ))}
+        {mayExport && <ExportButton label="导出排名" disabled={!d?.lists.length} run={() => exportRanking(period, area)} />}
+        {mayExport && <ExportButton label="导出考核明细" disabled={!d?.lists.length} run={() => exportOutcomes(period, area)} />}
       </PeriodBar>
       {ranking.isError ? (
         <Alert type="error" showIcon message="考核结果加载失败" description={(ranking.error as Error).message} />

@@ -58,6 +58,14 @@ beforeEach(() => {
           updateTime: '2026-09-20 10:00:00',
         },
       ]);
+    if (path === '/api/examine/brand/out' || path === '/api/examine/exportSysExamineList')
+      return new Response('xlsx', {
+        status: 200,
+        headers: {
+          'Content-Type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+          'Content-Disposition': 'attachment; filename="r.xlsx"',
+        },
+      });
     if (path === '/api/examine/period/close' && method === 'POST') {
       closed = true;
       return ok(null, 200, '考核周期 2026-09 已关闭');
@@ -84,6 +92,12 @@ describe('企业考核', () => {
     const score = (await screen.findByText('两个片区无运维人员', {}, WAIT)).closest('tr')!;
     expect(score.textContent).toContain('运维人员配备不足');
     expect(fetched.last('/api/examine/brand/sort')!.url.searchParams.get('period')).toBe('2026-09');
+    // the two exports, with the month
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:x'), revokeObjectURL: vi.fn() }));
+    fireEvent.click(screen.getByRole('button', { name: /导出排名/ }));
+    await waitFor(() => expect(fetched.last('/api/examine/brand/out')!.url.searchParams.get('period')).toBe('2026-09'), WAIT);
+    fireEvent.click(screen.getByRole('button', { name: /导出考核明细/ }));
+    await waitFor(() => expect(fetched.last('/api/examine/exportSysExamineList', 'POST')!.url.searchParams.get('period')).toBe('2026-09'), WAIT);
   });
 
   it('closes the month, then re-opens it only with a reason', WAIT, async () => {

@@ -1,4 +1,5 @@
 /** Calls of 评级考核's results (/api/examine): the assessment, the ranking and one enterprise's detail. */
+import { download } from '../../../app/download';
 import { api } from '../../../app/request';
 import type { Body } from '../../../api/types';
 
@@ -28,3 +29,9 @@ export const fetchFixedItems = (selfAreaId?: string) => api.get('/examine/fixedR
 
 // 区域内企业（人工评分的企业）GET /api/statistics/areaBrandDetails
 export const fetchBrands = (selfAreaId?: string) => api.get('/statistics/areaBrandDetails', { selfAreaId }).then((d) => d.lists);
+
+// 导出企业考核 GET /api/examine/brand/out；导出考核明细 POST /api/examine/exportSysExamineList
+export const exportRanking = (period: string, selfAreaId?: string) =>
+  download('GET', '/examine/brand/out', { params: { period, selfAreaId } }, `企业考核_${period}.xlsx`);
+export const exportOutcomes = (period: string, selfAreaId?: string) =>
+  download('POST', '/examine/exportSysExamineList', { params: { period, selfAreaId } }, `考核明细_${period}.xlsx`);
