@@ -208,6 +208,10 @@ describe('a month assessed', () => {
       ...mt.map((d: any) => ['美团', d.ruleName, d.points, d.evidence]),
       ...hb.map((d: any) => ['哈啰', d.ruleName, d.points, d.evidence]),
     ]);
+    // the list behind the export
+    const list = (await hd.get('/api/examine/brand/detail/list', { period: PERIOD })).body.data;
+    expect(list.map((d: any) => [d.brandName, d.ruleName, d.points, d.evidence])).toEqual(detail.rows.slice(1).map((r) => [r[0], r[2], r[6], r[7]]));
+    expect(list.find((d: any) => d.brandName === '哈啰' && d.measure === 'notUploaded').unmeasured).toBe('该企业未设置桩测匹配规则，本项不计分');
     expect((await hd.post('/api/examine/exportSysExamineList', {})).body).toMatchObject({ code: 400, message: '考核周期须为 YYYY-MM（月）' });
     expect((await cy.get('/api/examine/brand/out', { period: PERIOD, areaId: HD })).body.code).toBe(5002);
   });

@@ -16611,6 +16611,9 @@ export interface paths {
                                 closed: boolean;
                                 deductions: {
                                     id: number;
+                                    brandId: number;
+                                    /** @description 企业 */
+                                    brandName: string;
                                     /** @description 1 趋势规则（平台计算），2 固定考核项（人工评分） */
                                     kind: number;
                                     ruleId: number;
@@ -16630,6 +16633,77 @@ export interface paths {
                                     unmeasured: string | null;
                                 }[];
                             };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/examine/brand/detail/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 考核明细列表 */
+        get: {
+            parameters: {
+                query: {
+                    /** @description 当前操作区域（6 位区域编码），缺省为用户所属区域 */
+                    selfAreaId?: string;
+                    /** @description 考核方案所属区域，缺省为当前操作区域 */
+                    areaId?: string;
+                    /** @description 考核周期（月）YYYY-MM */
+                    period: string;
+                    /** @description 只看一个企业 */
+                    brandId?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            message: string;
+                            data: {
+                                id: number;
+                                brandId: number;
+                                /** @description 企业 */
+                                brandName: string;
+                                /** @description 1 趋势规则（平台计算），2 固定考核项（人工评分） */
+                                kind: number;
+                                ruleId: number;
+                                categoryId: number;
+                                categoryName: string;
+                                ruleName: string;
+                                /** @description 趋势指标 */
+                                measure: string | null;
+                                /** @description 测得的数值（固定项为发现处数）；null 为本月无数据 */
+                                value: number | null;
+                                unit: string | null;
+                                /** @description 扣分（类别合计不超过其满分） */
+                                points: number;
+                                /** @description 证据：控制台中已按企业与周期筛选的列表地址 */
+                                evidence: string | null;
+                                /** @description 未计分的原因（无数据或数据来源尚未接入） */
+                                unmeasured: string | null;
+                            }[];
                         };
                     };
                 };

@@ -12,6 +12,7 @@ import { registerScores } from './scores/routes.js';
 import {
   AllRules,
   AssessBody,
+  DeductionItem,
   Detail,
   DetailQuery,
   RankQuery,
@@ -177,6 +178,13 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     '/brand/detail',
     { config: view, schema: { tags, summary: '企业考核详情', querystring: DetailQuery, response: { 200: Envelope(Detail) } } },
     async (req) => ok(await assessment.detail(database, req.auth, req.query, tz)),
+  );
+
+  // 考核明细列表：一个月各企业（或一个企业）每条规则的测得值、扣分与证据，按名次
+  app.get(
+    '/brand/detail/list',
+    { config: view, schema: { tags, summary: '考核明细列表', querystring: RankQuery, response: { 200: Envelope(Type.Array(DeductionItem)) } } },
+    async (req) => ok(assessment.explained(await assessment.allDeductions(database, req.auth, req.query))),
   );
 
   // 导出企业考核排名（各项指标的测得值一并导出）

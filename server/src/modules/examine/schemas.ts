@@ -144,8 +144,10 @@ export const Ranking = Type.Object({
   closed: Type.Boolean({ description: '周期已关闭（结果冻结）' }),
   lists: Type.Array(RankItem),
 });
-const DeductionItem = Type.Object({
+export const DeductionItem = Type.Object({
   id: Type.Integer(),
+  brandId: Type.Integer(),
+  brandName: Type.String({ description: '企业' }),
   kind: Type.Integer({ description: '1 趋势规则（平台计算），2 固定考核项（人工评分）' }),
   ruleId: Type.Integer(),
   categoryId: Type.Integer(),

@@ -50,11 +50,18 @@ export async function detail(database: Database, auth: Auth, q: { areaId?: strin
     ...result,
     period: q.period,
     closed: r.closed,
-    deductions: rows.map((d) => ({ ...d, unmeasured: d.measure !== null && d.value === null ? (UNMEASURED[d.measure] ?? '本月无数据，不扣分') : null })),
+    deductions: explained(rows),
   };
 }
 
-/** Every enterprise's outcomes of the month (the export of 考核明细), by rank; an enterprise account its own. */
+/** Outcomes with why a figure without data cost nothing. */
+export const explained = <T extends { measure: string | null; value: number | null }>(rows: T[]) =>
+  rows.map((d) => ({
+    ...d,
+    unmeasured: d.measure !== null && d.value === null ? (UNMEASURED[d.measure as keyof typeof UNMEASURED] ?? '本月无数据，不扣分') : null,
+  }));
+
+/** Every enterprise's outcomes of the month (the list and export of 考核明细), by rank; an enterprise account its own. */
 export async function allDeductions(database: Database, auth: Auth, q: { areaId?: string; period: string; brandId?: number }) {
   const areaId = schemeArea(auth, q.areaId);
   const problem = periodProblem(q.period);
