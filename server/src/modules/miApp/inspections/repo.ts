@@ -1,5 +1,6 @@
 /** Queries of 米单车管理's inspections: the patrol records (patrol_records) and their statistics per inspector and local day. */
 import type { Database } from '../../../db/client.js';
+import { newestPage, newestPages, type Newest } from '../../../db/newest.js';
 import { AREA_SET, Where, likeEscape } from '../../../db/sql.js';
 
 export interface InspectionFilter {
@@ -61,43 +62,13 @@ const RECORD_SELECT = `select r.id::int as id, r.user_id as "userId", coalesce(n
   from patrol_records r join users u on u.id = r.user_id left join areas a on a.id = r.area_id
   left join brands b on b.id = r.brand_id left join sites s on s.id = r.site_id`;
 
-export async function listRecords(database: Database, f: InspectionFilter, page: { limit: number; offset: number }) {
-  const w = where(f);
-  const n = w.params.length;
-  const [lists, [{ total }]] = await Promise.all([
-    database.query<InspectionRow>(`${RECORD_SELECT} where ${w.sql} order by r.at desc, r.id desc limit $${n + 1} offset $${n + 2}`, [
-      ...w.params,
-      page.limit,
-      page.offset,
-    ]),
-    database.query<{ total: number }>(`select count(*)::int as total from patrol_records r where ${w.sql}`, w.params),
-  ]);
-  return { lists, total };
-}
+const LIST: Newest = { select: RECORD_SELECT, from: 'patrol_records r', alias: 'r' };
 
-/** Every record of the filter in the list's order (newest first), by keyset on (at, id). */
-export async function* recordPages(database: Database, f: InspectionFilter, pageSize = 2000): AsyncIterable<InspectionRow[]> {
-  const w = where(f);
-  const n = w.params.length;
-  // the cursor's time as the database holds it (text: microseconds; a Date keeps milliseconds only, and would skip ties)
-  let last: { at: string; id: number } | null = null;
-  const select = RECORD_SELECT.replace(/^select /, `select r.at::text as "cursorAt", `);
-  for (;;) {
-    const rows: (InspectionRow & { cursorAt: string })[] = last
-      ? await database.query<InspectionRow & { cursorAt: string }>(
-          `${select} where ${w.sql} and (r.at, r.id) < ($${n + 2}::timestamptz, $${n + 3}::bigint) order by r.at desc, r.id desc limit $${n + 1}`,
-          [...w.params, pageSize, last.at, last.id],
-        )
-      : await database.query<InspectionRow & { cursorAt: string }>(`${select} where ${w.sql} order by r.at desc, r.id desc limit $${n + 1}`, [
-          ...w.params,
-          pageSize,
-        ]);
-    if (rows.length) yield rows.map(({ cursorAt: _, ...r }) => r);
-    if (rows.length < pageSize) return;
-    const end = rows[rows.length - 1];
-    last = { at: end.cursorAt, id: end.id };
-  }
-}
+export const listRecords = (database: Database, f: InspectionFilter, page: { limit: number; offset: number }) =>
+  newestPage<InspectionRow>(database, LIST, where(f), page);
+
+/** Every row of the filter in the list's order (newest first), by keyset on (at, id). */
+export const recordPages = (database: Database, f: InspectionFilter, pageSize = 2000) => newestPages<InspectionRow>(database, LIST, where(f), pageSize);
 
 /** Records grouped per inspector and local day (in `tz`): the where clause's parameters, then tz. */
 const grouped = (w: Where) => {

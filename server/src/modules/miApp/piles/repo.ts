@@ -1,5 +1,6 @@
 /** Queries of 米单车管理's piles: the installs the field app records (pile_installs). The online and silent lists are shared/piles.ts's. */
 import type { Database } from '../../../db/client.js';
+import { newestPage, newestPages, type Newest } from '../../../db/newest.js';
 import { AREA_SET, Where, likeEscape } from '../../../db/sql.js';
 
 export interface InstallFilter {
@@ -41,40 +42,10 @@ const SELECT = `select i.id::int as id, i.user_id as "userId", coalesce(nullif(u
     (select array_agg(up.file order by up.id) from uploads up where up.purpose = 'install' and up.owner_id = i.id) as photos
   from pile_installs i join users u on u.id = i.user_id left join areas a on a.id = i.area_id left join sites s on s.id = i.site_id`;
 
-export async function listInstalls(database: Database, f: InstallFilter, page: { limit: number; offset: number }) {
-  const w = where(f);
-  const n = w.params.length;
-  const [lists, [{ total }]] = await Promise.all([
-    database.query<InstallRow>(`${SELECT} where ${w.sql} order by i.at desc, i.id desc limit $${n + 1} offset $${n + 2}`, [
-      ...w.params,
-      page.limit,
-      page.offset,
-    ]),
-    database.query<{ total: number }>(`select count(*)::int as total from pile_installs i where ${w.sql}`, w.params),
-  ]);
-  return { lists, total };
-}
+const LIST: Newest = { select: SELECT, from: 'pile_installs i', alias: 'i' };
 
-/** Every install of the filter in the list's order (newest first), by keyset on (at, id). */
-export async function* installPages(database: Database, f: InstallFilter, pageSize = 2000): AsyncIterable<InstallRow[]> {
-  const w = where(f);
-  const n = w.params.length;
-  // the cursor's time as the database holds it (text: microseconds; a Date keeps milliseconds only, and would skip ties)
-  let last: { at: string; id: number } | null = null;
-  const select = SELECT.replace(/^select /, `select i.at::text as "cursorAt", `);
-  for (;;) {
-    const rows: (InstallRow & { cursorAt: string })[] = last
-      ? await database.query<InstallRow & { cursorAt: string }>(
-          `${select} where ${w.sql} and (i.at, i.id) < ($${n + 2}::timestamptz, $${n + 3}::bigint) order by i.at desc, i.id desc limit $${n + 1}`,
-          [...w.params, pageSize, last.at, last.id],
-        )
-      : await database.query<InstallRow & { cursorAt: string }>(`${select} where ${w.sql} order by i.at desc, i.id desc limit $${n + 1}`, [
-          ...w.params,
-          pageSize,
-        ]);
-    if (rows.length) yield rows.map(({ cursorAt: _, ...r }) => r);
-    if (rows.length < pageSize) return;
-    const end = rows[rows.length - 1];
-    last = { at: end.cursorAt, id: end.id };
-  }
-}
+export const listInstalls = (database: Database, f: InstallFilter, page: { limit: number; offset: number }) =>
+  newestPage<InstallRow>(database, LIST, where(f), page);
+
+/** Every row of the filter in the list's order (newest first), by keyset on (at, id). */
+export const installPages = (database: Database, f: InstallFilter, pageSize = 2000) => newestPages<InstallRow>(database, LIST, where(f), pageSize);
