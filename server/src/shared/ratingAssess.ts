@@ -175,17 +175,18 @@ export async function assessArea(database: Database, areaId: string, areaIds: st
 }
 
 /**
- * The areas whose `period` is due for the monthly job: those with a scheme (a live category), not
- * yet assessed for it and not closed, each with the areas below it (the assessment's reach).
+ * The areas whose `period` (ending at `end`) is due for the monthly job: those with a scheme (a live
+ * category) set up before the month ended, not yet assessed for it and not closed, each with the
+ * areas below it (the assessment's reach). A month before the scheme existed is not graded.
  */
-export async function areasDue(database: Database, period: string): Promise<{ areaId: string; areaIds: string[] }[]> {
+export async function areasDue(database: Database, period: string, end: Date): Promise<{ areaId: string; areaIds: string[] }[]> {
   const due = await database.query<{ areaId: string }>(
     `select distinct c.area_id as "areaId" from examine_categories c
-      where c.deleted_at is null
+      where c.deleted_at is null and c.created_at < $2
         and not exists (select 1 from examine_results r where r.area_id = c.area_id and r.period = $1)
         and not exists (select 1 from examine_periods p where p.area_id = c.area_id and p.period = $1 and p.closed_at is not null)
       order by 1`,
-    [period],
+    [period, end],
   );
   const out = [];
   for (const { areaId } of due) {

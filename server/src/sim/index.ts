@@ -11,7 +11,7 @@ import { backfill, clientsFor, fileFleet, newTally, type DemoJobs } from './back
 import type { City } from './city.js';
 import { injectTransport, StoppedError } from './client.js';
 import { startLive, type Live } from './live.js';
-import { seedCrew, seedWorld } from './seed.js';
+import { gradeDemo, seedCrew, seedWorld } from './seed.js';
 import { crewOf } from './crew.js';
 import { startFieldCrew, type FieldCrewRun } from './fieldCrew.js';
 import { DEFAULT_SEED, DEMO_ACCOUNTS, describeWorld, generateWorld, type World, type WorldOptions } from './world.js';
@@ -110,6 +110,11 @@ export async function startDemo(opts: DemoOptions): Promise<{ stop(): Promise<vo
           paths: Object.fromEntries(Object.entries(r.tally.paths).map(([k, v]) => [k, { ...v, ms: Math.round(v.ms) }])),
         },
         'demo city: back-fill done',
+      );
+      // 评级考核: the back-filled months graded at once (the monthly job grades the next ones)
+      await gradeDemo(database, world.areaId, tz, new Date(opts.now ?? Date.now())).then(
+        (periods) => log.info({ periods }, 'demo city: 海淀 graded (评级考核)'),
+        (err: Error) => log.warn({ err: err.message }, 'demo city: grading failed'),
       );
       city = r.city;
       end = r.to.getTime();

@@ -8,6 +8,9 @@ import type { Database } from '../db/client.js';
 import { hashPassword } from '../domain/password.js';
 import type { World } from './world.js';
 import { CREW_CONFIG, type Crew } from './crew.js';
+import { assessArea } from '../shared/ratingAssess.js';
+import { previousPeriod } from '../domain/rating.js';
+import { localDay } from '../domain/time.js';
 
 /** Are the demo operators there already? */
 async function demoSeeded(database: Database, world: World): Promise<boolean> {
@@ -113,7 +116,153 @@ export async function seedWorld(database: Database, world: World): Promise<boole
     ],
   );
   await seedMacRule(database, world);
+  await seedRatingScheme(database, world.areaId);
   return true;
+}
+
+/** 海淀's rating scheme (评级考核), as a district regulator sets it up: base 100 in five categories, a rule per figure, two hand-scored items. */
+const RATING: { name: string; fullScore: number; trends: [string, string, [number | null, number | null, number][]][]; fixed: [string, number, number][] }[] = [
+  {
+    name: '投放管理',
+    fullScore: 20,
+    trends: [
+      [
+        'overQuota',
+        '超额投放率',
+        [
+          [10, null, 10],
+          [0.1, 10, 4],
+        ],
+      ],
+    ],
+    fixed: [],
+  },
+  {
+    name: '秩序管理',
+    fullScore: 30,
+    trends: [
+      [
+        'offSiteReturn',
+        '站外还车率',
+        [
+          [20, null, 10],
+          [10, 20, 5],
+        ],
+      ],
+      [
+        'notAllowedParking',
+        '非允许站点停放',
+        [
+          [10, null, 6],
+          [1, 10, 2],
+        ],
+      ],
+    ],
+    fixed: [['车辆乱停未及时清理', 1, 5]],
+  },
+  {
+    name: '车辆管理',
+    fullScore: 20,
+    trends: [
+      [
+        'illegalBikes',
+        '非法车辆',
+        [
+          [10, null, 8],
+          [1, 10, 3],
+        ],
+      ],
+      [
+        'faultyOpen',
+        '故障车超 24 小时未处理',
+        [
+          [5, null, 6],
+          [1, 5, 2],
+        ],
+      ],
+    ],
+    fixed: [],
+  },
+  {
+    name: '运维能力',
+    fullScore: 15,
+    trends: [
+      [
+        'orderInTime',
+        '工单按时响应率',
+        [
+          [null, 60, 8],
+          [60, 90, 4],
+        ],
+      ],
+      [
+        'orderMedian',
+        '工单响应时长中位数',
+        [
+          [60, null, 4],
+          [30, 60, 2],
+        ],
+      ],
+    ],
+    fixed: [['运维人员配备不足', 2, 6]],
+  },
+  {
+    name: '数据接入',
+    fullScore: 15,
+    trends: [
+      [
+        'dataAccess',
+        '数据接入率',
+        [
+          [null, 90, 6],
+          [90, 95, 3],
+        ],
+      ],
+      [
+        'notUploaded',
+        '桩测未上传车辆',
+        [
+          [10, null, 5],
+          [1, 10, 2],
+        ],
+      ],
+    ],
+    fixed: [],
+  },
+];
+
+/** Seeds 海淀's rating scheme once (none of its categories yet): the monthly job then grades the demo's enterprises. */
+async function seedRatingScheme(database: Database, areaId: string) {
+  const [{ n }] = await database.query<{ n: number }>(`select count(*)::int as n from examine_categories where area_id = $1 and deleted_at is null`, [areaId]);
+  if (n > 0) return;
+  await database.tx(async (q) => {
+    for (const [i, c] of RATING.entries()) {
+      const [{ id }] = await q<{ id: number }>(`insert into examine_categories (area_id, name, full_score, sort) values ($1, $2, $3, $4) returning id`, [
+        areaId,
+        c.name,
+        c.fullScore,
+        i + 1,
+      ]);
+      for (const [measure, name, bands] of c.trends) {
+        await q(`insert into examine_trend_rules (area_id, category_id, measure, name, bands) values ($1, $2, $3, $4, $5::jsonb)`, [
+          areaId,
+          id,
+          measure,
+          name,
+          JSON.stringify(bands.map(([min, max, points]) => ({ min, max, points }))),
+        ]);
+      }
+      for (const [name, points, max] of c.fixed) {
+        await q(`insert into examine_fixed_rules (area_id, category_id, name, points, max_points) values ($1, $2, $3, $4, $5)`, [
+          areaId,
+          id,
+          name,
+          points,
+          max,
+        ]);
+      }
+    }
+  });
 }
 
 /**
@@ -198,4 +347,18 @@ export async function seedCrew(database: Database, world: World, crew: Crew): Pr
     );
   });
   return true;
+}
+
+/**
+ * After the back-fill: 海淀's months it covered graded (the month before and this one so far), so
+ * that 企业考核 shows the demo's enterprises at once; the monthly job grades the next ones.
+ */
+export async function gradeDemo(database: Database, areaId: string, tz: string, now: Date): Promise<string[]> {
+  const day = localDay(now, tz);
+  const done: string[] = [];
+  for (const period of [previousPeriod(day), day.slice(0, 7)]) {
+    await assessArea(database, areaId, [areaId], period, tz, null, now);
+    done.push(period);
+  }
+  return done;
 }

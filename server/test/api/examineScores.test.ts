@@ -132,14 +132,17 @@ describe('the monthly job', () => {
     await t.database.query(`delete from examine_deductions where period = $1`, [PERIOD]);
     await t.database.query(`delete from examine_results where period = $1`, [PERIOD]);
     expect(await assessLastMonth(ctx, at('2026-10-01T01:30:00'))).toBeNull();
-    expect(await assessLastMonth(ctx, at('2026-10-01T02:05:00'))).toEqual({ period: PERIOD, areas: 1 });
+    // a scheme set up after September ended does not grade September
+    expect(await assessLastMonth(ctx, at('2026-10-01T02:05:00'))).toEqual({ period: PERIOD, areas: 0, failed: 0 });
+    await t.database.query(`update examine_categories set created_at = '2026-08-20'`);
+    expect(await assessLastMonth(ctx, at('2026-10-01T02:05:00'))).toEqual({ period: PERIOD, areas: 1, failed: 0 });
     expect((await hd.get('/api/examine/brand/sort', { period: PERIOD })).body.data.lists).toHaveLength(2);
     // done: the next hours leave it alone (a regulator's re-assessment is theirs to run)
-    expect(await assessLastMonth(ctx, at('2026-10-01T03:05:00'))).toEqual({ period: PERIOD, areas: 0 });
+    expect(await assessLastMonth(ctx, at('2026-10-01T03:05:00'))).toEqual({ period: PERIOD, areas: 0, failed: 0 });
     // a closed month is not due even without results
     await t.database.query(`delete from examine_deductions where period = $1`, [PERIOD]);
     await t.database.query(`delete from examine_results where period = $1`, [PERIOD]);
     await hd.post('/api/examine/period/close', { period: PERIOD });
-    expect(await assessLastMonth(ctx, at('2026-10-02T10:00:00'))).toEqual({ period: PERIOD, areas: 0 });
+    expect(await assessLastMonth(ctx, at('2026-10-02T10:00:00'))).toEqual({ period: PERIOD, areas: 0, failed: 0 });
   });
 });

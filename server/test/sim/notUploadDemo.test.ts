@@ -52,4 +52,22 @@ describe('demo city: bikes heard but not uploaded', () => {
     expect(names.length).toBeGreaterThanOrEqual(rows.length);
     for (const r of names) expect(allSilent.has(r.bikeId), r.bikeId).toBe(true);
   });
+
+  it('grades 海淀 after the back-fill (评级考核): the month before and this one, each enterprise with a score, its 桩测未上传车辆 counted for 青桔', async () => {
+    const cats = await t.database.query<{ n: number; sum: number }>(
+      `select count(*)::int as n, sum(full_score)::float8 as sum from examine_categories where area_id = $1 and deleted_at is null`,
+      [world.areaId],
+    );
+    expect(cats[0]).toEqual({ n: 5, sum: 100 });
+    const graded = await t.database.query<{ period: string; n: number }>(
+      `select period, count(*)::int as n from examine_results where area_id = $1 group by 1 order by 1`,
+      [world.areaId],
+    );
+    expect(graded).toHaveLength(2);
+    for (const g of graded) expect(g.n).toBe(world.brands.length);
+    const [qj] = await t.database.query<{ measures: Record<string, number | null> }>(
+      `select r.measures from examine_results r join brands b on b.id = r.brand_id where b.brand_account = 'qingju' order by r.period desc limit 1`,
+    );
+    expect(qj.measures.notUploaded).toBeGreaterThan(0);
+  });
 });
