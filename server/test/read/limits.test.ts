@@ -144,6 +144,8 @@ describe('indexPage', () => {
           onlineEBikeNum: 2,
           siteBikeNum: 4,
           siteEBikeNum: 1,
+          // not graded yet (评级考核)
+          rating: null,
         },
         {
           areaId: HD,
@@ -162,6 +164,7 @@ describe('indexPage', () => {
           onlineEBikeNum: 2,
           siteBikeNum: 2,
           siteEBikeNum: 1,
+          rating: null,
         },
       ],
     });
