@@ -89,6 +89,8 @@ beforeAll(async () => {
   browser = await launchBrowser();
   ({ page, problems } = await openPage(browser, { width: 1920, height: 1080 }));
   await loginViaForm(page, server.url);
+  // logged in (the session stored) before any tab is opened: under load the login answers late
+  await page.waitForURL(/#\/index/, { timeout: 120_000 });
 }, 300_000);
 
 afterAll(async () => {
