@@ -18,9 +18,9 @@ const ROUTES: Array<[string, string]> = [
   ['/operation/2', '运营统计'],
   ['/miBicycle', '米单车管理'],
   ['/ratingEvaluation', '评级考核'],
-  ['/ratingEvaluation/rate/index', '企业考核'],
-  ['/ratingEvaluation/rate/grade/12/2024-05', '考核详情'],
-  ['/ratingEvaluation/setting', '考核设置'],
+  ['/ratingEvaluation/rate/index', '评级考核'], // built: the section's desk page, 企业考核 its selected tab
+  ['/ratingEvaluation/rate/grade/12/2024-05', '评级考核'], // built: 考核详情 is its selected tab
+  ['/ratingEvaluation/setting', '评级考核'], // built: 考核设置 is its selected tab
   ['/companyManagement', '企业管理'],
   ['/companyManagement/company', '企业管理'], // built: 企业信息 is its selected tab
   ['/companyManagement/sum', '企业管理'], // built: 总量设置 is its selected tab

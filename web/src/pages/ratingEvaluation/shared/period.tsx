@@ -4,7 +4,7 @@
  */
 import { DatePicker, Space, Tag } from 'antd';
 import dayjs from 'dayjs';
-import { useSearchParams } from 'react-router';
+import { useParams, useSearchParams } from 'react-router';
 import { useSession } from '../../../app/session/store';
 import { AreaSelect } from '../../../components/desk';
 
@@ -13,10 +13,12 @@ const lastMonth = () => dayjs().subtract(1, 'month').format('YYYY-MM');
 
 export function useResultQuery() {
   const [params, setParams] = useSearchParams();
-  const raw = params.get('period');
+  // the spec's rate/grade/{id?}/{data?}: the enterprise and the month in the path, the query's first
+  const path = useParams<{ id?: string; data?: string }>();
+  const raw = params.get('period') ?? path.data;
   const period = raw && /^\d{4}-\d{2}$/.test(raw) ? raw : lastMonth();
   const area = params.get('selfAreaId') ?? undefined;
-  const brandId = Number(params.get('brandId')) || undefined;
+  const brandId = Number(params.get('brandId') ?? path.id) || undefined;
   const set = (next: Record<string, string | undefined>) => {
     const out = new URLSearchParams(params);
     for (const [k, v] of Object.entries(next)) {
