@@ -15,9 +15,10 @@ import { badRequest } from '../http/envelope.js';
 /**
  * What a console upload is for: ID card photos (users), notice attachments, enterprise documents,
  * bike filing spreadsheets (车辆备案导入), and the field app's photos of a clock-in, a patrol, a pile
- * install, a site application or a violation report (issue 28).
+ * install, a site application or a violation report (issue 28), and an inspector's photos of a
+ * rating finding (评级考核 · 人工评分, issue 30).
  */
-export const PURPOSES = ['idcard', 'notice', 'document', 'filing', 'clock', 'patrol', 'install', 'siteApply', 'report'] as const;
+export const PURPOSES = ['idcard', 'notice', 'document', 'filing', 'clock', 'patrol', 'install', 'siteApply', 'report', 'examine'] as const;
 /** …and what an enterprise uploads on the open API: photos of its answer to a work order. */
 export type Purpose = (typeof PURPOSES)[number] | 'workOrder';
 
@@ -38,6 +39,7 @@ const ALLOWED: Record<Purpose, FileKind[]> = {
   install: IMAGES,
   siteApply: IMAGES,
   report: IMAGES,
+  examine: IMAGES,
 };
 
 /** What a purpose's file is called in a refusal. */
@@ -52,6 +54,7 @@ const WHAT: Record<Purpose, string> = {
   install: '安装照片',
   siteApply: '站点申请照片',
   report: '举报照片',
+  examine: '考核证据照片',
 };
 
 export const MIME: Record<FileKind, string> = {

@@ -11,6 +11,7 @@ import { HD, PERIOD, seedRatingMonth } from '../support/ratingMonth.js';
 import { jobContextOf } from '../../src/jobs/index.js';
 import { assessLastMonth } from '../../src/jobs/rating.js';
 import { loadConfig } from '../../src/config.js';
+import { JPG, PDF, PNG, fetchFile, upload } from '../support/uploads.js';
 
 let t: TestContext;
 let hd: Client;
@@ -85,6 +86,65 @@ describe('hand scores', () => {
     expect((await ent.get('/api/examine/sortContent/list', { period: PERIOD })).body.code).toBe(5002);
     expect((await new Client(t.app).get('/api/examine/period/info', { period: PERIOD })).body.code).toBe(401);
     expect((await hd.get('/api/examine/sortContent/list', { period: PERIOD })).body.data[0]).toMatchObject({ id, findings: 7 });
+  });
+});
+
+describe('evidence photos', () => {
+  const photo = async (c: Client, bytes = PNG) => (await upload(t.app, c.token, 'examine', '现场.png', bytes)).body;
+  const files = async () =>
+    (await t.database.query<{ n: number }>(`select count(*)::int as n from uploads where purpose = 'examine' and owner_id is not null`))[0].n;
+
+  it('keeps the photos with the finding, readable by who may read the month, and lets go of those taken out', async () => {
+    const a = (await photo(hd)).data.url as string;
+    const b = (await photo(hd, JPG)).data.url as string;
+    expect((await photo(hd, PDF)).message).toBe('参数 file 的文件类型不支持：考核证据照片仅支持 PNG、JPG、WEBP');
+    const saved = (await score({ brandId: MT, findings: 1, note: '10 月 3 日，学院路站无人调度', photos: [a, b] })).body;
+    expect(saved.code).toBe(200);
+    const row = async () =>
+      ((await hd.get('/api/examine/sortContent/list', { period: PERIOD, brandId: MT })).body.data as { id: number; photos: string[] }[])[0];
+    expect((await row()).photos).toEqual([a, b]);
+    expect((await fetchFile(t.app, hd.token, a)).status).toBe(200);
+    // 朝阳 may not read 海淀's evidence, nor anyone without a token
+    expect((await fetchFile(t.app, cy.token, a)).status).toBe(403);
+    expect((await fetchFile(t.app, null, a)).status).toBe(401);
+    // an edit without photos keeps them; a list given is the whole set
+    expect((await score({ id: saved.data.id, brandId: MT, findings: 2 })).body.code).toBe(200);
+    expect((await row()).photos).toEqual([a, b]);
+    expect((await score({ id: saved.data.id, brandId: MT, findings: 2, photos: [b] })).body.code).toBe(200);
+    expect((await row()).photos).toEqual([b]);
+    expect(await files()).toBe(1);
+  });
+
+  it('refuses a photo not uploaded for this, or by someone else, and stores nothing', async () => {
+    const before = await count();
+    const theirs = (await photo(cy)).data.url as string;
+    const report = (await upload(t.app, hd.token, 'report', 'r.png', PNG)).body.data.url as string;
+    for (const photos of [[theirs], [report], ['/etc/passwd'], ['/uploads/0123456789abcdef0123456789abcdef.png']]) {
+      expect((await score({ brandId: MT, photos })).body).toMatchObject({ code: 400, message: '参数 photos 不是可用的上传文件，请重新上传' });
+    }
+    expect((await score({ brandId: MT, photos: Array(10).fill(theirs) })).body.code).toBe(400);
+    expect(await count()).toBe(before);
+    expect(await files()).toBe(1);
+  });
+
+  it('shows an enterprise account its own findings and photos only', async () => {
+    const e = await userClient(t.app, await adminClient(t.app), { username: 'hb_ent_score', areaId: HD, roleIds: [3], userLevel: 1 });
+    await t.database.query('update users set brand_id = $1 where id = $2', [HB, e.userId]);
+    // the enterprise role may read 评级考核 here (the test grants it)
+    await t.database.query(`insert into role_permissions (role_id, permission_id) values (3, 6) on conflict do nothing`);
+    const list = (await e.get('/api/examine/sortContent/list', { period: PERIOD })).body.data as { brandId: number }[];
+    expect(list.length).toBeGreaterThan(0);
+    expect(list.every((r) => r.brandId === HB)).toBe(true);
+    expect((await e.get('/api/examine/sortContent/list', { period: PERIOD, brandId: MT })).body.code).toBe(5002);
+    const mt = ((await hd.get('/api/examine/sortContent/list', { period: PERIOD, brandId: MT })).body.data as { photos: string[] }[])[0];
+    expect((await fetchFile(t.app, e.token, mt.photos[0])).status).toBe(403);
+    await t.database.query(`delete from role_permissions where role_id = 3 and permission_id = 6`);
+  });
+
+  it('lets go of the photos with the finding deleted', async () => {
+    const mt = ((await hd.get('/api/examine/sortContent/list', { period: PERIOD, brandId: MT })).body.data as { id: number }[])[0];
+    expect((await hd.del(`/api/examine/sortContent/del/${mt.id}`)).body.code).toBe(200);
+    expect(await files()).toBe(0);
   });
 });
 

@@ -11005,8 +11005,8 @@ export interface paths {
                 query: {
                     /** @description 当前操作区域（6 位区域编码），缺省为用户所属区域 */
                     selfAreaId?: string;
-                    /** @description 用途：idcard 身份证照片（png/jpg/webp），notice 通知附件、document 企业文件（另可 pdf/docx/xlsx），filing 车辆备案表格（仅 xlsx）；外勤照片（png/jpg/webp）：clock 打卡，patrol 巡检，install 设备安装，siteApply 站点申请，report 违规举报 */
-                    purpose: "idcard" | "notice" | "document" | "filing" | "clock" | "patrol" | "install" | "siteApply" | "report";
+                    /** @description 用途：idcard 身份证照片（png/jpg/webp），notice 通知附件、document 企业文件（另可 pdf/docx/xlsx），filing 车辆备案表格（仅 xlsx）；外勤照片（png/jpg/webp）：clock 打卡，patrol 巡检，install 设备安装，siteApply 站点申请，report 违规举报；examine 人工评分的证据照片（png/jpg/webp） */
+                    purpose: "idcard" | "notice" | "document" | "filing" | "clock" | "patrol" | "install" | "siteApply" | "report" | "examine";
                 };
                 header?: never;
                 path?: never;
@@ -15568,6 +15568,8 @@ export interface paths {
                                 points: number;
                                 /** @description 检查情况（证据） */
                                 note: string;
+                                /** @description 证据照片地址（/uploads/…，凭登录读取） */
+                                photos: string[];
                                 /** @description 评分人 */
                                 inspectorName: string | null;
                                 /** @description 评分时间 */
@@ -15621,6 +15623,8 @@ export interface paths {
                         findings: number;
                         /** @description 检查情况：时间、地点、发现的问题（证据） */
                         note: string;
+                        /** @description 证据照片：先以 purpose=examine 上传（POST /api/upload），再填其地址；修改时为全部照片，未列出的照片解除关联 */
+                        photos?: string[];
                     };
                 };
             };

@@ -34,7 +34,7 @@ export const uploadRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { database, config } = app.ctx;
   const mb = Math.round(config.uploadMaxBytes / 1024 / 1024);
 
-  // 上传一个文件（multipart 字段 file）；purpose 说明用途：idcard 身份证照片，notice 通知附件，document 企业文件，filing 车辆备案表格，clock/patrol/install/siteApply/report 外勤照片
+  // 上传一个文件（multipart 字段 file）；purpose 说明用途：idcard 身份证照片，notice 通知附件，document 企业文件，filing 车辆备案表格，clock/patrol/install/siteApply/report 外勤照片，examine 考核证据照片
   app.post(
     '/upload',
     {
@@ -49,7 +49,7 @@ export const uploadRoutes: FastifyPluginAsyncTypebox = async (app) => {
             PURPOSES.map((p) => Type.Literal(p)),
             {
               description:
-                '用途：idcard 身份证照片（png/jpg/webp），notice 通知附件、document 企业文件（另可 pdf/docx/xlsx），filing 车辆备案表格（仅 xlsx）；外勤照片（png/jpg/webp）：clock 打卡，patrol 巡检，install 设备安装，siteApply 站点申请，report 违规举报',
+                '用途：idcard 身份证照片（png/jpg/webp），notice 通知附件、document 企业文件（另可 pdf/docx/xlsx），filing 车辆备案表格（仅 xlsx）；外勤照片（png/jpg/webp）：clock 打卡，patrol 巡检，install 设备安装，siteApply 站点申请，report 违规举报；examine 人工评分的证据照片（png/jpg/webp）',
             },
           ),
         }),

@@ -3,4 +3,6 @@ export { default as UploadImage } from './UploadImage';
 export { default as UploadLink } from './UploadLink';
 export { default as ImageUpload } from './ImageUpload';
 export { default as FileUpload, type Attached } from './FileUpload';
+export { default as Photos } from './Photos';
+export { default as PhotosUpload } from './PhotosUpload';
 export { uploadFile } from './service';

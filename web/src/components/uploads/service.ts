@@ -26,6 +26,7 @@ export const ACCEPT: Record<Purpose, string> = {
   install: IMAGES,
   siteApply: IMAGES,
   report: IMAGES,
+  examine: IMAGES,
 };
 export const MAX_MB = 10;
 

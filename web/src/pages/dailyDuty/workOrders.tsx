@@ -7,13 +7,13 @@
  * An enterprise account sees its own orders only.
  */
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Descriptions, Drawer, Empty, Form, Image, Input, Modal, Segmented, Space, Spin, Table, Tag, Timeline, Typography } from 'antd';
+import { Alert, Button, Descriptions, Drawer, Empty, Form, Input, Modal, Segmented, Space, Spin, Table, Tag, Timeline, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { toast } from '../../app/feedback';
 import { useSession } from '../../app/session/store';
 import { type CrudForm, type CrudKit, CrudTab, type Field, defineCrud, optionsOf, tellFailure } from '../../components/desk';
-import { UploadImage } from '../../components/uploads';
+import { Photos } from '../../components/uploads';
 import { can } from '../../lib/permission';
 import { DEADLINE_EXTRA, DISPATCH_FILTER, DISPATCH_FILTER_LABEL, ORDER_TYPES } from '../../lib/workOrders';
 import OrderMap from './OrderMap';
@@ -101,19 +101,6 @@ function DecideDialog({
   );
 }
 
-/** Photos fetched with the session (an <img src> cannot send it); a click shows one large, ← → the others. */
-function Photos({ urls, alt }: { urls: readonly string[]; alt: string }) {
-  return (
-    <Image.PreviewGroup>
-      <Space wrap className="duty-photos">
-        {urls.map((u, i) => (
-          <UploadImage key={u} url={u} alt={`${alt} ${i + 1}`} width={120} height={90} />
-        ))}
-      </Space>
-    </Image.PreviewGroup>
-  );
-}
-
 interface EvidenceFields {
   text?: string;
   by?: string;
@@ -139,7 +126,7 @@ function Evidence({ d }: { d: WorkOrderDetail }) {
     e.reportId !== undefined
       ? { key: 'report', label: '违规举报', children: `${e.reportId}：${e.reportText ?? ''}（${e.reporter ?? ''} ${e.reportAt ?? ''}）` }
       : null,
-    e.photos?.length ? { key: 'photos', label: '举报照片', children: <Photos urls={e.photos} alt="举报照片" /> } : null,
+    e.photos?.length ? { key: 'photos', label: '举报照片', children: <Photos urls={e.photos} alt="举报照片" width={120} height={90} /> } : null,
     e.capacity !== undefined ? { key: 'num', label: '开单时站内车辆', children: `${e.num ?? 0} / 容量 ${e.capacity}` } : null,
     e.more !== undefined ? { key: 'range', label: '调度阈值', children: `${e.less ?? 0}% ~ ${e.more}%` } : null,
     e.total !== undefined ? { key: 'total', label: '站点共需调度', children: `${e.total} 辆（本企业 ${d.bikesToMove ?? 0} 辆）` } : null,
@@ -166,7 +153,7 @@ function Answer({ a }: { a: OrderEvent | null }) {
               {
                 key: 'p',
                 label: '照片',
-                children: <Photos urls={a.photos} alt="反馈照片" />,
+                children: <Photos urls={a.photos} alt="反馈照片" width={120} height={90} />,
               },
             ]
           : []),

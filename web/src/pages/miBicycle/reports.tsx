@@ -6,11 +6,11 @@
  * its order. The home to-do 违规举报 (accusePend) opens it at state=0: its figure is this list's total.
  */
 import { useQuery } from '@tanstack/react-query';
-import { Image, Tag } from 'antd';
+import { Tag } from 'antd';
 import { useMemo } from 'react';
 import { useSession } from '../../app/session/store';
 import { type CrudAsk, type CrudForm, CrudTab, type Field, defineCrud, optionsOf } from '../../components/desk';
-import { UploadImage } from '../../components/uploads';
+import { Photos } from '../../components/uploads';
 import { can } from '../../lib/permission';
 import { DEADLINE_EXTRA, ORDER_TYPES } from '../../lib/workOrders';
 import { fetchBrands, fetchReports, handleReport, orderFromReport } from './service';
@@ -92,17 +92,6 @@ const toOrder = (brands: Brands): CrudAsk<Report> => ({
   success: '工单已派发，举报已处理',
 });
 
-function Photos({ photos }: { photos: string[] }) {
-  if (!photos.length) return <>—</>;
-  return (
-    <Image.PreviewGroup>
-      {photos.map((url) => (
-        <UploadImage key={url} url={url} width={48} height={48} alt="举报照片" />
-      ))}
-    </Image.PreviewGroup>
-  );
-}
-
 export default function ReportsTab() {
   const brands = useQuery({ queryKey: ['desk', 'reportBrands'], queryFn: () => fetchBrands(), staleTime: 300_000 });
   const canOrder = useSession((s) => can(s.permissions, 'workOrder.handle'));
@@ -133,7 +122,7 @@ export default function ReportsTab() {
           { title: '被举报企业', dataIndex: 'brandName', width: 110, render: (v: string | null) => v ?? '未指明' },
           { title: '举报内容', dataIndex: 'text', ellipsis: true },
           { title: '位置', key: 'pos', width: 190, render: (_: unknown, r: Report) => `${r.lon.toFixed(6)}, ${r.lat.toFixed(6)}` },
-          { title: '照片', dataIndex: 'photos', width: 170, render: (p: string[]) => <Photos photos={p} /> },
+          { title: '照片', dataIndex: 'photos', width: 170, render: (p: string[]) => <Photos urls={p} alt="举报照片" /> },
           { title: '状态', dataIndex: 'state', width: 90, render: (s: number) => <Tag color={STATE_COLORS[s]}>{STATES[s]}</Tag> },
           {
             title: '处理',

@@ -12,6 +12,8 @@ export interface ScoreRow {
   rulePoints: number;
   maxPoints: number | null;
   note: string;
+  /** the stored names of its evidence photos, oldest first */
+  photos: string[];
   inspectorName: string | null;
   updatedAt: Date;
 }
@@ -19,7 +21,8 @@ export interface ScoreRow {
 export function scores(database: Database, areaId: string, period: string, brandId: number | null) {
   return database.query<ScoreRow>(
     `select s.id::int as id, s.brand_id as "brandId", b.brand_name as "brandName", s.rule_id as "ruleId", f.name as "ruleName", c.name as "categoryName",
-            s.findings, f.points as "rulePoints", f.max_points as "maxPoints", s.note, coalesce(nullif(u.name, ''), u.username) as "inspectorName",
+            s.findings, f.points as "rulePoints", f.max_points as "maxPoints", s.note,
+            coalesce((select array_agg(up.file order by up.id) from uploads up where up.purpose = 'examine' and up.owner_id = s.id), '{}') as photos, coalesce(nullif(u.name, ''), u.username) as "inspectorName",
             s.updated_at as "updatedAt"
        from examine_fixed_scores s join brands b on b.id = s.brand_id join examine_fixed_rules f on f.id = s.rule_id
        join examine_categories c on c.id = f.category_id left join users u on u.id = s.inspector_id
@@ -29,7 +32,7 @@ export function scores(database: Database, areaId: string, period: string, brand
   );
 }
 
-export async function scoreScope(database: Database, id: number) {
+export async function scoreScope(database: Pick<Database, 'query'>, id: number) {
   const [row] = await database.query<{ areaId: string; period: string; brandId: number }>(
     `select area_id as "areaId", period, brand_id as "brandId" from examine_fixed_scores where id = $1 and deleted_at is null`,
     [id],
@@ -65,8 +68,10 @@ export async function saveScore(
   return id;
 }
 
+/** Deletes a hand score; its photos are let go (the hourly sweep of unattached uploads deletes them). */
 export async function deleteScore(database: Database, id: number) {
   await database.query(`update examine_fixed_scores set deleted_at = now() where id = $1 and deleted_at is null`, [id]);
+  await database.query(`update uploads set owner_id = null where purpose = 'examine' and owner_id = $1`, [id]);
 }
 
 /** Closes or re-opens a month and keeps the step in the log, in one transaction; false when it already was so. */

@@ -4,6 +4,7 @@ import { Envelope, ok } from '../../../http/envelope.js';
 import { needs } from '../../../http/auth.js';
 import { byField, pick, type Before } from '../../../http/auditObjects.js';
 import { tags } from '../schemas.js';
+import { registerOwner } from '../../../shared/uploads.js';
 import * as scores from './service.js';
 import { PeriodBody, PeriodState, ReopenBody, ScoreBody, ScoreItem, ScoreParams, ScoreQuery } from './schemas.js';
 
@@ -18,6 +19,7 @@ const periodRow: Before = (req) => ({ table: 'examine_periods', where: { area_id
 export function registerScores(app: App) {
   const { database, config } = app.ctx;
   const tz = config.tz;
+  registerOwner('examine', (db, auth, ownerId) => scores.mayReadPhoto(db, auth, ownerId));
 
   // 人工评分列表：一个月各企业固定考核项的发现处数与检查情况
   app.get(

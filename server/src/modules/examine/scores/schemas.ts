@@ -16,6 +16,7 @@ export const ScoreItem = Type.Object({
   findings: Type.Integer({ description: '发现处数' }),
   points: Type.Number({ description: '本条按规则折算的扣分（每处扣分 × 处数，不超过本项上限）' }),
   note: Type.String({ description: '检查情况（证据）' }),
+  photos: Type.Array(Type.String(), { description: '证据照片地址（/uploads/…，凭登录读取）' }),
   inspectorName: Nullable(Type.String(), '评分人'),
   updateTime: Type.String({ description: '评分时间' }),
 });
@@ -27,6 +28,12 @@ export const ScoreBody = Type.Object({
   ruleId: Type.Integer({ minimum: 1, description: '固定考核项' }),
   findings: Type.Integer({ minimum: 0, maximum: 1000, description: '发现处数' }),
   note: Type.String({ minLength: 1, maxLength: 1000, description: '检查情况：时间、地点、发现的问题（证据）' }),
+  photos: Type.Optional(
+    Type.Array(Type.String({ maxLength: 200 }), {
+      maxItems: 9,
+      description: '证据照片：先以 purpose=examine 上传（POST /api/upload），再填其地址；修改时为全部照片，未列出的照片解除关联',
+    }),
+  ),
 });
 export type ScoreInput = Static<typeof ScoreBody>;
 export const ScoreParams = Type.Object({ id: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }) });

@@ -9,6 +9,7 @@ import { badRequest } from '../../../http/envelope.js';
 import { fixedPoints, periodProblem } from '../../../domain/rating.js';
 import { formatTime } from '../../../domain/time.js';
 import { findBrand } from '../../../shared/brands.js';
+import { attachUploads, fileOf, urlOf } from '../../../shared/uploads.js';
 import { schemeArea } from '../service.js';
 import * as repo from './repo.js';
 import { isClosed } from '../../../shared/ratingScheme.js';
@@ -26,9 +27,11 @@ async function assertOpen(database: Database, areaId: string, period: string) {
 export async function listScores(database: Database, auth: Auth, q: { areaId?: string; period: string; brandId?: number }, tz: string) {
   const areaId = schemeArea(auth, q.areaId);
   checkPeriod(q.period);
-  const rows = await repo.scores(database, areaId, q.period, q.brandId ?? null);
-  return rows.map(({ rulePoints, maxPoints, updatedAt, ...r }) => ({
+  // an enterprise account reads its own enterprise's findings only
+  const rows = await repo.scores(database, areaId, q.period, auth.brandOf(q.brandId) ?? null);
+  return rows.map(({ rulePoints, maxPoints, updatedAt, photos, ...r }) => ({
     ...r,
+    photos: photos.map(urlOf),
     points: fixedPoints(r.findings, rulePoints, maxPoints),
     updateTime: formatTime(updatedAt, tz)!,
   }));
@@ -53,7 +56,24 @@ export async function saveScore(database: Database, auth: Auth, input: ScoreInpu
   if (!brand.inScope) throw badRequest('该企业不在本区域运营，不能为其评分');
   const note = input.note.trim();
   if (!note) throw badRequest('请填写检查情况（时间、地点、发现的问题）');
-  return repo.saveScore(database, input.id, { areaId, period, brandId: input.brandId, ruleId: input.ruleId, findings: input.findings, note }, auth.user.id);
+  const photos = (input.photos ?? []).map((p) => fileOf(p));
+  if (photos.includes(null)) throw badRequest('参数 photos 不是可用的上传文件，请重新上传');
+  // the route runs as one unit of work: the score and its photos are saved together or not at all
+  const id = await repo.saveScore(
+    database,
+    input.id,
+    { areaId, period, brandId: input.brandId, ruleId: input.ruleId, findings: input.findings, note },
+    auth.user.id,
+  );
+  // photos left out of an edit stay as they were; a list given is the whole set
+  if (input.photos !== undefined) await attachUploads(database, auth, 'examine', id, photos as string[], 'photos', { only: true });
+  return id;
+}
+
+/** Who may see a finding's photo: whoever may read the month's findings of that area and enterprise. */
+export async function mayReadPhoto(database: Database, auth: Auth, id: number): Promise<boolean> {
+  const row = await repo.scoreScope(database, id);
+  return !!row && auth.can('ratingEvaluation') && auth.sees(row.areaId) && auth.ownsBrand(row.brandId);
 }
 
 export async function deleteScore(database: Database, auth: Auth, id: number) {

@@ -5,10 +5,9 @@
  * URL: area, enterprise, role, person, clock site, result, time.
  */
 import { useQuery } from '@tanstack/react-query';
-import { Image, Space } from 'antd';
 import { useMemo } from 'react';
 import { CrudTab, type Option, defineCrud } from '../../../components/desk';
-import { UploadImage } from '../../../components/uploads';
+import { Photos } from '../../../components/uploads';
 import { fetchClockRecords, fetchClockSites } from './service';
 import { RESULT_OPTIONS, ROLE_FILTER, ResultTag, USER_FILTER, brandFilter, dash, rangeFilter, useBrandOptions } from './shared';
 import type { ClockRecord, ClockRecordKey } from './types';
@@ -30,19 +29,6 @@ const Distance = ({ distance, radius }: { distance: number; radius: number }) =>
     {Math.round(distance)} 米 / {radius} 米
   </span>
 );
-
-const Photos = ({ r }: { r: ClockRecord }) =>
-  r.photos.length ? (
-    <Image.PreviewGroup>
-      <Space size={4} className="duty-photos">
-        {r.photos.map((u, i) => (
-          <UploadImage key={u} url={u} alt={`${r.userName} 打卡照片 ${i + 1}`} width={56} height={42} />
-        ))}
-      </Space>
-    </Image.PreviewGroup>
-  ) : (
-    <>—</>
-  );
 
 const spec = (brands: ReturnType<typeof useBrandOptions>, sites: { options: Option[]; loading: boolean }) =>
   defineCrud<ClockRecord, ClockRecordKey>({
@@ -68,7 +54,7 @@ const spec = (brands: ReturnType<typeof useBrandOptions>, sites: { options: Opti
       { title: '时段', dataIndex: 'window', width: 120, render: dash },
       { title: '结果', dataIndex: 'resultName', width: 110, render: (name: string, r) => <ResultTag result={r.result} name={name} /> },
       { title: '距离 / 范围', key: 'distance', width: 140, align: 'right', render: (_, r) => <Distance distance={r.distance} radius={r.radius} /> },
-      { title: '照片', key: 'photos', width: 200, render: (_, r) => <Photos r={r} /> },
+      { title: '照片', key: 'photos', width: 200, render: (_, r) => <Photos urls={r.photos} alt={`${r.userName} 打卡照片`} width={56} height={42} /> },
     ],
   });
 

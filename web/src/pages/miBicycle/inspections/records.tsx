@@ -10,7 +10,8 @@ import { useMemo } from 'react';
 import { CrudTab, ExportButton, type Field, defineCrud, optionsOf } from '../../../components/desk';
 import { fetchBrands } from '../service';
 import { exportCheckList, exportInspections, fetchInspections } from './service';
-import { Photos, dash, position } from './photos';
+import { Photos } from '../../../components/uploads';
+import { dash, position } from './cells';
 import type { Inspection, InspectionKey } from './types';
 
 const RESULTS: Record<number, string> = { 1: '正常', 2: '违停', 3: '故障', 4: '非法车辆' };
@@ -62,7 +63,7 @@ export default function InspectionsTab() {
           },
           { title: '备注', dataIndex: 'note', ellipsis: true, render: dash },
           { title: '位置', key: 'pos', width: 190, render: (_: unknown, r: Inspection) => position(r.lon, r.lat) },
-          { title: '照片', dataIndex: 'photos', width: 170, render: (p: string[]) => <Photos photos={p} alt="巡检照片" /> },
+          { title: '照片', dataIndex: 'photos', width: 170, render: (p: string[]) => <Photos urls={p} alt="巡检照片" /> },
         ],
         exportCall: exportInspections,
         toolbarRight: (kit) => <ExportButton label="导出巡检清单" run={() => exportCheckList(kit.filters)} />,

@@ -4,7 +4,8 @@
  * Filters in the URL: area, MAC, site, installer, dates; 导出 (设备安装记录.xlsx) takes them.
  */
 import { CrudTab, defineCrud } from '../../../components/desk';
-import { Photos, dash, position } from '../inspections/photos';
+import { Photos } from '../../../components/uploads';
+import { dash, position } from '../inspections/cells';
 import { exportInstalls, fetchInstalls } from './service';
 import type { Install, InstallKey } from './types';
 
@@ -27,7 +28,7 @@ const spec = defineCrud<Install, InstallKey>({
     { title: '站点编号', dataIndex: 'siteId', width: 150 },
     { title: '站点名称', dataIndex: 'siteName', render: dash },
     { title: '位置', key: 'pos', width: 190, render: (_: unknown, r: Install) => position(r.lon, r.lat) },
-    { title: '照片', dataIndex: 'photos', width: 170, render: (p: string[]) => <Photos photos={p} alt="安装照片" /> },
+    { title: '照片', dataIndex: 'photos', width: 170, render: (p: string[]) => <Photos urls={p} alt="安装照片" /> },
   ],
   exportCall: exportInstalls,
 });

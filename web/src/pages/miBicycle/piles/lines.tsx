@@ -7,7 +7,7 @@
 import { Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { CrudTab, type Field, defineCrud } from '../../../components/desk';
-import { dash } from '../inspections/photos';
+import { dash } from '../inspections/cells';
 import { exportLinePiles, exportSilentPiles, fetchLinePiles, fetchSilentPiles } from './service';
 import type { LinePile, PileKey, SilentPile } from './types';
 

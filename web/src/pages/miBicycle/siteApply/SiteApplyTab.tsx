@@ -9,11 +9,11 @@
  * 导出驳回记录: the rejected ones of the list's filters, as .xlsx.
  */
 import { useQuery } from '@tanstack/react-query';
-import { Button, Descriptions, Drawer, Image, Space, Spin, Tag } from 'antd';
+import { Button, Descriptions, Drawer, Space, Spin, Tag } from 'antd';
 import { lazy, Suspense, useMemo } from 'react';
 import { useSession } from '../../../app/session/store';
 import { type CrudAsk, type CrudForm, type CrudKit, CrudTab, defineCrud, ExportButton, optionsOf } from '../../../components/desk';
-import { UploadImage } from '../../../components/uploads';
+import { Photos } from '../../../components/uploads';
 import { can } from '../../../lib/permission';
 import { newSiteValues, siteBody } from '../../deviceManagement/siteFields';
 import { siteForm, type SiteValues } from '../../deviceManagement/siteForm';
@@ -72,17 +72,6 @@ const reject: CrudAsk<Apply> = {
   success: '申请已驳回',
   okText: '驳回',
 };
-
-function Photos({ photos, size }: { photos: string[]; size: number }) {
-  if (!photos.length) return <>—</>;
-  return (
-    <Image.PreviewGroup>
-      {photos.map((url) => (
-        <UploadImage key={url} url={url} width={size} height={size} alt="申请照片" />
-      ))}
-    </Image.PreviewGroup>
-  );
-}
 
 /** The application's drawer: its fields, its place on a small map, its photos; 通过 / 驳回 while pending. */
 function Detail({ apply: a, kit, onClose, canApprove }: { apply: Apply | null; kit: CrudKit<Apply>; onClose: () => void; canApprove: boolean }) {
@@ -151,7 +140,7 @@ function Detail({ apply: a, kit, onClose, canApprove }: { apply: Apply | null; k
             <DeskMap areaId={a.areaId} center={{ lon: a.lon, lat: a.lat }} point={{ lon: a.lon, lat: a.lat }} zoom={17} height={260} />
           </Suspense>
           <h4 style={{ margin: '16px 0 8px' }}>照片</h4>
-          <Photos photos={a.photos} size={120} />
+          <Photos urls={a.photos} alt="申请照片" width={120} />
         </div>
       )}
     </Drawer>
@@ -199,7 +188,7 @@ export default function SiteApplyTab() {
           { title: '区域', dataIndex: 'areaName', width: 100 },
           { title: '容量/桩数', key: 'cap', width: 100, render: (_: unknown, a: Apply) => `${a.capacity} / ${a.piles ?? '—'}` },
           { title: '申请理由', dataIndex: 'reason', width: 220, ellipsis: true },
-          { title: '照片', dataIndex: 'photos', width: 150, render: (p: string[]) => <Photos photos={p} size={44} /> },
+          { title: '照片', dataIndex: 'photos', width: 150, render: (p: string[]) => <Photos urls={p} alt="申请照片" width={44} /> },
           { title: '状态', dataIndex: 'state', width: 90, render: (s: number) => <Tag color={STATE_COLORS[s]}>{STATES[s]}</Tag> },
           {
             title: '审核结果',

@@ -108,8 +108,8 @@ describe('#/miBicycle/site', () => {
     expect(drawer.textContent).toContain('116.331000, 40.002000');
     const map = await within(drawer).findByTestId('fake-map', {}, W10);
     expect(JSON.parse(map.textContent!)).toEqual({ center: { lon: 116.331, lat: 40.002 }, point: { lon: 116.331, lat: 40.002 } });
-    await waitFor(() => expect(within(drawer).queryAllByAltText('申请照片')).toHaveLength(1), W10);
-    expect(within(drawer).getByAltText('申请照片').getAttribute('src')).toBe('blob:photo');
+    await waitFor(() => expect(within(drawer).queryAllByAltText('申请照片 1')).toHaveLength(1), W10);
+    expect(within(drawer).getByAltText('申请照片 1').getAttribute('src')).toBe('blob:photo');
     // pending: 通过 and 驳回 in the drawer
     const panel = drawer.closest('.ant-drawer') as HTMLElement;
     expect(within(panel).getByRole('button', { name: /^通\s*过$/ })).toBeTruthy();

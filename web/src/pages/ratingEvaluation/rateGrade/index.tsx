@@ -2,20 +2,39 @@
  * 评级考核 · 考核详情 (#/ratingEvaluation/rate/grade, issue 30): one enterprise's month: score, grade,
  * rank, change and quota suggestion, then every rule's outcome by category (the figure measured or
  * the findings, the points, and 查看证据: the list it was counted from, on its own screen, filtered to
- * the enterprise and month). A figure without data says why it cost nothing.
+ * the enterprise and month; for a hand-scored item, the inspectors' findings with their photos).
+ * A figure without data says why it cost nothing.
  */
 import { Alert, Card, Empty, Select, Skeleton, Statistic, Table, Tag, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { Change, GradeTag, PeriodBar, useResultQuery } from '../shared/period';
-import { fetchDetail, fetchRanking } from '../shared/service';
-import type { Deduction } from '../shared/types';
+import { Photos } from '../../../components/uploads';
+import { fetchDetail, fetchRanking, fetchScores } from '../shared/service';
+import type { Deduction, Score } from '../shared/types';
 import '../shared/rate.css';
 
 const valueText = (d: Deduction) => {
   if (d.value === null) return <Typography.Text type="secondary">{d.unmeasured ?? '无数据'}</Typography.Text>;
   return d.unit === '%' ? `${d.value}%` : `${d.value} ${d.unit ?? ''}`;
 };
+
+/** A hand-scored item's evidence: each finding's note and photos as the inspector entered them. */
+function Findings({ scores }: { scores: Score[] }) {
+  if (!scores.length) return <>—</>;
+  return (
+    <div className="rate-findings">
+      {scores.map((s) => (
+        <div key={s.id}>
+          <Typography.Paragraph ellipsis={{ rows: 2, expandable: true }} style={{ marginBottom: 4 }}>
+            {s.note}（{s.inspectorName ?? '—'}，{s.updateTime}）
+          </Typography.Paragraph>
+          {s.photos.length > 0 && <Photos urls={s.photos} alt={`${s.ruleName} 现场照片`} width={40} />}
+        </div>
+      ))}
+    </div>
+  );
+}
 
 export default function RateGrade() {
   const q = useResultQuery();
@@ -27,6 +46,11 @@ export default function RateGrade() {
     queryFn: () => fetchDetail({ period, selfAreaId: area, brandId: chosen! }),
     enabled: chosen !== undefined && !!ranking.data?.lists.some((r) => r.brandId === chosen),
     retry: false,
+  });
+  const findings = useQuery({
+    queryKey: ['rate', 'findings', period, area, chosen],
+    queryFn: () => fetchScores({ period, selfAreaId: area, brandId: chosen }),
+    enabled: !!detail.data,
   });
   const d = detail.data;
   const categories = d ? [...new Set(d.deductions.map((x) => x.categoryId))] : [];
@@ -95,7 +119,20 @@ export default function RateGrade() {
                       align: 'right',
                       render: (p: number) => (p > 0 ? <span className="rate-down">−{p}</span> : '0'),
                     },
-                    { title: '证据', dataIndex: 'evidence', render: (e: string | null) => (e ? <Link to={e}>查看证据</Link> : '—') },
+                    {
+                      title: '证据',
+                      dataIndex: 'evidence',
+                      render: (e: string | null, x) =>
+                        x.kind === 1 ? (
+                          e ? (
+                            <Link to={e}>查看证据</Link>
+                          ) : (
+                            '—'
+                          )
+                        ) : (
+                          <Findings scores={(findings.data ?? []).filter((s) => s.ruleId === x.ruleId)} />
+                        ),
+                    },
                   ]}
                 />
               </Card>

@@ -6,6 +6,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { CrudTab, type CrudForm, type Field, defineCrud } from '../../../components/desk';
+import { Photos, PhotosUpload } from '../../../components/uploads';
 import { deleteScore, fetchBrands, fetchFixedItems, fetchScores, saveScore } from '../shared/service';
 import type { Score } from '../shared/types';
 
@@ -14,6 +15,7 @@ interface Values {
   ruleId: string;
   findings: number;
   note: string;
+  photos: string[];
 }
 
 const form = (period: string, area: string | undefined): CrudForm<Score, Values> => ({
@@ -47,11 +49,19 @@ const form = (period: string, area: string | undefined): CrudForm<Score, Values>
         },
         { name: 'findings', label: '发现处数', type: 'number', required: true },
         { name: 'note', label: '检查情况', type: 'textarea', required: true, placeholder: '时间、地点、发现的问题（作为证据留存）' },
+        {
+          name: 'photos',
+          label: '现场照片',
+          type: 'custom',
+          render: (p) => <PhotosUpload {...p} value={p.value as string[] | undefined} purpose="examine" alt="现场照片" />,
+          extra: '与检查情况一同作为证据，在考核详情中随扣分显示',
+        },
       ],
       [brands.data, brands.isLoading, items.data, items.isLoading],
     );
   },
-  initial: (s) => (s ? { brandId: String(s.brandId), ruleId: String(s.ruleId), findings: s.findings, note: s.note } : { findings: 1 }),
+  initial: (s) =>
+    s ? { brandId: String(s.brandId), ruleId: String(s.ruleId), findings: s.findings, note: s.note, photos: s.photos } : { findings: 1, photos: [] },
   save: (v, s) =>
     saveScore({
       ...(s ? { id: s.id } : {}),
@@ -61,6 +71,7 @@ const form = (period: string, area: string | undefined): CrudForm<Score, Values>
       ruleId: Number(v.ruleId),
       findings: v.findings,
       note: v.note.trim(),
+      photos: v.photos ?? [],
     }),
 });
 
@@ -84,6 +95,7 @@ export default function ScoresTab({ period, area, closed }: { period: string; ar
           { title: '发现处数', dataIndex: 'findings', width: 90, align: 'right' },
           { title: '扣分', dataIndex: 'points', width: 80, align: 'right' },
           { title: '检查情况', dataIndex: 'note', ellipsis: true },
+          { title: '现场照片', dataIndex: 'photos', width: 150, render: (p: string[]) => <Photos urls={p} alt="现场照片" width={40} /> },
           { title: '评分人', dataIndex: 'inspectorName', width: 100, render: (n: string | null) => n ?? '—' },
           { title: '评分时间', dataIndex: 'updateTime', width: 170 },
         ],

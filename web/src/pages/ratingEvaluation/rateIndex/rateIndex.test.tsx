@@ -7,6 +7,8 @@ import { ok, stubFetch } from '../../../test/stubFetch';
 import RateIndex from './index';
 
 const WAIT = { timeout: 30_000 };
+const PHOTO = '/uploads/0123456789abcdef0123456789abcdef.jpg';
+const PHOTO2 = '/uploads/fedcba9876543210fedcba9876543210.png';
 const MEASURES = {
   dataAccess: 95,
   overQuota: 0,
@@ -54,6 +56,7 @@ beforeEach(() => {
           findings: 2,
           points: 4,
           note: '两个片区无运维人员',
+          photos: [PHOTO, PHOTO2],
           inspectorName: '王巡查',
           updateTime: '2026-09-20 10:00:00',
         },
@@ -66,6 +69,10 @@ beforeEach(() => {
           'Content-Disposition': 'attachment; filename="r.xlsx"',
         },
       });
+    if (path === '/api/examine/sortContent/upsert' && method === 'POST') return ok({ id: 5 }, 200, '人工评分已保存');
+    if (path === '/api/examine/fixedRule/info')
+      return ok({ rules: [{ id: 9, name: '运维人员配备不足', points: 2, maxPoints: 10, enabled: true, categoryId: 1, description: null }] });
+    if (path === '/api/statistics/areaBrandDetails') return ok({ lists: [{ brandId: 2, brandName: '哈啰' }] });
     if (path === '/api/examine/period/close' && method === 'POST') {
       closed = true;
       return ok(null, 200, '考核周期 2026-09 已关闭');
@@ -116,5 +123,29 @@ describe('企业考核', () => {
     fireEvent.change(within(dialog).getByLabelText('重新开放的原因'), { target: { value: '企业申诉' } });
     fireEvent.click(ok);
     await waitFor(() => expect(fetched.last('/api/examine/period/reopen', 'POST')!.body).toMatchObject({ period: '2026-09', reason: '企业申诉' }), WAIT);
+  });
+
+  it('shows a finding’s photos through the session; 编辑 saves the photos kept', WAIT, async () => {
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:photo'), revokeObjectURL: vi.fn() }));
+    renderIndex();
+    const score = (await screen.findByText('两个片区无运维人员', {}, WAIT)).closest('tr')!;
+    await waitFor(() => expect(within(score).getByAltText('现场照片 1').getAttribute('src')).toBe('blob:photo'), WAIT);
+    expect(within(score).getByAltText('现场照片 2')).toBeTruthy();
+    fireEvent.click(within(score).getByRole('button', { name: /编\s*辑/ }));
+    const dialog = await screen.findByRole('dialog', {}, WAIT);
+    await waitFor(() => expect(within(dialog).getAllByAltText(/现场照片 \d/)).toHaveLength(2), WAIT);
+    fireEvent.click(within(dialog).getByRole('button', { name: '移除现场照片 1' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: /保\s*存|确\s*定/ }));
+    await waitFor(
+      () =>
+        expect(fetched.last('/api/examine/sortContent/upsert', 'POST')!.body).toMatchObject({
+          id: 5,
+          period: '2026-09',
+          ruleId: 9,
+          brandId: 2,
+          photos: [PHOTO2],
+        }),
+      WAIT,
+    );
   });
 });

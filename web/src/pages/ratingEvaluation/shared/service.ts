@@ -15,7 +15,7 @@ export const fetchRanking = (q: Area & { period: string }) => api.get('/examine/
 export const fetchDetail = (q: Area & { period: string; brandId: number }) => api.get('/examine/brand/detail', q);
 
 // 人工评分 GET /api/examine/sortContent/list；保存 POST upsert；删除 DELETE del/{id}
-export const fetchScores = (q: Area & { period: string }) => api.get('/examine/sortContent/list', q);
+export const fetchScores = (q: Area & { period: string; brandId?: number }) => api.get('/examine/sortContent/list', q);
 export const saveScore = (body: Body<'/api/examine/sortContent/upsert'>) => api.post('/examine/sortContent/upsert', body);
 export const deleteScore = (id: number) => api.del('/examine/sortContent/del/{id}', undefined, { path: { id } });
 
