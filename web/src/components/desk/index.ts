@@ -19,3 +19,4 @@ export { default as CrudTab } from './CrudTab';
 export { type CrudKit, type CrudForm, type CrudAsk, defineCrud, tellFailure, AREA_FILTER } from './crud';
 export { serverRules } from './serverRules';
 export { columnItems } from './columnItems';
+export { type AreaBrands, brandFilter, useAreaBrands } from './areaBrands';

@@ -22,8 +22,5 @@ export const finishOrder = (id: number, note?: string) => api.post('/workOrder/f
 // 退回（须填写原因）POST /api/workOrder/return
 export const returnOrder = (id: number, reason: string) => api.post('/workOrder/return', { id, reason });
 
-// 区域内企业（企业筛选项、派给的企业）GET /api/statistics/areaBrandDetails
-export const fetchBrands = (selfAreaId?: string) => api.get('/statistics/areaBrandDetails', { selfAreaId }).then((d) => d.lists);
-
 // 各企业的工单响应统计（按工单创建时间的统计期，缺省本月）GET /api/workOrder/measures
 export const fetchMeasures = (q: { selfAreaId?: string; startTime?: string; endTime?: string }) => api.get('/workOrder/measures', q);

@@ -17,6 +17,5 @@ export type WorkOrderKey = Exclude<keyof Query<'/api/workOrder/list'> & string, 
 export type WorkOrderFilters = Filters<WorkOrderKey>;
 export type NewWorkOrder = Body<'/api/workOrder/add'>;
 /** A brand of the area (the enterprise filter's and the form's options). */
-export type AreaBrand = Item<Data<'/api/statistics/areaBrandDetails'>['lists']>;
 /** One enterprise's answers to its orders over a period (GET /api/workOrder/measures). */
 export type OrderMeasure = Item<Data<'/api/workOrder/measures'>['lists']>;

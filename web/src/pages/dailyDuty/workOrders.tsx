@@ -11,15 +11,24 @@ import { Alert, Button, Descriptions, Drawer, Empty, Form, Input, Modal, Segment
 import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { toast } from '../../app/feedback';
-import { useSession } from '../../app/session/store';
-import { type CrudForm, type CrudKit, CrudTab, type Field, defineCrud, optionsOf, tellFailure } from '../../components/desk';
+import {
+  type CrudForm,
+  type CrudKit,
+  CrudTab,
+  type Field,
+  defineCrud,
+  optionsOf,
+  tellFailure,
+  type AreaBrands,
+  brandFilter,
+  useAreaBrands,
+} from '../../components/desk';
 import { Photos } from '../../components/uploads';
-import { can } from '../../lib/permission';
 import { DEADLINE_EXTRA, DISPATCH_FILTER, DISPATCH_FILTER_LABEL, ORDER_TYPES } from '../../lib/workOrders';
 import OrderMap from './OrderMap';
 import { StateTag } from './orderStates';
-import { addOrder, fetchBrands, fetchOrder, fetchOrders, finishOrder, returnOrder } from './service';
-import type { AreaBrand, OrderEvent, ShownOrder, WorkOrder, WorkOrderDetail, WorkOrderKey } from './types';
+import { addOrder, fetchOrder, fetchOrders, finishOrder, returnOrder } from './service';
+import type { OrderEvent, ShownOrder, WorkOrder, WorkOrderDetail, WorkOrderKey } from './types';
 import './dailyDuty.css';
 
 const STATE_FILTER: Record<string, string> = {
@@ -321,7 +330,7 @@ interface NewOrderValues {
   deadlineMinutes?: number | null;
 }
 
-const newOrderForm = (brands: AreaBrand[]): CrudForm<WorkOrder, NewOrderValues> => ({
+const newOrderForm = (brands: AreaBrands): CrudForm<WorkOrder, NewOrderValues> => ({
   noun: '工单',
   addLabel: '新建工单',
   title: '新建工单',
@@ -330,7 +339,7 @@ const newOrderForm = (brands: AreaBrand[]): CrudForm<WorkOrder, NewOrderValues> 
   useFields: () =>
     [
       { name: 'type', label: '类型', type: 'select', required: true, options: optionsOf(ORDER_TYPES) },
-      { name: 'brandId', label: '派给企业', type: 'select', required: true, options: brands.map((b) => ({ value: String(b.brandId), label: b.brandName })) },
+      { name: 'brandId', label: '派给企业', type: 'select', required: true, options: brands.options },
       { name: 'areaId', label: '区域', type: 'area', extra: '填写站点时以站点所在区域为准' },
       { name: 'siteId', label: '站点编号', type: 'input', placeholder: '站点编号；不在站点时填写下方经纬度' },
       { name: 'lon', label: '经度', type: 'number' },
@@ -362,7 +371,7 @@ const newOrderForm = (brands: AreaBrand[]): CrudForm<WorkOrder, NewOrderValues> 
   dialog: { width: 620 },
 });
 
-const workOrderSpec = (brands: AreaBrand[], brandsLoading: boolean) =>
+const workOrderSpec = (brands: AreaBrands) =>
   defineCrud<WorkOrder, WorkOrderKey, NewOrderValues>({
     key: 'workOrders',
     rowKey: 'id',
@@ -372,13 +381,7 @@ const workOrderSpec = (brands: AreaBrand[], brandsLoading: boolean) =>
     filters: [
       { name: 'state', label: '状态', type: 'select', options: optionsOf(STATE_FILTER) },
       { name: 'type', label: '类型', type: 'select', options: [{ value: DISPATCH_FILTER, label: DISPATCH_FILTER_LABEL }, ...optionsOf(ORDER_TYPES)] },
-      {
-        name: 'brandId',
-        label: '企业',
-        type: 'select',
-        options: brands.map((b) => ({ value: String(b.brandId), label: b.brandName })),
-        loading: brandsLoading,
-      },
+      brandFilter(brands),
       { name: 'startTime', label: '创建时间', type: 'dateRange', names: ['startTime', 'endTime'] },
       { name: 'site', label: '站点', type: 'input', placeholder: '站点编号或名称' },
     ],
@@ -412,8 +415,7 @@ const workOrderSpec = (brands: AreaBrand[], brandsLoading: boolean) =>
   });
 
 export default function WorkOrdersTab() {
-  const canBrands = useSession((s) => can(s.permissions, 'home'));
-  const brands = useQuery({ queryKey: ['dailyDuty', 'brands'], queryFn: () => fetchBrands(), enabled: canBrands, staleTime: 300_000 });
-  const spec = useMemo(() => workOrderSpec(brands.data ?? [], brands.isLoading), [brands.data, brands.isLoading]);
+  const brands = useAreaBrands();
+  const spec = useMemo(() => workOrderSpec(brands), [brands]);
   return <CrudTab spec={spec} />;
 }

@@ -98,8 +98,6 @@ export const fetchOrderSummary = (area: string) => get('/workOrder/summary', are
 // 企业车辆占比（在线占比）GET /api/statistics/brandPercent
 export const fetchBrandPercent = (area: string) => get('/statistics/brandPercent', area);
 
-// 区域内企业及颜色 GET /api/statistics/areaBrandDetails
-
 /* ---------------- abnormal ---------------- */
 
 // 异常信息列表（closed=0、handled=0 且不给 startTime：进行中未处理的，不论哪天发生）GET /api/abnormal/getMsg

@@ -5,15 +5,14 @@
  * 处理工单, 122), carrying the report's place, text and photos; the report is then 已处理 and names
  * its order. The home to-do 违规举报 (accusePend) opens it at state=0: its figure is this list's total.
  */
-import { useQuery } from '@tanstack/react-query';
 import { Tag } from 'antd';
 import { useMemo } from 'react';
 import { useSession } from '../../app/session/store';
-import { type CrudAsk, type CrudForm, CrudTab, type Field, defineCrud, optionsOf } from '../../components/desk';
+import { type CrudAsk, type CrudForm, CrudTab, type Field, defineCrud, optionsOf, type AreaBrands, brandFilter, useAreaBrands } from '../../components/desk';
 import { Photos } from '../../components/uploads';
 import { can } from '../../lib/permission';
 import { DEADLINE_EXTRA, ORDER_TYPES } from '../../lib/workOrders';
-import { fetchBrands, fetchReports, handleReport, orderFromReport } from './service';
+import { fetchReports, handleReport, orderFromReport } from './service';
 import type { Report, ReportKey } from './types';
 
 const STATES: Record<number, string> = { 0: '待处理', 1: '已处理', 2: '已驳回' };
@@ -58,10 +57,8 @@ const decideForm: CrudForm<Report, Decision> = {
   rulesOf: '/api/miApp/report/handle',
 };
 
-type Brands = { brandId: number; brandName: string }[];
-
 /** 转工单: the order's type (违规停放 first), the enterprise (the one named first), what it must do, the deadline. */
-const toOrder = (brands: Brands): CrudAsk<Report> => ({
+const toOrder = (brands: AreaBrands): CrudAsk<Report> => ({
   label: '转工单',
   on: (r) => r.state === 0,
   title: (r) => `举报 ${r?.id ?? ''} 转工单`,
@@ -73,7 +70,7 @@ const toOrder = (brands: Brands): CrudAsk<Report> => ({
       name: 'brandId',
       label: '派给企业',
       type: 'select',
-      options: brands.map((b) => ({ value: String(b.brandId), label: b.brandName })),
+      options: brands.options,
       required: true,
       extra: '默认为被举报企业',
     },
@@ -93,7 +90,7 @@ const toOrder = (brands: Brands): CrudAsk<Report> => ({
 });
 
 export default function ReportsTab() {
-  const brands = useQuery({ queryKey: ['desk', 'reportBrands'], queryFn: () => fetchBrands(), staleTime: 300_000 });
+  const brands = useAreaBrands();
   const canOrder = useSession((s) => can(s.permissions, 'workOrder.handle'));
   const spec = useMemo(
     () =>
@@ -105,13 +102,7 @@ export default function ReportsTab() {
         permissions: { edit: 'miBicycle.edit' },
         filters: [
           { name: 'state', label: '状态', type: 'select', options: optionsOf(STATES) },
-          {
-            name: 'brandId',
-            label: '被举报企业',
-            type: 'select',
-            loading: brands.isLoading,
-            options: (brands.data ?? []).map((b) => ({ value: String(b.brandId), label: b.brandName })),
-          },
+          brandFilter(brands, '被举报企业'),
           { name: 'startTime', names: ['startTime', 'endTime'], label: '举报日期', type: 'dateRange' },
         ],
         columns: [
@@ -136,11 +127,11 @@ export default function ReportsTab() {
           { label: '处理', hidden: !kit.canEdit || r.state !== 0, onClick: () => kit.edit(r) },
           ...(canOrder ? [kit.askAction('order', r)] : []),
         ],
-        asks: { order: toOrder(brands.data ?? []) },
+        asks: { order: toOrder(brands) },
         // the home to-do count (违规举报) and the work orders follow
         refreshes: [['home', 'pend']],
       }),
-    [brands.data, brands.isLoading, canOrder],
+    [brands, canOrder],
   );
   return <CrudTab spec={spec} />;
 }

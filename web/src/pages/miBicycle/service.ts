@@ -13,6 +13,3 @@ export const handleReport = (body: Body<'/api/miApp/report/handle'>) => api.post
 
 // 违规举报转工单（派给被举报企业，举报随之处理）POST /api/workOrder/add
 export const orderFromReport = (body: Body<'/api/workOrder/add'>) => api.post('/workOrder/add', body);
-
-// 区域内企业（企业筛选项）GET /api/statistics/areaBrandDetails
-export const fetchBrands = (selfAreaId?: string) => api.get('/statistics/areaBrandDetails', { selfAreaId }).then((d) => d.lists);

@@ -7,19 +7,30 @@
  * gets 派单 with 处理工单 (122).
  */
 import { CheckOutlined } from '@ant-design/icons';
-import { useQuery } from '@tanstack/react-query';
 import { Button, Tag, Tooltip, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { useSession } from '../../app/session/store';
 import NewOrderDialog from '../../components/workOrder/NewOrderDialog';
-import { type CrudForm, type CrudKit, CrudTab, DeskPage, type Field, defineCrud, optionsOf, useConfirm } from '../../components/desk';
+import {
+  type CrudForm,
+  type CrudKit,
+  CrudTab,
+  DeskPage,
+  type Field,
+  defineCrud,
+  optionsOf,
+  useConfirm,
+  type AreaBrands,
+  brandFilter,
+  useAreaBrands,
+} from '../../components/desk';
 import { ABNORMAL_TYPES } from '../../lib/abnormal';
 import { can } from '../../lib/permission';
 import { alertOrderType, workOrderListPath } from '../../lib/workOrders';
-import { exportMsgs, fetchBrands, fetchMsgs, handleMsgs } from './service';
+import { exportMsgs, fetchMsgs, handleMsgs } from './service';
 import TypeTabs from './TypeTabs';
-import type { AreaBrand, WarnKey, WarnMsg, WarnPage } from './types';
+import type { WarnKey, WarnMsg, WarnPage } from './types';
 import './warn.css';
 
 const dash = (v: string | null | undefined) => v || '—';
@@ -95,7 +106,7 @@ function BatchHandle({ kit }: { kit: CrudKit<WarnMsg> }) {
   );
 }
 
-const warnSpec = (brands: AreaBrand[], brandsLoading: boolean, ordering: Ordering) =>
+const warnSpec = (brands: AreaBrands, ordering: Ordering) =>
   defineCrud<WarnMsg, WarnKey, WarnMsg, WarnPage>({
     key: 'warn',
     rowKey: 'id',
@@ -103,13 +114,7 @@ const warnSpec = (brands: AreaBrand[], brandsLoading: boolean, ordering: Orderin
     areaFilter: true,
     filters: [
       { name: 'abnormalType', label: '异常类型', type: 'select', multiple: true, options: optionsOf(ABNORMAL_TYPES) },
-      {
-        name: 'brandId',
-        label: '品牌',
-        type: 'select',
-        options: brands.map((b) => ({ value: String(b.brandId), label: b.brandName })),
-        loading: brandsLoading,
-      },
+      brandFilter(brands, '品牌'),
       {
         name: 'startTime',
         label: '时间范围',
@@ -213,15 +218,11 @@ const warnSpec = (brands: AreaBrand[], brandsLoading: boolean, ordering: Orderin
   });
 
 export default function Warn() {
-  const canBrands = useSession((s) => can(s.permissions, 'home'));
   const canOrder = useSession((s) => can(s.permissions, 'workOrder.handle'));
   const canView = useSession((s) => can(s.permissions, 'workOrder.view'));
   const [order, setOrder] = useState<{ m: WarnMsg; kit: CrudKit<WarnMsg> } | null>(null);
-  const brands = useQuery({ queryKey: ['warn', 'brands'], queryFn: () => fetchBrands(), enabled: canBrands, staleTime: 300_000 });
-  const spec = useMemo(
-    () => warnSpec(brands.data ?? [], brands.isLoading, { canOrder, canView, onOrder: (m, kit) => setOrder({ m, kit }) }),
-    [brands.data, brands.isLoading, canOrder, canView],
-  );
+  const brands = useAreaBrands();
+  const spec = useMemo(() => warnSpec(brands, { canOrder, canView, onOrder: (m, kit) => setOrder({ m, kit }) }), [brands, canOrder, canView]);
   return (
     <DeskPage screen="warn">
       <CrudTab spec={spec} />

@@ -16,6 +16,3 @@ export const handleMsgs = (ids: number[]) => api.put('/abnormal/updateMsg', { id
 
 // 导出异常信息（筛选同列表，全部页）GET /api/abnormal/exportMsg
 export const exportMsgs = (f: WarnFilters) => download('GET', '/abnormal/exportMsg', { params: f }, '异常信息.xlsx');
-
-// 区域内企业（品牌筛选项）GET /api/statistics/areaBrandDetails
-export const fetchBrands = (selfAreaId?: string) => api.get('/statistics/areaBrandDetails', { selfAreaId }).then((d) => d.lists);

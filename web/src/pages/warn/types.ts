@@ -13,4 +13,3 @@ export type WarnKey = keyof Query<'/api/abnormal/exportMsg'> & string;
 /** The filters as the URL holds them. */
 export type WarnFilters = Filters<WarnKey>;
 /** A brand of the area (the brand filter's options). */
-export type AreaBrand = Item<Data<'/api/statistics/areaBrandDetails'>['lists']>;

@@ -7,9 +7,9 @@
  */
 import { Typography } from 'antd';
 import { useMemo } from 'react';
-import { type CrudForm, CrudTab, type Field, RowSwitch, defineCrud } from '../../../components/desk';
+import { type CrudForm, CrudTab, type Field, RowSwitch, defineCrud, useAreaBrands } from '../../../components/desk';
 import { deleteClockConfig, fetchClockConfigs, saveClockConfig } from './service';
-import { CONFIG_ROLE_OPTIONS, DAY_OPTIONS, ROLE_FILTER, daysText, useBrandOptions } from './shared';
+import { CONFIG_ROLE_OPTIONS, DAY_OPTIONS, ROLE_FILTER, daysText } from './shared';
 import TimeWindows, { windowsRule } from './TimeWindows';
 import type { ClockConfig, ClockConfigBody, ClockConfigKey, ClockWindow } from './types';
 
@@ -49,7 +49,7 @@ const configForm: CrudForm<ClockConfig, ConfigValues> = {
   // labels beside the controls: ten fields fit a 1080-pixel screen
   dialog: { width: 680, horizontal: true },
   useFields: function useConfigFields() {
-    const brands = useBrandOptions();
+    const brands = useAreaBrands();
     return useMemo(
       (): Field<keyof ConfigValues>[] => [
         { name: 'name', label: '名称', type: 'input', required: true, placeholder: '如：运维人员工作日打卡' },

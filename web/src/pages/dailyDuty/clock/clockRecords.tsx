@@ -6,10 +6,10 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { CrudTab, type Option, defineCrud } from '../../../components/desk';
+import { CrudTab, type Option, defineCrud, useAreaBrands, brandFilter, type AreaBrands } from '../../../components/desk';
 import { Photos } from '../../../components/uploads';
 import { fetchClockRecords, fetchClockSites } from './service';
-import { RESULT_OPTIONS, ROLE_FILTER, ResultTag, USER_FILTER, brandFilter, dash, rangeFilter, useBrandOptions } from './shared';
+import { RESULT_OPTIONS, ROLE_FILTER, ResultTag, USER_FILTER, dash, rangeFilter } from './shared';
 import type { ClockRecord, ClockRecordKey } from './types';
 
 /** The clock sites of the area as the filter's options (the first 1,000 by name). */
@@ -30,7 +30,7 @@ const Distance = ({ distance, radius }: { distance: number; radius: number }) =>
   </span>
 );
 
-const spec = (brands: ReturnType<typeof useBrandOptions>, sites: { options: Option[]; loading: boolean }) =>
+const spec = (brands: AreaBrands, sites: { options: Option[]; loading: boolean }) =>
   defineCrud<ClockRecord, ClockRecordKey>({
     key: 'clockRecords',
     rowKey: 'id',
@@ -59,7 +59,7 @@ const spec = (brands: ReturnType<typeof useBrandOptions>, sites: { options: Opti
   });
 
 export default function ClockRecordsTab() {
-  const brands = useBrandOptions();
+  const brands = useAreaBrands();
   const sites = useClockSiteOptions();
   const declared = useMemo(() => spec(brands, sites), [brands, sites]);
   return <CrudTab spec={declared} />;

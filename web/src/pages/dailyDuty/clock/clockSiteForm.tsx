@@ -3,6 +3,7 @@
  * chosen gives its position (and its name to an empty 名称); the area's sites are offered to users who
  * may read them (站点管理 or 区域设置), others type a site number.
  */
+import { useAreaBrands } from '../../../components/desk';
 import { useQuery } from '@tanstack/react-query';
 import { Form, type FormInstance } from 'antd';
 import { useEffect, useMemo, useRef } from 'react';
@@ -11,7 +12,7 @@ import type { CrudForm, Field } from '../../../components/desk';
 import { can } from '../../../lib/permission';
 import ClockSitePicker from './ClockSitePicker';
 import { fetchAreaSites, saveClockSite } from './service';
-import { useBrandOptions } from './shared';
+
 import type { AreaSite, ClockSite } from './types';
 
 /** A new clock site's radius (metres). */
@@ -66,7 +67,7 @@ export const clockSiteForm: CrudForm<ClockSite, ClockSiteValues> = {
   rulesOf: '/api/clock/saveClockSiteInfo',
   dialog: { width: 1100 },
   useFields: function useClockSiteFields(_row, form, { initial }) {
-    const brands = useBrandOptions();
+    const brands = useAreaBrands();
     const { allowed, sites } = useAreaSites(form, initial);
     useSiteFollows(form, sites, initial);
     const siteOptions = useMemo(() => sites.map((s) => ({ value: s.siteId, label: `${s.siteName}（${s.siteId}）` })), [sites]);

@@ -4,14 +4,14 @@
  * 新增 / 编辑 (position picked on the map, clockSiteForm) and 删除.
  */
 import { useMemo, useState } from 'react';
-import { CrudTab, defineCrud } from '../../../components/desk';
+import { CrudTab, defineCrud, useAreaBrands, brandFilter, type AreaBrands } from '../../../components/desk';
 import ClockSitesMap from './ClockSitesMap';
 import { type ClockSiteValues, clockSiteForm } from './clockSiteForm';
 import { deleteClockSite, fetchClockSites } from './service';
-import { brandFilter, dash, useBrandOptions } from './shared';
+import { dash } from './shared';
 import type { ClockSite, ClockSiteKey } from './types';
 
-const spec = (brands: ReturnType<typeof useBrandOptions>, focus: ClockSite | null, pick: (s: ClockSite) => void) =>
+const spec = (brands: AreaBrands, focus: ClockSite | null, pick: (s: ClockSite) => void) =>
   defineCrud<ClockSite, ClockSiteKey, ClockSiteValues>({
     key: 'clockSites',
     rowKey: 'id',
@@ -39,7 +39,7 @@ const spec = (brands: ReturnType<typeof useBrandOptions>, focus: ClockSite | nul
   });
 
 export default function ClockSitesTab() {
-  const brands = useBrandOptions();
+  const brands = useAreaBrands();
   const [focus, setFocus] = useState<ClockSite | null>(null);
   const declared = useMemo(() => spec(brands, focus, setFocus), [brands, focus]);
   return <CrudTab spec={declared} />;

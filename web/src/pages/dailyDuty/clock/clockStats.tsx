@@ -5,15 +5,15 @@
  * person, days.
  */
 import { useMemo } from 'react';
-import { CrudTab, defineCrud } from '../../../components/desk';
+import { CrudTab, defineCrud, useAreaBrands, brandFilter, type AreaBrands } from '../../../components/desk';
 import { fetchClockDays } from './service';
-import { ROLE_FILTER, USER_FILTER, brandFilter, dash, rangeFilter, useBrandOptions } from './shared';
+import { ROLE_FILTER, USER_FILTER, dash, rangeFilter } from './shared';
 import type { ClockDay, ClockDayKey } from './types';
 
 /** A figure in red when above 0 (something to look at). */
 const Alarm = ({ n }: { n: number }) => <span className={n > 0 ? 'duty-overdue' : ''}>{n}</span>;
 
-const spec = (brands: ReturnType<typeof useBrandOptions>) =>
+const spec = (brands: AreaBrands) =>
   defineCrud<ClockDay, ClockDayKey>({
     key: 'clockDays',
     rowKey: (d) => `${d.day}-${d.userId}`,
@@ -34,7 +34,7 @@ const spec = (brands: ReturnType<typeof useBrandOptions>) =>
   });
 
 export default function ClockStatsTab() {
-  const brands = useBrandOptions();
+  const brands = useAreaBrands();
   const declared = useMemo(() => spec(brands), [brands]);
   return <CrudTab spec={declared} />;
 }

@@ -7,9 +7,9 @@
  */
 import { Tag, Tooltip, Typography } from 'antd';
 import { useMemo } from 'react';
-import { type CrudAsk, CrudTab, defineCrud, optionsOf } from '../../../components/desk';
+import { type CrudAsk, CrudTab, defineCrud, optionsOf, useAreaBrands, brandFilter, type AreaBrands } from '../../../components/desk';
 import { fetchClockWarns, handleClockWarns } from './service';
-import { KIND_OPTIONS, KindTag, ROLE_FILTER, USER_FILTER, brandFilter, dash, rangeFilter, useBrandOptions } from './shared';
+import { KIND_OPTIONS, KindTag, ROLE_FILTER, USER_FILTER, dash, rangeFilter } from './shared';
 import type { ClockWarn, ClockWarnKey } from './types';
 
 const handle: CrudAsk<ClockWarn> = {
@@ -40,7 +40,7 @@ const Handled = ({ w }: { w: ClockWarn }) =>
     <Tag color="gold">未处理</Tag>
   );
 
-const spec = (brands: ReturnType<typeof useBrandOptions>) =>
+const spec = (brands: AreaBrands) =>
   defineCrud<ClockWarn, ClockWarnKey>({
     key: 'clockWarns',
     rowKey: 'id',
@@ -76,7 +76,7 @@ const spec = (brands: ReturnType<typeof useBrandOptions>) =>
   });
 
 export default function ClockWarnTab() {
-  const brands = useBrandOptions();
+  const brands = useAreaBrands();
   const declared = useMemo(() => spec(brands), [brands]);
   return <CrudTab spec={declared} />;
 }

@@ -1,15 +1,10 @@
 /**
  * What the 打卡 tabs share: the names of roles, results and warning kinds (the server's, domain/clock.ts),
- * their tags, the enterprise options and the filters every record list has.
+ * their tags and the filters every record list has (the enterprise filter is the kit's brandFilter).
  */
-import { useQuery } from '@tanstack/react-query';
 import { Tag } from 'antd';
-import { useMemo } from 'react';
 import { CLOCK_RESULTS, WARN_KINDS } from '../../../../../server/src/domain/clock';
-import { useSession } from '../../../app/session/store';
 import { type Field, type Option, optionsOf } from '../../../components/desk';
-import { can } from '../../../lib/permission';
-import { fetchBrands } from '../service';
 import '../dailyDuty.css';
 import './clock.css';
 
@@ -42,22 +37,6 @@ export function daysText(days: readonly number[]): string {
   return set.map((d) => WEEKDAYS[d - 1] ?? d).join('、') || '—';
 }
 
-/** The enterprises of the area (the enterprise filter's and the forms' options); they need the big screen's permission. */
-export function useBrandOptions(): { options: Option[]; loading: boolean } {
-  const allowed = useSession((s) => can(s.permissions, 'home'));
-  const q = useQuery({ queryKey: ['dailyDuty', 'brands'], queryFn: () => fetchBrands(), enabled: allowed, staleTime: 300_000 });
-  const { data, isLoading } = q;
-  // one object per answer: a declaration made from it stays the same across renders
-  return useMemo(() => ({ options: (data ?? []).map((b) => ({ value: String(b.brandId), label: b.brandName })), loading: isLoading }), [data, isLoading]);
-}
-
-export const brandFilter = (brands: { options: Option[]; loading: boolean }): Field<'brandId'> => ({
-  name: 'brandId',
-  label: '企业',
-  type: 'select',
-  options: brands.options,
-  loading: brands.loading,
-});
 export const ROLE_FILTER: Field<'clockRole'> = { name: 'clockRole', label: '角色', type: 'select', options: CLOCK_ROLE_OPTIONS };
 export const USER_FILTER: Field<'userName'> = { name: 'userName', label: '人员', type: 'input', placeholder: '姓名或账号' };
 export const rangeFilter = (label: string): Field<'startTime' | 'endTime'> => ({

@@ -4,11 +4,9 @@
  * position and photos (large on a click). Filters in the URL: area, inspector, bike, result,
  * enterprise, dates. 导出 (巡检记录.xlsx) and 导出巡检清单 (巡检清单.xlsx) take the same filters.
  */
-import { useQuery } from '@tanstack/react-query';
 import { Tag } from 'antd';
 import { useMemo } from 'react';
-import { CrudTab, ExportButton, type Field, defineCrud, optionsOf } from '../../../components/desk';
-import { fetchBrands } from '../service';
+import { CrudTab, ExportButton, type Field, defineCrud, optionsOf, brandFilter, useAreaBrands } from '../../../components/desk';
 import { exportCheckList, exportInspections, fetchInspections } from './service';
 import { Photos } from '../../../components/uploads';
 import { dash, position } from './cells';
@@ -19,22 +17,16 @@ const RESULT_COLORS: Record<number, string> = { 1: 'green', 2: 'orange', 3: 'red
 
 /** The filters both inspection tabs share (the calls take the same). */
 export function useInspectionFilters(): Field<InspectionKey>[] {
-  const brands = useQuery({ queryKey: ['desk', 'miBrands'], queryFn: () => fetchBrands(), staleTime: 300_000 });
+  const brands = useAreaBrands();
   return useMemo(
     () => [
       { name: 'miUserName', label: '巡检员', type: 'input', placeholder: '姓名或账号' },
       { name: 'bikeId', label: '车辆', type: 'input', placeholder: '车辆编号或蓝牙 MAC' },
       { name: 'result', label: '巡检结果', type: 'select', options: optionsOf(RESULTS) },
-      {
-        name: 'brandId',
-        label: '企业',
-        type: 'select',
-        loading: brands.isLoading,
-        options: (brands.data ?? []).map((b) => ({ value: String(b.brandId), label: b.brandName })),
-      },
+      brandFilter(brands),
       { name: 'startTime', names: ['startTime', 'endTime'], label: '巡检日期', type: 'dateRange' },
     ],
-    [brands.data, brands.isLoading],
+    [brands],
   );
 }
 

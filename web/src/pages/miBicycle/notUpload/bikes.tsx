@@ -5,11 +5,9 @@
  * server also runs them every hour), 清空 clears the list (of the enterprise filtered, else all in
  * the area), both after a confirmation. The matches are evidence for the operator's data access.
  */
-import { useQuery } from '@tanstack/react-query';
 import { Button, Space, Tag } from 'antd';
 import { useMemo } from 'react';
-import { CrudTab, type CrudKit, defineCrud, useConfirm } from '../../../components/desk';
-import { fetchBrands } from '../service';
+import { CrudTab, type CrudKit, defineCrud, useConfirm, brandFilter, useAreaBrands } from '../../../components/desk';
 import { KIND_OPTIONS } from './rules';
 import { clearNotUploaded, fetchNotUploaded, runMatch } from './service';
 import type { BikeKey, KindText, NotUploaded, NotUploadedPage } from './types';
@@ -72,7 +70,7 @@ function Tools({ kit }: { kit: Kit }) {
 }
 
 export default function NotUploadTab() {
-  const brandsQ = useQuery({ queryKey: ['desk', 'reportBrands'], queryFn: () => fetchBrands(), staleTime: 300_000 });
+  const brands = useAreaBrands();
   const spec = useMemo(
     () =>
       defineCrud<NotUploaded, BikeKey, object, NotUploadedPage>({
@@ -83,13 +81,7 @@ export default function NotUploadTab() {
         permissions: { edit: 'miBicycle.edit' },
         filters: [
           { name: 'kind', label: '匹配方式', type: 'select', options: KIND_OPTIONS, placeholder: 'MAC 规则' },
-          {
-            name: 'brandId',
-            label: '企业',
-            type: 'select',
-            loading: brandsQ.isLoading,
-            options: (brandsQ.data ?? []).map((b) => ({ value: String(b.brandId), label: b.brandName })),
-          },
+          brandFilter(brands),
           { name: 'bikeId', label: '车辆编号', type: 'input' },
           { name: 'startTime', names: ['startTime', 'endTime'], label: '最后听到', type: 'dateRange' },
         ],
@@ -108,7 +100,7 @@ export default function NotUploadTab() {
         header: (kit) => <Totals kit={kit} />,
         toolbar: (kit) => <Tools kit={kit} />,
       }),
-    [brandsQ.data, brandsQ.isLoading],
+    [brands],
   );
   return <CrudTab spec={spec} />;
 }

@@ -66,7 +66,7 @@ beforeEach(() => {
     if (path === '/api/miApp/bikeNotUploadMacMatch') return ok({ heard: 120, matched: 2, notUploaded: 1 });
     return undefined;
   });
-  logIn({ permissions: ['miBicycle', 'miBicycle.edit'] });
+  logIn({ permissions: ['home', 'miBicycle', 'miBicycle.edit'] });
 });
 afterEach(() => vi.restoreAllMocks());
 

@@ -5,11 +5,9 @@
  * what the rule would match among what the piles heard in the last 24 hours, before it is saved. The
  * server refuses an extract range past the length and two rules of one enterprise matching the same.
  */
-import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Space, Table, Tag, type FormInstance } from 'antd';
 import { useMemo, useState } from 'react';
-import { type CrudForm, CrudTab, type Field, defineCrud, tellFailure } from '../../../components/desk';
-import { fetchBrands } from '../service';
+import { type CrudForm, CrudTab, type Field, type Option, defineCrud, tellFailure, brandFilter, useAreaBrands } from '../../../components/desk';
 import { createRule, deleteRule, fetchRules, previewRule, updateRule } from './service';
 import type { KindText, Preview, Rule, RuleInput, RuleKey } from './types';
 
@@ -41,7 +39,7 @@ const bodyOf = (v: Values, selfAreaId?: string): RuleInput => ({
   bikeIdExtractLength: v.bikeIdExtractLength ?? null,
 });
 
-const fieldsOf = (k: KindText, brands: { value: string; label: string }[]): Field[] => [
+const fieldsOf = (k: KindText, brands: Option[]): Field[] => [
   { name: 'brandId', label: '企业', type: 'select', options: brands, required: true },
   {
     name: 'namePrefix',
@@ -107,7 +105,7 @@ function RulePreview({ kind, form, selfAreaId }: { kind: KindText; form: FormIns
   );
 }
 
-const ruleForm = (brands: { value: string; label: string }[]): CrudForm<Rule, Values> => ({
+const ruleForm = (brands: Option[]): CrudForm<Rule, Values> => ({
   noun: '匹配规则',
   rulesOf: '/api/miApp/brandBikeNotUploadMacRule',
   useFields: (row, _form, { filters }) => fieldsOf(kindOf(row?.kind ?? filters.kind), brands),
@@ -127,19 +125,15 @@ const ruleForm = (brands: { value: string; label: string }[]): CrudForm<Rule, Va
 });
 
 export default function RulesTab() {
-  const brandsQ = useQuery({ queryKey: ['desk', 'reportBrands'], queryFn: () => fetchBrands(), staleTime: 300_000 });
+  const brands = useAreaBrands();
   const spec = useMemo(() => {
-    const brands = (brandsQ.data ?? []).map((b) => ({ value: String(b.brandId), label: b.brandName }));
     return defineCrud<Rule, RuleKey, Values>({
       key: 'miNotUploadRules',
       rowKey: 'id',
       list: fetchRules,
       areaFilter: true,
       permissions: { edit: 'miBicycle.edit' },
-      filters: [
-        { name: 'kind', label: '规则类型', type: 'select', options: KIND_OPTIONS, placeholder: 'MAC 规则' },
-        { name: 'brandId', label: '企业', type: 'select', loading: brandsQ.isLoading, options: brands },
-      ],
+      filters: [{ name: 'kind', label: '规则类型', type: 'select', options: KIND_OPTIONS, placeholder: 'MAC 规则' }, brandFilter(brands)],
       columns: [
         { title: '编号', dataIndex: 'id', width: 70 },
         { title: '企业', dataIndex: 'brandName', width: 110 },
@@ -152,10 +146,10 @@ export default function RulesTab() {
         { title: '车辆编号长度', dataIndex: 'bikeIdLength', width: 110, render: (v: number | null) => v ?? '不限' },
         { title: '更新时间', dataIndex: 'updateTime', width: 170 },
       ],
-      form: ruleForm(brands),
+      form: ruleForm(brands.options),
       remove: { what: (r) => `${r.brandName}的这条匹配规则`, call: (r) => deleteRule(kindOf(r.kind), r.id), success: '匹配规则已删除' },
       refreshes: [['desk', 'miNotUploaded']],
     });
-  }, [brandsQ.data, brandsQ.isLoading]);
+  }, [brands]);
   return <CrudTab spec={spec} />;
 }

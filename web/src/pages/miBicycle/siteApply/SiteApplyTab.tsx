@@ -8,17 +8,15 @@
  * (siteApplyPend) opens it at state=0: its figure is this list's total, refreshed after a decision.
  * 导出驳回记录: the rejected ones of the list's filters, as .xlsx.
  */
-import { useQuery } from '@tanstack/react-query';
 import { Button, Descriptions, Drawer, Space, Spin, Tag } from 'antd';
 import { lazy, Suspense, useMemo } from 'react';
 import { useSession } from '../../../app/session/store';
-import { type CrudAsk, type CrudForm, type CrudKit, CrudTab, defineCrud, ExportButton, optionsOf } from '../../../components/desk';
+import { type CrudAsk, type CrudForm, type CrudKit, CrudTab, defineCrud, ExportButton, optionsOf, brandFilter, useAreaBrands } from '../../../components/desk';
 import { Photos } from '../../../components/uploads';
 import { can } from '../../../lib/permission';
 import { newSiteValues, siteBody } from '../../deviceManagement/siteFields';
 import { siteForm, type SiteValues } from '../../deviceManagement/siteForm';
 import type { SiteRow } from '../../deviceManagement/types';
-import { fetchBrands } from '../service';
 import { approveApply, exportRejects, fetchApplies, rejectApply } from './service';
 import type { Apply, ApplyFilters, ApplyKey } from './types';
 
@@ -148,7 +146,7 @@ function Detail({ apply: a, kit, onClose, canApprove }: { apply: Apply | null; k
 }
 
 export default function SiteApplyTab() {
-  const brands = useQuery({ queryKey: ['desk', 'reportBrands'], queryFn: () => fetchBrands(), staleTime: 300_000 });
+  const brands = useAreaBrands();
   const canApprove = useSession((s) => can(s.permissions, 'site.edit'));
   const spec = useMemo(
     () =>
@@ -161,13 +159,7 @@ export default function SiteApplyTab() {
         filters: [
           { name: 'state', label: '状态', type: 'select', options: optionsOf(STATES) },
           { name: 'keyword', label: '站点名称', type: 'input' },
-          {
-            name: 'brandId',
-            label: '企业',
-            type: 'select',
-            loading: brands.isLoading,
-            options: (brands.data ?? []).map((b) => ({ value: String(b.brandId), label: b.brandName })),
-          },
+          brandFilter(brands),
           { name: 'startTime', names: ['startTime', 'endTime'], label: '申请日期', type: 'dateRange' },
         ],
         columns: (kit) => [
@@ -212,7 +204,7 @@ export default function SiteApplyTab() {
         // the home to-do count (站点申请), the sites and the big screen's map follow
         refreshes: [['home', 'pend'], ['home', 'dashboard'], ['home', 'init'], ['sites']],
       }),
-    [brands.data, brands.isLoading, canApprove],
+    [brands, canApprove],
   );
   return <CrudTab spec={spec} />;
 }

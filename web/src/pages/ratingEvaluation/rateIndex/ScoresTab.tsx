@@ -5,9 +5,9 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { CrudTab, type CrudForm, type Field, defineCrud } from '../../../components/desk';
+import { CrudTab, type CrudForm, type Field, defineCrud, useAreaBrands } from '../../../components/desk';
 import { Photos, PhotosUpload } from '../../../components/uploads';
-import { deleteScore, fetchBrands, fetchFixedItems, fetchScores, saveScore } from '../shared/service';
+import { deleteScore, fetchFixedItems, fetchScores, saveScore } from '../shared/service';
 import type { Score } from '../shared/types';
 
 interface Values {
@@ -23,7 +23,7 @@ const form = (period: string, area: string | undefined): CrudForm<Score, Values>
   rulesOf: '/api/examine/sortContent/upsert',
   dialog: { width: 600, horizontal: true },
   useFields: function useScoreFields() {
-    const brands = useQuery({ queryKey: ['rate', 'brands', area], queryFn: () => fetchBrands(area) });
+    const brands = useAreaBrands(area);
     const items = useQuery({ queryKey: ['rate', 'fixedItems', area], queryFn: () => fetchFixedItems(area) });
     return useMemo(
       (): Field<keyof Values>[] => [
@@ -32,8 +32,8 @@ const form = (period: string, area: string | undefined): CrudForm<Score, Values>
           label: '企业',
           type: 'select',
           required: true,
-          options: (brands.data ?? []).map((b) => ({ value: String(b.brandId), label: b.brandName })),
-          loading: brands.isLoading,
+          options: brands.options,
+          loading: brands.loading,
         },
         {
           name: 'ruleId',
@@ -57,7 +57,7 @@ const form = (period: string, area: string | undefined): CrudForm<Score, Values>
           extra: '与检查情况一同作为证据，在考核详情中随扣分显示',
         },
       ],
-      [brands.data, brands.isLoading, items.data, items.isLoading],
+      [brands, items.data, items.isLoading],
     );
   },
   initial: (s) =>

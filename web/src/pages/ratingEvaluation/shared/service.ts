@@ -27,9 +27,6 @@ export const reopenPeriod = (period: string, reason: string, selfAreaId?: string
 // 固定考核项（人工评分的考核项）GET /api/examine/fixedRule/info
 export const fetchFixedItems = (selfAreaId?: string) => api.get('/examine/fixedRule/info', { selfAreaId }).then((d) => d.rules.filter((r) => r.enabled));
 
-// 区域内企业（人工评分的企业）GET /api/statistics/areaBrandDetails
-export const fetchBrands = (selfAreaId?: string) => api.get('/statistics/areaBrandDetails', { selfAreaId }).then((d) => d.lists);
-
 // 导出企业考核 GET /api/examine/brand/out；导出考核明细 POST /api/examine/exportSysExamineList
 export const exportRanking = (period: string, selfAreaId?: string) =>
   download('GET', '/examine/brand/out', { params: { period, selfAreaId } }, `企业考核_${period}.xlsx`);
