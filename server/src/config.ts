@@ -13,6 +13,8 @@ export interface Config {
   databaseUrl: string | undefined;
   tz: string;
   demo: boolean | undefined; // undefined: on when the database is new
+  /** Days of history the demo city back-fills (DEMO_DAYS, 0-400; unset: from the 1st of the month before last). */
+  demoDays: number | undefined;
   adminPassword: string | undefined;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   /** MAP_TILE_URL as given ('' when unset) */
@@ -144,6 +146,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl,
     tz,
     demo: bool(env, 'DEMO'),
+    demoDays: env.DEMO_DAYS ? int(env, 'DEMO_DAYS', 0, 0, 400) : undefined,
     adminPassword,
     logLevel,
     tileUrl,

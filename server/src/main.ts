@@ -81,6 +81,7 @@ async function main() {
       app,
       database,
       world: { passwords },
+      backfillDays: config.demoDays,
       baseUrl: `http://${host.includes(':') ? `[${host}]` : host}:${port}`,
       log: app.log,
       jobs: {

@@ -169,8 +169,8 @@ export interface BackfillResult {
   city: City;
 }
 
-/** The local midnight `days` days before `now`. */
-function replayStart(now: number, days: number, tz: string): number {
+/** The local midnight `days` days before `now`: where a back-fill of `days` days starts. */
+export function replayStart(now: number, days: number, tz: string): number {
   const day = formatTime(now - days * DAY, tz)!.slice(0, 10);
   return parseLocalTime(day, tz)!.getTime();
 }

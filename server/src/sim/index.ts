@@ -7,11 +7,12 @@
  */
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Database } from '../db/client.js';
-import { backfill, clientsFor, fileFleet, newTally, type DemoJobs } from './backfill.js';
+import { localDay } from '../domain/time.js';
+import { backfill, clientsFor, fileFleet, newTally, replayStart, type DemoJobs } from './backfill.js';
 import type { City } from './city.js';
 import { injectTransport, StoppedError } from './client.js';
 import { startLive, type Live } from './live.js';
-import { gradeDemo, seedCrew, seedWorld } from './seed.js';
+import { fileBefore, gradeDemo, historyDays, seedCrew, seedWorld } from './seed.js';
 import { crewOf } from './crew.js';
 import { startFieldCrew, type FieldCrewRun } from './fieldCrew.js';
 import { DEFAULT_SEED, DEMO_ACCOUNTS, describeWorld, generateWorld, type World, type WorldOptions } from './world.js';
@@ -29,6 +30,7 @@ export interface DemoOptions {
   baseUrl: string;
   seed?: number;
   log: FastifyBaseLogger;
+  /** Days of history back-filled on a database without the demo's rides (default: from the 1st of the month before last, historyDays). */
   backfillDays?: number;
   jobs: DemoJobs;
   /** Rides per weekday (default 1,800). */
@@ -78,7 +80,7 @@ export async function startDemo(opts: DemoOptions): Promise<{ stop(): Promise<vo
   const run = async () => {
     const clients = clientsFor(world, injectTransport(app), { onRateLimit: 'rotate', signal: abort.signal });
     const tally = newTally();
-    const days = opts.backfillDays ?? 30;
+    const days = opts.backfillDays ?? historyDays(new Date(opts.now ?? Date.now()), tz);
     // decided before the fleet is filed, so that the console says history is loading from the start
     const backfilling = days > 0 && !(await hasHistory(database, world));
     if (backfilling) app.ctx.history.begin();
@@ -94,7 +96,10 @@ export async function startDemo(opts: DemoOptions): Promise<{ stop(): Promise<vo
     let city: City | null = null;
     let end: number | undefined;
     if (backfilling) {
-      log.info({ days, ridesPerDay }, 'demo city: back-filling history');
+      const now = opts.now ?? Date.now();
+      const from = new Date(replayStart(Math.floor(now / 60_000) * 60_000, days, tz));
+      await fileBefore(database, world, from);
+      log.info({ days, from: localDay(from, tz), ridesPerDay }, 'demo city: back-filling history');
       const onProgress = (from: number, to: number, reached: number) => app.ctx.history.reach(from, to, reached);
       const r = await backfill({ world, clients, jobs: opts.jobs, seed, tz, days, ridesPerDay, log, signal: abort.signal, now: opts.now, onProgress });
       log.info(
@@ -112,7 +117,7 @@ export async function startDemo(opts: DemoOptions): Promise<{ stop(): Promise<vo
         'demo city: back-fill done',
       );
       // 评级考核: the back-filled months graded at once (the monthly job grades the next ones)
-      await gradeDemo(database, world.areaId, tz, new Date(opts.now ?? Date.now())).then(
+      await gradeDemo(database, world.areaId, tz, localDay(from, tz), new Date(now)).then(
         (periods) => log.info({ periods }, 'demo city: 海淀 graded (评级考核)'),
         (err: Error) => log.warn({ err: err.message }, 'demo city: grading failed'),
       );

@@ -91,7 +91,7 @@ export class Rides {
       let minutes = meters / (b.type ? 300 : 200) + rng.range(1, 4);
       if (rng.chance(0.001)) minutes = rng.range(25, 30) * 60; // kept overnight: an overdue return
       let p = pointInSite(rng, ds);
-      if (rng.chance(0.03)) {
+      if (rng.chance(brand.offSite)) {
         const zone = world.zones.length && rng.chance(0.1) ? rng.pick(world.zones) : null;
         p = zone ? this.pointInZone(zone.fence) : pointNearSite(rng, ds, world.index);
       }

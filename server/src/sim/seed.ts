@@ -350,13 +350,42 @@ export async function seedCrew(database: Database, world: World, crew: Crew): Pr
 }
 
 /**
- * After the back-fill: 海淀's months it covered graded (the month before and this one so far), so
- * that 企业考核 shows the demo's enterprises at once; the monthly job grades the next ones.
+ * The demo's history by default: from the 1st of the month before last to now, so that two whole
+ * months and this one so far are back-filled and graded (评级考核 shows three months at once).
  */
-export async function gradeDemo(database: Database, areaId: string, tz: string, now: Date): Promise<string[]> {
+export function historyDays(now: Date, tz: string): number {
   const day = localDay(now, tz);
+  const first = `${previousPeriod(`${previousPeriod(day)}-01`)}-01`;
+  return Math.round((Date.parse(`${day}T00:00:00Z`) - Date.parse(`${first}T00:00:00Z`)) / 86_400_000);
+}
+
+/** The months a back-fill from local day `from` to `now` covers whole, and this month so far: what gradeDemo grades. */
+export function gradedPeriods(from: string, now: Date, tz: string): string[] {
+  const current = localDay(now, tz).slice(0, 7);
+  const periods: string[] = [current];
+  for (let p = previousPeriod(`${current}-01`); `${p}-01` >= from; p = previousPeriod(`${p}-01`)) periods.unshift(p);
+  return periods;
+}
+
+/**
+ * The demo fleet was filed before its history begins: the filing time of its bikes moved back to
+ * the back-fill's start (they are filed through the open API at the first start, which stamps now),
+ * so that 数据接入率 (placed ÷ filed, day by day) has its denominator for the back-filled days.
+ */
+export async function fileBefore(database: Database, world: World, from: Date) {
+  await database.query(
+    `update bikes set filed_at = $2 where filed_at > $2 and brand_id in (select id from brands where brand_account = any($1::varchar[]) and deleted_at is null)`,
+    [world.brands.map((b) => b.account), from],
+  );
+}
+
+/**
+ * After the back-fill: 海淀's months it covered whole graded, and this one so far, so that 企业考核
+ * shows the demo's enterprises at once; the monthly job grades the next ones.
+ */
+export async function gradeDemo(database: Database, areaId: string, tz: string, from: string, now: Date): Promise<string[]> {
   const done: string[] = [];
-  for (const period of [previousPeriod(day), day.slice(0, 7)]) {
+  for (const period of gradedPeriods(from, now, tz)) {
     await assessArea(database, areaId, [areaId], period, tz, null, now);
     done.push(period);
   }

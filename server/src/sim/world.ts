@@ -49,6 +49,12 @@ export interface WorldBrand {
   bicycles: number;
   ebikes: number;
   illegal: number;
+  /**
+   * Share of its rides returned outside a site (near the destination, now and then in a forbidden
+   * zone): how well its app and its riders keep to the sites. The operators differ, and 评级考核's
+   * 站外还车率 shows it.
+   */
+  offSite: number;
 }
 
 export interface WorldBike {
@@ -126,7 +132,8 @@ const BRANDS: Omit<WorldBrand, 'index' | 'password'>[] = [
     staff: 46,
     bicycles: 3100,
     ebikes: 1000,
-    illegal: 20,
+    illegal: 4,
+    offSite: 0.025,
   },
   {
     name: '哈啰',
@@ -144,6 +151,7 @@ const BRANDS: Omit<WorldBrand, 'index' | 'password'>[] = [
     bicycles: 2500,
     ebikes: 1000,
     illegal: 20,
+    offSite: 0.12,
   },
   {
     name: '青桔',
@@ -160,7 +168,8 @@ const BRANDS: Omit<WorldBrand, 'index' | 'password'>[] = [
     staff: 29,
     bicycles: 1900,
     ebikes: 700,
-    illegal: 15,
+    illegal: 8,
+    offSite: 0.04,
   },
 ];
 
