@@ -145,8 +145,8 @@ const RATING: { name: string; fullScore: number; trends: [string, string, [numbe
         'offSiteReturn',
         '站外还车率',
         [
-          [20, null, 10],
-          [10, 20, 5],
+          [10, null, 10],
+          [5, 10, 5],
         ],
       ],
       [

@@ -151,7 +151,7 @@ const BRANDS: Omit<WorldBrand, 'index' | 'password'>[] = [
     bicycles: 2500,
     ebikes: 1000,
     illegal: 20,
-    offSite: 0.12,
+    offSite: 0.08,
   },
   {
     name: '青桔',

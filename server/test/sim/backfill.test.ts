@@ -160,10 +160,10 @@ describe('demo city back-fill', () => {
     );
     expect(rows[0]).toMatchInlineSnapshot(`
       {
-        "dispatches": 107,
-        "offSite": 51,
-        "orders": 1936,
-        "outside": 3,
+        "dispatches": 171,
+        "offSite": 99,
+        "orders": 1913,
+        "outside": 7,
         "scans": 1908,
       }
     `);
