@@ -17,7 +17,7 @@ export const MAINTAINER = 31;
 export const INSPECTOR = 33;
 export const REPORTER = 5;
 const MAINTAINERS_PER_BRAND = 4;
-const INSPECTORS = ['haidian_xj01', 'haidian_xj02'];
+export const INSPECTORS = ['haidian_xj01', 'haidian_xj02'];
 const REPORTERS = ['haidian_jb01'];
 
 /** The crew's console accounts (their passwords are kept with the demo's others, DATA_DIR/demo-passwords.json). */

@@ -12,7 +12,8 @@ import { backfill, clientsFor, fileFleet, newTally, replayStart, type DemoJobs }
 import type { City } from './city.js';
 import { injectTransport, StoppedError } from './client.js';
 import { startLive, type Live } from './live.js';
-import { fileBefore, gradeDemo, historyDays, seedCrew, seedWorld } from './seed.js';
+import { fileBefore, gradeDemo, gradedPeriods, historyDays, seedCrew, seedWorld } from './seed.js';
+import { seedFindings } from './findings.js';
 import { crewOf } from './crew.js';
 import { startFieldCrew, type FieldCrewRun } from './fieldCrew.js';
 import { DEFAULT_SEED, DEMO_ACCOUNTS, describeWorld, generateWorld, type World, type WorldOptions } from './world.js';
@@ -116,11 +117,15 @@ export async function startDemo(opts: DemoOptions): Promise<{ stop(): Promise<vo
         },
         'demo city: back-fill done',
       );
-      // 评级考核: the back-filled months graded at once (the monthly job grades the next ones)
-      await gradeDemo(database, world.areaId, tz, localDay(from, tz), new Date(now)).then(
-        (periods) => log.info({ periods }, 'demo city: 海淀 graded (评级考核)'),
-        (err: Error) => log.warn({ err: err.message }, 'demo city: grading failed'),
-      );
+      // 评级考核: the inspectors' findings on the whole months, then those months and this one graded (the monthly job grades the next ones)
+      try {
+        const periods = gradedPeriods(localDay(from, tz), new Date(now), tz);
+        const findings = await seedFindings(database, app.ctx.config.dataDir, world, periods.slice(0, -1));
+        await gradeDemo(database, world.areaId, tz, periods, new Date(now));
+        log.info({ periods, findings }, 'demo city: 海淀 graded (评级考核)');
+      } catch (err) {
+        log.warn({ err: (err as Error).message }, 'demo city: grading failed');
+      }
       city = r.city;
       end = r.to.getTime();
     } else {

@@ -383,11 +383,6 @@ export async function fileBefore(database: Database, world: World, from: Date) {
  * After the back-fill: 海淀's months it covered whole graded, and this one so far, so that 企业考核
  * shows the demo's enterprises at once; the monthly job grades the next ones.
  */
-export async function gradeDemo(database: Database, areaId: string, tz: string, from: string, now: Date): Promise<string[]> {
-  const done: string[] = [];
-  for (const period of gradedPeriods(from, now, tz)) {
-    await assessArea(database, areaId, [areaId], period, tz, null, now);
-    done.push(period);
-  }
-  return done;
+export async function gradeDemo(database: Database, areaId: string, tz: string, periods: readonly string[], now: Date): Promise<void> {
+  for (const period of periods) await assessArea(database, areaId, [areaId], period, tz, null, now);
 }
