@@ -12,6 +12,7 @@ import { useState } from 'react';
 import { toast } from '../../app/feedback';
 import { DEADLINE_EXTRA, ORDER_TYPES, alertOrderType, orderTypeOfFlag } from '../../lib/workOrders';
 import AreaSelect from '../desk/AreaSelect';
+import { serverRules } from '../desk/serverRules';
 import { type NewOrderBody, sendOrder } from './service';
 import './newOrder.css';
 
@@ -209,10 +210,7 @@ export default function NewOrderDialog({ target, brands = [], brandsLoading, onC
         <Form.Item
           name="text"
           label="工单内容"
-          rules={[
-            { required: true, whitespace: true, message: '请填写工单内容' },
-            { max: 500, message: '工单内容最多 500 个字' },
-          ]}
+          rules={[{ required: true, whitespace: true, message: '请填写工单内容' }, ...serverRules('/api/workOrder/add', 'text', '工单内容')]}
         >
           <Input.TextArea rows={4} aria-label="工单内容" placeholder="要求企业处理的内容" />
         </Form.Item>

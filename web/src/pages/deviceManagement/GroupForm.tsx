@@ -6,7 +6,7 @@ import { Alert, Button, Form, Space } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import type { Rule } from 'antd/es/form';
-import { type CrudForm, type Field, type Option } from '../../components/desk';
+import { type CrudForm, type Field, type Option, serverField } from '../../components/desk';
 import type { ClashRow, GroupRow } from './detailTypes';
 import { checkClash, createGroup, fetchAreaSites, updateGroup } from './groupService';
 
@@ -17,6 +17,8 @@ export interface GroupValues {
   factor: number;
   siteList: string[];
 }
+
+const ALIAS_MAX = serverField('/api/site/magnify/', 'alias').maxLength;
 
 const factorRule: Rule = {
   validator: async (_, v: unknown) => {
@@ -77,7 +79,7 @@ function groupFields(options: Option[], loading: boolean, groupId?: number): Fie
   const area: Field[] = groupId === undefined ? [{ name: 'areaId', label: '所属区域', type: 'area', extra: '不选则为列表所选区域或本人所属区域' }] : [];
   return [
     ...area,
-    { name: 'alias', label: '分组名称', type: 'input', required: true, rules: [{ max: 64, message: '分组名称最多 64 个字符' }] },
+    { name: 'alias', label: '分组名称', type: 'input', required: true, rules: [{ max: ALIAS_MAX, message: `分组名称最多 ${ALIAS_MAX} 个字符` }] },
     {
       name: 'factor',
       label: '放大系数',

@@ -6,7 +6,7 @@
 import { Alert, Button, Card, Form, Input, InputNumber, Skeleton } from 'antd';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from '../../app/feedback';
-import { QueryForm, useUrlQuery, type Field } from '../../components/desk';
+import { QueryForm, serverRules, useUrlQuery, type Field } from '../../components/desk';
 import { fetchSiteParams, saveSiteParams } from './service';
 
 type ParamKey = 'selfAreaId';
@@ -60,10 +60,7 @@ export default function ParamsTab({ canEdit }: { canEdit: boolean }) {
             <Form.Item
               name="fullPileName"
               label="满桩值名称"
-              rules={[
-                { required: true, whitespace: true, message: '请输入满桩值名称' },
-                { max: 32, message: '最多 32 个字' },
-              ]}
+              rules={[{ required: true, whitespace: true, message: '请输入满桩值名称' }, ...serverRules('/api/config/siteParams', 'fullPileName', '')]}
             >
               <Input />
             </Form.Item>
