@@ -12,9 +12,11 @@ import { useState } from 'react';
 import { toast } from '../../app/feedback';
 import { DEADLINE_EXTRA, ORDER_TYPES, alertOrderType, orderTypeOfFlag } from '../../lib/workOrders';
 import AreaSelect from '../desk/AreaSelect';
-import { serverRules } from '../desk/serverRules';
+import { serverField, serverRules } from '../desk/serverRules';
 import { type NewOrderBody, sendOrder } from './service';
 import './newOrder.css';
+
+const DEADLINE = serverField('/api/workOrder/add', 'deadlineMinutes');
 
 /** What the order is about. */
 export type OrderTarget =
@@ -215,7 +217,7 @@ export default function NewOrderDialog({ target, brands = [], brandsLoading, onC
           <Input.TextArea rows={4} aria-label="工单内容" placeholder="要求企业处理的内容" />
         </Form.Item>
         <Form.Item name="deadlineMinutes" label="期限（分钟）" extra={DEADLINE_EXTRA}>
-          <InputNumber aria-label="期限（分钟）" min={1} max={30 * 24 * 60} precision={0} style={{ width: 200 }} placeholder="可空" />
+          <InputNumber aria-label="期限（分钟）" min={DEADLINE.minimum} max={DEADLINE.maximum} precision={0} style={{ width: 200 }} placeholder="可空" />
         </Form.Item>
       </Form>
     </Modal>

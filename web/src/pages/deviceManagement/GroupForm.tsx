@@ -18,13 +18,15 @@ export interface GroupValues {
   siteList: string[];
 }
 
-const ALIAS_MAX = serverField('/api/site/magnify/', 'alias').maxLength;
+const GROUP = '/api/site/magnify/';
+const ALIAS_MAX = serverField(GROUP, 'alias').maxLength;
+const FACTOR_MAX = serverField(GROUP, 'factor').maximum;
 
 const factorRule: Rule = {
   validator: async (_, v: unknown) => {
     if (v === null || v === undefined || v === '') return;
     const n = Number(v);
-    if (!(n > 0 && n <= 10)) throw new Error('放大系数须大于 0 且不超过 10');
+    if (!(n > 0 && n <= FACTOR_MAX)) throw new Error(`放大系数须大于 0 且不超过 ${FACTOR_MAX}`);
     if (!/^\d+(\.\d{1,2})?$/.test(String(v))) throw new Error('放大系数最多两位小数');
   },
 };

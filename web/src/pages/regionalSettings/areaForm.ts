@@ -39,7 +39,8 @@ export const AREA_FORM: Field<keyof AreaFormValues>[] = [
     label: '聚合区域编码',
     type: 'input',
     placeholder: '6 位区域编码，可空',
-    rules: [{ pattern: /^\d{6}$/, message: '聚合区域编码为 6 位数字' }],
+    // the server takes up to 6 characters; the form asks for an area code (the area routes' id pattern)
+    rules: [{ pattern: new RegExp(serverField(AREA, 'id').pattern), message: '聚合区域编码为 6 位数字' }],
   },
   { name: 'platformCode', label: '平台编码', type: 'input', placeholder: '可空', rules: [{ max: CODE_MAX, message: `平台编码最多 ${CODE_MAX} 个字符` }] },
   { name: 'monitorOpen', label: '开启监控', type: 'switch' },
