@@ -8,7 +8,7 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_PASSWORD, type PageProblems, type TestServer, launchBrowser, loginViaForm, openPage, screenshot, startServer } from './harness';
+import { ADMIN_PASSWORD, type PageProblems, type TestServer, launchBrowser, loginViaForm, openPage, screenshot, startServer, loginAs } from './harness';
 
 let server: TestServer;
 let browser: Browser;
@@ -53,9 +53,7 @@ describe('账号申请 and 第三方授权 (screenshots in test-output/e2e)', ()
     await screenshot(page, 'accounts-register-done');
     // waiting for audit: the login says so
     await page.getByRole('button', { name: /返回登录/ }).click();
-    await page.getByPlaceholder('请输入账号').fill(APPLICANT.username);
-    await page.getByPlaceholder('请输入密码').fill(APPLICANT.password);
-    await page.getByRole('button', { name: /登\s*录/ }).click();
+    await loginAs(page, APPLICANT.username, APPLICANT.password);
     await page.getByText('账号正在审核中，请等待管理员审核').waitFor();
     expect(problems.errors).toEqual([]);
     await page.context().close();
@@ -84,10 +82,7 @@ describe('账号申请 and 第三方授权 (screenshots in test-output/e2e)', ()
 
   it('the applicant logs in with the role applied for', { timeout: 120_000 }, async () => {
     const { page, problems } = await openPage(browser, { width: 1440, height: 900 });
-    await page.goto(`${server.url}/#/login`);
-    await page.getByPlaceholder('请输入账号').fill(APPLICANT.username);
-    await page.getByPlaceholder('请输入密码').fill(APPLICANT.password);
-    await page.getByRole('button', { name: /登\s*录/ }).click();
+    await loginAs(page, APPLICANT.username, APPLICANT.password, server.url);
     await page.waitForURL((u) => !u.hash.startsWith('#/login'));
     await page.getByTestId('area-name').getByText('海淀区').waitFor();
     expect(problems.errors).toEqual([]);

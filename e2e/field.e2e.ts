@@ -11,7 +11,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { convert } from '../server/src/domain/coords';
-import { ADMIN_PASSWORD, type PageProblems, type TestServer, launchBrowser, loginViaForm, openPage, screenshot, startServer } from './harness';
+import { ADMIN_PASSWORD, type PageProblems, type TestServer, launchBrowser, loginViaForm, openPage, screenshot, startServer, loginAs } from './harness';
 import { Console, HD, createEnterprise } from './homeWorld';
 
 const PHONE = { width: 390, height: 844 };
@@ -169,10 +169,7 @@ const waiting = () => page.getByTestId('outbox-count');
 
 describe('the field app on a phone (screenshots in test-output/e2e)', () => {
   it('logs a maintainer in to #/field: who they are, their actions, nothing waiting', async () => {
-    await page.goto(`${server.url}/#/login`);
-    await page.getByPlaceholder('请输入账号').fill(USER.username);
-    await page.getByPlaceholder('请输入密码').fill(USER.password);
-    await page.getByRole('button', { name: /登\s*录/ }).click();
+    await loginAs(page, USER.username, USER.password, server.url);
     await page.waitForURL(/#\/field$/);
     await page.getByText(USER.name).waitFor();
     const tiles = page.getByRole('navigation', { name: '外勤工作' });

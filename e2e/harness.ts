@@ -153,12 +153,21 @@ export async function screenshot(page: Page, name: string): Promise<string> {
   return file;
 }
 
-/** Log in through the form and wait for the home screen. */
-export async function loginViaForm(page: Page, base: string, password = ADMIN_PASSWORD): Promise<void> {
-  await page.goto(`${base}/#/login`);
-  await page.getByPlaceholder('请输入账号').fill(ADMIN_USER);
+/**
+ * Logs `username` in through the login form (typed and submitted; what the page does next is the
+ * test's to wait for). `base`: open that server's login page first; without it the page is on the
+ * form already (as after 返回登录).
+ */
+export async function loginAs(page: Page, username: string, password: string, base?: string): Promise<void> {
+  if (base !== undefined) await page.goto(`${base}/#/login`);
+  await page.getByPlaceholder('请输入账号').fill(username);
   await page.getByPlaceholder('请输入密码').fill(password);
   await page.getByRole('button', { name: /登\s*录/ }).click();
+}
+
+/** The administrator logs in through the form (`password`: another than the seeded one). */
+export async function loginViaForm(page: Page, base: string, password = ADMIN_PASSWORD): Promise<void> {
+  await loginAs(page, ADMIN_USER, password, base);
 }
 
 /**

@@ -18,6 +18,7 @@ import {
   screenshot,
   startServer,
   pickArea,
+  loginAs,
 } from './harness';
 
 let server: TestServer;
@@ -179,10 +180,7 @@ describe('信息管理 and uploads (screenshots in test-output/e2e)', () => {
   it('the enterprise account sees it unread, opens it and its attachment, and it is read', { timeout: 180_000 }, async () => {
     const fresh = await openPage(browser, { width: 1440, height: 900 });
     const p = fresh.page;
-    await p.goto(`${server.url}/#/login`);
-    await p.getByPlaceholder('请输入账号').fill(ACCOUNT.username);
-    await p.getByPlaceholder('请输入密码').fill(ACCOUNT.password);
-    await p.getByRole('button', { name: /登\s*录/ }).click();
+    await loginAs(p, ACCOUNT.username, ACCOUNT.password, server.url);
     await p.waitForURL(/#\/index/);
     await p.goto(`${server.url}/#/inforManagement`);
     const row = p.locator('.desk-page tr.ant-table-row', { hasText: TITLE });

@@ -5,7 +5,7 @@
  */
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_PASSWORD, ADMIN_USER, type TestServer, launchBrowser, loginViaForm, openPage, screenshot, startServer } from './harness';
+import { ADMIN_PASSWORD, ADMIN_USER, type TestServer, launchBrowser, loginViaForm, openPage, screenshot, startServer, loginAs } from './harness';
 import { AREA, Console, SITES, buildMapWorld } from './mapWorld';
 import { FULL_HD, TEST_MS, WAIT, info, mapSession, search, siteCount, unexpected, waitForCount } from './mapPage';
 
@@ -129,10 +129,7 @@ describe('home map of the small city', () => {
       );
       const { page } = await openPage(browser, FULL_HD);
       page.setDefaultTimeout(WAIT);
-      await page.goto(`${server.url}/#/login`);
-      await page.getByPlaceholder('请输入账号').fill('map_site_user');
-      await page.getByPlaceholder('请输入密码').fill('Site-user-2024');
-      await page.getByRole('button', { name: /登\s*录/ }).click();
+      await loginAs(page, 'map_site_user', 'Site-user-2024', server.url);
       await page.waitForURL(/#\/index$/);
       await info(page).getByText(SITES.M3.id).waitFor({ timeout: WAIT });
       await screenshot(page, 'map-bound-user');

@@ -10,7 +10,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { convert } from '../server/src/domain/coords';
-import { ADMIN_PASSWORD, type PageProblems, type TestServer, launchBrowser, loginViaForm, openPage, screenshot, startServer } from './harness';
+import { ADMIN_PASSWORD, type PageProblems, type TestServer, launchBrowser, loginViaForm, openPage, screenshot, startServer, loginAs } from './harness';
 import { Console, HD, createEnterprise } from './homeWorld';
 import { info, map, search, siteCount, waitForCount } from './mapPage';
 
@@ -91,10 +91,7 @@ beforeAll(async () => {
     geolocation: gpsAt(AT),
   }));
   phone.setDefaultTimeout(WAIT);
-  await phone.goto(`${server.url}/#/login`);
-  await phone.getByPlaceholder('请输入账号').fill(USER.username);
-  await phone.getByPlaceholder('请输入密码').fill(USER.password);
-  await phone.getByRole('button', { name: /登\s*录/ }).click();
+  await loginAs(phone, USER.username, USER.password, server.url);
   await phone.waitForURL(/#\/field$/);
   ({ page: desk, problems: deskProblems } = await openPage(browser, { width: 1920, height: 1080 }));
   desk.setDefaultTimeout(WAIT);

@@ -8,7 +8,7 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_PASSWORD, type PageProblems, type TestServer, launchBrowser, loginViaForm, openPage, screenshot, startServer } from './harness';
+import { ADMIN_PASSWORD, type PageProblems, type TestServer, launchBrowser, loginViaForm, openPage, screenshot, startServer, loginAs } from './harness';
 import { CY, Console, type Envelope, HD, type HomeWorld, PASSWORD, buildHomeWorld, openApi, operatorToken } from './homeWorld';
 import { permissionIds } from './permissions';
 
@@ -225,10 +225,7 @@ describe('区域设置 · 禁停区域 (screenshots in test-output/e2e)', () => 
 
     const fresh = await openPage(browser, { width: 1600, height: 960 });
     const p = fresh.page;
-    await p.goto(`${server.url}/#/login`);
-    await p.getByPlaceholder('请输入账号').fill(USER.username);
-    await p.getByPlaceholder('请输入密码').fill(USER.password);
-    await p.getByRole('button', { name: /登\s*录/ }).click();
+    await loginAs(p, USER.username, USER.password, server.url);
     // without the big screen it lands on the first section its role holds (站点管理), then goes on
     await p.waitForURL(/#\/deviceManagement/);
     await p.locator('.desk-page .ant-table').first().waitFor();

@@ -4,7 +4,18 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_PASSWORD, type PageProblems, type TestServer, launchBrowser, loginViaForm, openPage, screenshot, startServer, pickArea } from './harness';
+import {
+  ADMIN_PASSWORD,
+  type PageProblems,
+  type TestServer,
+  launchBrowser,
+  loginViaForm,
+  openPage,
+  screenshot,
+  startServer,
+  pickArea,
+  loginAs,
+} from './harness';
 
 let server: TestServer;
 let browser: Browser;
@@ -73,10 +84,7 @@ describe('系统设置 (screenshots in test-output/e2e)', () => {
         .then((b: { code?: number }) => b?.code === 5002 && refused.push(new URL(res.url()).pathname))
         .catch(() => undefined);
     });
-    await p.goto(`${server.url}/#/login`);
-    await p.getByPlaceholder('请输入账号').fill(USER.username);
-    await p.getByPlaceholder('请输入密码').fill(USER.password);
-    await p.getByRole('button', { name: /登\s*录/ }).click();
+    await loginAs(p, USER.username, USER.password, server.url);
     // without the big screen (64) it lands on its first section instead of the screen's refused calls
     await p.waitForURL(/#\/warn$/);
     const menu = p.locator('.console-sider .ant-menu');

@@ -5,8 +5,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import Providers from '../../app/Providers';
 import { RequestError } from '../../app/request';
-import { useSession } from '../../app/session/store';
-import { entriesOf, type PermissionName } from '../../lib/permission';
+import type { PermissionName } from '../../lib/permission';
+import { logIn } from '../../test/session';
 import { CrudTab, RowSwitch, defineCrud, serverRules } from './index';
 
 interface Row {
@@ -109,11 +109,7 @@ function ownSpec() {
 }
 
 function mountOwn(permissions: PermissionName[], entry = '/list') {
-  useSession.setState({
-    authorization: 'token',
-    user: { id: 1, username: 'admin', name: '管理员', areaId: '110108', userLevel: 2 } as never,
-    permissions: entriesOf(permissions),
-  });
+  logIn({ permissions, user: { id: 1, username: 'admin', name: '管理员', areaId: '110108', userLevel: 2 } });
   const router = createMemoryRouter([{ path: '/list', element: <CrudTab spec={ownSpec()} /> }], { initialEntries: [entry] });
   render(
     <Providers>
@@ -123,11 +119,7 @@ function mountOwn(permissions: PermissionName[], entry = '/list') {
 }
 
 function mount(permissions: PermissionName[], opts: { userLevel?: number; failSave?: boolean } = {}) {
-  useSession.setState({
-    authorization: 'token',
-    user: { id: 1, username: 'admin', name: '管理员', areaId: '110108', userLevel: opts.userLevel ?? 1 } as never,
-    permissions: entriesOf(permissions),
-  });
+  logIn({ permissions, user: { id: 1, username: 'admin', name: '管理员', areaId: '110108', userLevel: opts.userLevel ?? 1 } });
   const router = createMemoryRouter([{ path: '/list', element: <CrudTab spec={spec(opts.failSave)} /> }], { initialEntries: ['/list'] });
   render(
     <Providers>
@@ -308,11 +300,7 @@ function askSpec() {
 }
 
 function mountAsk(permissions: PermissionName[]) {
-  useSession.setState({
-    authorization: 'token',
-    user: { id: 1, username: 'admin', name: '管理员', areaId: '110108', userLevel: 1 } as never,
-    permissions: entriesOf(permissions),
-  });
+  logIn({ permissions, user: { id: 1, username: 'admin', name: '管理员', areaId: '110108', userLevel: 1 } });
   const router = createMemoryRouter([{ path: '/list', element: <CrudTab spec={askSpec()} /> }], { initialEntries: ['/list'] });
   render(
     <Providers>

@@ -17,6 +17,6 @@ export { tablePagination } from './pagination';
 export type { Filters } from './urlQuery';
 export { default as CrudTab } from './CrudTab';
 export { type CrudKit, type CrudForm, type CrudAsk, defineCrud, tellFailure, AREA_FILTER } from './crud';
-export { serverRules } from './serverRules';
+export { serverField, serverRules } from './serverRules';
 export { columnItems } from './columnItems';
 export { type AreaBrands, brandFilter, useAreaBrands } from './areaBrands';

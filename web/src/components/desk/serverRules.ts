@@ -7,6 +7,13 @@ import type { Rule } from 'antd/es/form';
 import { SERVER_RULES } from '../../api/rules.gen';
 
 export type RulePath = keyof typeof SERVER_RULES;
+type Fields = typeof SERVER_RULES;
+
+/**
+ * The server's bounds of one body field of `path` (pattern, lengths, range, description), for a rule
+ * a screen words itself: `new RegExp(serverField(path, 'phone').pattern)`, never a re-typed copy.
+ */
+export const serverField = <P extends RulePath, F extends keyof Fields[P]>(path: P, name: F): Fields[P][F] => SERVER_RULES[path][name];
 
 interface Bounds {
   pattern?: string;

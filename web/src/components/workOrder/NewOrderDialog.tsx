@@ -12,8 +12,11 @@ import { useState } from 'react';
 import { toast } from '../../app/feedback';
 import { DEADLINE_EXTRA, ORDER_TYPES, alertOrderType, orderTypeOfFlag } from '../../lib/workOrders';
 import AreaSelect from '../desk/AreaSelect';
+import { serverField, serverRules } from '../desk/serverRules';
 import { type NewOrderBody, sendOrder } from './service';
 import './newOrder.css';
+
+const DEADLINE = serverField('/api/workOrder/add', 'deadlineMinutes');
 
 /** What the order is about. */
 export type OrderTarget =
@@ -209,15 +212,12 @@ export default function NewOrderDialog({ target, brands = [], brandsLoading, onC
         <Form.Item
           name="text"
           label="工单内容"
-          rules={[
-            { required: true, whitespace: true, message: '请填写工单内容' },
-            { max: 500, message: '工单内容最多 500 个字' },
-          ]}
+          rules={[{ required: true, whitespace: true, message: '请填写工单内容' }, ...serverRules('/api/workOrder/add', 'text', '工单内容')]}
         >
           <Input.TextArea rows={4} aria-label="工单内容" placeholder="要求企业处理的内容" />
         </Form.Item>
         <Form.Item name="deadlineMinutes" label="期限（分钟）" extra={DEADLINE_EXTRA}>
-          <InputNumber aria-label="期限（分钟）" min={1} max={30 * 24 * 60} precision={0} style={{ width: 200 }} placeholder="可空" />
+          <InputNumber aria-label="期限（分钟）" min={DEADLINE.minimum} max={DEADLINE.maximum} precision={0} style={{ width: 200 }} placeholder="可空" />
         </Form.Item>
       </Form>
     </Modal>

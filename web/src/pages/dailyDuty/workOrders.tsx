@@ -18,6 +18,7 @@ import {
   type Field,
   defineCrud,
   optionsOf,
+  serverRules,
   tellFailure,
   type AreaBrands,
   brandFilter,
@@ -100,7 +101,7 @@ function DecideDialog({
           label={label}
           rules={[
             { required, whitespace: true, message: `请填写${label}` },
-            { max: 500, message: `${label}最多 500 个字` },
+            ...(finishing ? serverRules('/api/workOrder/finish', 'note', label) : serverRules('/api/workOrder/return', 'reason', label)),
           ]}
         >
           <Input.TextArea rows={4} aria-label={label} placeholder={required ? `请填写${label}` : '可空'} />

@@ -6,7 +6,7 @@ import { Alert, Button, Form, Space } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import type { Rule } from 'antd/es/form';
-import { type CrudForm, type Field, type Option } from '../../components/desk';
+import { type CrudForm, type Field, type Option, serverField } from '../../components/desk';
 import type { ClashRow, GroupRow } from './detailTypes';
 import { checkClash, createGroup, fetchAreaSites, updateGroup } from './groupService';
 
@@ -18,11 +18,15 @@ export interface GroupValues {
   siteList: string[];
 }
 
+const GROUP = '/api/site/magnify/';
+const ALIAS_MAX = serverField(GROUP, 'alias').maxLength;
+const FACTOR_MAX = serverField(GROUP, 'factor').maximum;
+
 const factorRule: Rule = {
   validator: async (_, v: unknown) => {
     if (v === null || v === undefined || v === '') return;
     const n = Number(v);
-    if (!(n > 0 && n <= 10)) throw new Error('放大系数须大于 0 且不超过 10');
+    if (!(n > 0 && n <= FACTOR_MAX)) throw new Error(`放大系数须大于 0 且不超过 ${FACTOR_MAX}`);
     if (!/^\d+(\.\d{1,2})?$/.test(String(v))) throw new Error('放大系数最多两位小数');
   },
 };
@@ -77,7 +81,7 @@ function groupFields(options: Option[], loading: boolean, groupId?: number): Fie
   const area: Field[] = groupId === undefined ? [{ name: 'areaId', label: '所属区域', type: 'area', extra: '不选则为列表所选区域或本人所属区域' }] : [];
   return [
     ...area,
-    { name: 'alias', label: '分组名称', type: 'input', required: true, rules: [{ max: 64, message: '分组名称最多 64 个字符' }] },
+    { name: 'alias', label: '分组名称', type: 'input', required: true, rules: [{ max: ALIAS_MAX, message: `分组名称最多 ${ALIAS_MAX} 个字符` }] },
     {
       name: 'factor',
       label: '放大系数',

@@ -1,6 +1,6 @@
 /** 批量修改: the switches, thresholds and response minutes of the chosen sites; only the fields filled in are sent. */
 import { FormDialog, type Field } from '../../components/desk';
-import { lessThanMore } from './siteFields';
+import { lessThanMore, siteInt } from './siteFields';
 import { batchSites } from './service';
 import type { BatchFields } from './types';
 
@@ -12,15 +12,26 @@ const ON_OFF = [
   { value: '1', label: '是' },
   { value: '0', label: '否' },
 ];
-const int = (min: number, max: number, what: string) => ({ type: 'integer' as const, min, max, message: `${what}应为 ${min}-${max} 的整数` });
 
 const BATCH_FIELDS: Field<Key>[] = [
   { name: 'recycleSwitch', label: '回收站点', type: 'select', options: ON_OFF, placeholder: KEEP },
   { name: 'majorSwitch', label: '重点站点', type: 'select', options: ON_OFF, placeholder: KEEP },
   { name: 'brandPutSwitch', label: '允许投放', type: 'select', options: ON_OFF, placeholder: KEEP },
-  { name: 'dispatchThresholdLess', label: '偏少阈值（%）', type: 'number', placeholder: KEEP, rules: [int(0, 100, '偏少阈值'), lessThanMore('less')] },
-  { name: 'dispatchThresholdMore', label: '偏多阈值（%）', type: 'number', placeholder: KEEP, rules: [int(0, 100, '偏多阈值'), lessThanMore('more')] },
-  { name: 'dispatchResponseMinute', label: '调度响应（分钟）', type: 'number', placeholder: KEEP, rules: [int(0, 1440, '调度响应分钟')] },
+  {
+    name: 'dispatchThresholdLess',
+    label: '偏少阈值（%）',
+    type: 'number',
+    placeholder: KEEP,
+    rules: [siteInt('dispatchThresholdLess', '偏少阈值'), lessThanMore('less')],
+  },
+  {
+    name: 'dispatchThresholdMore',
+    label: '偏多阈值（%）',
+    type: 'number',
+    placeholder: KEEP,
+    rules: [siteInt('dispatchThresholdMore', '偏多阈值'), lessThanMore('more')],
+  },
+  { name: 'dispatchResponseMinute', label: '调度响应（分钟）', type: 'number', placeholder: KEEP, rules: [siteInt('dispatchResponseMinute', '调度响应分钟')] },
 ];
 
 const SWITCHES: readonly Key[] = ['recycleSwitch', 'majorSwitch', 'brandPutSwitch'];

@@ -1,6 +1,6 @@
 /** The site form's declared fields, its rules (spec §5 and the server's limits) and the body it sends. */
 import type { AreaNode } from '../../app/session/types';
-import type { Field } from '../../components/desk';
+import { type Field, serverField } from '../../components/desk';
 import type { LonLat } from '../../components/deskMap/types';
 import { distanceKm, formatDistance } from '../../lib/distance';
 import type { NewSite, SiteRow } from './types';
@@ -32,7 +32,20 @@ export function findArea(nodes: readonly AreaNode[], id: string | undefined): Ar
   return undefined;
 }
 
-const int = (min: number, max: number, what: string) => ({ type: 'integer' as const, min, max, message: `${what}应为 ${min}-${max} 的整数` });
+/** The route a new site posts to; 编辑 (PUT /api/site/{id}) and 批量修改 take the same site fields and bounds. */
+const SITE = '/api/site/';
+type Bounded = 'length' | 'siteBikeCeiling' | 'bleNum' | 'dispatchThresholdLess' | 'dispatchThresholdMore' | 'dispatchResponseMinute';
+/** An integer within the server's bounds of the site field `name`. */
+export const siteInt = (name: Bounded, what: string) => {
+  const { minimum: min, maximum: max } = serverField(SITE, name);
+  return { type: 'integer' as const, min, max, message: `${what}应为 ${min}-${max} 的整数` };
+};
+const NAME_MAX = serverField(SITE, 'siteName').maxLength;
+/** A coordinate within the server's bounds. */
+const coordinate = (name: 'siteLon' | 'siteLat', what: string) => {
+  const { minimum: min, maximum: max } = serverField(SITE, name);
+  return { type: 'number' as const, min, max, message: `${what}应在 ${min} 到 ${max} 之间` };
+};
 type Get = { getFieldValue: (name: string) => unknown };
 const isNum = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
 
@@ -45,8 +58,6 @@ export const lessThanMore = (side: 'less' | 'more') => (form: Get) => ({
     return ok ? Promise.resolve() : Promise.reject(new Error(side === 'less' ? '偏少阈值须小于偏多阈值' : '偏多阈值须大于偏少阈值'));
   },
 });
-
-const SITE_ID = /^[A-Za-z0-9_-]{1,32}$/;
 
 /** Fields of 新增站点 / 编辑: 站点编号 read-only on edit; 半径 only without a fence. */
 export function siteFormFields(p: { editing: boolean; fenced: boolean; tree: readonly AreaNode[] }): Field<keyof SiteFormValues>[] {
@@ -63,7 +74,7 @@ export function siteFormFields(p: { editing: boolean; fenced: boolean; tree: rea
           type: 'input',
           required: true,
           extra: '按区县自动生成，可修改',
-          rules: [{ pattern: SITE_ID, message: '站点编号为 1-32 位字母、数字、_ 或 -' }],
+          rules: [{ pattern: new RegExp(serverField(SITE, 'siteId').pattern), message: '站点编号为 1-32 位字母、数字、_ 或 -' }],
         },
     {
       name: 'siteName',
@@ -71,7 +82,7 @@ export function siteFormFields(p: { editing: boolean; fenced: boolean; tree: rea
       type: 'input',
       required: true,
       rules: [
-        { max: 64, message: '站点名称最多 64 个字' },
+        { max: NAME_MAX, message: `站点名称最多 ${NAME_MAX} 个字` },
         { whitespace: true, message: '请输入站点名称' },
       ],
     },
@@ -80,19 +91,13 @@ export function siteFormFields(p: { editing: boolean; fenced: boolean; tree: rea
       name: 'siteLon',
       label: '中心经度',
       type: 'number',
-      rules: [
-        { required: true, message: '请在地图上点击选择站点中心' },
-        { type: 'number', min: -180, max: 180, message: '经度应在 -180 到 180 之间' },
-      ],
+      rules: [{ required: true, message: '请在地图上点击选择站点中心' }, coordinate('siteLon', '经度')],
     },
     {
       name: 'siteLat',
       label: '中心纬度',
       type: 'number',
-      rules: [
-        { required: true, message: '请在地图上点击选择站点中心' },
-        { type: 'number', min: -90, max: 90, message: '纬度应在 -90 到 90 之间' },
-      ],
+      rules: [{ required: true, message: '请在地图上点击选择站点中心' }, coordinate('siteLat', '纬度')],
     },
     !p.fenced && {
       name: 'length',
@@ -100,13 +105,25 @@ export function siteFormFields(p: { editing: boolean; fenced: boolean; tree: rea
       type: 'number',
       required: true,
       extra: '没有围栏时，站点为以中心为圆心的圆',
-      rules: [int(5, 500, '半径')],
+      rules: [siteInt('length', '半径')],
     },
-    { name: 'siteBikeCeiling', label: '停放容量', type: 'number', required: true, rules: [int(0, 100000, '停放容量')] },
-    { name: 'bleNum', label: '蓝牙桩数量', type: 'number', required: true, rules: [int(0, 100000, '蓝牙桩数量')] },
-    { name: 'dispatchThresholdLess', label: '偏少阈值（%）', type: 'number', required: true, rules: [int(0, 100, '偏少阈值'), lessThanMore('less')] },
-    { name: 'dispatchThresholdMore', label: '偏多阈值（%）', type: 'number', required: true, rules: [int(0, 100, '偏多阈值'), lessThanMore('more')] },
-    { name: 'dispatchResponseMinute', label: '调度响应（分钟）', type: 'number', required: true, rules: [int(0, 1440, '调度响应分钟')] },
+    { name: 'siteBikeCeiling', label: '停放容量', type: 'number', required: true, rules: [siteInt('siteBikeCeiling', '停放容量')] },
+    { name: 'bleNum', label: '蓝牙桩数量', type: 'number', required: true, rules: [siteInt('bleNum', '蓝牙桩数量')] },
+    {
+      name: 'dispatchThresholdLess',
+      label: '偏少阈值（%）',
+      type: 'number',
+      required: true,
+      rules: [siteInt('dispatchThresholdLess', '偏少阈值'), lessThanMore('less')],
+    },
+    {
+      name: 'dispatchThresholdMore',
+      label: '偏多阈值（%）',
+      type: 'number',
+      required: true,
+      rules: [siteInt('dispatchThresholdMore', '偏多阈值'), lessThanMore('more')],
+    },
+    { name: 'dispatchResponseMinute', label: '调度响应（分钟）', type: 'number', required: true, rules: [siteInt('dispatchResponseMinute', '调度响应分钟')] },
     { name: 'recycleSwitch', label: '回收站点', type: 'switch' },
     { name: 'majorSwitch', label: '重点站点', type: 'switch' },
     { name: 'brandPutSwitch', label: '允许投放', type: 'switch' },

@@ -1,6 +1,7 @@
 /** 违规举报: photos, the position, the enterprise (the area's brands), what was seen. */
 import { Form, Input, Select } from 'antd';
 import { useState } from 'react';
+import { serverField } from '../../components/desk/serverRules';
 import { useNearby, useSendRecord } from './hooks';
 import { PositionBar, SendOutcome, SubmitBar } from './parts';
 import PhotoPicker, { type Photo } from './PhotoPicker';
@@ -73,7 +74,7 @@ export default function Report() {
         />
       </Form.Item>
       <Form.Item name="text" label="举报内容" rules={[{ required: true, whitespace: true, message: '请描述违规情况' }]} className="field-item">
-        <Input.TextArea rows={4} maxLength={500} showCount placeholder="如 大量车辆停放在盲道上" />
+        <Input.TextArea rows={4} maxLength={serverField('/api/field/report', 'text').maxLength} showCount placeholder="如 大量车辆停放在盲道上" />
       </Form.Item>
       <SubmitBar label="提交举报" disabled={!!missing} loading={state.phase === 'sending'} hint={missing} />
     </Form>

@@ -8,6 +8,7 @@ import { AimOutlined } from '@ant-design/icons';
 import { Button, Form, Input, InputNumber, Spin } from 'antd';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import type { LonLat, MapCircle, MapSite } from '../../components/deskMap/types';
+import { serverField } from '../../components/desk/serverRules';
 import { wgs84ToGcj02 } from '../../lib/mapCoords';
 import { useNearby, useSendRecord } from './hooks';
 import { PositionBar, SendOutcome, SubmitBar } from './parts';
@@ -24,6 +25,10 @@ interface Values {
 }
 
 const round6 = (n: number) => Math.round(n * 1e6) / 1e6;
+/** The route the application is sent to: its bounds are the inputs'. */
+const APPLY = '/api/field/siteApply';
+const CAPACITY = serverField(APPLY, 'capacity');
+const PILES = serverField(APPLY, 'piles');
 
 export default function SiteApply() {
   const pos = usePosition();
@@ -100,14 +105,14 @@ export default function SiteApply() {
       </Form.Item>
       <div className="field-pair">
         <Form.Item name="capacity" label="容量（辆）" rules={[{ required: true, message: '请输入容量' }]} className="field-item">
-          <InputNumber size="large" min={1} max={1000} precision={0} style={{ width: '100%' }} inputMode="numeric" />
+          <InputNumber size="large" min={CAPACITY.minimum} max={CAPACITY.maximum} precision={0} style={{ width: '100%' }} inputMode="numeric" />
         </Form.Item>
         <Form.Item name="piles" label="桩数（选填）" className="field-item">
-          <InputNumber size="large" min={0} max={100} precision={0} style={{ width: '100%' }} inputMode="numeric" />
+          <InputNumber size="large" min={PILES.minimum} max={PILES.maximum} precision={0} style={{ width: '100%' }} inputMode="numeric" />
         </Form.Item>
       </div>
       <Form.Item name="reason" label="申请理由" rules={[{ required: true, whitespace: true, message: '请填写申请理由' }]} className="field-item">
-        <Input.TextArea rows={3} maxLength={500} showCount placeholder="如 附近地铁口早高峰车辆堆积，无停放区" />
+        <Input.TextArea rows={3} maxLength={serverField(APPLY, 'reason').maxLength} showCount placeholder="如 附近地铁口早高峰车辆堆积，无停放区" />
       </Form.Item>
       <Form.Item label="现场照片" required className="field-item">
         <PhotoPicker value={photos} onChange={setPhotos} max={9} />

@@ -1,7 +1,11 @@
 /** 编辑区域: the fields of spec §3 an area administrator edits, their values and the edit call's body. */
 import type { Field } from '../../components/desk';
-import { optionsOf } from '../../components/desk';
+import { optionsOf, serverField, serverRules } from '../../components/desk';
 import type { Area, AreaEdit } from './types';
+
+/** The area routes (POST and PUT /api/area/) and their bounds. */
+const AREA = '/api/area/';
+const CODE_MAX = serverField(AREA, 'platformCode').maxLength;
 
 export interface AreaFormValues {
   areaName: string;
@@ -28,16 +32,17 @@ export const AGGREGATION_VIEW_HELP =
 
 export const AREA_FORM: Field<keyof AreaFormValues>[] = [
   { name: 'areaCode', label: '区域编码', type: 'display' },
-  { name: 'areaName', label: '区域名称', type: 'input', required: true, rules: [{ max: 64, message: '区域名称最多 64 个字' }] },
+  { name: 'areaName', label: '区域名称', type: 'input', required: true, rules: serverRules(AREA, 'areaName', '区域名称') },
   { name: 'aggregation', label: '聚合区域', type: 'select', required: true, options: optionsOf(AGGREGATION), extra: AGGREGATION_HELP },
   {
     name: 'aggregationId',
     label: '聚合区域编码',
     type: 'input',
     placeholder: '6 位区域编码，可空',
-    rules: [{ pattern: /^\d{6}$/, message: '聚合区域编码为 6 位数字' }],
+    // the server takes up to 6 characters; the form asks for an area code (the area routes' id pattern)
+    rules: [{ pattern: new RegExp(serverField(AREA, 'id').pattern), message: '聚合区域编码为 6 位数字' }],
   },
-  { name: 'platformCode', label: '平台编码', type: 'input', placeholder: '可空', rules: [{ max: 32, message: '平台编码最多 32 个字符' }] },
+  { name: 'platformCode', label: '平台编码', type: 'input', placeholder: '可空', rules: [{ max: CODE_MAX, message: `平台编码最多 ${CODE_MAX} 个字符` }] },
   { name: 'monitorOpen', label: '开启监控', type: 'switch' },
   { name: 'isOpen', label: '对外开放', type: 'switch' },
   { name: 'siteCount', label: '站点数', type: 'display', render: (v) => (typeof v === 'number' ? `${v} 个` : '—') },

@@ -6,12 +6,14 @@ import { useQuery } from '@tanstack/react-query';
 import { Form } from 'antd';
 import { useMemo, useState } from 'react';
 import { useSession } from '../../app/session/store';
-import { type CrudForm, type Field, optionsOf } from '../../components/desk';
+import { type CrudForm, type Field, optionsOf, serverField, serverRules } from '../../components/desk';
 import type { LonLat, MapSite } from '../../components/deskMap/types';
 import { createForbid, fetchAreaSites, updateForbid } from './service';
 import type { Forbid } from './types';
 import { boxOf, centreOfBox, inBox, openRing, ringProblem } from './zoneGeo';
 import ZonePicker from './ZonePicker';
+
+const SERIAL_MAX = serverField('/api/forbid/', 'serial').maxLength;
 
 /** Types of spec §7 (server: 0 禁停围栏, 1 禁停区). */
 export const FORBID_TYPES = { 0: '禁停围栏', 1: '禁停区' } as const;
@@ -30,9 +32,9 @@ export interface ForbidFormValues {
 }
 
 const FIELDS: Field<keyof ForbidFormValues>[] = [
-  { name: 'alias', label: '名称', type: 'input', required: true, rules: [{ max: 64, message: '名称最多 64 个字' }] },
+  { name: 'alias', label: '名称', type: 'input', required: true, rules: serverRules('/api/forbid/', 'alias', '名称') },
   { name: 'type', label: '类型', type: 'select', required: true, options: optionsOf(FORBID_TYPES), extra: FORBID_TYPE_HELP },
-  { name: 'serial', label: '编号', type: 'input', placeholder: '可空', rules: [{ max: 32, message: '编号最多 32 个字符' }] },
+  { name: 'serial', label: '编号', type: 'input', placeholder: '可空', rules: [{ max: SERIAL_MAX, message: `编号最多 ${SERIAL_MAX} 个字符` }] },
   { name: 'areaId', label: '所属区域', type: 'area', required: true },
   { name: 'fence', label: '区域', type: 'hidden' },
 ];

@@ -6,11 +6,17 @@
 import { Alert, Button, Card, Form, Input, InputNumber, Skeleton } from 'antd';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from '../../app/feedback';
-import { QueryForm, useUrlQuery, type Field } from '../../components/desk';
+import { QueryForm, serverField, serverRules, useUrlQuery, type Field } from '../../components/desk';
 import { fetchSiteParams, saveSiteParams } from './service';
 
 type ParamKey = 'selfAreaId';
 const FIELDS: Field<ParamKey>[] = [{ name: 'selfAreaId', label: '区域', type: 'area' }];
+/** The route the form saves through: its bounds are the inputs'. */
+const PARAMS = '/api/config/siteParams';
+const bounds = (name: 'length' | 'dispatchThresholdLess' | 'dispatchThresholdMore' | 'dispatchResponseMinute') => {
+  const { minimum: min, maximum: max } = serverField(PARAMS, name);
+  return { min, max };
+};
 
 interface Values {
   fullPileName: string;
@@ -60,21 +66,18 @@ export default function ParamsTab({ canEdit }: { canEdit: boolean }) {
             <Form.Item
               name="fullPileName"
               label="满桩值名称"
-              rules={[
-                { required: true, whitespace: true, message: '请输入满桩值名称' },
-                { max: 32, message: '最多 32 个字' },
-              ]}
+              rules={[{ required: true, whitespace: true, message: '请输入满桩值名称' }, ...serverRules(PARAMS, 'fullPileName', '')]}
             >
               <Input />
             </Form.Item>
             <Form.Item name="fullPileNum" label="满桩系数" extra="容量 = floor(停放容量 × 满桩系数)" rules={[{ required: true, message: '请输入满桩系数' }]}>
-              <InputNumber min={0.01} max={10} step={0.1} />
+              <InputNumber min={0.01} max={serverField(PARAMS, 'fullPileNum').maximum} step={0.1} />
             </Form.Item>
             <Form.Item name="length" label="新站点默认半径（米）" extra="无围栏的圆形站点" rules={[{ required: true, message: '请输入默认半径' }]}>
-              <InputNumber min={5} max={500} precision={0} />
+              <InputNumber {...bounds('length')} precision={0} />
             </Form.Item>
             <Form.Item name="dispatchThresholdLess" label="偏少阈值（%）" rules={[{ required: true, message: '请输入偏少阈值' }]}>
-              <InputNumber min={0} max={100} precision={0} />
+              <InputNumber {...bounds('dispatchThresholdLess')} precision={0} />
             </Form.Item>
             <Form.Item
               name="dispatchThresholdMore"
@@ -89,10 +92,10 @@ export default function ParamsTab({ canEdit }: { canEdit: boolean }) {
                 }),
               ]}
             >
-              <InputNumber min={0} max={100} precision={0} />
+              <InputNumber {...bounds('dispatchThresholdMore')} precision={0} />
             </Form.Item>
             <Form.Item name="dispatchResponseMinute" label="调度响应时限（分钟）" rules={[{ required: true, message: '请输入调度响应时限' }]}>
-              <InputNumber min={0} max={1440} precision={0} />
+              <InputNumber {...bounds('dispatchResponseMinute')} precision={0} />
             </Form.Item>
             {!locked && (
               <Form.Item wrapperCol={{ offset: 8 }}>

@@ -1,5 +1,5 @@
 /** 新增下级区域: the code (checked with the server's own rule for the parent) and the name. */
-import type { Field } from '../../components/desk';
+import { type Field, serverRules } from '../../components/desk';
 import { codeMisfit } from '../../lib/areaCodes';
 import type { Area, NewArea } from './types';
 
@@ -35,7 +35,7 @@ export function subAreaForm(parent: Pick<Area, 'id' | 'level'>): Field<keyof Sub
         },
       ],
     },
-    { name: 'areaName', label: '区域名称', type: 'input', required: true, rules: [{ max: 64, message: '区域名称最多 64 个字' }] },
+    { name: 'areaName', label: '区域名称', type: 'input', required: true, rules: serverRules('/api/area/', 'areaName', '区域名称') },
   ];
 }
 

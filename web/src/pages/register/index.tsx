@@ -9,7 +9,8 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { platformName } from '../../app/config';
 import { DEFAULT_ERROR } from '../../app/request';
-import { PASSWORD_RULE, PHONE_RULE, USERNAME_RULE } from '../systemSettings/rules';
+import { serverRules, serverField } from '../../components/desk/serverRules';
+import { passwordHint, passwordRule, phoneRule, usernameRule } from '../systemSettings/rules';
 import { fetchAreas, fetchRoles, register, type RegisterBody } from './service';
 import '../login/login.css';
 import './register.css';
@@ -34,6 +35,8 @@ interface Values {
 }
 
 const PLATFORM = 'platform';
+/** The route the form posts to: its fields' bounds are that route's (api/rules.gen.ts). */
+const REGISTER = '/api/register';
 
 /** The body the server takes from the form's values. */
 export function bodyOf(v: Values): RegisterBody {
@@ -125,24 +128,17 @@ export default function Register() {
               showSearch={false}
             />
           </Form.Item>
-          <Form.Item
-            name="name"
-            label="姓名"
-            rules={[
-              { required: true, whitespace: true, message: '请输入姓名' },
-              { max: 64, message: '姓名最多 64 个字' },
-            ]}
-          >
+          <Form.Item name="name" label="姓名" rules={[{ required: true, whitespace: true, message: '请输入姓名' }, ...serverRules(REGISTER, 'name', '姓名')]}>
             <Input placeholder="请输入真实姓名" autoComplete="name" />
           </Form.Item>
-          <Form.Item name="phone" label="手机号" validateTrigger="onBlur" rules={[{ required: true, message: '请输入手机号' }, PHONE_RULE]}>
-            <Input placeholder="11 位手机号" inputMode="numeric" autoComplete="tel" maxLength={11} />
+          <Form.Item name="phone" label="手机号" validateTrigger="onBlur" rules={[{ required: true, message: '请输入手机号' }, phoneRule(REGISTER)]}>
+            <Input placeholder={serverField(REGISTER, 'phone').description} inputMode="numeric" autoComplete="tel" maxLength={11} />
           </Form.Item>
-          <Form.Item name="username" label="登录账号" validateTrigger="onBlur" rules={[{ required: true, message: '请输入登录账号' }, USERNAME_RULE]}>
-            <Input placeholder="3-32 位字母、数字或下划线" autoComplete="username" />
+          <Form.Item name="username" label="登录账号" validateTrigger="onBlur" rules={[{ required: true, message: '请输入登录账号' }, usernameRule(REGISTER)]}>
+            <Input placeholder={serverField(REGISTER, 'username').description} autoComplete="username" />
           </Form.Item>
-          <Form.Item name="password" label="密码" validateTrigger="onBlur" rules={[{ required: true, message: '请输入密码' }, PASSWORD_RULE]}>
-            <Input.Password placeholder="6-32 位，含字母和数字" autoComplete="new-password" />
+          <Form.Item name="password" label="密码" validateTrigger="onBlur" rules={[{ required: true, message: '请输入密码' }, passwordRule(REGISTER)]}>
+            <Input.Password placeholder={passwordHint(REGISTER)} autoComplete="new-password" />
           </Form.Item>
           <Form.Item
             name="confirm"
@@ -160,11 +156,11 @@ export default function Register() {
           >
             <Input.Password placeholder="请再次输入密码" autoComplete="new-password" />
           </Form.Item>
-          <Form.Item name="company" label="单位（选填）" rules={[{ max: 128, message: '单位最多 128 个字' }]}>
+          <Form.Item name="company" label="单位（选填）" rules={serverRules(REGISTER, 'company', '单位')}>
             <Input placeholder="所在单位或公司" autoComplete="organization" />
           </Form.Item>
-          <Form.Item name="reason" label="申请说明（选填）" rules={[{ max: 256, message: '最多 256 个字' }]}>
-            <Input.TextArea placeholder="如：负责某区站点运维" rows={2} maxLength={256} />
+          <Form.Item name="reason" label="申请说明（选填）" rules={serverRules(REGISTER, 'reason', '')}>
+            <Input.TextArea placeholder="如：负责某区站点运维" rows={2} maxLength={serverField(REGISTER, 'reason').maxLength} />
           </Form.Item>
           <Button type="primary" htmlType="submit" block size="large" loading={mutation.isPending}>
             提交申请

@@ -1,6 +1,7 @@
 import dayjs from 'dayjs';
 import { describe, expect, it } from 'vitest';
-import { FOREVER, isAction, tick, validityFrom, validityOf, validityRule } from './rules';
+import type { RuleObject } from 'antd/es/form';
+import { FOREVER, isAction, passwordHint, passwordRule, phoneRule, tick, usernameRule, validityFrom, validityOf, validityRule } from './rules';
 import type { PermissionMenu } from './types';
 
 const tree: PermissionMenu[] = [
@@ -61,5 +62,23 @@ describe('validity', () => {
     await expect(check(yesterday, yesterday)).resolves.toBeUndefined(); // an expired account's date, unchanged
     await expect(check(undefined, dayjs().format('YYYY-MM-DD'))).resolves.toBeUndefined();
     await expect(check(undefined, FOREVER)).resolves.toBeUndefined();
+  });
+});
+
+describe("account rules from the server's schemas (api/rules.gen.ts)", () => {
+  it("words the route's username and phone patterns as the forms always have", () => {
+    expect(usernameRule('/api/register')).toEqual({ pattern: /^[A-Za-z0-9_]{3,32}$/, message: '用户名为 3-32 位字母、数字或下划线' });
+    expect(usernameRule('/api/user/add')).toEqual(usernameRule('/api/register'));
+    expect(phoneRule('/api/user/edit')).toEqual({ pattern: /^1\d{10}$/, message: '请输入 11 位手机号' });
+    expect(phoneRule('/api/saveThirdPartyAuthUser')).toEqual(phoneRule('/api/register'));
+  });
+
+  it("checks the password within the route's length bounds, with letters and digits", async () => {
+    const check = (v: string) => (passwordRule('/api/register') as RuleObject).validator!({} as never, v, () => undefined);
+    await expect(check('a1b2')).rejects.toThrow('密码长度应为 6-32 位');
+    await expect(check(`a1${'b'.repeat(31)}`)).rejects.toThrow('密码长度应为 6-32 位');
+    await expect(check('abcdefg')).rejects.toThrow('密码需同时包含字母和数字');
+    await expect(check('abc123')).resolves.toBeUndefined();
+    expect(passwordHint('/api/user/add')).toBe('6-32 位，含字母和数字');
   });
 });

@@ -1,26 +1,48 @@
 /**
- * Pure rules of 系统设置: the account form's checks (as the server's schemas: username, phone,
- * password policy), the validity (有效期) values, and how a tick in the permission tree moves its menu or
+ * Pure rules of 系统设置: the account form's checks (the server's schemas read from api/rules.gen.ts:
+ * username, phone, password bounds), the validity (有效期) values, and how a tick in the permission tree moves its menu or
  * buttons (a button is held only with its menu).
  */
 import type { Rule } from 'antd/es/form';
 import dayjs from 'dayjs';
+import { serverField } from '../../components/desk/serverRules';
 import { VIEW_BUTTONS } from '../../lib/permission';
 import type { PermissionMenu } from './types';
 
-export const USERNAME_RULE: Rule = { pattern: /^[A-Za-z0-9_]{3,32}$/, message: '用户名为 3-32 位字母、数字或下划线' };
-export const PHONE_RULE: Rule = { pattern: /^1\d{10}$/, message: '请输入 11 位手机号' };
+/** The routes that take a new account's username and password (the same Username and password bounds). */
+type AccountPath = '/api/register' | '/api/user/add';
+/** The routes whose body has the users' Phone (11 位手机号). */
+type PhonePath = AccountPath | '/api/user/edit' | '/api/saveThirdPartyAuthUser';
+
+/** 用户名 as `path` takes it (the server's pattern), in the form's words: 用户名为 3-32 位字母、数字或下划线. */
+export function usernameRule(path: AccountPath): Rule {
+  const f = serverField(path, 'username');
+  return { pattern: new RegExp(f.pattern), message: `用户名为 ${f.description}` };
+}
+/** 手机号 as `path` takes it (the server's pattern), in the form's words: 请输入 11 位手机号. */
+export function phoneRule(path: PhonePath): Rule {
+  const f = serverField(path, 'phone');
+  return { pattern: new RegExp(f.pattern), message: `请输入 ${f.description}` };
+}
 const MIXED = '密码需同时包含字母和数字';
 const mixed = (s: string) => /[A-Za-z]/.test(s) && /\d/.test(s);
-/** The server's password policy: 6-32 characters with letters and digits. */
-export const PASSWORD_RULE: Rule = {
-  validator: async (_, v: unknown) => {
-    const s = typeof v === 'string' ? v : '';
-    if (!s) return;
-    if (s.length < 6 || s.length > 32) throw new Error('密码长度应为 6-32 位');
-    if (!mixed(s)) throw new Error(MIXED);
-  },
-};
+/** The server's password policy: the length bounds of `path` (6-32) with letters and digits (the mix is checked in the server's code). */
+export function passwordRule(path: AccountPath): Rule {
+  const { minLength: min, maxLength: max } = serverField(path, 'password');
+  return {
+    validator: async (_, v: unknown) => {
+      const s = typeof v === 'string' ? v : '';
+      if (!s) return;
+      if (s.length < min || s.length > max) throw new Error(`密码长度应为 ${min}-${max} 位`);
+      if (!mixed(s)) throw new Error(MIXED);
+    },
+  };
+}
+/** How the password's bounds read in a placeholder: 6-32 位，含字母和数字. */
+export function passwordHint(path: AccountPath): string {
+  const { minLength: min, maxLength: max } = serverField(path, 'password');
+  return `${min}-${max} 位，含字母和数字`;
+}
 /** Letters and digits both: the policy's part a form checks beside the server's length bounds (desk serverRules). */
 export const PASSWORD_MIX_RULE: Rule = {
   validator: async (_, v: unknown) => {

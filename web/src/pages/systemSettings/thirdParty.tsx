@@ -12,7 +12,7 @@ import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
 import { CrudTab, defineCrud, optionsOf } from '../../components/desk';
 import PasswordOnce, { type ShownPassword } from './PasswordOnce';
-import { DATE_FORMAT, PHONE_RULE, validityRule } from './rules';
+import { DATE_FORMAT, phoneRule, validityRule } from './rules';
 import { authPhoneTaken, fetchThirdParty, resetThirdPartyKey, saveThirdParty } from './service';
 import type { ThirdPartyBody, ThirdPartyKey, ThirdPartyRow } from './types';
 import ValidityPicker from './ValidityPicker';
@@ -25,11 +25,15 @@ function State({ k }: { k: ThirdPartyRow }) {
   return <Tag color="green">有效</Tag>;
 }
 
+const SAVE = '/api/saveThirdPartyAuthUser';
+const PHONE = phoneRule(SAVE);
+const MOBILE = typeof PHONE === 'object' ? PHONE.pattern : undefined;
+
 function uniquePhone(id: number | undefined): Rule {
   return {
     validator: async (_, v: unknown) => {
       const s = typeof v === 'string' ? v.trim() : '';
-      if (!/^1\d{10}$/.test(s)) return;
+      if (MOBILE && !MOBILE.test(s)) return;
       if (await authPhoneTaken(s, id)) throw new Error('该手机号已有授权');
     },
   };
@@ -109,7 +113,7 @@ const thirdPartySpec = (show: (s: ShownPassword) => void) =>
       noun: '授权',
       created: '授权已创建',
       updated: '授权已保存',
-      rulesOf: '/api/saveThirdPartyAuthUser',
+      rulesOf: SAVE,
       useFields: (row) => [
         { name: 'name', label: '名称', type: 'input', required: true, placeholder: '如：某区数据局' },
         { name: 'company', label: '单位', type: 'input' },
@@ -119,7 +123,7 @@ const thirdPartySpec = (show: (s: ShownPassword) => void) =>
           type: 'input',
           required: !row,
           placeholder: row ? `${row.phone}（不修改请留空）` : undefined,
-          rules: [PHONE_RULE, uniquePhone(row?.id)],
+          rules: [PHONE, uniquePhone(row?.id)],
         },
         { name: 'areaId', label: '授权区域', type: 'area', required: true },
         {

@@ -12,12 +12,12 @@ import type { Rule } from 'antd/es/form';
 import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useSession } from '../../app/session/store';
-import { type CrudForm, CrudTab, type Field, type Option, defineCrud, optionsOf } from '../../components/desk';
+import { type CrudForm, CrudTab, type Field, type Option, defineCrud, optionsOf, serverField } from '../../components/desk';
 import { ImageUpload } from '../../components/uploads';
 import { maskMobile } from '../../lib/mask';
 import { can } from '../../lib/permission';
 import PasswordOnce, { type ShownPassword } from './PasswordOnce';
-import { FOREVER, PASSWORD_MIX_RULE, PHONE_RULE, USERNAME_RULE, validityFrom, validityOf, validityRule } from './rules';
+import { FOREVER, PASSWORD_MIX_RULE, passwordHint, phoneRule, usernameRule, validityFrom, validityOf, validityRule } from './rules';
 import {
   addUser,
   banUser,
@@ -46,12 +46,16 @@ function Validity({ at }: { at: string | null }) {
   return dayjs(at).isBefore(dayjs()) ? <Tag color="orange">{at.slice(0, 10)} 已过期</Tag> : <span>{at.slice(0, 10)}</span>;
 }
 
+const ADD = '/api/user/add';
+const USERNAME = usernameRule(ADD);
+
 /** A rule asking the server whether a well-formed value is already taken (checked on blur and on submit). */
-function unique(pattern: RegExp, taken: (v: string) => Promise<boolean>, message: string): Rule {
+function unique(form: Rule, taken: (v: string) => Promise<boolean>, message: string): Rule {
+  const pattern = typeof form === 'object' ? form.pattern : undefined;
   return {
     validator: async (_, v: unknown) => {
       const s = typeof v === 'string' ? v.trim() : '';
-      if (!pattern.test(s)) return; // the pattern rule says what is wrong
+      if (pattern && !pattern.test(s)) return; // the pattern rule says what is wrong
       if (await taken(s)) throw new Error(message);
     },
   };
@@ -65,6 +69,7 @@ function useUserFields(user: UserRow | null): Field[] {
     // the account's own roles keep their names even when this editor may not hand them out
     const offered = new Map<number, string>((roles.data ?? []).map((r) => [r.id, r.roleName]));
     for (const r of user?.roles ?? []) if (!offered.has(r.id)) offered.set(r.id, r.roleName);
+    const phone = phoneRule(user ? '/api/user/edit' : ADD);
     const account: Field[] = user
       ? [{ name: 'username', label: '用户名', type: 'display' }]
       : [
@@ -73,8 +78,8 @@ function useUserFields(user: UserRow | null): Field[] {
             label: '用户名',
             type: 'input',
             required: true,
-            rules: [USERNAME_RULE, unique(/^[A-Za-z0-9_]{3,32}$/, usernameTaken, '用户名已存在，请换一个')],
-            placeholder: '3-32 位字母、数字或下划线',
+            rules: [USERNAME, unique(USERNAME, usernameTaken, '用户名已存在，请换一个')],
+            placeholder: serverField(ADD, 'username').description,
           },
           {
             name: 'password',
@@ -82,7 +87,7 @@ function useUserFields(user: UserRow | null): Field[] {
             type: 'input',
             required: true,
             rules: [PASSWORD_MIX_RULE],
-            placeholder: '6-32 位，含字母和数字',
+            placeholder: passwordHint(ADD),
             extra: '请转交用户，并提醒其登录后修改',
           },
         ];
@@ -93,7 +98,7 @@ function useUserFields(user: UserRow | null): Field[] {
         name: 'phone',
         label: '手机号',
         type: 'input',
-        rules: [PHONE_RULE, unique(/^1\d{10}$/, (p) => phoneTaken(p, user?.id), '手机号已被其他账号使用')],
+        rules: [phone, unique(phone, (p) => phoneTaken(p, user?.id), '手机号已被其他账号使用')],
       },
       { name: 'company', label: '单位', type: 'input' },
       {
@@ -129,7 +134,7 @@ function useUserFields(user: UserRow | null): Field[] {
 
 const userForm: CrudForm<UserRow, Values> = {
   noun: '用户',
-  rulesOf: (user) => (user ? '/api/user/edit' : '/api/user/add'),
+  rulesOf: (user) => (user ? '/api/user/edit' : ADD),
   useFields: useUserFields,
   initial: (u, areaId) =>
     u

@@ -130,13 +130,13 @@ const warnSpec = (brands: AreaBrands, ordering: Ordering) =>
       { name: 'bikeId', label: '车辆编号', type: 'input' },
     ],
     columns: [
-      { title: '异常类型', dataIndex: 'abnormalTypeName', width: 130, render: (name: string) => <Tag color="orange">{name}</Tag> },
-      { title: '品牌', dataIndex: 'brandName', width: 90, render: dash },
-      { title: '车辆编号', dataIndex: 'bikeId', width: 140, render: dash },
+      { title: '异常类型', dataIndex: 'abnormalTypeName', width: 120, render: (name: string) => <Tag color="orange">{name}</Tag> },
+      { title: '品牌', dataIndex: 'brandName', width: 80, render: dash },
+      { title: '车辆编号', dataIndex: 'bikeId', width: 120, render: dash },
       {
         title: '站点',
         dataIndex: 'siteName',
-        width: 200,
+        width: 180,
         render: (name: string, m) => (
           <span>
             {dash(name)}
@@ -148,11 +148,12 @@ const warnSpec = (brands: AreaBrands, ordering: Ordering) =>
           </span>
         ),
       },
-      { title: '位置（经度, 纬度）', key: 'position', width: 190, render: (_, m) => (m.lon === null ? '—' : `${fixed(m.lon)}, ${fixed(m.lat)}`) },
+      // the position and the times wrap at their space (longitude over latitude, day over time) so every column fits 1920 wide
+      { title: '位置（经度, 纬度）', key: 'position', width: 140, render: (_, m) => (m.lon === null ? '—' : `${fixed(m.lon)}, ${fixed(m.lat)}`) },
       {
         title: '详情',
         dataIndex: 'detail',
-        width: 260,
+        width: 230,
         ellipsis: { showTitle: false },
         render: (d: string) => (
           <Tooltip title={d} placement="topLeft">
@@ -160,7 +161,7 @@ const warnSpec = (brands: AreaBrands, ordering: Ordering) =>
           </Tooltip>
         ),
       },
-      { title: '发生时间', dataIndex: 'createTime', width: 170 },
+      { title: '发生时间', dataIndex: 'createTime', width: 110 },
       {
         title: (
           <Tooltip title="进行中的：最近一次发现该异常的时间（站点、位置随之更新）；已结束的：结束时间；站外还车等一次性事件：发生时间">
@@ -168,12 +169,12 @@ const warnSpec = (brands: AreaBrands, ordering: Ordering) =>
           </Tooltip>
         ),
         dataIndex: 'updateTime',
-        width: 170,
+        width: 110,
       },
       {
         title: '状态',
         dataIndex: 'closed',
-        width: 90,
+        width: 80,
         render: (closed: boolean, m) =>
           closed ? (
             <Tooltip title={`结束于 ${m.closeTime ?? ''}`}>
@@ -186,7 +187,7 @@ const warnSpec = (brands: AreaBrands, ordering: Ordering) =>
       {
         title: '处理',
         dataIndex: 'handled',
-        width: 170,
+        width: 160,
         render: (handled: boolean, m) =>
           handled ? (
             <span>
@@ -200,7 +201,7 @@ const warnSpec = (brands: AreaBrands, ordering: Ordering) =>
             <Tag color="gold">未处理</Tag>
           ),
       },
-      { title: '工单', dataIndex: 'workOrder', width: 150, render: (_: unknown, m) => <OrderCell m={m} canView={ordering.canView} /> },
+      { title: '工单', dataIndex: 'workOrder', width: 120, render: (_: unknown, m) => <OrderCell m={m} canView={ordering.canView} /> },
     ],
     actionsWidth: 110,
     actions: (m, kit) => [

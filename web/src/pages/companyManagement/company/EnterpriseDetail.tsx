@@ -9,10 +9,10 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Descriptions, Drawer, Empty, Skeleton, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useMemo, useState } from 'react';
-import { FormDialog, RowActions, type Field, tablePagination } from '../../../components/desk';
+import { FormDialog, RowActions, type Field, serverRules, tablePagination } from '../../../components/desk';
 import { UploadLink } from '../../../components/uploads';
 import { maskMobile } from '../../../lib/mask';
-import { PHONE_RULE } from '../../systemSettings/rules';
+import { phoneRule } from '../../systemSettings/rules';
 import { type EnterpriseDetail, type MaintainerRow, deleteMaintainer, fetchEnterpriseDetail, fetchMaintainers, saveMaintainer } from './service';
 
 /** The documents in the order of the spec, with the console's warning when one is missing (spec §5). */
@@ -77,14 +77,15 @@ interface MaintainerValues {
 
 function maintainerFields(editing: MaintainerRow | null): Field[] {
   return [
-    { name: 'maintainName', label: '姓名', type: 'input', required: true, rules: [{ max: 32, message: '姓名最多 32 个字' }] },
+    { name: 'maintainName', label: '姓名', type: 'input', required: true, rules: serverRules('/api/company/saveMaintainer', 'maintainName', '姓名') },
     {
       name: 'maintainPhone',
       label: '手机号',
       type: 'input',
       required: !editing,
       placeholder: editing ? `${editing.maintainPhone}（不修改请留空）` : undefined,
-      rules: [PHONE_RULE],
+      // saveMaintainer checks the phone in its code (company/service MOBILE), the users' Phone pattern
+      rules: [phoneRule('/api/user/add')],
     },
     { name: 'manageArea', label: '负责区域', type: 'area', required: true, extra: '须在企业的登记、投放或运营区域内' },
   ];

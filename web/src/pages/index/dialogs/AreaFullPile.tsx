@@ -2,11 +2,15 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Form, Input, InputNumber, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useSession } from '../../../app/session/store';
+import { serverField } from '../../../components/desk/serverRules';
 import { canSetFullPile } from '../../../lib/aggregation';
 import { normalizeFullPile } from '../../../lib/fullPile';
 import { useHomeArea, useHomePermissions, useInit } from '../hooks';
 import QueryState from '../parts/QueryState';
 import { fetchFullPile, saveFullPile } from '../service';
+
+/** The route the value is saved through: its bounds are the inputs'. */
+const SAVE = '/api/config/fullPileNum';
 
 /**
  * The area's full-pile value (GET / PUT /api/config/fullPileNum): settable only when the area's
@@ -55,10 +59,25 @@ export default function AreaFullPile() {
     <QueryState query={q}>
       <Form layout="inline" style={{ rowGap: 12 }}>
         <Form.Item label="满桩值">
-          <InputNumber aria-label="满桩值" min={0.01} max={10} step={0.1} value={value} onChange={(v) => setValue(v)} disabled={!editable} />
+          <InputNumber
+            aria-label="满桩值"
+            min={0.01}
+            max={serverField(SAVE, 'pile').maximum}
+            step={0.1}
+            value={value}
+            onChange={(v) => setValue(v)}
+            disabled={!editable}
+          />
         </Form.Item>
         <Form.Item label="名称">
-          <Input aria-label="满桩值名称" maxLength={32} value={alias} onChange={(e) => setAlias(e.target.value)} disabled={!editable} style={{ width: 160 }} />
+          <Input
+            aria-label="满桩值名称"
+            maxLength={serverField(SAVE, 'alias').maxLength}
+            value={alias}
+            onChange={(e) => setAlias(e.target.value)}
+            disabled={!editable}
+            style={{ width: 160 }}
+          />
         </Form.Item>
         <Form.Item>
           <Button type="primary" loading={busy} disabled={!editable} onClick={() => void save()}>
