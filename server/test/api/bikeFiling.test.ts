@@ -6,7 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client, adminClient, createTestApp, userClient, type TestContext } from '../support/app.js';
 import { addBrand } from '../support/world.js';
 import { PDF, fetchFile, upload } from '../support/uploads.js';
-import { excelBytes, readBack, sheetBytes, type Cell } from '../support/filingSheets.js';
+import { excelBytes, sheetBytes, type Cell } from '../support/filingSheets.js';
+import { readBack } from '../support/sheets.js';
 import { jobsByDatabase } from '../../src/modules/bikeFiling/service.js';
 
 const HD = '110108';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import ExcelJS from 'exceljs';
 import { Client, adminClient, createTestApp, userClient, type TestContext } from '../support/app.js';
+import { exportSheet } from '../support/sheets.js';
 import { PDF, upload } from '../support/uploads.js';
 
 let t: TestContext;
@@ -292,18 +292,15 @@ describe('sync logs and ride orders', () => {
   });
 
   it('exports the sync logs of a kind with the list filters, rejected items one per line', async () => {
-    const r = await t.app.inject({
+    const r = await exportSheet(t.app, {
       method: 'POST',
       url: '/api/company/exportRequestSyncList',
-      headers: { authorization: `Bearer ${haidian.token}` },
+      token: haidian.token,
       payload: { startTime: '2024-05-01 00:00:00' },
     });
-    expect(r.statusCode).toBe(200);
-    expect(r.headers['content-disposition']).toContain(encodeURIComponent('借还车同步记录.xlsx'));
-    const wb = new ExcelJS.Workbook();
-    await wb.xlsx.load(r.rawPayload as unknown as ArrayBuffer);
-    const rows = (wb.worksheets[0].getSheetValues().filter(Boolean) as unknown[][]).map((x) => x.slice(1));
-    expect(rows).toEqual([
+    expect(r.status).toBe(200);
+    expect(r.disposition).toContain(encodeURIComponent('借还车同步记录.xlsx'));
+    expect(r.rows).toEqual([
       ['调用时间', '企业', '接口', '提交条数', '接收条数', '拒绝条数', '结果', '耗时（毫秒）', '拒绝明细'],
       ['2024-05-01 11:00:00', '青桔', 'POST /orders', 10, 8, 2, '部分成功', 20, '第 2 条：缺少 bikeId'],
       ['2024-05-01 10:00:00', '青桔', 'POST /orders', 10, 10, 0, '成功', 12],
@@ -311,15 +308,8 @@ describe('sync logs and ride orders', () => {
     const bad = await haidian.post('/api/company/exportBikeSyncList', { startTime: 'yesterday' });
     expect(bad.body.message).toBe('参数 startTime 格式应为 yyyy-MM-dd HH:mm:ss');
     // 朝阳 sees its own enterprise's failed call only
-    const cy = await t.app.inject({
-      method: 'POST',
-      url: '/api/company/exportRequestSyncList',
-      headers: { authorization: `Bearer ${chaoyang.token}` },
-      payload: {},
-    });
-    const cyBook = new ExcelJS.Workbook();
-    await cyBook.xlsx.load(cy.rawPayload as unknown as ArrayBuffer);
-    expect(cyBook.worksheets[0].rowCount).toBe(2);
+    const cy = await exportSheet(t.app, { method: 'POST', url: '/api/company/exportRequestSyncList', token: chaoyang.token, payload: {} });
+    expect(cy.rows).toHaveLength(2);
     expect((await t.app.inject({ method: 'POST', url: '/api/company/exportSyncSiteLogList', payload: {} })).json().code).toBe(401);
   });
 

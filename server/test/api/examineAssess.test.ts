@@ -5,11 +5,11 @@
  * totals behind their evidence links; a changed threshold re-assessed changes the score; another
  * area, an enterprise account and no token are refused.
  */
-import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client, adminClient, createTestApp, userClient, type TestContext } from '../support/app.js';
 import { addBrand } from '../support/world.js';
 import { HD, PERIOD, seedRatingMonth } from '../support/ratingMonth.js';
+import { exportSheet } from '../support/sheets.js';
 
 const CY = '110105';
 
@@ -183,14 +183,9 @@ describe('a month assessed', () => {
 
   it('exports the ranking and every outcome, each equal to its list', async () => {
     const sheet = async (method: 'GET' | 'POST', url: string, q: Record<string, string>) => {
-      const res = await t.app.inject({ method, url, query: q, payload: method === 'POST' ? q : undefined, headers: { authorization: `Bearer ${hd.token}` } });
-      expect(String(res.headers['content-type'])).toContain('spreadsheetml');
-      const wb = new ExcelJS.Workbook();
-      await wb.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
-      const ws = wb.worksheets[0];
-      const rows: unknown[][] = [];
-      ws.eachRow((row) => rows.push(Array.from({ length: ws.columnCount }, (_, i) => row.getCell(i + 1).value ?? null)));
-      return { rows, name: decodeURIComponent(String(res.headers['content-disposition']).split("''")[1]) };
+      const f = await exportSheet(t.app, { method, url, query: q, payload: method === 'POST' ? q : undefined, token: hd.token }, { pad: null });
+      expect(f.type).toContain('spreadsheetml');
+      return { rows: f.rows, name: decodeURIComponent(f.disposition.split("''")[1]) };
     };
     const ranking = (await hd.get('/api/examine/brand/sort', { period: PERIOD })).body.data.lists;
     const out = await sheet('GET', '/api/examine/brand/out', { period: PERIOD });

@@ -3,8 +3,8 @@
  * operator reports, summed per brand and day and per rider; the phone is kept only masked.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import ExcelJS from 'exceljs';
 import { Client, adminClient, createTestApp, userClient, type TestContext } from '../support/app.js';
+import { exportSheet } from '../support/sheets.js';
 import { Operator, addBrand, addSite, fenceTestDistricts } from '../support/world.js';
 import { jobContextOf } from '../../src/jobs/index.js';
 import { rollupStats } from '../../src/jobs/rollup.js';
@@ -124,18 +124,10 @@ describe('out-of-site fees', () => {
   });
 
   it('exports the list as an .xlsx', async () => {
-    const r = await t.app.inject({
-      method: 'POST',
-      url: '/api/bikeOutSiteFee/exportBikeOutSideFeeList',
-      headers: { authorization: `Bearer ${hd.token}` },
-      payload: period,
-    });
-    expect(r.statusCode).toBe(200);
-    expect(r.headers['content-disposition']).toContain(encodeURIComponent('站外还车扣费.xlsx'));
-    const wb = new ExcelJS.Workbook();
-    await wb.xlsx.load(r.rawPayload as unknown as ArrayBuffer);
-    const rows = wb.worksheets[0].getSheetValues().filter(Boolean) as unknown[][];
-    expect(rows.map((x) => x.slice(1))).toEqual([
+    const r = await exportSheet(t.app, { method: 'POST', url: '/api/bikeOutSiteFee/exportBikeOutSideFeeList', token: hd.token, payload: period });
+    expect(r.status).toBe(200);
+    expect(r.disposition).toContain(encodeURIComponent('站外还车扣费.xlsx'));
+    expect(r.rows).toEqual([
       ['日期', '企业', '站外还车次数', '扣费次数', '扣费金额（元）'],
       ['2024-03-11', '美团', 1, 1, 11.5],
       ['2024-03-10', '美团', 3, 2, 11.5],

@@ -9,10 +9,10 @@
  * equals the list.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import ExcelJS from 'exceljs';
 import { Client, adminClient, createTestApp, userClient, type TestContext } from '../support/app.js';
 import { addBrand } from '../support/world.js';
 import { JPG, upload } from '../support/uploads.js';
+import { exportSheet } from '../support/sheets.js';
 
 const HD = '110108';
 const CY = '110105';
@@ -54,21 +54,8 @@ const historyOf = async (c: Client, id: number) =>
   ((await c.get('/api/field/history')).body.data.items as any[]).find((h) => h.kind === 'siteApply' && h.id === id);
 
 /** Posts the export: the sheet's rows (header first), or the JSON answer when no file came. */
-async function download(c: Client | null, query: Record<string, unknown> = {}) {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/miApp/exportRejectList',
-    query: Object.fromEntries(Object.entries(query).map(([k, v]) => [k, String(v)])),
-    headers: c?.token ? { authorization: `Bearer ${c.token}` } : {},
-  });
-  if (!String(res.headers['content-type']).includes('spreadsheetml')) return { json: res.json(), rows: [] as unknown[][], disposition: '' };
-  const wb = new ExcelJS.Workbook();
-  await wb.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
-  const sheet = wb.worksheets[0];
-  const rows: unknown[][] = [];
-  sheet.eachRow((row) => rows.push(Array.from({ length: sheet.columnCount }, (_, i) => row.getCell(i + 1).value ?? null)));
-  return { json: null, rows, disposition: String(res.headers['content-disposition']) };
-}
+const download = (c: Client | null, query: Record<string, unknown> = {}) =>
+  exportSheet(t.app, { method: 'POST', url: '/api/miApp/exportRejectList', query, token: c?.token }, { pad: null });
 
 beforeAll(async () => {
   t = await createTestApp();

@@ -7,8 +7,8 @@
  * own enterprise's bikes only.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import ExcelJS from 'exceljs';
 import { Client, adminClient, createTestApp, userClient, type TestContext } from '../support/app.js';
+import { exportSheet } from '../support/sheets.js';
 import { addBrand, addSite } from '../support/world.js';
 
 const HD = '110108';
@@ -26,22 +26,8 @@ const inspector: Record<string, number> = {};
 type Cell = string | number;
 
 /** The sheet's rows (header first) of an export, or its JSON answer when no file came. */
-async function download(c: Client | null, method: 'GET' | 'POST', url: string, query: Record<string, unknown> = {}, body?: Record<string, unknown>) {
-  const res = await t.app.inject({
-    method,
-    url,
-    query: Object.fromEntries(Object.entries(query).map(([k, v]) => [k, String(v)])),
-    payload: body,
-    headers: c?.token ? { authorization: `Bearer ${c.token}` } : {},
-  });
-  if (!String(res.headers['content-type']).includes('spreadsheetml')) return { json: res.json(), rows: [] as Cell[][], disposition: '' };
-  const wb = new ExcelJS.Workbook();
-  await wb.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
-  const sheet = wb.worksheets[0];
-  const rows: Cell[][] = [];
-  sheet.eachRow((row) => rows.push(Array.from({ length: sheet.columnCount }, (_, i) => (row.getCell(i + 1).value as Cell | null) ?? '')));
-  return { json: null, rows, disposition: String(res.headers['content-disposition']) };
-}
+const download = (c: Client | null, method: 'GET' | 'POST', url: string, query: Record<string, unknown> = {}, body?: Record<string, unknown>) =>
+  exportSheet<Cell>(t.app, { method, url, query, payload: body, token: c?.token }, { pad: '' });
 
 /** Every row of a list, 1,000 a page. */
 async function all(c: Client, url: string, q: Record<string, unknown> = {}) {

@@ -7,8 +7,8 @@
  * back equals its list, also past the keyset page.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import ExcelJS from 'exceljs';
 import { Client, adminClient, createTestApp, userClient, type TestContext } from '../support/app.js';
+import { exportSheet } from '../support/sheets.js';
 import { addBrand, addSite } from '../support/world.js';
 import { silentText } from '../../src/domain/power.js';
 
@@ -26,22 +26,8 @@ let installer = 0;
 
 type Cell = string | number;
 
-async function download(c: Client | null, url: string, body?: Record<string, unknown>, query: Record<string, unknown> = {}) {
-  const res = await t.app.inject({
-    method: 'POST',
-    url,
-    query: Object.fromEntries(Object.entries(query).map(([k, v]) => [k, String(v)])),
-    payload: body,
-    headers: c?.token ? { authorization: `Bearer ${c.token}` } : {},
-  });
-  if (!String(res.headers['content-type']).includes('spreadsheetml')) return { json: res.json(), rows: [] as Cell[][], disposition: '' };
-  const wb = new ExcelJS.Workbook();
-  await wb.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
-  const sheet = wb.worksheets[0];
-  const rows: Cell[][] = [];
-  sheet.eachRow((row) => rows.push(Array.from({ length: sheet.columnCount }, (_, i) => (row.getCell(i + 1).value as Cell | null) ?? '')));
-  return { json: null, rows, disposition: String(res.headers['content-disposition']) };
-}
+const download = (c: Client | null, url: string, body?: Record<string, unknown>, query: Record<string, unknown> = {}) =>
+  exportSheet<Cell>(t.app, { method: 'POST', url, query, payload: body, token: c?.token }, { pad: '' });
 
 async function all(c: Client, url: string, q: Record<string, unknown> = {}) {
   const out: any[] = [];

@@ -1,7 +1,7 @@
 /** POST /api/device/export/site: the filtered site list as 站点列表.xlsx (opened with exceljs), and the brandPutSwitch filter. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import ExcelJS from 'exceljs';
 import { createTestApp, type Client, type TestContext } from '../support/app.js';
+import { exportSheet } from '../support/sheets.js';
 import { CY, HD, SITES, buildReadWorld, type ReadWorld } from '../support/readWorld.js';
 import { sitePages } from '../../src/shared/siteList.js';
 
@@ -39,22 +39,8 @@ const HEADER = [
 ];
 
 /** Posts the export: the sheet's rows (header first), or the JSON answer when no file came. */
-async function download(client: Client | null, body?: Record<string, unknown>, query: Record<string, unknown> = {}) {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/device/export/site',
-    query: Object.fromEntries(Object.entries(query).map(([k, v]) => [k, String(v)])),
-    payload: body as Record<string, unknown> | undefined,
-    headers: client?.token ? { authorization: `Bearer ${client.token}` } : {},
-  });
-  if (!String(res.headers['content-type']).includes('spreadsheetml')) return { json: res.json(), rows: [] as Cell[][], disposition: '' };
-  const wb = new ExcelJS.Workbook();
-  await wb.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
-  const sheet = wb.worksheets[0];
-  const rows: Cell[][] = [];
-  sheet.eachRow((row) => rows.push(Array.from({ length: sheet.columnCount }, (_, i) => (row.getCell(i + 1).value as Cell | null) ?? '')));
-  return { json: null, rows, disposition: String(res.headers['content-disposition']), sheet: sheet.name };
-}
+const download = (client: Client | null, body?: Record<string, unknown>, query: Record<string, unknown> = {}) =>
+  exportSheet<Cell>(t.app, { method: 'POST', url: '/api/device/export/site', query, payload: body, token: client?.token }, { pad: '' });
 
 const ids = (rows: Cell[][]) => rows.slice(1).map((r) => r[0]);
 

@@ -5,8 +5,8 @@
  * In 110105: 1 站外还车 O7 (MTB13) · 13 站外停放 MTB13                   → 2
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import ExcelJS from 'exceljs';
 import { Client, createTestApp, type TestContext } from '../support/app.js';
+import { exportSheet } from '../support/sheets.js';
 import { CY, HD, SITES, buildReadWorld, localDate, type ReadWorld } from '../support/readWorld.js';
 
 let t: TestContext;
@@ -139,18 +139,15 @@ describe('GET /api/abnormal/exportMsg', () => {
       string,
       unknown
     >[];
-    const res = await t.app.inject({
+    const res = await exportSheet(t.app, {
       method: 'GET',
       url: '/api/abnormal/exportMsg',
       query: { selfAreaId: HD, abnormalType: '13,14' },
-      headers: { authorization: `Bearer ${w.hd.token}` },
+      token: w.hd.token,
     });
-    expect(res.statusCode).toBe(200);
-    expect(res.headers['content-disposition']).toContain(`filename*=UTF-8''${encodeURIComponent('异常信息.xlsx')}`);
-    const wb = new ExcelJS.Workbook();
-    await wb.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
-    const rows: unknown[][] = [];
-    wb.worksheets[0].eachRow((r) => rows.push((r.values as unknown[]).slice(1)));
+    expect(res.status).toBe(200);
+    expect(res.disposition).toContain(`filename*=UTF-8''${encodeURIComponent('异常信息.xlsx')}`);
+    const { rows } = res;
     expect(rows[0]).toEqual(['编号', '异常类型', '品牌', '车辆编号', '站点名称', '经度', '纬度', '详情', '发生时间', '更新时间', '状态', '处理', '所在工单']);
     expect(rows).toHaveLength(4);
     const cell = (v: unknown) => (v === null || v === '' ? undefined : v);

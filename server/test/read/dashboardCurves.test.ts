@@ -4,8 +4,8 @@
  * are in dashboardDetails.test.ts.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import ExcelJS from 'exceljs';
 import { createTestApp, type Client, type TestContext } from '../support/app.js';
+import { exportSheet } from '../support/sheets.js';
 import { CY, HD, SITES, buildReadWorld, localDate, localHour, type ReadWorld } from '../support/readWorld.js';
 import { brandTrend, localNow, slotState } from '../../src/shared/brandTrend.js';
 
@@ -19,20 +19,10 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 async function download(c: Client, url: string, query: Record<string, unknown>) {
-  const res = await t.app.inject({
-    method: 'GET',
-    url,
-    query: Object.fromEntries(Object.entries(query).map(([k, v]) => [k, String(v)])),
-    headers: { authorization: `Bearer ${c.token}` },
-  });
-  expect(res.statusCode).toBe(200);
-  expect(res.headers['content-type']).toContain('spreadsheetml');
-  const wb = new ExcelJS.Workbook();
-  await wb.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
-  const sheet = wb.worksheets[0];
-  const rows: unknown[][] = [];
-  sheet.eachRow((row) => rows.push((row.values as unknown[]).slice(1)));
-  return { rows, disposition: String(res.headers['content-disposition']) };
+  const f = await exportSheet(t.app, { method: 'GET', url, query, token: c.token });
+  expect(f.status).toBe(200);
+  expect(f.type).toContain('spreadsheetml');
+  return f;
 }
 
 describe('online summary and trend', () => {

@@ -4,8 +4,8 @@
  * area and period, in statsWorld; plus bad input, no token, another area and a missing permission.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import ExcelJS from 'exceljs';
 import { Client, userClient, type TestContext } from '../support/app.js';
+import { exportSheet } from '../support/sheets.js';
 import { CY, HD, P, SITES, type StatsWorld, openStatsWorld, type StatsClients } from '../support/statsWorld.js';
 import { recordFiled } from '../../src/jobs/areaStats.js';
 
@@ -29,19 +29,9 @@ async function data(client: Client, url: string, q: Record<string, unknown>) {
 
 type Cell = string | number | null;
 async function sheet(client: Client, url: string, q: Record<string, unknown>) {
-  const res = await t.app.inject({
-    method: 'GET',
-    url,
-    query: Object.fromEntries(Object.entries(q).map(([k, v]) => [k, String(v)])),
-    headers: { authorization: `Bearer ${client.token}` },
-  });
-  expect(String(res.headers['content-type'])).toContain('spreadsheetml');
-  const wb = new ExcelJS.Workbook();
-  await wb.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
-  const ws = wb.worksheets[0];
-  const rows: Cell[][] = [];
-  ws.eachRow((row) => rows.push(Array.from({ length: ws.columnCount }, (_, i) => (row.getCell(i + 1).value as Cell) ?? null)));
-  return { rows, disposition: String(res.headers['content-disposition']) };
+  const f = await exportSheet<Cell>(t.app, { method: 'GET', url, query: q, token: client.token }, { pad: null });
+  expect(f.type).toContain('spreadsheetml');
+  return f;
 }
 
 const sum = (a: number[]) => a.reduce((x, y) => x + y, 0);

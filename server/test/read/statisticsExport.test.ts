@@ -1,7 +1,7 @@
 /** Statistics downloads: real .xlsx files (opened with exceljs) holding the rows of the JSON calls and of the hand-made world. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import ExcelJS from 'exceljs';
 import { type Client, type TestContext } from '../support/app.js';
+import { exportSheet } from '../support/sheets.js';
 import { CY, HD, SITES, type StatsWorld, openStatsWorld, type StatsClients } from '../support/statsWorld.js';
 import { bikePages } from '../../src/modules/statistics/bikeExport.js';
 import { minuteCachedFormat } from '../../src/domain/time.js';
@@ -20,22 +20,8 @@ afterAll(() => t.close());
 type Cell = string | number;
 
 /** Downloads a file: the Content-Disposition, and the first sheet as rows of cells (header first). */
-async function download(client: Client, path: string, query: Record<string, unknown>) {
-  const res = await t.app.inject({
-    method: 'GET',
-    url: `/api/statistics/${path}`,
-    query: Object.fromEntries(Object.entries(query).map(([k, v]) => [k, String(v)])),
-    headers: { authorization: `Bearer ${client.token}` },
-  });
-  if (!String(res.headers['content-type']).includes('spreadsheetml')) return { json: res.json(), disposition: '', rows: [] as Cell[][] };
-  const wb = new ExcelJS.Workbook();
-  await wb.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
-  const sheet = wb.worksheets[0];
-  const rows: Cell[][] = [];
-  // empty cells come back as null: read them as ''
-  sheet.eachRow((row) => rows.push(Array.from({ length: sheet.columnCount }, (_, i) => (row.getCell(i + 1).value as Cell | null) ?? '')));
-  return { json: null, disposition: String(res.headers['content-disposition']), rows };
-}
+const download = (client: Client, path: string, query: Record<string, unknown>) =>
+  exportSheet<Cell>(t.app, { method: 'GET', url: `/api/statistics/${path}`, query, token: client.token }, { pad: '' });
 
 const encoded = (name: string) => `filename*=UTF-8''${encodeURIComponent(name)}`;
 

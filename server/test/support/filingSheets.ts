@@ -30,12 +30,3 @@ export async function excelBytes(rows: Cell[][]): Promise<Buffer> {
   for (const r of rows) ws.addRow(r);
   return Buffer.from(await wb.xlsx.writeBuffer());
 }
-
-/** The rows of an .xlsx (first sheet) as arrays of cell values from column A. */
-export async function readBack(bytes: Buffer): Promise<unknown[][]> {
-  const wb = new ExcelJS.Workbook();
-  await wb.xlsx.load(bytes as unknown as ArrayBuffer);
-  const out: unknown[][] = [];
-  wb.worksheets[0].eachRow((row) => out.push((row.values as unknown[]).slice(1)));
-  return out;
-}
