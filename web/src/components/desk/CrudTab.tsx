@@ -154,7 +154,8 @@ export default function CrudTab<Row extends object, K extends string, V extends 
   return (
     <>
       {spec.header?.(kit)}
-      <QueryForm fields={fields} query={query} visible={spec.visibleFilters} data={list.data} />
+      {/* a list without filters (one month's hand scores) shows no empty query form */}
+      {fields.length > 0 && <QueryForm fields={fields} query={query} visible={spec.visibleFilters} data={list.data} />}
       {spec.beforeTable?.(kit)}
       <ListToolbar
         selected={selected.length}

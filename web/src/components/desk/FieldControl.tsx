@@ -3,6 +3,12 @@ import { Checkbox, DatePicker, Input, InputNumber, Select, Switch } from 'antd';
 import type { Field } from './fields';
 import AreaSelect from './AreaSelect';
 
+/** The longest text a field's rules allow (the server's maxLength through serverRules, or the screen's own max). */
+const maxLengthOf = (f: Field): number | undefined => {
+  for (const r of f.rules ?? []) if (typeof r === 'object' && typeof r.max === 'number') return r.max;
+  return undefined;
+};
+
 /** antd Form.Item injects value/onChange/id into this child. */
 export default function FieldControl({
   field,
@@ -23,7 +29,14 @@ export default function FieldControl({
       return <Input {...injected} value={injected.value as string} placeholder={placeholder ?? `请输入${field.label}`} allowClear />;
     case 'textarea':
       return (
-        <Input.TextArea {...injected} value={injected.value as string} placeholder={placeholder ?? `请输入${field.label}`} rows={4} showCount maxLength={500} />
+        <Input.TextArea
+          {...injected}
+          value={injected.value as string}
+          placeholder={placeholder ?? `请输入${field.label}`}
+          rows={4}
+          showCount
+          maxLength={maxLengthOf(field) ?? 500}
+        />
       );
     case 'number':
       return <InputNumber {...injected} value={injected.value as number} placeholder={placeholder ?? `请输入${field.label}`} style={{ width: '100%' }} />;

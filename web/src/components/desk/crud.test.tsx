@@ -317,6 +317,8 @@ describe('CrudTab asks', () => {
     ];
     mountAsk(['systemSettings', 'user.manage']);
     await screen.findByText('数据局');
+    // no filters declared: no empty query form (查询 / 重置 with nothing to set)
+    expect(document.querySelector('form[aria-label="查询条件"]')).toBeNull();
     // a row the ask refuses has no action
     expect(within(screen.getByText('图商').closest('tr')!).queryByRole('button', { name: '驳回' })).toBeNull();
     fireEvent.click(within(screen.getByText('数据局').closest('tr')!).getByRole('button', { name: '驳回' }));

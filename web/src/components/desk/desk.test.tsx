@@ -138,6 +138,17 @@ describe('form dialog', () => {
     await waitFor(() => expect(onSubmit).toHaveBeenCalled());
     expect(onClose).not.toHaveBeenCalled();
   });
+
+  it('lets a long text hold what its rules allow (the server’s maxLength), 500 without one', async () => {
+    const fields: Field[] = [
+      { name: 'note', label: '检查情况', type: 'textarea', rules: [{ max: 1000, message: '检查情况最多 1000 个字' }] },
+      { name: 'memo', label: '备注', type: 'textarea' },
+    ];
+    mount(<FormDialog open title="新增" fields={fields} onSubmit={vi.fn()} onClose={vi.fn()} />);
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByPlaceholderText('请输入检查情况').getAttribute('maxlength')).toBe('1000');
+    expect(within(dialog).getByPlaceholderText('请输入备注').getAttribute('maxlength')).toBe('500');
+  });
 });
 
 function Deleter({ onOk }: { onOk: () => void }) {
