@@ -23,6 +23,7 @@ import Patrol from './Patrol';
 import Report from './Report';
 import SiteApply from './SiteApply';
 import './field.css';
+import './fieldForms.css';
 
 const SCREENS = { clock: Clock, patrol: Patrol, install: Install, siteApply: SiteApply, report: Report };
 

@@ -39,6 +39,7 @@ import { useCanvasPointer } from './usePointer';
 import { usePolygonCounts } from './usePolygonCounts';
 import { markOnce } from './marks';
 import './homeMap.css';
+import './mapPopups.css';
 
 markOnce('module');
 
