@@ -220,16 +220,19 @@ describe('打卡', () => {
   });
 
   it('says in Chinese why there is no position, and does not let the clock go', async () => {
-    geolocate({ code: 1 });
+    const first = geolocate({ code: 1 });
     open('/field/clock');
     expect(await screen.findByText(/定位权限被拒绝：请在手机的设置或浏览器中允许本网站使用位置信息/)).toBeTruthy();
     await takePhoto();
     expect((screen.getByRole('button', { name: /^打\s*卡$/ }) as HTMLButtonElement).disabled).toBe(true);
     expect(screen.getByText('等待定位…')).toBeTruthy();
     // allowed now: 重新定位 finds it
-    geolocate(HERE);
+    const again = geolocate(HERE);
     submit(/重新定位/);
     await waitFor(() => expect((screen.getByRole('button', { name: /^打\s*卡$/ }) as HTMLButtonElement).disabled).toBe(false));
+    // opening the screen takes a fix up to 15 s old; asked again, the phone may have moved: a fresh one
+    expect(first.mock.calls[0][2]).toMatchObject({ maximumAge: 15_000 });
+    expect(again.mock.calls[0][2]).toMatchObject({ maximumAge: 0 });
   });
 });
 

@@ -14,13 +14,15 @@ function positionError(code: number | 'none' | 'insecure'): string {
   return '暂时无法获取位置：请打开手机的定位服务（GPS），到开阔处后点「重新定位」。';
 }
 
+/** On opening a screen a fix up to 15 s old will do; asked again (重新定位, 再次打卡) the phone may have moved: a new one. */
 const OPTIONS: PositionOptions = { enableHighAccuracy: true, timeout: 20_000, maximumAge: 15_000 };
+const FRESH: PositionOptions = { ...OPTIONS, maximumAge: 0 };
 
-/** The position, asked for once on mount and again with `locate()`. */
+/** The position, asked for once on mount and again, fresh, with `locate()`. */
 export function usePosition(): PositionState & { locate: () => void } {
   const [state, setState] = useState<PositionState>({ status: 'locating' });
   const alive = useRef(true);
-  const locate = useCallback(() => {
+  const ask = useCallback((options: PositionOptions) => {
     const geo = typeof navigator !== 'undefined' ? navigator.geolocation : undefined;
     if (!geo) {
       setState({ status: 'error', message: positionError('none') });
@@ -39,15 +41,16 @@ export function usePosition(): PositionState & { locate: () => void } {
         const code = err.code === 1 && window.isSecureContext === false ? 'insecure' : err.code;
         setState((s) => ({ status: 'error', message: positionError(code), position: s.position }));
       },
-      OPTIONS,
+      options,
     );
   }, []);
+  const locate = useCallback(() => ask(FRESH), [ask]);
   useEffect(() => {
     alive.current = true;
-    locate();
+    ask(OPTIONS);
     return () => {
       alive.current = false;
     };
-  }, [locate]);
+  }, [ask]);
   return { ...state, locate };
 }
