@@ -231,8 +231,8 @@ describe('打卡', () => {
     submit(/重新定位/);
     await waitFor(() => expect((screen.getByRole('button', { name: /^打\s*卡$/ }) as HTMLButtonElement).disabled).toBe(false));
     // opening the screen takes a fix up to 15 s old; asked again, the phone may have moved: a fresh one
-    expect(first.mock.calls[0][2]).toMatchObject({ maximumAge: 15_000 });
-    expect(again.mock.calls[0][2]).toMatchObject({ maximumAge: 0 });
+    expect((first.mock.calls[0] as unknown[])[2]).toMatchObject({ maximumAge: 15_000 });
+    expect((again.mock.calls[0] as unknown[])[2]).toMatchObject({ maximumAge: 0 });
   });
 });
 
