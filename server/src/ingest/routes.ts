@@ -1,4 +1,4 @@
-/** Open API v1 (INGEST.md): operators and pile gateways push data; real HTTP statuses. */
+/** Open API v1: operators and pile gateways push data with a token; answers carry real HTTP statuses. */
 import { Type } from 'typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import rateLimit from '@fastify/rate-limit';

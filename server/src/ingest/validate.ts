@@ -1,5 +1,5 @@
 /**
- * Per-item validation of open-API batches (INGEST.md): each item on its own, with a Chinese reason
+ * Per-item validation of open-API batches: each item on its own (a bad item refuses only itself), with a Chinese reason
  * naming the field. Coordinates come out in GCJ-02, times as Date. Pure.
  */
 import { CHINA_BOUNDS, COORD_SYSTEMS, inChina, toGcj02, type CoordSystem } from '../domain/coords.js';
