@@ -13,7 +13,11 @@ export interface ReportFilter {
 }
 
 /** A report as listed: its times as Dates and its photos' files (the service makes reportTime, stateName, handleTime, the photo addresses). */
-type ReportRow = Omit<Static<typeof ReportItem>, 'reportTime' | 'stateName' | 'handleTime' | 'photos'> & { at: Date; handledAt: Date | null; photos: string[] | null };
+type ReportRow = Omit<Static<typeof ReportItem>, 'reportTime' | 'stateName' | 'handleTime' | 'photos'> & {
+  at: Date;
+  handledAt: Date | null;
+  photos: string[] | null;
+};
 
 export async function listReports(database: Database, f: ReportFilter, page: { limit: number; offset: number }) {
   const w = new Where().add(`v.area_id in ${AREA_SET}`, f.areaIds);

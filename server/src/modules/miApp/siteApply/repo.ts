@@ -14,7 +14,11 @@ export interface ApplyFilter {
 }
 
 /** An application as listed: its times as Dates and its photos' files (the service formats them and adds stateName). */
-export type ApplyRow = Omit<Static<typeof ApplyItem>, 'at' | 'decidedAt' | 'stateName' | 'photos'> & { at: Date; decidedAt: Date | null; photos: string[] | null };
+export type ApplyRow = Omit<Static<typeof ApplyItem>, 'at' | 'decidedAt' | 'stateName' | 'photos'> & {
+  at: Date;
+  decidedAt: Date | null;
+  photos: string[] | null;
+};
 
 function whereOf(f: ApplyFilter): Where {
   const w = new Where().add(`sa.area_id in ${AREA_SET}`, f.areaIds);
