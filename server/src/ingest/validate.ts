@@ -6,10 +6,6 @@ import { CHINA_BOUNDS, COORD_SYSTEMS, inChina, toGcj02, type CoordSystem } from 
 import { RIDER_PHONE } from '../domain/rider.js';
 import { ItemError, check, itemId as id, oneOf, optionalText, type Raw } from '../shared/itemCheck.js';
 
-// the item machinery and the filing check are shared with the console's spreadsheet filing
-export { idField, partition, type Checked } from '../shared/itemCheck.js';
-export { checkFiling } from '../shared/bikeFiling.js';
-
 export const MAX_ITEMS = 5000;
 const FUTURE_LIMIT_MS = 5 * 60_000;
 

@@ -37,5 +37,3 @@ export interface LogFilter extends LogScope {
   from?: Date;
   to?: Date;
 }
-
-export { logPages } from './repo.js';
