@@ -1,5 +1,5 @@
 /**
- * Clock-in rules (issue 28; MANAGEMENT.md "Field work"). Pure.
+ * Clock-in rules (issue 28, field work). Pure.
  *
  * A config says which role of an area (and optionally one enterprise) clocks on which weekdays, in
  * which windows (local HH:mm), how many times per window. For one person and day the windows of

@@ -1,5 +1,5 @@
 /**
- * 评级考核 (rating evaluation, issue 30; MANAGEMENT.md "Rating evaluation"): the pure rules that
+ * 评级考核 (rating evaluation, issue 30): the pure rules that
  * turn what the platform measured into a score, a grade and a rank. Every area keeps its own
  * categories, rules and conf; the assessment stores what these functions return.
  *

@@ -9,7 +9,8 @@
  * tested on every lookup. Zones are few and large: flatbush.
  */
 import Flatbush from 'flatbush';
-import { bboxOf, distanceM, pointInRing, type LonLat } from './geometry.js';
+import { bboxOf, distanceM, pointInRing } from './geometry.js';
+import type { LonLat } from './polygon.js';
 
 export interface SiteShape {
   id: string;

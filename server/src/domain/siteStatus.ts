@@ -1,4 +1,4 @@
-/** Site fill status (spec §4, DOMAIN.md): exact, integer arithmetic, pure. */
+/** Site fill status (spec §4): count against capacity by the thresholds of siteStatus below; exact, integer arithmetic, pure. */
 
 type MessageType = 'empty' | 'less' | 'more' | 'full';
 

@@ -1,4 +1,4 @@
-/** Times go out as `yyyy-MM-dd HH:mm:ss` in TZ (DESIGN.md). Pure. */
+/** Times go out as `yyyy-MM-dd HH:mm:ss` in the deployment's time zone TZ, never as ISO or epoch. Pure. */
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
 

@@ -1,5 +1,5 @@
 /**
- * Work orders (工单, MANAGEMENT.md "Work orders"): the rules as pure functions over plain values.
+ * Work orders (工单, issue 27): the rules as pure functions over plain values.
  * What the platform detects goes to the enterprise that must act, with a deadline, and comes back
  * with proof; every step is kept. The job, the open API and the console call these; nothing here
  * reads the database or the clock.
@@ -21,7 +21,7 @@ export type OrderType = keyof typeof ORDER_TYPES;
 /** The dispatch orders: opened and closed by the site's fill, not by alerts. */
 export const DISPATCH_TYPES: readonly OrderType[] = [1, 2];
 
-/** Alert type (spec §4, DOMAIN.md) → the order type its alerts are grouped into. */
+/** Alert type (domain/abnormal.ts ABNORMAL_TYPES: 1 站外还车, 7 非法车辆, 13 站外停放, 14 区域外停放, 5 故障车辆) → the order type its alerts are grouped into. */
 export const ALERT_ORDER_TYPE: Readonly<Record<number, OrderType>> = { 1: 3, 7: 4, 13: 5, 14: 6, 5: 7 };
 
 /** Minutes to answer when the site gives none (dispatch orders use the site's dispatchResponseMinute). */

@@ -8,7 +8,7 @@ export class ApiError extends Error {
   constructor(
     public readonly code: number,
     message: string,
-    /** Real HTTP status; console answers stay 200 (DESIGN.md), the open API uses real ones. */
+    /** Real HTTP status: console answers stay 200 with the failure in `code`, the open API uses real ones. */
     public readonly httpStatus = 200,
   ) {
     super(message);

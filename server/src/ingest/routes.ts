@@ -1,4 +1,4 @@
-/** Open API v1 (INGEST.md): operators and pile gateways push data; real HTTP statuses. */
+/** Open API v1: operators and pile gateways push data with a token; answers carry real HTTP statuses. */
 import { Type } from 'typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import rateLimit from '@fastify/rate-limit';
@@ -6,9 +6,9 @@ import { Envelope, httpError } from '../http/envelope.js';
 import { issueToken, OperatorCache, type Operator } from './auth.js';
 import { writeSyncLog, type SyncKind } from '../shared/syncLog.js';
 import * as v from './validate.js';
-import type { Indexed, Rejection } from './write/common.js';
+import { idField, partition, type Checked, type Indexed, type Rejection } from '../shared/itemCheck.js';
 import { recordAbnormal } from './write/abnormal.js';
-import { writeFilings } from '../shared/bikeFiling.js';
+import { checkFiling, writeFilings } from '../shared/bikeFiling.js';
 import { writeWithdrawals } from './write/filings.js';
 import { writeStatus } from './write/status.js';
 import { writeOrders } from './write/orders.js';
@@ -43,7 +43,7 @@ interface BatchSpec<T> {
   example: unknown[];
   /** The item's fields, for the OpenAPI document (Markdown list). */
   fields: string;
-  check(item: unknown, now: number): v.Checked<T>;
+  check(item: unknown, now: number): Checked<T>;
   idOf(item: unknown): string | null;
   write(op: Operator, items: Indexed<T>[]): Promise<Rejection[]>;
   /** Abnormal type of a failed sync item (9 return, 10 rent, 11 up, 12 down), when it has one. */
@@ -115,7 +115,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
         const items = (req.body as { items: unknown[] }).items;
         if (items.length > v.MAX_ITEMS) throw httpError(413, `一次最多提交 ${v.MAX_ITEMS} 条，本次 ${items.length} 条，请分批提交`);
         const now = Date.now();
-        const { valid, rejected } = v.partition(items, (i) => spec.check(i, now), spec.idOf);
+        const { valid, rejected } = partition(items, (i) => spec.check(i, now), spec.idOf);
         let refused: Rejection[];
         try {
           refused = valid.length ? await spec.write(op, valid) : [];
@@ -193,8 +193,8 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       '- `frameCode` 车架号，≤ 64 字符；`imeiCode` IMEI，≤ 32 字符；`licenseCode` 车牌号，≤ 32 字符（可选）',
       '- `bikeMac` 车锁蓝牙 MAC，≤ 32 字符（可选，蓝牙桩按它匹配车辆）',
     ].join('\n'),
-    check: (i) => v.checkFiling(i),
-    idOf: v.idField('bikeId'),
+    check: (i) => checkFiling(i),
+    idOf: idField('bikeId'),
     write: (op, items) => writeFilings(database, op.brandId!, items),
   });
 
@@ -209,7 +209,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     example: [{ bikeId: 'MT0000001' }],
     fields: '- `bikeId` 车辆编号（必填）',
     check: (i) => v.checkWithdrawal(i),
-    idOf: v.idField('bikeId'),
+    idOf: idField('bikeId'),
     write: (op, items) => writeWithdrawals(database, op.brandId!, items),
   });
 
@@ -235,7 +235,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       `- \`faultReason\` 故障说明，≤ ${v.FAULT_REASON_MAX} 字符，可选，仅在 fault 为 true 时填写，写入异常消息详情`,
     ].join('\n'),
     check: (i, n) => v.checkStatus(i, n),
-    idOf: v.idField('bikeId'),
+    idOf: idField('bikeId'),
     write: async (op, items) => writeStatus(database, await geo.fresh(), brandOf(op), items),
   });
 
@@ -256,7 +256,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       '- `userPhone` 骑行用户手机号（可选，还车时填写；平台只保存其摘要与脱敏号码，用于按用户统计站外还车扣费）',
     ].join('\n'),
     check: (i, n) => v.checkOrder(i, n),
-    idOf: v.idField('orderId'),
+    idOf: idField('orderId'),
     write: async (op, items) => writeOrders(database, await geo.fresh(), brandOf(op), items),
     failedType: (item) => ({ return: 9, rent: 10 })[String(field(item, 'event'))] ?? null,
   });
@@ -275,7 +275,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       '- `action` up 上架或 down 下架（必填）；`siteId` 站点编号（必填）；`at` 调度时间（必填）',
     ].join('\n'),
     check: (i, n) => v.checkDispatch(i, n),
-    idOf: v.idField('dispatchId'),
+    idOf: idField('dispatchId'),
     write: async (op, items) => writeDispatches(database, await geo.fresh(), brandOf(op), items),
     failedType: (item) => ({ up: 11, down: 12 })[String(field(item, 'action'))] ?? null,
   });
@@ -311,7 +311,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
         '仅凭名称符合 MAC 规则但未备案的车辆不算非法设备：它们列入稽查（车辆监控）的未备案车辆，上报位置时为非法车辆（类型 7）。',
     ].join('\n'),
     check: (i, n) => v.checkScan(i, n),
-    idOf: v.idField('equipmentMac'),
+    idOf: idField('equipmentMac'),
     write: async (op, items) => writeScans(database, await geo.fresh(), op.gatewayId!, items),
   });
 

@@ -1,7 +1,7 @@
 /** Sites an operator may see: those in the areas it operates in (and below). */
 import type { Database } from '../db/client.js';
 import type { AreaCache } from '../shared/areaCache.js';
-import type { LonLat } from '../domain/geometry.js';
+import type { LonLat } from '../domain/polygon.js';
 
 export async function listSitesForOperator(database: Database, areas: AreaCache, brandId: number, since: Date | null) {
   const [brand] = await database.query<{ areaId: string; ops: string[] }>(`select area_id as "areaId", operation_area_id as ops from brands where id = $1`, [

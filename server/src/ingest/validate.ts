@@ -1,14 +1,10 @@
 /**
- * Per-item validation of open-API batches (INGEST.md): each item on its own, with a Chinese reason
+ * Per-item validation of open-API batches: each item on its own (a bad item refuses only itself), with a Chinese reason
  * naming the field. Coordinates come out in GCJ-02, times as Date. Pure.
  */
 import { CHINA_BOUNDS, COORD_SYSTEMS, inChina, toGcj02, type CoordSystem } from '../domain/coords.js';
 import { RIDER_PHONE } from '../domain/rider.js';
 import { ItemError, check, itemId as id, oneOf, optionalText, type Raw } from '../shared/itemCheck.js';
-
-// the item machinery and the filing check are shared with the console's spreadsheet filing
-export { idField, partition, type Checked } from '../shared/itemCheck.js';
-export { checkFiling } from '../shared/bikeFiling.js';
 
 export const MAX_ITEMS = 5000;
 const FUTURE_LIMIT_MS = 5 * 60_000;

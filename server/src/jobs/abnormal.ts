@@ -1,5 +1,5 @@
 /**
- * Abnormal conditions detected from stored state (DOMAIN.md): each opens one message per bike (or
+ * Abnormal conditions detected from stored state: each opens one message per bike (or
  * order, or site) and type while it lasts, keeps its last-seen time and place (updated_at, site,
  * area, position, detail) current while it holds, and closes it when the condition ends: a bike's
  * message (7, 13, 14) takes the bike's newest report (its time, site and position), a site's (4) and

@@ -1,7 +1,7 @@
 /**
  * Per-brand numbers of an area (approved, filed, online, in sites), shared by the statistics and
- * the limits-and-totals calls and the big screen's brand figures. Definitions (DOMAIN.md leaves them
- * to us):
+ * the limits-and-totals calls and the big screen's brand figures. Definitions (ours; the
+ * domain rules leave them open):
  * - brands of an area: registered or operating there, or holding a quota there, or with bikes there;
  * - approved (核准): the sum of brand_quotas over the areas in scope, read live (edited on the desk);
  * - filed (备案, Put…): filed bikes whose last report lies in the area, plus filed bikes that never

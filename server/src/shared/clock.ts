@@ -13,6 +13,7 @@ import {
   windowsOfDay,
   type ClockConfig,
   type ClockPerson,
+  type DayRecord,
   type DayWindow,
   type WarnKind,
 } from '../domain/clock.js';
@@ -56,11 +57,8 @@ export function personWindows(configs: readonly ClockConfig[], person: ClockPers
   );
 }
 
-interface RecordRow {
-  userId: number;
-  windowStart: string | null;
-  result: number;
-}
+/** A record as dayFigures reads it, with whose it is. */
+type RecordRow = DayRecord & { userId: number };
 
 /**
  * Recomputes the day figures of `people` on `day` from their records (dayFigures) and stores them:

@@ -4,7 +4,8 @@
  */
 import type { Database } from '../db/client.js';
 import { SiteIndex, ZoneIndex, type SiteShape } from '../domain/siteIndex.js';
-import { type LonLat, pointInRing } from '../domain/geometry.js';
+import { pointInRing } from '../domain/geometry.js';
+import type { LonLat } from '../domain/polygon.js';
 
 export interface SiteInfo extends SiteShape {
   siteName: string;

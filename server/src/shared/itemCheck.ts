@@ -1,5 +1,5 @@
 /**
- * Item-by-item checking of batches (INGEST.md): each item on its own, with a Chinese reason naming
+ * Item-by-item checking of batches: each item on its own (one bad item refuses only itself), with a Chinese reason naming
  * the field. Shared by the open API (ingest/validate.ts) and the console's spreadsheet filing, so
  * both refuse the same items with the same words. Pure.
  */

@@ -1,6 +1,5 @@
 /**
- * Bikes the piles hear but their operator does not report (issue 29 point 4; MANAGEMENT.md "Field
- * work"): what the piles heard in the last MATCH_WINDOW_HOURS, run through the enterprises' rules
+ * Bikes the piles hear but their operator does not report (issue 29 point 4, field work): what the piles heard in the last MATCH_WINDOW_HOURS, run through the enterprises' rules
  * (domain/bikeIdRules.ts: kind 1 the BLE name, 2 the MAC), kept in not_uploaded_bikes when no report
  * of the bike came from NOT_UPLOADED_HOURS before it was heard. 米单车管理 runs it on demand
  * (PUT /api/miApp/bikeNotUploadMatch, bikeNotUploadMacMatch), the hourly job over every area; the

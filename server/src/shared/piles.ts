@@ -4,35 +4,29 @@
  * filter. A pile is online when it reported within PILE_SILENT_MINUTES of `now`, else silent (never
  * heard included). The exports page by keyset on the list's own order, so a file equals its list.
  */
+import { Type, type Static } from 'typebox';
 import type { Database } from '../db/client.js';
 import { AREA_SET, Where, likeEscape } from '../db/sql.js';
 import { PILE_SILENT_MINUTES, isLowPower, silentMinutes, silentText } from '../domain/power.js';
 import { formatTime } from '../domain/time.js';
+import { Nullable } from '../http/schemas.js';
 
-/** A pile's row as the queries answer it (its times still instants). */
-export interface PileRow {
-  equipmentMac: string;
-  siteId: string;
-  siteName: string | null;
-  areaId: string;
-  areaName: string | null;
-  power: number | null;
-  lastSeenAt: Date | null;
-  createdAt: Date;
-}
+/** A pile as the lists show it: 设备管理's list and 米单车管理's 在线设备 answer it, 离线设备 adds how long it is silent. */
+export const PileItem = Type.Object({
+  equipmentMac: Type.String({ description: '设备 MAC' }),
+  siteId: Type.String({ description: '站点编号' }),
+  siteName: Nullable(Type.String(), '站点名称（站点已不存在时为空）'),
+  areaId: Type.String({ description: '区县编码' }),
+  areaName: Nullable(Type.String(), '区县名称'),
+  power: Nullable(Type.Integer(), '最近一次上报的电量（%），未上报为空'),
+  lowPower: Type.Boolean({ description: '电量低于 10%' }),
+  lastSeenTime: Nullable(Type.String(), '最近上报时间（从未上报为空）'),
+  createTime: Type.String({ description: '登记时间' }),
+});
+type PileOut = Static<typeof PileItem>;
 
-/** A pile as the lists show it. */
-export interface PileOut {
-  equipmentMac: string;
-  siteId: string;
-  siteName: string | null;
-  areaId: string;
-  areaName: string | null;
-  power: number | null;
-  lowPower: boolean;
-  lastSeenTime: string | null;
-  createTime: string;
-}
+/** A pile's row as the queries answer it: the item less what toPile derives, its times still instants. */
+export type PileRow = Omit<PileOut, 'lowPower' | 'lastSeenTime' | 'createTime'> & { lastSeenAt: Date | null; createdAt: Date };
 
 const PILE_COLUMNS = `p.equipment_mac as "equipmentMac", p.site_id as "siteId", s.site_name as "siteName", p.area_id as "areaId",
   a.area_name as "areaName", p.power, p.last_seen_at as "lastSeenAt", p.created_at as "createdAt"`;

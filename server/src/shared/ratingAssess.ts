@@ -6,6 +6,8 @@
  * the month is closed. The examine module runs it on demand, the hourly job for the month before.
  */
 import type { Database } from '../db/client.js';
+import type { Static } from 'typebox';
+import type { DeductionItem, RankItem } from './ratingSchemas.js';
 import { badRequest } from '../http/envelope.js';
 import { MEASURES, assess, periodProblem, type BrandFacts, type Grade, type MeasureKey, type Scheme } from '../domain/rating.js';
 import { brandsOf } from './brands.js';
@@ -21,30 +23,14 @@ function findings(database: Database, areaId: string, period: string) {
   );
 }
 
-export interface ResultRow {
-  brandId: number;
-  score: number;
-  grade: Grade;
-  rank: number;
-  deducted: number;
-  quota: number | null;
-  suggestedQuota: number | null;
-  measures: Record<MeasureKey, number | null>;
-}
+/** An enterprise's result as stored (examine_results): the ranking's item less what the reading joins (name, previous score, time), its grade typed. */
+export type ResultRow = Omit<Static<typeof RankItem>, 'brandName' | 'previousScore' | 'change' | 'assessedAt' | 'grade'> & { grade: Grade };
 
-export interface DeductionRow {
-  brandId: number;
+/** A rule's outcome as stored (examine_deductions): the detail's item less its id, enterprise name and the note the reading derives; kind and measure typed. */
+export type DeductionRow = Omit<Static<typeof DeductionItem>, 'id' | 'brandName' | 'unmeasured' | 'kind' | 'measure'> & {
   kind: 1 | 2;
-  ruleId: number;
-  categoryId: number;
-  categoryName: string;
-  ruleName: string;
   measure: MeasureKey | null;
-  value: number | null;
-  unit: string | null;
-  points: number;
-  evidence: string | null;
-}
+};
 
 /** Replaces the month's assessment of the area (results and deductions) in one transaction. */
 async function replace(database: Database, areaId: string, period: string, results: ResultRow[], deductions: DeductionRow[], userId: number | null) {

@@ -4,8 +4,10 @@
  * module (its settings and screens) and the monthly job.
  */
 import type { Database } from '../db/client.js';
+import type { Static } from 'typebox';
+import type { CategoryItem, FixedRuleItem, TrendRuleItem } from './ratingSchemas.js';
 import { selectList, type Columns } from '../db/columns.js';
-import { DEFAULT_CONF, type Band, type MeasureKey, type RatingConf } from '../domain/rating.js';
+import { DEFAULT_CONF, type RatingConf } from '../domain/rating.js';
 
 export const CONF: Required<Columns<RatingConf>> = {
   baseScore: 'base_score',
@@ -28,13 +30,7 @@ export async function confOf(database: Database, areaId: string): Promise<{ conf
   return { conf: c ?? DEFAULT_CONF, defaultConf: !c };
 }
 
-export interface CategoryRow {
-  id: number;
-  name: string;
-  fullScore: number;
-  sort: number;
-  rules: number;
-}
+type CategoryRow = Static<typeof CategoryItem>;
 
 export async function categories(database: Database, areaId: string): Promise<CategoryRow[]> {
   return database.query<CategoryRow>(
@@ -46,16 +42,7 @@ export async function categories(database: Database, areaId: string): Promise<Ca
   );
 }
 
-export interface FixedRuleRow {
-  id: number;
-  categoryId: number;
-  categoryName: string;
-  name: string;
-  points: number;
-  maxPoints: number | null;
-  description: string | null;
-  enabled: boolean;
-}
+type FixedRuleRow = Static<typeof FixedRuleItem>;
 
 export async function fixedRules(database: Database, areaId: string): Promise<FixedRuleRow[]> {
   return database.query<FixedRuleRow>(
@@ -66,15 +53,8 @@ export async function fixedRules(database: Database, areaId: string): Promise<Fi
   );
 }
 
-export interface TrendRuleRow {
-  id: number;
-  categoryId: number;
-  categoryName: string;
-  measure: MeasureKey;
-  name: string;
-  bands: Band[];
-  enabled: boolean;
-}
+/** A trend rule as stored; the service adds its measure's name, unit and direction. */
+export type TrendRuleRow = Omit<Static<typeof TrendRuleItem>, 'measureName' | 'unit' | 'better'>;
 
 export async function trendRules(database: Database, areaId: string): Promise<TrendRuleRow[]> {
   return database.query<TrendRuleRow>(

@@ -8,7 +8,7 @@ import type { Database } from '../db/client.js';
 import { columnValues, insertSql, selectList } from '../db/columns.js';
 import type { AreaTree } from '../domain/areas.js';
 import { toGcj02, type CoordSystem } from '../domain/coords.js';
-import { normalizePolygon, type LonLat } from '../domain/geometry.js';
+import { normalizePolygon, type LonLat } from '../domain/polygon.js';
 import { generatedSiteIdRegex, nextSiteId } from '../domain/siteIds.js';
 import type { Auth } from '../http/auth.js';
 import { badRequest, notFound } from '../http/envelope.js';

@@ -252,7 +252,10 @@ export async function markOverdue(q: Query, now: Date): Promise<number> {
   return rows.length;
 }
 
-/** An order as its enterprise and the console read it. */
+/**
+ * An order as its enterprise and the console read it: kept as an interface, it is the stored row that
+ * both the open API and the console shape differently (names, times as text), plus internal columns.
+ */
 export interface OrderRow {
   id: number;
   orderType: OrderType;

@@ -2,13 +2,10 @@
  * A minimal streaming .xlsx writer: one worksheet of inline strings and numbers, a bold header row
  * and column widths (ECMA-376 SpreadsheetML), packed as it goes in the ZIP stream of zipStream.ts
  * (the worksheet is one entry with a data descriptor, deflated while rows arrive, so memory stays
- * flat and backpressure reaches the rows). The ZIP names are re-exported here: this module stays
- * the one public entry of the writer.
+ * flat and backpressure reaches the rows).
  */
 import { Writable } from 'node:stream';
 import { ZipStream, type ZipEntryWriter, type ZipOptions } from './zipStream.js';
-
-export { OutputClosedError, ZipStream, ZipTooLargeError, type ZipEntryWriter } from './zipStream.js';
 
 export type CellValue = string | number | boolean | null | undefined;
 

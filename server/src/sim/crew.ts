@@ -8,7 +8,7 @@
  */
 import { hhmmOf, minutesOf } from '../domain/clock.js';
 import { convert } from '../domain/coords.js';
-import type { LonLat } from '../domain/geometry.js';
+import type { LonLat } from '../domain/polygon.js';
 import { parseLocalTime } from '../domain/time.js';
 import { Rng, deriveSeed } from './random.js';
 import { DEMO_ACCOUNTS, offset, processPassword, type World } from './world.js';

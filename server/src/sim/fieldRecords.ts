@@ -4,7 +4,8 @@
  * a violation report, a proposed site picked on the map, a pile install. Each from its own seeded
  * randomness; positions are the phone's (WGS-84), a site proposal's the map's (GCJ-02).
  */
-import { distanceM, type LonLat } from '../domain/geometry.js';
+import { distanceM } from '../domain/geometry.js';
+import type { LonLat } from '../domain/polygon.js';
 import type { City } from './city.js';
 import { phonePosition } from './crew.js';
 import { Rng, deriveSeed } from './random.js';

@@ -3,7 +3,8 @@
  * their bikes, forbidden zones and the pile gateway. Pure and deterministic for a seed.
  */
 import { createHmac, randomBytes } from 'node:crypto';
-import { distanceM, pointInRing, type LonLat } from '../domain/geometry.js';
+import { distanceM, pointInRing } from '../domain/geometry.js';
+import type { LonLat } from '../domain/polygon.js';
 import { SiteIndex } from '../domain/siteIndex.js';
 import { ANCHORS, CORNERS, GATES, HAIDIAN_FENCE, type Anchor, type SiteKind } from './places.js';
 import { Rng, deriveSeed } from './random.js';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { distanceM, normalizePolygon, pointInRing } from '../../src/domain/geometry.js';
+import { distanceM, pointInRing } from '../../src/domain/geometry.js';
+import { normalizePolygon } from '../../src/domain/polygon.js';
 
 const square = [
   { lon: 116.3, lat: 39.9 },

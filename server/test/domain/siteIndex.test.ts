@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { distanceM, pointInRing, type LonLat } from '../../src/domain/geometry.js';
+import { distanceM, pointInRing } from '../../src/domain/geometry.js';
+import type { LonLat } from '../../src/domain/polygon.js';
 import { SiteIndex, type SiteShape } from '../../src/domain/siteIndex.js';
 
 /** mulberry32 */

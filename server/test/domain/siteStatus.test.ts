@@ -4,7 +4,7 @@ import { SiteIndex, ZoneIndex } from '../../src/domain/siteIndex.js';
 
 const flagOf = (count: number, ceiling: number, fullPileNum = 1) => siteStatus(count, capacityOf(ceiling, fullPileNum));
 
-describe('fill status (DOMAIN.md table)', () => {
+describe('fill status (empty 0, few < 20 %, full ≥ 100 %, many > 80 %, else normal)', () => {
   it('count 0 is empty (flag 0, empty, filter 4)', () => {
     expect(flagOf(0, 10)).toEqual({ flag: 0, messageType: 'empty', label: '空桩', filter: 4 });
     expect(flagOf(0, 0)).toMatchObject({ flag: 0 });

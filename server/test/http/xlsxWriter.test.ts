@@ -14,17 +14,8 @@ import { describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
 import Fastify from 'fastify';
 import { sendXlsx, type XlsxColumn } from '../../src/http/xlsx.js';
-import {
-  OutputClosedError,
-  XlsxWriter,
-  ZipStream,
-  ZipTooLargeError,
-  columnName,
-  sheetTitle,
-  xmlText,
-  type CellValue,
-  type SheetColumn,
-} from '../../src/shared/xlsxWriter.js';
+import { XlsxWriter, columnName, sheetTitle, xmlText, type CellValue, type SheetColumn } from '../../src/shared/xlsxWriter.js';
+import { OutputClosedError, ZipStream, ZipTooLargeError } from '../../src/shared/zipStream.js';
 
 /** Writes a workbook into memory. */
 async function build(columns: SheetColumn[], rows: Iterable<CellValue[]>, sheetName = '测试'): Promise<Buffer> {

@@ -3,10 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Client, type TestContext } from '../support/app.js';
 import { exportSheet } from '../support/sheets.js';
 import { CY, HD, SITES, type StatsWorld, openStatsWorld, type StatsClients } from '../support/statsWorld.js';
-import { bikePages } from '../../src/modules/statistics/bikeExport.js';
+import { bikePages, logPages } from '../../src/modules/statistics/repo.js';
 import { minuteCachedFormat } from '../../src/domain/time.js';
 import { formatTime } from '../../src/domain/time.js';
-import { logPages } from '../../src/modules/statistics/logs.js';
 
 let t: TestContext;
 let w: StatsWorld;

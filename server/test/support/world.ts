@@ -2,7 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../src/db/client.js';
 import { hashPassword } from '../../src/domain/password.js';
-import type { LonLat } from '../../src/domain/geometry.js';
+import type { LonLat } from '../../src/domain/polygon.js';
 
 export async function addBrand(database: Database, b: { name: string; account: string; password?: string; areaId?: string }) {
   const [row] = await database.query<{ id: number }>(

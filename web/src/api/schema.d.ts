@@ -6814,7 +6814,7 @@ export interface paths {
                                     power: number | null;
                                     /** @description 电量低于 10% */
                                     lowPower: boolean;
-                                    /** @description 最近上报时间 */
+                                    /** @description 最近上报时间（从未上报为空） */
                                     lastSeenTime: string | null;
                                     /** @description 登记时间 */
                                     createTime: string;
@@ -15220,11 +15220,13 @@ export interface paths {
                                     equipmentMac: string;
                                     /** @description 站点编号 */
                                     siteId: string;
-                                    /** @description 站点名称 */
+                                    /** @description 站点名称（站点已不存在时为空） */
                                     siteName: string | null;
+                                    /** @description 区县编码 */
                                     areaId: string;
+                                    /** @description 区县名称 */
                                     areaName: string | null;
-                                    /** @description 最近一次上报的电量（%） */
+                                    /** @description 最近一次上报的电量（%），未上报为空 */
                                     power: number | null;
                                     /** @description 电量低于 10% */
                                     lowPower: boolean;
@@ -15293,11 +15295,13 @@ export interface paths {
                                     equipmentMac: string;
                                     /** @description 站点编号 */
                                     siteId: string;
-                                    /** @description 站点名称 */
+                                    /** @description 站点名称（站点已不存在时为空） */
                                     siteName: string | null;
+                                    /** @description 区县编码 */
                                     areaId: string;
+                                    /** @description 区县名称 */
                                     areaName: string | null;
-                                    /** @description 最近一次上报的电量（%） */
+                                    /** @description 最近一次上报的电量（%），未上报为空 */
                                     power: number | null;
                                     /** @description 电量低于 10% */
                                     lowPower: boolean;

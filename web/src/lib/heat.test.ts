@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { HEAT_MAX, heatWeight } from './heat';
+import { heatWeight } from './heat';
+import { HEAT_MAX } from './constants';
 
 describe('heatWeight', () => {
   it('weights each flag', () => {

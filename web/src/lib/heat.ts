@@ -1,5 +1,3 @@
-export { HEAT_MAX } from './constants';
-
 /** Heat-map weight of a site flag (spec §9): 0→0, 4→5, 3→15, 2→20, anything else 10. */
 export function heatWeight(flag: number | string | null | undefined): number {
   switch (Number(flag)) {

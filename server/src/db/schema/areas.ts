@@ -1,5 +1,5 @@
 import { index, integer, jsonb, pgTable, real, serial, smallint, timestamp, varchar, boolean } from 'drizzle-orm/pg-core';
-import type { LonLat } from '../../domain/geometry.js';
+import type { LonLat } from '../../domain/polygon.js';
 
 export type { LonLat };
 

@@ -6,8 +6,6 @@
 
 import type { Indexed } from '../../shared/itemCheck.js';
 
-export type { Indexed, Rejection } from '../../shared/itemCheck.js';
-
 /** The brand an operator writes for, and its area (where a bike outside every area is counted). */
 export interface Brand {
   id: number;

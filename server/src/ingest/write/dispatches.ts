@@ -4,7 +4,8 @@ import type { GeoCache } from '../../shared/geoCache.js';
 import type { DispatchEvent } from '../validate.js';
 import { foreignReason, ownerBrand, ownersOf } from '../../shared/bikeOwners.js';
 import { lateHours, markCte } from '../late.js';
-import { iso, type Brand, type Indexed, type Rejection } from './common.js';
+import { iso, type Brand } from './common.js';
+import { type Indexed, type Rejection } from '../../shared/itemCheck.js';
 import { recordAbnormal } from './abnormal.js';
 
 type DispatchRow = DispatchEvent & { bikeType: number; areaId: string; allowed: boolean; lon: number; lat: number };

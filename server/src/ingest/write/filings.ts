@@ -4,7 +4,7 @@
  */
 import type { Database } from '../../db/client.js';
 import { foreignReason, ownersOf } from '../../shared/bikeOwners.js';
-import type { Indexed, Rejection } from './common.js';
+import type { Indexed, Rejection } from '../../shared/itemCheck.js';
 
 export async function writeWithdrawals(database: Database, brandId: number, items: Indexed<{ bikeId: string }>[]) {
   const owners = await ownersOf(

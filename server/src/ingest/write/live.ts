@@ -7,7 +7,8 @@ import type { Database } from '../../db/client.js';
 import type { GeoCache } from '../../shared/geoCache.js';
 import { foreignReason, ownerBrand, ownersOf } from '../../shared/bikeOwners.js';
 import { recordPresence } from '../presence.js';
-import { iso, type Brand, type Indexed, type Rejection } from './common.js';
+import { iso, type Brand } from './common.js';
+import { type Indexed, type Rejection } from '../../shared/itemCheck.js';
 
 /** The columns a live-state source gives, in this order (out_site_since is derived from them). */
 const LIVE_COLUMNS = [

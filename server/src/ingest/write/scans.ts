@@ -5,7 +5,8 @@
 import type { Database } from '../../db/client.js';
 import type { GeoCache } from '../../shared/geoCache.js';
 import type { PileScan } from '../validate.js';
-import { iso, type Indexed, type Rejection } from './common.js';
+import { iso } from './common.js';
+import { type Indexed, type Rejection } from '../../shared/itemCheck.js';
 import { writeIllegalDevices, type PlacedScan } from './devices.js';
 import { firstMatch, normalMac, type BikeIdRule, type RuleKind } from '../../domain/bikeIdRules.js';
 

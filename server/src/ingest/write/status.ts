@@ -10,7 +10,8 @@ import { foreignReason } from '../../shared/bikeOwners.js';
 import { lateDays, localDate, presenceSet } from '../presence.js';
 import { markCte } from '../late.js';
 import { noteFaults, openFaults } from '../faults.js';
-import { newestPerBike, type Brand, type Indexed, type Rejection } from './common.js';
+import { newestPerBike, type Brand } from './common.js';
+import { type Indexed, type Rejection } from '../../shared/itemCheck.js';
 import { RIDE_POINT_MAX, farReason, liveUpsert } from './live.js';
 
 const FAULT_DETAIL = '运营企业上报车辆故障';

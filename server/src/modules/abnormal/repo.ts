@@ -17,7 +17,7 @@ export type MsgFilter = Pick<Static<TObject<typeof Filters>>, 'handled' | 'close
 };
 
 /**
- * An alert is in a window [from, to) when it was active in it (DOMAIN.md): opened before the end and
+ * An alert is in a window [from, to) when it was active in it: opened before the end and
  * last seen (updated_at: a refreshed condition, the end of a closed one, the event of a one-off) at or
  * after the start.
  */

@@ -3,7 +3,7 @@ import type { Static } from 'typebox';
 import type { Database } from '../../db/client.js';
 import type { Auth } from '../../http/auth.js';
 import { badRequest, notFound } from '../../http/envelope.js';
-import { normalizePolygon, type LonLat } from '../../domain/geometry.js';
+import { normalizePolygon, type LonLat } from '../../domain/polygon.js';
 import { codeMisfit, ROOT_AREA_ID, type AreaTree } from '../../domain/areas.js';
 import { formatTime } from '../../domain/time.js';
 import type { AreaCache } from '../../shared/areaCache.js';

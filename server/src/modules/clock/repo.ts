@@ -1,6 +1,8 @@
 /** Queries of 日常值守's clock calls: clock sites, configs, records, the day figures (clock_days) and warnings. */
 import type { Database } from '../../db/client.js';
 import { AREA_SET, Where, likeEscape } from '../../db/sql.js';
+import type { Static } from 'typebox';
+import type { ClockSiteItem, ConfigItem, RecordItem, StatsItem, WarnItem } from './schemas.js';
 
 export interface Page {
   limit: number;
@@ -35,20 +37,8 @@ async function paged<T>(database: Database, select: string, from: string, w: Whe
 
 /* ---------- clock sites ---------- */
 
-export interface ClockSiteRow {
-  id: number;
-  name: string;
-  areaId: string;
-  areaName: string;
-  brandId: number | null;
-  brandName: string | null;
-  siteId: string | null;
-  siteName: string | null;
-  lon: number;
-  lat: number;
-  radius: number;
-  createdAt: Date;
-}
+/** A clock site as listed, its creation time the Date the service formats into createTime. */
+type ClockSiteRow = Omit<Static<typeof ClockSiteItem>, 'createTime'> & { createdAt: Date };
 
 export async function listClockSites(database: Database, s: Scope & { name?: string }, page: Page) {
   const w = scoped('c', s);
@@ -115,22 +105,8 @@ export async function deleteClockSite(database: Database, id: number) {
 
 /* ---------- configs ---------- */
 
-export interface ConfigRow {
-  id: number;
-  name: string;
-  areaId: string;
-  areaName: string;
-  brandId: number | null;
-  brandName: string | null;
-  roleId: number;
-  roleName: string;
-  days: number[];
-  windows: { start: string; end: string }[];
-  clocksPerWindow: number;
-  radius: number | null;
-  lateMinutes: number;
-  enabled: boolean;
-}
+/** A config as listed; the role's id as the column holds it (the service narrows it to 31 | 32). */
+type ConfigRow = Omit<Static<typeof ConfigItem>, 'roleId'> & { roleId: number };
 
 export async function listConfigs(database: Database, s: Scope & { roleId?: number }, page: Page) {
   const w = scoped('c', s);
@@ -174,24 +150,13 @@ export interface RecordFilter extends Scope {
   to?: Date;
 }
 
-export interface RecordRow {
-  id: number;
-  userId: number;
-  userName: string;
-  brandName: string | null;
-  roleName: string | null;
-  clockSiteId: number;
-  clockSiteName: string;
+/** A record as listed: the time as a Date, the window's two ends and the photos' files (the service makes clockTime, window, resultName, photo addresses). */
+type RecordRow = Omit<Static<typeof RecordItem>, 'clockTime' | 'window' | 'resultName' | 'photos'> & {
   at: Date;
   windowStart: string | null;
   windowEnd: string | null;
-  result: number;
-  distance: number;
-  radius: number;
-  lon: number;
-  lat: number;
   photos: string[] | null;
-}
+};
 
 export async function listRecords(database: Database, f: RecordFilter, page: Page) {
   const w = scoped('r', f);
@@ -224,18 +189,7 @@ export interface StatsFilter extends Scope {
   toDay: string;
 }
 
-export interface StatsRow {
-  day: string;
-  userId: number;
-  userName: string;
-  brandName: string | null;
-  roleName: string;
-  required: number;
-  done: number;
-  late: number;
-  missing: number;
-  outOfRange: number;
-}
+type StatsRow = Static<typeof StatsItem>;
 
 /**
  * The day rows of the filters, a page: the page is cut from clock_days alone (its where names only
@@ -273,23 +227,14 @@ export interface WarnFilter extends Scope {
   toDay?: string;
 }
 
-export interface WarnRow {
-  id: number;
-  userId: number;
-  userName: string;
-  brandName: string | null;
-  roleName: string;
-  day: string;
+/** A warning as listed: the window's two ends and the times as Dates (the service makes window, kindName, the times and handled). */
+type WarnRow = Omit<Static<typeof WarnItem>, 'window' | 'kindName' | 'clockTime' | 'createTime' | 'handled' | 'handleTime'> & {
   windowStart: string;
   windowEnd: string;
-  kind: number;
   clockTime: Date | null;
-  distance: number | null;
   createdAt: Date;
   handledAt: Date | null;
-  handlerName: string | null;
-  note: string | null;
-}
+};
 
 function warnWhere(f: WarnFilter): Where {
   const w = scoped('w', f);

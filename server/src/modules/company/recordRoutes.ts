@@ -3,7 +3,8 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Envelope, Paged, PageQuery, ok, pageOf } from '../../http/envelope.js';
 import { needs } from '../../http/auth.js';
 import { SelfArea } from '../../http/schemas.js';
-import { BrandIdT, OrderFilters, RideOrder, SyncLog, SyncQuery } from './schemas.js';
+import { BrandIdT, OrderFilters, RideOrder, SyncQuery } from './schemas.js';
+import { SyncLog } from '../../shared/syncLog.js';
 import {
   ORDER_EXPORT_MAX,
   detailText,

@@ -9,12 +9,13 @@ import { badRequest, forbidden, notFound } from '../../http/envelope.js';
 import { formatTime, minuteCachedFormat } from '../../domain/time.js';
 import { timeRange } from '../../http/timeRange.js';
 import * as repo from './records/repo.js';
-import type { OrderQuery, RideOrder, SyncFilter, SyncLog } from './schemas.js';
+import type { OrderQuery, RideOrder, SyncFilter } from './schemas.js';
+import type { SyncLog, SyncLogRow } from '../../shared/syncLog.js';
 
 export type SyncKind = 'site' | 'dispatch' | 'request' | 'bike';
 const RESULT_TEXT: Record<string, string> = { ok: '成功', partial: '部分成功', failed: '失败' };
 
-const toSyncLog = ({ at, ...r }: repo.SyncRow, tz: string): SyncLogOut => ({
+const toSyncLog = ({ at, ...r }: SyncLogRow, tz: string): SyncLogOut => ({
   ...r,
   brandName: r.brandName ?? '',
   time: formatTime(at, tz)!,

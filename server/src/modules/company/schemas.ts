@@ -100,21 +100,6 @@ export const SyncQuery = Type.Object({
 });
 export type SyncFilter = Static<typeof SyncQuery>;
 
-export const SyncLog = Type.Object({
-  id: Type.Integer({ description: '记录 ID' }),
-  brandId: Nullable(Type.Integer(), '企业 ID（设备网关的调用为空）'),
-  brandName: Type.String({ description: '品牌名称（或设备网关名称）' }),
-  endpoint: Type.String({ description: '调用的接口' }),
-  time: Type.String({ description: '调用时间' }),
-  itemCount: Type.Integer({ description: '提交条数' }),
-  accepted: Type.Integer({ description: '接收条数' }),
-  rejected: Type.Integer({ description: '拒绝条数' }),
-  result: Type.String({ description: 'ok 成功, partial 部分成功, failed 失败' }),
-  resultText: Type.String({ description: '成功 / 部分成功 / 失败' }),
-  detail: Type.Unknown({ description: '明细（被拒条目及原因等）' }),
-  durationMs: Type.Integer({ description: '耗时（毫秒）' }),
-});
-
 /** The ride order list's and export's filters. */
 export const OrderFilters = {
   ...SelfArea,

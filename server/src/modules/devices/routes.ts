@@ -8,9 +8,9 @@ import { deleteSite } from '../../shared/sites.js';
 import { SiteListFilters, siteFilterOf, sitePages, toSite } from '../../shared/siteList.js';
 import { sendXlsx } from '../../http/xlsx.js';
 import { listDeviceSites } from './repo.js';
-import { listPiles, toPile } from '../../shared/piles.js';
+import { PileItem, listPiles, toPile } from '../../shared/piles.js';
 import * as devices from './service.js';
-import { DeviceSite, Mac, PileT, Readings } from './schemas.js';
+import { DeviceSite, Mac, Readings } from './schemas.js';
 import { siteColumns } from './siteExport.js';
 
 const tags = ['设备管理'];
@@ -128,7 +128,7 @@ export const equipmentRoutes: FastifyPluginAsyncTypebox = async (app) => {
           powerMin: Type.Optional(Type.Integer({ minimum: 0, maximum: 100, description: '最低电量（%）' })),
           powerMax: Type.Optional(Type.Integer({ minimum: 0, maximum: 100, description: '最高电量（%）' })),
         }),
-        response: { 200: Envelope(Paged(PileT)) },
+        response: { 200: Envelope(Paged(PileItem)) },
       },
     },
     async (req) => {

@@ -4,18 +4,6 @@ import { Type } from 'typebox';
 const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(t: T, description: string) => Type.Union([t, Type.Null()], { description });
 export const Mac = Type.String({ minLength: 1, maxLength: 32, description: '设备 MAC，如 AA:BB:CC:DD:EE:FF（不区分大小写）' });
 
-export const PileT = Type.Object({
-  equipmentMac: Type.String({ description: '设备 MAC' }),
-  siteId: Type.String({ description: '站点编号' }),
-  siteName: Nullable(Type.String(), '站点名称（站点已不存在时为空）'),
-  areaId: Type.String({ description: '区县编码' }),
-  areaName: Nullable(Type.String(), '区县名称'),
-  power: Nullable(Type.Integer(), '最近一次上报的电量（%），未上报为空'),
-  lowPower: Type.Boolean({ description: '电量低于 10%' }),
-  lastSeenTime: Nullable(Type.String(), '最近上报时间'),
-  createTime: Type.String({ description: '登记时间' }),
-});
-
 export const DeviceSite = Type.Object({
   siteId: Type.String({ description: '站点编号' }),
   siteName: Type.String({ description: '站点名称' }),

@@ -9,24 +9,22 @@ import { CREATES, byField, pick, type Before } from '../../http/auditObjects.js'
 import * as examine from './service.js';
 import * as assessment from './assess/service.js';
 import { registerScores } from './scores/routes.js';
+import { CategoryItem, DeductionItem, TrendRuleItem } from '../../shared/ratingSchemas.js';
 import {
   AllRules,
   AssessBody,
-  DeductionItem,
   Detail,
   DetailQuery,
   RankQuery,
   Ranking,
   AreaQuery,
   CategoryBody,
-  CategoryItem,
   ConfBody,
   EnableBody,
   FixedInfo,
   FixedRuleBody,
   IdParams,
   TrendRuleBody,
-  TrendRuleItem,
   tags,
 } from './schemas.js';
 

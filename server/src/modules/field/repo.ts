@@ -1,15 +1,10 @@
 /** Queries of the field app (/api/field): what lies near the phone, and the records it sends, each stored once per (user, clientId). */
+import type { Static } from 'typebox';
 import type { Database, Query } from '../../db/client.js';
+import type { ClockAnswer, Nearby } from './schemas.js';
 
-export interface ClockSiteRow {
-  id: number;
-  name: string;
-  areaId: string;
-  brandId: number | null;
-  lon: number;
-  lat: number;
-  radius: number;
-}
+/** A clock site as the app lists it (less the distance it measures), with the area and enterprise that say who may clock there. */
+type ClockSiteRow = Omit<Static<typeof Nearby>['clockSites'][number], 'distance'> & { areaId: string; brandId: number | null };
 
 const CLOCK_SITE = `select id, name, area_id as "areaId", brand_id as "brandId", lon, lat, radius from clock_sites`;
 
@@ -96,16 +91,13 @@ export async function storeRecord(
   });
 }
 
-export interface ClockRecordRow {
-  id: number;
-  result: number;
-  distance: number;
-  radius: number;
+/** A clock as answered and listed: its window's two ends, its time as a Date and its site's name (the service makes window, clockTime, resultName). */
+export type ClockRecordRow = Pick<Static<typeof ClockAnswer>, 'id' | 'result' | 'distance' | 'radius'> & {
   windowStart: string | null;
   windowEnd: string | null;
   at: Date;
   clockSiteName: string;
-}
+};
 
 export async function clockRecord(database: Database, id: number): Promise<ClockRecordRow | undefined> {
   const [row] = await database.query<ClockRecordRow>(

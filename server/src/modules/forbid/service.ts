@@ -3,7 +3,7 @@ import type { Static } from 'typebox';
 import type { Database } from '../../db/client.js';
 import type { Auth } from '../../http/auth.js';
 import { badRequest, notFound } from '../../http/envelope.js';
-import { normalizePolygon } from '../../domain/geometry.js';
+import { normalizePolygon } from '../../domain/polygon.js';
 import { formatTime } from '../../domain/time.js';
 import * as repo from './repo.js';
 import type { Forbid, ForbidBody, ForbidInput } from './schemas.js';

@@ -1,5 +1,5 @@
 /** The centre of a drawn fence (a ring's conversion to GCJ-02 is shared/sites.ts'). Pure. */
-import { ringArea, type LonLat } from '../../domain/geometry.js';
+import { ringArea, type LonLat } from '../../domain/polygon.js';
 
 /** Area centroid of a closed ring (planar, fine at site scale); the vertex mean if degenerate. */
 export function centroid(ring: LonLat[]): LonLat {

@@ -4,8 +4,9 @@ import { Envelope, Paged, PageQuery, badRequest, ok, pageOf } from '../../http/e
 import { needs } from '../../http/auth.js';
 import { CREATES, byField } from '../../http/auditObjects.js';
 import { SelfArea } from '../../http/schemas.js';
-import { Clash, Magnify, MagnifyAlias as Alias, MagnifyBody, MagnifyEditBody, Site, Switch } from './schemas.js';
-import { listSites, toSite } from '../../shared/siteList.js';
+import { Clash, Magnify, MagnifyAlias as Alias, MagnifyBody, MagnifyEditBody } from './schemas.js';
+import { Switch } from '../../shared/sites.js';
+import { Site, listSites, toSite } from '../../shared/siteList.js';
 import * as magnify from './magnify.js';
 
 const tags = ['站点放大分组'];

@@ -3,9 +3,6 @@ import { Type } from 'typebox';
 import { LonLatT, Nullable, SelfArea, SiteIdT } from '../../http/schemas.js';
 import { SiteFields, Switch } from '../../shared/sites.js';
 
-export { Site } from '../../shared/siteList.js';
-export { Coord, SiteBody, SiteFields, Switch } from '../../shared/sites.js';
-
 export const RailSite = Type.Object({
   siteId: Type.String({ description: '站点编号' }),
   siteName: Type.String({ description: '站点名称' }),

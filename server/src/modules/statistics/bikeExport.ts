@@ -12,8 +12,6 @@
 import type { XlsxColumn } from '../../http/xlsx.js';
 import { minuteCachedFormat } from '../../domain/time.js';
 
-export type { BikeRow } from './repo.js';
-export { bikePages } from './repo.js';
 import type { BikeRow } from './repo.js';
 
 export const bikeColumns = (tz: string): XlsxColumn<BikeRow>[] => [

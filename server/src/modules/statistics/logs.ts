@@ -4,6 +4,7 @@
  */
 import type { Static } from 'typebox';
 import type { Database } from '../../db/client.js';
+import type { SyncLogRow } from '../../shared/syncLog.js';
 import * as repo from './repo.js';
 import type { Window } from './window.js';
 import type { LogHourT } from './schemas.js';
@@ -24,20 +25,10 @@ export async function logHours(database: Database, s: LogScope, kind: LogKind, d
   return Array.from({ length: 24 }, (_, hour) => byHour.get(hour) ?? { hour, requestNum: 0, failNum: 0, partialNum: 0, itemNum: 0, rejectedNum: 0 });
 }
 
-/** Internal: a log's row for the exports (no response lists it; shared/syncLog.ts's columns). */
-export interface LogRow {
-  id: number;
-  brandId: number | null;
-  at: Date;
-  brandName: string | null;
-  endpoint: string;
-  itemCount: number;
-  accepted: number;
-  rejected: number;
-  result: string;
-  durationMs: number;
+/** A log's row for the exports: the sync log as read back, its detail typed (the export writes the rejected items). */
+export type LogRow = Omit<SyncLogRow, 'detail'> & {
   detail: { rejected?: { index: number; id: string | null; reason: string }[]; error?: string } | null;
-}
+};
 
 /** The logs export's input after the route parsed startTime/endTime to instants and renamed brandId (LogOutQuery has strings). */
 export interface LogFilter extends LogScope {
@@ -46,5 +37,3 @@ export interface LogFilter extends LogScope {
   from?: Date;
   to?: Date;
 }
-
-export { logPages } from './repo.js';

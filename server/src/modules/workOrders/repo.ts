@@ -1,5 +1,7 @@
 /** Work-order queries of the console (the writes the job and the open API share are in shared/workOrders.ts). */
+import type { Static } from 'typebox';
 import type { Database } from '../../db/client.js';
+import type { AlertItem, EventItem, OrderPoints } from './schemas.js';
 import { DISPATCH_TYPES, type MeasuredOrder } from '../../domain/workOrders.js';
 import { likeEscape } from '../../db/sql.js';
 import { ALERT_ACTIVE, ORDER_COLUMNS, insertOrders, linkAlerts, pendingOrders, type NewOrder, type OrderRow } from '../../shared/workOrders.js';
@@ -81,18 +83,9 @@ export async function orderPage(database: Database, f: PageFilter): Promise<{ ro
   return { rows, total };
 }
 
-/** An order as the map draws it: its place (its own position, else its site's) and what its tooltip says. */
-export interface PointRow {
-  id: number;
-  orderType: OrderRow['orderType'];
-  state: OrderRow['state'];
-  deadlineAt: Date;
-  lon: number;
-  lat: number;
-  title: string;
-  brandName: string | null;
-  siteName: string | null;
-}
+/** An order as the map draws it: the point's place and texts, the type and state as stored, the deadline as a Date (the service adds the names and formats). */
+type PointRow = Pick<Static<typeof OrderPoints>['points'][number], 'id' | 'lon' | 'lat' | 'title' | 'siteName'> &
+  Pick<OrderRow, 'orderType' | 'state' | 'deadlineAt'> & { brandName: string | null };
 
 /** The order's position, else its site's (work_orders as o, sites as s). */
 const PLACED = 'coalesce(o.lon, s.lon) is not null and coalesce(o.lat, s.lat) is not null';
@@ -124,16 +117,15 @@ export async function orderRow(database: Database, id: number): Promise<ListRow 
   return row;
 }
 
-export interface EventRow {
-  action: string;
+/** A step as stored: who acted as ids' names and the moved bikes as one object (the service makes who, actionName, dispatchIds, bikeIds, time). */
+export type EventRow = Pick<Static<typeof EventItem>, 'action' | 'note'> & {
   actor: 'operator' | 'regulator' | 'system';
   userName: string | null;
   brandName: string | null;
-  note: string | null;
   photos: string[] | null;
   moved: { dispatchIds?: string[]; bikeIds?: string[] } | null;
   at: Date;
-}
+};
 
 /** The order's timeline, oldest first, with the names of who acted. */
 export async function events(database: Database, orderId: number): Promise<EventRow[]> {
@@ -145,20 +137,8 @@ export async function events(database: Database, orderId: number): Promise<Event
   );
 }
 
-export interface AlertRow {
-  id: number;
-  abnormalType: number;
-  brandId: number | null;
-  bikeId: string | null;
-  siteId: string | null;
-  areaId: string;
-  lon: number | null;
-  lat: number | null;
-  createdAt: Date;
-  ended: boolean;
-  /** the order it joined already, if any */
-  orderId: number | null;
-}
+/** An alert as listed (less the type's name; its time as a Date), with what linking it to an order checks: enterprise, area, the order it joined already. */
+type AlertRow = Omit<Static<typeof AlertItem>, 'typeName' | 'createTime'> & { brandId: number | null; areaId: string; createdAt: Date; orderId: number | null };
 
 const ALERT_SELECT = `
   select m.id::int as id, m.abnormal_type as "abnormalType", m.brand_id as "brandId", m.bike_id as "bikeId", m.site_id as "siteId",
@@ -175,7 +155,8 @@ export async function alert(database: Database, id: number): Promise<AlertRow | 
   return row;
 }
 
-export interface SiteRow {
+/** What opening an order reads of its site (internal: no route answers it). */
+interface SiteRow {
   siteId: string;
   siteName: string;
   areaId: string;
@@ -214,8 +195,11 @@ export async function measureRows(database: Database, f: { areaIds: string[]; br
 }
 
 /** Opens a regulator's order and links the alert it was opened from, in one transaction; its id. */
-/** A violation report of the field app (米单车管理 · 违规举报) an order may be opened from. */
-export interface ReportRow {
+/**
+ * A violation report of the field app (米单车管理 · 违规举报) an order may be opened from: internal, what
+ * opening the order reads (the 米单车 module's ReportItem belongs to another module and answers other fields).
+ */
+interface ReportRow {
   id: number;
   areaId: string;
   brandId: number | null;

@@ -4,7 +4,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { serverDay, todayRows } from './detailCharts';
 import type { HistoryRow, HourStats, PileRow, SiteInfo, SiteMsg } from './detailTypes';
 import { SiteDetailLink } from './SiteDetail';
-import { ADMIN_USER, logIn, ok, renderAt, stubFetch } from './testKit';
+import { renderAt } from './testKit';
+import { ok, stubFetch } from '../../test/stubFetch';
+import { ADMIN_USER, logIn } from '../../test/session';
 
 vi.mock('../../components/echarts/LazyEChart', () => ({ default: ({ ariaLabel }: { ariaLabel?: string }) => <div role="img" aria-label={ariaLabel} /> }));
 

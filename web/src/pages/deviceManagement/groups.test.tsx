@@ -3,7 +3,9 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import DeviceManagement from './index';
 import type { ClashRow, GroupRow, RailSite } from './detailTypes';
-import { ADMIN_USER, logIn, ok, renderAt, stubFetch } from './testKit';
+import { renderAt } from './testKit';
+import { ok, stubFetch } from '../../test/stubFetch';
+import { ADMIN_USER, logIn } from '../../test/session';
 
 const group: GroupRow = {
   id: 7,

@@ -13,8 +13,10 @@ import { FLEET_NOTES, Term } from '../../lib/fleetTerms';
 import { pieOption, seriesOption } from './charts';
 import ExportDialogButton from './ExportDialog';
 import PeriodBar from './PeriodBar';
-import { areaParam, periodFromParams, periodLevel, periodParams } from './period';
-import { exportTrend, fetchAreaVerify, fetchBrandPercent, fetchBrandPercentNew, fetchBrandTrend } from './service';
+import { areaParam, periodFromParams, periodParams } from './period';
+import { periodLevel } from '../index/parts/period';
+import { exportTrend, fetchAreaVerify, fetchBrandPercentNew } from './service';
+import { fetchBrandPercent, fetchBrandTrend } from '../index/service';
 import { QueryFailed, QueryPending } from './states';
 import { xLabels } from './TrendTab';
 

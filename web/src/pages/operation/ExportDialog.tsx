@@ -10,7 +10,8 @@ import { useState } from 'react';
 import { toast } from '../../app/feedback';
 import { RequestError } from '../../app/request';
 import SlotChecks, { slotsOf } from '../../components/SlotChecks';
-import { dateOf, periodLevel, periodOf, type Period, type TimeType } from './period';
+import { dateOf, periodOf, type TimeType } from './period';
+import { periodLevel, type Period } from '../index/parts/period';
 
 const LABEL: Record<TimeType, string> = { day: '日', month: '月', year: '年' };
 

@@ -10,13 +10,14 @@ import { lazy, Suspense, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import LazyEChart from '../../components/echarts/LazyEChart';
 import { brandShortName } from '../../lib/brand';
-import { lastSevenDays } from '../index/parts/period';
+import { lastSevenDays, type Period } from '../index/parts/period';
 import { seriesOption } from './charts';
 import ExportDialogButton from './ExportDialog';
 import { boxOf, pickFlows, rentsByBrand, slotLabels, tidalCircles, type FlowPick } from './flowData';
 import PeriodBar from './PeriodBar';
-import { areaParam, dateOf, peaksOf, periodFromParams, periodOf, periodParams, type Period } from './period';
-import { exportFlows, fetchFlows, fetchTidal, fetchTidalSites, type TidalSite } from './service';
+import { areaParam, dateOf, peaksOf, periodFromParams, periodOf, periodParams } from './period';
+import { exportFlows, fetchFlows, fetchTidalSites, type TidalSite } from './service';
+import { fetchTidal } from '../index/service';
 import { QueryFailed, QueryPending } from './states';
 import dayjs from 'dayjs';
 

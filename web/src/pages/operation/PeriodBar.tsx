@@ -3,7 +3,8 @@ import { ArrowUpOutlined } from '@ant-design/icons';
 import { Button, DatePicker, Radio, Space, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
 import dayjs from 'dayjs';
-import { dateOf, drillUp, periodLabel, periodLevel, periodOf, type Period, type TimeType } from './period';
+import { dateOf, drillUp, periodOf, type TimeType } from './period';
+import { periodLabel, periodLevel, type Period } from '../index/parts/period';
 
 const LABEL: Record<TimeType, string> = { day: '日', month: '月', year: '年' };
 

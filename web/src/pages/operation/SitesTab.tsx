@@ -11,10 +11,9 @@ import { useState } from 'react';
 import { DataTable, ExportButton, QueryForm, type Field, useList, useUrlQuery } from '../../components/desk';
 import LazyEChart from '../../components/echarts/LazyEChart';
 import { LIMITS } from '../../lib/constants';
-import { yearOptions } from '../index/parts/period';
+import { periodLabel, yearOptions, type Period } from '../index/parts/period';
 import { seriesOption } from './charts';
-import { periodLabel, type Period } from './period';
-import { exportSiteRank, fetchSiteRank, fetchSiteUsage, type RankQuery } from './service';
+import { exportSiteRank, fetchSiteRank, fetchSiteUsage, type RankQuery } from '../index/service';
 import { QueryFailed, QueryPending } from './states';
 
 type Key = 'year' | 'month' | 'day' | 'hour' | 'siteType' | 'orderBy';

@@ -12,8 +12,10 @@ import { ACTIVE_TYPE, TREND_TYPES, isRate } from '../index/parts/trend';
 import { pieOption, seriesOption } from './charts';
 import ExportDialogButton from './ExportDialog';
 import PeriodBar from './PeriodBar';
-import { areaParam, drillDown, periodFromParams, periodLevel, periodParams, type Period } from './period';
-import { exportTrend, fetchBrandTrend } from './service';
+import { areaParam, periodFromParams, periodParams } from './period';
+import { drillDown, periodLevel, type Period } from '../index/parts/period';
+import { exportTrend } from './service';
+import { fetchBrandTrend } from '../index/service';
 import { QueryFailed, QueryPending } from './states';
 
 type Brand = Awaited<ReturnType<typeof fetchBrandTrend>>[string];

@@ -6,8 +6,6 @@
 import dayjs, { type Dayjs } from 'dayjs';
 import { defaultTrendPeriod, periodLevel, type Period } from '../index/parts/period';
 
-export { drillDown, periodLabel, periodLevel, type Period } from '../index/parts/period';
-
 export type TimeType = 'day' | 'month' | 'year';
 
 /** The period of a time type around a date. */

@@ -7,8 +7,6 @@ import { download } from '../../app/download';
 import type { Data } from '../../api/types';
 import { get, scope } from '../index/service';
 
-export { exportSiteRank, fetchBrandPercent, fetchBrandTrend, fetchSiteRank, fetchSiteUsage, fetchTidal, type RankQuery } from '../index/service';
-
 export type Flows = Data<'/api/statistics/rentReturn'>;
 type TidalSites = Data<'/api/statistics/tidalSites'>;
 export type TidalSite = TidalSites['lists'][number];

@@ -2,7 +2,9 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { filterTree, nestAreas } from './areaTree';
-import { AREAS, BEIJING, logIn, ok, renderPage, SLOW, stubFetch, WAIT } from './testKit';
+import { AREAS, BEIJING, renderPage, SLOW, WAIT } from './testKit';
+import { ok, stubFetch } from '../../test/stubFetch';
+import { logIn } from '../../test/session';
 
 let refuse = false;
 let fetched: ReturnType<typeof stubFetch>;

@@ -1,7 +1,9 @@
 // @vitest-environment jsdom
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { BEIJING, logIn, ok, renderPage, SLOW, stubFetch, WAIT } from './testKit';
+import { BEIJING, renderPage, SLOW, WAIT } from './testKit';
+import { ok, stubFetch } from '../../test/stubFetch';
+import { logIn } from '../../test/session';
 
 afterEach(() => vi.restoreAllMocks());
 

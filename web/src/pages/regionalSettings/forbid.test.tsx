@@ -2,7 +2,9 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { DeskMapProps } from '../../components/deskMap/types';
-import { BEIJING_AREA_ADMIN, logIn, ok, renderPage, SLOW, stubFetch, WAIT } from './testKit';
+import { BEIJING_AREA_ADMIN, renderPage, SLOW, WAIT } from './testKit';
+import { ok, stubFetch } from '../../test/stubFetch';
+import { logIn } from '../../test/session';
 import type { Forbid } from './types';
 import { ringProblem } from './zoneGeo';
 

@@ -1,7 +1,9 @@
 // @vitest-environment jsdom
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { BEIJING, logIn, ok, renderPage, SLOW, stubFetch, WAIT } from './testKit';
+import { BEIJING, renderPage, SLOW, WAIT } from './testKit';
+import { ok, stubFetch } from '../../test/stubFetch';
+import { logIn } from '../../test/session';
 
 const PARAMS = {
   areaId: '110108',

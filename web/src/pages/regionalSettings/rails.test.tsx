@@ -3,7 +3,9 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { DeskMapProps } from '../../components/deskMap/types';
 import { checkFence } from './rails';
-import { AREAS, BEIJING, logIn, ok, renderPage, SLOW, stubFetch, WAIT } from './testKit';
+import { AREAS, BEIJING, renderPage, SLOW, WAIT } from './testKit';
+import { ok, stubFetch } from '../../test/stubFetch';
+import { logIn } from '../../test/session';
 
 const square = [
   { lon: 116.3, lat: 39.98 },

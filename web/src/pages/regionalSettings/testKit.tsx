@@ -1,13 +1,10 @@
-/** Test helpers of 区域设置's jsdom tests: a fetch that records calls and answers by path, a logged-in session, the page. */
+/** Test helpers of 区域设置's jsdom tests: the areas and the page (the fetch stub and the session come from src/test). */
 import { render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import Providers from '../../app/Providers';
 import type { AreaNode } from '../../app/session/types';
 import RegionalSettings from './index';
 import type { Area } from './types';
-
-export { logIn } from '../../test/session';
-export { ok, stubFetch } from '../../test/stubFetch';
 
 const area = (id: string, areaName: string, level: number, parentId: string | null, more: Partial<Area> = {}): Area => ({
   id,

@@ -4,11 +4,8 @@ import type { Database } from '../../../db/client.js';
 import { selectList, type Columns } from '../../../db/columns.js';
 import { AREA_SET, likeEscape, Where } from '../../../db/sql.js';
 import { brandInAreas } from '../../../shared/brands.js';
-import { SYNC_LOG_SELECT } from '../../../shared/syncLog.js';
-import type { OrderQuery, RideOrder, SyncLog } from '../schemas.js';
-
-/** A sync log's row: the list's fields but the time and the result's text; no name for a deleted enterprise's. */
-export type SyncRow = Omit<Static<typeof SyncLog>, 'brandName' | 'time' | 'resultText'> & { brandName: string | null; at: Date };
+import { SYNC_LOG_SELECT, type SyncLogRow } from '../../../shared/syncLog.js';
+import type { OrderQuery, RideOrder } from '../schemas.js';
 
 /**
  * Sync logs of one kind: of enterprises registered or operating in the areas, and of those areas'
@@ -44,7 +41,7 @@ export async function syncLogPage(
   const total =
     f.count === false ? 0 : (await database.query<{ total: number }>(`select count(*)::int as total from sync_logs s where ${w.sql}`, w.params))[0].total;
   const n2 = w.params.length;
-  const rows = await database.query<SyncRow>(
+  const rows = await database.query<SyncLogRow>(
     `select ${SYNC_LOG_SELECT}, coalesce(b.brand_name, g.name) as "brandName"
        from sync_logs s left join brands b on b.id = s.brand_id left join gateways g on g.id = s.gateway_id
       where ${w.sql} order by s.at desc, s.id desc limit $${n2 + 1} offset $${n2 + 2}`,

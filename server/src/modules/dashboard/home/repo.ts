@@ -6,7 +6,7 @@
 import type { Static } from 'typebox';
 import type { Database } from '../../../db/client.js';
 import { selectList, type Columns } from '../../../db/columns.js';
-import type { LonLat } from '../../../domain/geometry.js';
+import type { LonLat } from '../../../domain/polygon.js';
 import { flagLabel } from '../../../domain/siteStatus.js';
 import type { CurrentBike } from '../../../shared/brandCounts.js';
 import type { Flow, FoundSite as FoundSiteT, InitData, LayerBike, MapSite, SiteDetail } from './schemas.js';

@@ -2,7 +2,7 @@
 import type { Database } from '../../../db/client.js';
 import type { Auth } from '../../../http/auth.js';
 import { badRequest, notFound } from '../../../http/envelope.js';
-import type { LonLat } from '../../../domain/geometry.js';
+import type { LonLat } from '../../../domain/polygon.js';
 import { STATUS_BY_FILTER, fullPileOf, flagLabel } from '../../../domain/siteStatus.js';
 import { formatTime, today } from '../../../domain/time.js';
 import { brandNames, brandsOf } from '../../../shared/brands.js';

@@ -1,13 +1,11 @@
 /** Queries of 评级考核's stored assessments: a month's ranking and one enterprise's outcomes (shared/ratingAssess.ts writes them). */
+import type { Static } from 'typebox';
 import type { Database } from '../../../db/client.js';
+import type { RankItem } from '../../../shared/ratingSchemas.js';
 import type { DeductionRow, ResultRow } from '../../../shared/ratingAssess.js';
 
-export interface RankedRow extends ResultRow {
-  brandName: string;
-  /** the month before's score in the same area (null: not assessed) */
-  previousScore: number | null;
-  assessedAt: Date;
-}
+/** A stored result with what the ranking joins: the enterprise's name, the month before's score (null: not assessed), the time as a Date. */
+type RankedRow = ResultRow & Pick<Static<typeof RankItem>, 'brandName' | 'previousScore'> & { assessedAt: Date };
 
 /** The month's results, best first, with the month before's score. */
 export function ranked(database: Database, areaId: string, period: string, previous: string, brandId?: number) {

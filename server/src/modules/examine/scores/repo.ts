@@ -1,22 +1,10 @@
 /** Queries of 评级考核's hand scores (examine_fixed_scores) and month closing (examine_periods, examine_period_log). */
 import type { Database } from '../../../db/client.js';
+import type { Static } from 'typebox';
+import type { ScoreItem } from './schemas.js';
 
-export interface ScoreRow {
-  id: number;
-  brandId: number;
-  brandName: string;
-  ruleId: number;
-  ruleName: string;
-  categoryName: string;
-  findings: number;
-  rulePoints: number;
-  maxPoints: number | null;
-  note: string;
-  /** the stored names of its evidence photos, oldest first */
-  photos: string[];
-  inspectorName: string | null;
-  updatedAt: Date;
-}
+/** A hand score as listed: the rule's points and cap (the service computes points), its photos' stored names, the time as a Date. */
+type ScoreRow = Omit<Static<typeof ScoreItem>, 'points' | 'updateTime'> & { rulePoints: number; maxPoints: number | null; updatedAt: Date };
 
 export function scores(database: Database, areaId: string, period: string, brandId: number | null) {
   return database.query<ScoreRow>(

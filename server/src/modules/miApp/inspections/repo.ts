@@ -1,5 +1,7 @@
 /** Queries of 米单车管理's inspections: the patrol records (patrol_records) and their statistics per inspector and local day. */
+import type { Static } from 'typebox';
 import type { Database } from '../../../db/client.js';
+import type { InspectionDay, InspectionItem } from './schemas.js';
 import { newestPage, newestPages, type Newest } from '../../../db/newest.js';
 import { AREA_SET, Where, likeEscape } from '../../../db/sql.js';
 
@@ -13,36 +15,10 @@ export interface InspectionFilter {
   to?: Date;
 }
 
-export interface InspectionRow {
-  id: number;
-  userId: number;
-  miUserName: string;
-  areaId: string;
-  areaName: string | null;
-  bikeId: string | null;
-  bikeMac: string | null;
-  brandId: number | null;
-  brandName: string | null;
-  siteId: string | null;
-  siteName: string | null;
-  result: number;
-  note: string | null;
-  lon: number;
-  lat: number;
-  at: Date;
-  photos: string[] | null;
-}
+/** A record as listed: its time as a Date and its photos' files (the service makes inspectionTime, resultName, the photo addresses). */
+export type InspectionRow = Omit<Static<typeof InspectionItem>, 'inspectionTime' | 'resultName' | 'photos'> & { at: Date; photos: string[] | null };
 
-export interface InspectionDayRow {
-  day: string;
-  userId: number;
-  miUserName: string;
-  total: number;
-  normal: number;
-  parking: number;
-  fault: number;
-  illegal: number;
-}
+export type InspectionDayRow = Static<typeof InspectionDay>;
 
 function where(f: InspectionFilter): Where {
   const w = new Where().add(`r.area_id in ${AREA_SET}`, f.areaIds);

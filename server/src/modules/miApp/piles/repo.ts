@@ -1,5 +1,7 @@
 /** Queries of 米单车管理's piles: the installs the field app records (pile_installs). The online and silent lists are shared/piles.ts's. */
+import type { Static } from 'typebox';
 import type { Database } from '../../../db/client.js';
+import type { InstallItem } from './schemas.js';
 import { newestPage, newestPages, type Newest } from '../../../db/newest.js';
 import { AREA_SET, Where, likeEscape } from '../../../db/sql.js';
 
@@ -12,20 +14,8 @@ export interface InstallFilter {
   to?: Date;
 }
 
-export interface InstallRow {
-  id: number;
-  userId: number;
-  installerName: string;
-  areaId: string;
-  areaName: string | null;
-  equipmentMac: string;
-  siteId: string;
-  siteName: string | null;
-  lon: number | null;
-  lat: number | null;
-  at: Date;
-  photos: string[] | null;
-}
+/** An installation as listed: its time as a Date and its photos' files (the service makes installTime and the photo addresses). */
+export type InstallRow = Omit<Static<typeof InstallItem>, 'installTime' | 'photos'> & { at: Date; photos: string[] | null };
 
 function where(f: InstallFilter): Where {
   const w = new Where().add(`i.area_id in ${AREA_SET}`, f.areaIds);

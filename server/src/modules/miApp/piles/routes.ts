@@ -5,7 +5,8 @@ import { needs } from '../../../http/auth.js';
 import { emptyBody } from '../../../http/schemas.js';
 import { sendXlsx, type XlsxColumn } from '../../../http/xlsx.js';
 import * as mi from './service.js';
-import { InstallFilters, InstallItem, InstallQuery, LinePile, PileFilters, PileQuery, SilentPile } from './schemas.js';
+import { PileItem } from '../../../shared/piles.js';
+import { InstallFilters, InstallItem, InstallQuery, PileFilters, PileQuery, SilentPile } from './schemas.js';
 import { tags } from '../schemas.js';
 
 type App = Parameters<FastifyPluginAsyncTypebox>[0];
@@ -22,7 +23,7 @@ const installColumns: XlsxColumn<Static<typeof InstallItem>>[] = [
   { header: '照片', width: 40, value: (r) => r.photos.join(' ') },
 ];
 
-const pileColumns: XlsxColumn<Static<typeof LinePile>>[] = [
+const pileColumns: XlsxColumn<Static<typeof PileItem>>[] = [
   { header: '设备MAC', width: 20, value: (r) => r.equipmentMac },
   { header: '站点编号', width: 18, value: (r) => r.siteId },
   { header: '站点名称', width: 22, value: (r) => r.siteName },
@@ -62,7 +63,7 @@ export function registerPiles(app: App) {
   // 在线设备：最近一小时内上报过的设备
   app.get(
     '/getLineList',
-    { config: read, schema: { tags, summary: '在线设备（一小时内有上报）', querystring: PileQuery, response: { 200: Envelope(Paged(LinePile)) } } },
+    { config: read, schema: { tags, summary: '在线设备（一小时内有上报）', querystring: PileQuery, response: { 200: Envelope(Paged(PileItem)) } } },
     async (req) => ok(await mi.listLine(database, mi.pileFilterOf(req.auth, req.query, 'online'), pageOf(req.query), tz)),
   );
 

@@ -2,6 +2,7 @@
 import { Type } from 'typebox';
 import { PageQuery } from '../../../http/envelope.js';
 import { Nullable, SelfArea, SiteIdT } from '../../../http/schemas.js';
+import { PileItem } from '../../../shared/piles.js';
 
 const Area = { areaId: Type.Optional(Type.String({ pattern: '^\\d{6}$', description: '区域（本区域及下级），须在本人权限内' })) };
 const Mac = { equipmentMac: Type.Optional(Type.String({ maxLength: 32, description: '设备 MAC（模糊，不区分大小写）' })) };
@@ -35,20 +36,8 @@ export const InstallItem = Type.Object({
   photos: Type.Array(Type.String(), { description: '照片地址 /uploads/{file}（凭登录令牌读取）' }),
 });
 
-const PileFields = {
-  equipmentMac: Type.String({ description: '设备 MAC' }),
-  siteId: Type.String({ description: '站点编号' }),
-  siteName: Nullable(Type.String(), '站点名称'),
-  areaId: Type.String(),
-  areaName: Nullable(Type.String()),
-  power: Nullable(Type.Integer(), '最近一次上报的电量（%）'),
-  lowPower: Type.Boolean({ description: '电量低于 10%' }),
-  lastSeenTime: Nullable(Type.String(), '最近上报时间（从未上报为空）'),
-  createTime: Type.String({ description: '登记时间' }),
-};
-export const LinePile = Type.Object(PileFields);
 export const SilentPile = Type.Object({
-  ...PileFields,
+  ...PileItem.properties,
   silentMinutes: Nullable(Type.Integer(), '已离线分钟数（从未上报为空）'),
   silentText: Type.String({ description: '已离线时长，如 2天3小时；从未上报' }),
 });

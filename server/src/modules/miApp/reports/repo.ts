@@ -1,5 +1,7 @@
 /** Queries of 米单车管理 (/api/miApp): the violation reports. */
+import type { Static } from 'typebox';
 import type { Database } from '../../../db/client.js';
+import type { ReportItem } from './schemas.js';
 import { AREA_SET, Where } from '../../../db/sql.js';
 
 export interface ReportFilter {
@@ -10,24 +12,12 @@ export interface ReportFilter {
   to?: Date;
 }
 
-export interface ReportRow {
-  id: number;
-  reporterName: string;
-  areaId: string;
-  areaName: string;
-  brandId: number | null;
-  brandName: string | null;
-  lon: number;
-  lat: number;
-  text: string;
+/** A report as listed: its times as Dates and its photos' files (the service makes reportTime, stateName, handleTime, the photo addresses). */
+type ReportRow = Omit<Static<typeof ReportItem>, 'reportTime' | 'stateName' | 'handleTime' | 'photos'> & {
   at: Date;
-  state: number;
-  note: string | null;
-  handlerName: string | null;
   handledAt: Date | null;
   photos: string[] | null;
-  workOrderId: number | null;
-}
+};
 
 export async function listReports(database: Database, f: ReportFilter, page: { limit: number; offset: number }) {
   const w = new Where().add(`v.area_id in ${AREA_SET}`, f.areaIds);

@@ -1,5 +1,7 @@
 /** Queries of 米单车管理 · 站点申请: the field app's site proposals (site_applications), listed and decided. */
+import type { Static } from 'typebox';
 import type { Database } from '../../../db/client.js';
+import type { ApplyItem } from './schemas.js';
 import { AREA_SET, Where, likeEscape } from '../../../db/sql.js';
 
 export interface ApplyFilter {
@@ -11,27 +13,12 @@ export interface ApplyFilter {
   keyword?: string;
 }
 
-export interface ApplyRow {
-  id: number;
-  applicantName: string;
-  brandId: number | null;
-  brandName: string | null;
-  areaId: string;
-  areaName: string;
-  name: string;
-  lon: number;
-  lat: number;
-  capacity: number;
-  piles: number | null;
-  reason: string;
-  photos: string[] | null;
-  state: number;
-  rejectReason: string | null;
-  siteId: string | null;
-  deciderName: string | null;
-  decidedAt: Date | null;
+/** An application as listed: its times as Dates and its photos' files (the service formats them and adds stateName). */
+export type ApplyRow = Omit<Static<typeof ApplyItem>, 'at' | 'decidedAt' | 'stateName' | 'photos'> & {
   at: Date;
-}
+  decidedAt: Date | null;
+  photos: string[] | null;
+};
 
 function whereOf(f: ApplyFilter): Where {
   const w = new Where().add(`sa.area_id in ${AREA_SET}`, f.areaIds);

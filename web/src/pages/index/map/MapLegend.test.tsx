@@ -3,7 +3,8 @@ import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import MapLegend, { flagCounts, showsAll } from './MapLegend';
 import { northOf } from './areaOutline';
-import type { AreaSiteTotals, MapSite } from './types';
+import type { AreaSiteTotals } from './types';
+import type { MapSite } from '../types';
 
 afterEach(cleanup);
 

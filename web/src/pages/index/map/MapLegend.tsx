@@ -5,7 +5,8 @@
  */
 import { Spin } from 'antd';
 import { FLAG_STYLES, type SiteFlag } from '../../../lib/siteStatus';
-import type { AreaSiteTotals, MapSite, SiteSize } from './types';
+import type { AreaSiteTotals, SiteSize } from './types';
+import type { MapSite } from '../types';
 import './legend.css';
 
 const LEGEND_ORDER: SiteFlag[] = [2, 3, 1, 4, 0];

@@ -4,7 +4,8 @@ import { Button, Input, Segmented, Select, Space, Tooltip } from 'antd';
 import { useState } from 'react';
 import { flagStyle } from '../../../lib/siteStatus';
 import { SITE_SIZES } from './mapLogic';
-import type { BrandBrief, FoundSite, SearchType, SiteSize } from './types';
+import type { FoundSite, SearchType, SiteSize } from './types';
+import type { BrandBrief } from '../types';
 
 const SEARCH_TYPES: Array<{ value: SearchType; label: string; placeholder: string }> = [
   { value: 1, label: '站点名称', placeholder: '请输入站点名称' },

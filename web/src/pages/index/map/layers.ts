@@ -5,7 +5,8 @@ import { HEAT_MAX, MAP } from '../../../lib/constants';
 import L from './leafletSetup';
 import { PointsCanvas, type PointData, type PointsOptions } from './PointsCanvas';
 import { heatPoints, isLocated, type FlowLine } from './mapLogic';
-import type { ForbidZone, MapSite } from './types';
+import type { ForbidZone } from './types';
+import type { MapSite } from '../types';
 
 /** Panes above the vector overlay (400) and below markers (600) and popups (700). */
 export const PANES = { heat: 410, bikes: 430, sites: 450, illegal: 452, flow: 455 } as const;

@@ -17,7 +17,8 @@ import {
   siteRadius,
   zoomForSize,
 } from './mapLogic';
-import type { FlowRecord, LayerBike, MapSite } from './types';
+import type { FlowRecord, LayerBike } from './types';
+import type { MapSite } from '../types';
 
 const site = (siteId: string, lon: number, lat: number, flag = 1): MapSite => ({
   siteId,

@@ -1,7 +1,8 @@
 /** Pure parts of the home map: zoom per site-count choice, the opening view, heat points, polygon counts, flow lines. */
 import { MAP, REFRESH_MS } from '../../../lib/constants';
 import { heatWeight } from '../../../lib/heat';
-import type { AreaRail, Extent, FlowRecord, LayerBike, LonLat, MapSite, SiteSize } from './types';
+import type { AreaRail, Extent, FlowRecord, LayerBike, LonLat, SiteSize } from './types';
+import type { MapSite } from '../types';
 
 export const SITE_SIZES: readonly SiteSize[] = [0, 200, 50];
 export const DEFAULT_SITE_SIZE: SiteSize = MAP.defaultSiteSize as SiteSize;

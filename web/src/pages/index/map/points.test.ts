@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { FLAG_STYLES } from '../../../lib/siteStatus';
 import { bikePoints, sitePoints } from './points';
-import type { LayerBike, MapSite } from './types';
+import type { LayerBike } from './types';
+import type { MapSite } from '../types';
 
 const site = (siteId: string, lon: number, lat: number, flag: number) => ({ siteId, siteName: `站${siteId}`, siteLon: lon, siteLat: lat, flag }) as MapSite;
 const bike = (bikeId: string, lon: number, lat: number, brandId: number | null, bikeType = 0) =>

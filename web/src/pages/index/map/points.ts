@@ -2,7 +2,8 @@
 import { FLAG_STYLES, type SiteFlag } from '../../../lib/siteStatus';
 import type { PointData } from './PointsCanvas';
 import { isLocated } from './mapLogic';
-import type { BrandBrief, LayerBike, MapSite } from './types';
+import type { LayerBike } from './types';
+import type { BrandBrief, MapSite } from '../types';
 
 const FLAGS: SiteFlag[] = [0, 1, 2, 3, 4];
 const SITE_PALETTE = FLAGS.map((f) => FLAG_STYLES[f].color);

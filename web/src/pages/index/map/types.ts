@@ -5,8 +5,6 @@
 import type { Data, Item } from '../../../api/types';
 import type { InitData, MapSite, SiteCounters } from '../types';
 
-export type { BrandBrief, DashboardData, InitData, MapSite } from '../types';
-
 export interface LonLat {
   lon: number;
   lat: number;

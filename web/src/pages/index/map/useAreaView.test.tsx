@@ -4,7 +4,8 @@ import type * as Leaflet from 'leaflet';
 import { describe, expect, it, vi } from 'vitest';
 import type { AreaViewData } from './useAreaView';
 import { useAreaView } from './useAreaView';
-import type { InitData, MapSite, SiteSize } from './types';
+import type { SiteSize } from './types';
+import type { InitData, MapSite } from '../types';
 
 const site = (siteId: string, lon: number, lat: number) => ({ siteId, siteName: siteId, siteLon: lon, siteLat: lat, flag: 1 }) as MapSite;
 const init = (lon: number, lat: number, extent: InitData['area']['extent'] = null) =>

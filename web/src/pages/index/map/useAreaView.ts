@@ -6,7 +6,8 @@ import { useEffect, type MutableRefObject } from 'react';
 import type * as Leaflet from 'leaflet';
 import { MAP } from '../../../lib/constants';
 import { openingView, zoomForSize } from './mapLogic';
-import type { AreaRail, InitData, MapSite, SiteSize } from './types';
+import type { AreaRail, SiteSize } from './types';
+import type { InitData, MapSite } from '../types';
 
 export interface AreaViewData {
   init: InitData | undefined;

@@ -4,7 +4,7 @@ import type { Modal } from 'antd';
 import { toast } from '../../../app/feedback';
 import { RequestError } from '../../../app/request';
 import { deleteSite } from './service';
-import type { DashboardData } from './types';
+import type { DashboardData } from '../types';
 import { mapKeys } from './useMapData';
 
 type ModalApi = ReturnType<typeof Modal.useModal>[0];

@@ -5,7 +5,8 @@ import { dashboardKey } from '../hooks';
 import { pollEvery } from './mapLogic';
 import { fetchAreaRails, fetchBikes, fetchForbidZones, fetchInit, fetchMapSites, fetchSite } from './service';
 import { markOnce } from './marks';
-import type { DashboardData, LonLat, MapSites, SiteSize } from './types';
+import type { LonLat, MapSites, SiteSize } from './types';
+import type { DashboardData } from '../types';
 
 /**
  * Query keys. The init call and the default map call (50 sites round the area's centre) share the

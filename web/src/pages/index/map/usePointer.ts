@@ -3,7 +3,8 @@ import { useEffect, useRef } from 'react';
 import type * as Leaflet from 'leaflet';
 import L from './leafletSetup';
 import type { PointsCanvas } from './PointsCanvas';
-import type { LayerBike, LonLat, MapSite } from './types';
+import type { LayerBike, LonLat } from './types';
+import type { MapSite } from '../types';
 
 export interface PointerTargets {
   sites: { layer: PointsCanvas | null; items: MapSite[] };

@@ -9,7 +9,8 @@ import { toast } from '../../../app/feedback';
 import { RequestError } from '../../../app/request';
 import { polygonCounts, type PolygonCounts } from './mapLogic';
 import { fetchBikes } from './service';
-import type { LonLat, MapSite } from './types';
+import type { LonLat } from './types';
+import type { MapSite } from '../types';
 import { useDrawTool, useDrawnPolygon } from './useDrawTool';
 import { mapKeys } from './useMapData';
 
