@@ -124,6 +124,15 @@ export interface CrudSpec<Row, K extends string, V = object, R extends Paged<Row
   key: string;
   rowKey: (keyof Row & string) | ((row: Row) => string);
   filters: readonly Field<K>[];
+  /**
+   * a list inside another screen (a detail drawer's 运维人员): its page is held by the component, not
+   * the URL (which is the host screen's), and it shows no query form
+   */
+  embedded?: boolean;
+  /** filters always sent with the list call, never shown nor in the URL (the enterprise of a detail's list); part of the list's key */
+  fixed?: Filters<K>;
+  /** what the empty table says (default 暂无数据) */
+  empty?: string;
   /** add the area filter (selfAreaId) for users who have sub-areas */
   areaFilter?: boolean;
   /** filters shown while the query form is collapsed */

@@ -24,7 +24,15 @@ function Screen({ call }: { call: () => Promise<{ n: number }> }) {
       <button type="button" onClick={() => void writes.run(call, (a) => `已写 ${a.n}`).then((ok) => setSaid(String(ok)))}>
         写
       </button>
-      <button type="button" onClick={() => void writes.submit(call).then(() => setSaid('saved'), (e: Error) => setSaid(`rejected ${e.message}`))}>
+      <button
+        type="button"
+        onClick={() =>
+          void writes.submit(call).then(
+            () => setSaid('saved'),
+            (e: Error) => setSaid(`rejected ${e.message}`),
+          )
+        }
+      >
         存
       </button>
     </div>
