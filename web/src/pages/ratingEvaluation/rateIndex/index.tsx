@@ -25,7 +25,11 @@ export default function RateIndex() {
   const mayExport = useSession((s) => can(s.permissions, 'ratingEvaluation'));
   const ranking = useQuery({ queryKey: ['rate', 'ranking', period, area], queryFn: () => fetchRanking({ period, selfAreaId: area }) });
   const assessing = useWrites(['rate']);
-  const assess = () => assessing.run(() => runAssessment(period, area), (d) => `已完成 ${period} 的考核（${d.brands} 家企业）`);
+  const assess = () =>
+    assessing.run(
+      () => runAssessment(period, area),
+      (d) => `已完成 ${period} 的考核（${d.brands} 家企业）`,
+    );
   const state = useQuery({ queryKey: ['rate', 'period', period, area], queryFn: () => fetchPeriod({ period, selfAreaId: area }) });
   const [reopening, setReopening] = useState(false);
   const [reason, setReason] = useState('');
