@@ -87,11 +87,13 @@ export default function CrudTab<Row extends object, K extends string, V extends 
     async (action: () => Promise<unknown>, success?: string) => {
       try {
         await action();
-        if (success) void toast().success(success);
-        await refresh();
       } catch (err) {
         tellFailure(err);
+        return false;
       }
+      if (success) void toast().success(success);
+      await refresh();
+      return true;
     },
     [refresh],
   );

@@ -18,8 +18,8 @@ export interface CrudKit<Row, R extends Paged<Row> = Paged<Row>> {
   edit: (row: Row | 'new') => void;
   /** open the declaration's `detail` on a row */
   show: (row: Row) => void;
-  /** run a write: the `success` toast, then the list refreshes; on failure the server's message */
-  run: (action: () => Promise<unknown>, success?: string) => Promise<void>;
+  /** run a write: the `success` toast, then the list refreshes, true; on failure the server's message, false */
+  run: (action: () => Promise<unknown>, success?: string) => Promise<boolean>;
   /** after a write: the list and `refreshes` load again, the selection clears */
   refresh: () => Promise<unknown>;
   /** the user holds the declaration's edit permission (always, when it names none) */

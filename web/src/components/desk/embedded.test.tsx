@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-/** An embedded CrudTab (a list inside a detail): its page is its own, not the URL's; fixed filters go with every call; no query form; its own empty text. */
+/** An embedded CrudTab (a list inside a detail): its page is its own, not the URL's; fixed filters go with every call; no query form; its own empty text. And kit.run says whether a write went through. */
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { createMemoryRouter, RouterProvider } from 'react-router';
@@ -14,6 +14,7 @@ interface Row {
 
 const calls: string[] = [];
 let rows: Row[] = [];
+const ran: boolean[] = [];
 
 const spec = defineCrud<Row, 'brandId'>({
   key: 'kitEmbedded',
@@ -30,6 +31,17 @@ const spec = defineCrud<Row, 'brandId'>({
     return { lists: rows.slice(from, from + q.pageSize), total: rows.length };
   },
   columns: [{ title: '姓名', dataIndex: 'name' }],
+  // kit.run says whether the write went through (a dialog of the screen's own closes only then)
+  toolbar: (kit) => (
+    <>
+      <button type="button" onClick={() => void kit.run(() => Promise.reject(new Error('不行'))).then((ok) => ran.push(ok))}>
+        坏写
+      </button>
+      <button type="button" onClick={() => void kit.run(async () => undefined, '写好了').then((ok) => ran.push(ok))}>
+        好写
+      </button>
+    </>
+  ),
   remove: { call: async (r) => void (rows = rows.filter((x) => x.id !== r.id)), what: (r) => `“${r.name}”` },
 });
 
@@ -68,5 +80,18 @@ describe('CrudTab embedded', () => {
     fireEvent.click(within(confirm.closest('.ant-modal') as HTMLElement).getByRole('button', { name: /确\s*定/ }));
     await screen.findByText('暂无运维人员', {}, { timeout: 60_000 });
     await waitFor(() => expect(screen.queryByText('王五')).toBeNull());
+  });
+
+  it("kit.run resolves true after the toast and the refresh, false after the server's message", { timeout: 120_000 }, async () => {
+    rows = [{ id: 1, name: '王五' }];
+    ran.length = 0;
+    mount();
+    await screen.findByText('王五', {}, { timeout: 60_000 });
+    fireEvent.click(screen.getByRole('button', { name: '坏写' }));
+    await screen.findByText('不行');
+    await waitFor(() => expect(ran).toEqual([false]));
+    fireEvent.click(screen.getByRole('button', { name: '好写' }));
+    await screen.findByText('写好了');
+    await waitFor(() => expect(ran).toEqual([false, true]));
   });
 });
