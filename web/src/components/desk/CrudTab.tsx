@@ -23,7 +23,10 @@ import QueryForm from './QueryForm';
 import RowActions, { type RowAction } from './RowActions';
 import { serverRules } from './serverRules';
 import { type Paged, useList } from './useList';
-import { useUrlQuery } from './useUrlQuery';
+import { useLocalQuery, useUrlQuery } from './useUrlQuery';
+
+/** An embedded list reads nothing from the URL. */
+const NO_FIELDS: Field<never>[] = [];
 
 /** Users above district level pick among their sub-areas: their lists get the area filter. */
 function useAreaUser(): boolean {
@@ -40,7 +43,14 @@ export default function CrudTab<Row extends object, K extends string, V extends 
     () => (spec.areaFilter && areaUser ? [...spec.filters, AREA_FILTER as Field<K>] : spec.filters),
     [spec.filters, spec.areaFilter, areaUser],
   );
-  const query = useUrlQuery(fields, spec.pageSize);
+  const urlQuery = useUrlQuery(spec.embedded ? NO_FIELDS : fields, spec.pageSize);
+  const localQuery = useLocalQuery(spec.pageSize);
+  const { fixed } = spec;
+  // an embedded list's page is its own; the fixed filters go with every call and key
+  const query = useMemo(() => {
+    const own = spec.embedded ? (localQuery as unknown as typeof urlQuery) : urlQuery;
+    return fixed ? { ...own, filters: { ...own.filters, ...fixed } } : own;
+  }, [spec.embedded, localQuery, urlQuery, fixed]);
   const list = useList<Row, K, R>(spec.key, query, spec.list);
   const client = useQueryClient();
   const perms = useSession((s) => s.permissions);
@@ -77,11 +87,13 @@ export default function CrudTab<Row extends object, K extends string, V extends 
     async (action: () => Promise<unknown>, success?: string) => {
       try {
         await action();
-        if (success) void toast().success(success);
-        await refresh();
       } catch (err) {
         tellFailure(err);
+        return false;
       }
+      if (success) void toast().success(success);
+      await refresh();
+      return true;
     },
     [refresh],
   );
@@ -155,7 +167,7 @@ export default function CrudTab<Row extends object, K extends string, V extends 
     <>
       {spec.header?.(kit)}
       {/* a list without filters (one month's hand scores) shows no empty query form */}
-      {fields.length > 0 && <QueryForm fields={fields} query={query} visible={spec.visibleFilters} data={list.data} />}
+      {fields.length > 0 && !spec.embedded && <QueryForm fields={fields} query={query} visible={spec.visibleFilters} data={list.data} />}
       {spec.beforeTable?.(kit)}
       <ListToolbar
         selected={selected.length}
@@ -167,6 +179,7 @@ export default function CrudTab<Row extends object, K extends string, V extends 
       <DataTable<Row>
         rowKey={spec.rowKey}
         columns={columns}
+        empty={spec.empty}
         list={list}
         query={query}
         rowSelection={

@@ -21,6 +21,8 @@ interface Props<T> extends Omit<TableProps<T>, 'dataSource' | 'pagination' | 'lo
   list: ListState<T>;
   query: Pick<UrlQuery, 'currentPage' | 'pageSize' | 'setPage'>;
   sizes?: readonly number[];
+  /** what the empty table says (default 暂无数据) */
+  empty?: string;
 }
 
 /** The sum of declared column widths (so ellipsis columns keep theirs), else the content's width. */
@@ -30,7 +32,7 @@ export function scrollWidth(columns: readonly { width?: number | string }[] | un
   return (widths as number[]).reduce((a, b) => a + b, selectable ? 48 : 0);
 }
 
-export default function DataTable<T extends object>({ list, query, sizes, ...table }: Props<T>) {
+export default function DataTable<T extends object>({ list, query, sizes, empty = '暂无数据', ...table }: Props<T>) {
   if (list.isError && !list.isFetching) {
     const why = list.error instanceof RequestError ? list.error.message : '请稍后再试';
     return (
@@ -62,7 +64,7 @@ export default function DataTable<T extends object>({ list, query, sizes, ...tab
       {...table}
       dataSource={list.data?.lists ?? []}
       loading={list.isFetching}
-      locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无数据" /> }}
+      locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={empty} /> }}
       pagination={tablePagination({
         currentPage: query.currentPage,
         pageSize: query.pageSize,

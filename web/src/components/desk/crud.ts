@@ -18,8 +18,8 @@ export interface CrudKit<Row, R extends Paged<Row> = Paged<Row>> {
   edit: (row: Row | 'new') => void;
   /** open the declaration's `detail` on a row */
   show: (row: Row) => void;
-  /** run a write: the `success` toast, then the list refreshes; on failure the server's message */
-  run: (action: () => Promise<unknown>, success?: string) => Promise<void>;
+  /** run a write: the `success` toast, then the list refreshes, true; on failure the server's message, false */
+  run: (action: () => Promise<unknown>, success?: string) => Promise<boolean>;
   /** after a write: the list and `refreshes` load again, the selection clears */
   refresh: () => Promise<unknown>;
   /** the user holds the declaration's edit permission (always, when it names none) */
@@ -124,6 +124,15 @@ export interface CrudSpec<Row, K extends string, V = object, R extends Paged<Row
   key: string;
   rowKey: (keyof Row & string) | ((row: Row) => string);
   filters: readonly Field<K>[];
+  /**
+   * a list inside another screen (a detail drawer's 运维人员): its page is held by the component, not
+   * the URL (which is the host screen's), and it shows no query form
+   */
+  embedded?: boolean;
+  /** filters always sent with the list call, never shown nor in the URL (the enterprise of a detail's list); part of the list's key */
+  fixed?: Filters<K>;
+  /** what the empty table says (default 暂无数据) */
+  empty?: string;
   /** add the area filter (selfAreaId) for users who have sub-areas */
   areaFilter?: boolean;
   /** filters shown while the query form is collapsed */

@@ -19,4 +19,5 @@ export { default as CrudTab } from './CrudTab';
 export { type CrudKit, type CrudForm, type CrudAsk, defineCrud, tellFailure, AREA_FILTER } from './crud';
 export { serverField, serverRules } from './serverRules';
 export { columnItems } from './columnItems';
+export { useWrites } from './writes';
 export { type AreaBrands, brandFilter, useAreaBrands } from './areaBrands';

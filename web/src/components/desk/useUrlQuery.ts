@@ -1,5 +1,5 @@
 /** A list's filters and page held in the URL (hash route), so links, reloads and back/forward keep them. */
-import { useCallback, useMemo } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { PAGE } from '../../lib/constants';
 import type { Field } from './fields';
@@ -32,3 +32,16 @@ export function useUrlQuery<K extends string>(fields: readonly Field<K>[], defau
   const reset = useCallback(() => go(() => ({ filters: {}, currentPage: 1, pageSize: defaultSize })), [go, defaultSize]);
   return useMemo(() => ({ ...query, setFilters, setPage, reset }), [query, setFilters, setPage, reset]);
 }
+
+/** The same query held by the component (a list embedded in another screen, whose URL is not its own): no filters, the page only. */
+export function useLocalQuery(defaultSize: number = PAGE.defaultSize): UrlQuery<never> {
+  const [page, setPageState] = useState<{ currentPage: number; pageSize: number }>({ currentPage: PAGE.defaultPage, pageSize: defaultSize });
+  const setPage = useCallback(
+    (currentPage: number, pageSize: number) => setPageState((q) => ({ currentPage: pageSize === q.pageSize ? currentPage : 1, pageSize })),
+    [],
+  );
+  const reset = useCallback(() => setPageState({ currentPage: PAGE.defaultPage, pageSize: defaultSize }), [defaultSize]);
+  const setFilters = useCallback(() => setPageState((q) => ({ ...q, currentPage: 1 })), []);
+  return useMemo(() => ({ filters: NO_FILTERS, ...page, setFilters, setPage, reset }), [page, setFilters, setPage, reset]);
+}
+const NO_FILTERS = {};

@@ -10,7 +10,6 @@ import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Descriptions, Drawer, Empty, Form, Input, Modal, Segmented, Space, Spin, Table, Tag, Timeline, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { toast } from '../../app/feedback';
 import {
   type CrudForm,
   type CrudKit,
@@ -19,7 +18,6 @@ import {
   defineCrud,
   optionsOf,
   serverRules,
-  tellFailure,
   type AreaBrands,
   brandFilter,
   useAreaBrands,
@@ -78,17 +76,13 @@ function DecideDialog({
         if (!values) return;
         const { text } = values;
         setBusy(true);
-        try {
-          await (finishing ? finishOrder(order.id, text?.trim() || undefined) : returnOrder(order.id, text.trim()));
-          void toast().success(finishing ? '工单已办结' : '工单已退回，等待企业重新处理');
-          onClose();
-          await kit.refresh();
-        } catch (err) {
-          // the dialog stays open with what was typed; the server's reason is shown
-          tellFailure(err);
-        } finally {
-          setBusy(false);
-        }
+        const done = await kit.run(
+          () => (finishing ? finishOrder(order.id, text?.trim() || undefined) : returnOrder(order.id, text.trim())),
+          finishing ? '工单已办结' : '工单已退回，等待企业重新处理',
+        );
+        setBusy(false);
+        // on failure the dialog stays open with what was typed; the server's reason is shown
+        if (done) onClose();
       }}
     >
       {finishing && order.state !== 3 && (

@@ -3,9 +3,8 @@
  * area's entry fences (one each, named from the file), or the first one as its operating fence (an
  * area has one: the others are listed as not saved).
  */
-import { useQueryClient } from '@tanstack/react-query';
 import { useRef } from 'react';
-import type { Field } from '../../components/desk';
+import { type Field, useWrites } from '../../components/desk';
 import type { LonLat } from '../../components/deskMap/types';
 import GeoImportDialog from './GeoImportDialog';
 import { importEntryRail, importRail } from './geoService';
@@ -39,7 +38,7 @@ interface Props {
 }
 
 export default function FenceImport({ areaId, areaName, others, onClose }: Props) {
-  const client = useQueryClient();
+  const writes = useWrites(['regional', 'area', areaId], ['regional', 'rails', areaId], ['regional', 'entryRails', areaId]);
   const railSaved = useRef(false);
   return (
     <GeoImportDialog<FenceImportValues>
@@ -57,7 +56,7 @@ export default function FenceImport({ areaId, areaName, others, onClose }: Props
           throw e;
         });
       }}
-      onSaved={() => Promise.all(['area', 'rails', 'entryRails'].map((k) => client.invalidateQueries({ queryKey: ['regional', k, areaId] })))}
+      onSaved={writes.refresh}
       onClose={onClose}
     />
   );

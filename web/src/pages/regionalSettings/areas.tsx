@@ -2,13 +2,14 @@
  * 区域管理: the user's area and below as a searchable tree; the chosen area's fields of spec §3 (siteCount from
  * the server), edited in a dialog; 新增下级区域 with a code that fits under it, 删除区域 (the server refuses while
  * sites, users or enterprises remain, saying how many).
+ * Not a CrudTab: the areas are one tree (no pages, no query form), one area shown at a time; its dialogs
+ * are the kit's FormDialog and its writes the kit's useWrites.
  */
 import { DeleteOutlined, EditOutlined, PlusOutlined, QuestionCircleOutlined } from '@ant-design/icons';
 import { Badge, Button, Descriptions, Empty, Input, Result, Skeleton, Space, Tag, Tooltip, Tree, Typography } from 'antd';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
-import { toast } from '../../app/feedback';
-import { FormDialog, useConfirm } from '../../components/desk';
+import { FormDialog, useConfirm, useWrites } from '../../components/desk';
 import { isAggregation } from '../../lib/aggregation';
 import { AGGREGATION, AGGREGATION_HELP, AGGREGATION_VIEW_HELP, AREA_FORM, areaBody, areaValues, type AreaFormValues } from './areaForm';
 import { type AreaTreeNode, filterTree, LEVELS, nestAreas } from './areaTree';
@@ -72,28 +73,13 @@ const onOff = (v: boolean, on: string, off: string) => <Badge status={v ? 'succe
 function AreaDetail({ area, parent, canEdit, onGone }: { area: Area; parent?: Area; canEdit: boolean; onGone: (id: string) => void }) {
   const [editing, setEditing] = useState(false);
   const [adding, setAdding] = useState(false);
-  const client = useQueryClient();
+  const writes = useWrites(['regional', 'areas']);
   const { confirmDelete } = useConfirm();
   const siteCount = area.siteCount;
-  const refresh = () => client.invalidateQueries({ queryKey: ['regional', 'areas'] });
-  const submit = async (v: AreaFormValues) => {
-    await updateArea(areaBody(area.id, v));
-    await refresh();
-  };
-  const addSub = async (v: SubAreaValues) => {
-    await createArea(subAreaBody(area.id, v));
-    await refresh();
-  };
   const remove = () =>
     confirmDelete(`区域“${area.areaName}”`, async () => {
-      try {
-        await deleteArea(area.id);
-      } catch {
-        return; // the request layer has shown the server's reason (how many sites, users, enterprises remain)
-      }
-      toast().success('区域已删除');
-      onGone(area.parentId ?? '');
-      await refresh();
+      // a refusal says how many sites, users, enterprises remain
+      if (await writes.run(() => deleteArea(area.id), '区域已删除')) onGone(area.parentId ?? '');
     });
   const subFields = useMemo(() => subAreaForm(area), [area]);
   return (
@@ -149,7 +135,7 @@ function AreaDetail({ area, parent, canEdit, onGone }: { area: Area; parent?: Ar
         horizontal
         width={560}
         success="区域修改成功"
-        onSubmit={submit}
+        onSubmit={(v) => writes.submit(() => updateArea(areaBody(area.id, v)))}
         onClose={() => setEditing(false)}
       />
       <FormDialog<SubAreaValues>
@@ -160,7 +146,7 @@ function AreaDetail({ area, parent, canEdit, onGone }: { area: Area; parent?: Ar
         horizontal
         width={520}
         success="区域添加成功"
-        onSubmit={addSub}
+        onSubmit={(v) => writes.submit(() => createArea(subAreaBody(area.id, v)))}
         onClose={() => setAdding(false)}
       />
     </div>

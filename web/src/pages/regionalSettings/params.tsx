@@ -4,9 +4,8 @@
  * button 115 where the area's aggregation is 0 (spec §6); otherwise read-only with the server's reason.
  */
 import { Alert, Button, Card, Form, Input, InputNumber, Skeleton } from 'antd';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { toast } from '../../app/feedback';
-import { QueryForm, serverField, serverRules, useUrlQuery, type Field } from '../../components/desk';
+import { useQuery } from '@tanstack/react-query';
+import { QueryForm, serverField, serverRules, useUrlQuery, useWrites, type Field } from '../../components/desk';
 import { fetchSiteParams, saveSiteParams } from './service';
 
 type ParamKey = 'selfAreaId';
@@ -31,19 +30,11 @@ export default function ParamsTab({ canEdit }: { canEdit: boolean }) {
   const query = useUrlQuery(FIELDS);
   const areaId = query.filters.selfAreaId;
   const params = useQuery({ queryKey: ['regional', 'siteParams', areaId], queryFn: () => fetchSiteParams(areaId) });
-  const client = useQueryClient();
+  const writes = useWrites(['regional', 'siteParams']);
   const [form] = Form.useForm<Values>();
   const p = params.data;
   const locked = !canEdit || !p?.editable;
-  const submit = async (v: Values) => {
-    try {
-      await saveSiteParams(p!.areaId, { ...v, fullPileName: v.fullPileName.trim() });
-    } catch {
-      return; // the request layer has shown the server's message
-    }
-    toast().success('站点参数已保存');
-    await client.invalidateQueries({ queryKey: ['regional', 'siteParams'] });
-  };
+  const submit = (v: Values) => writes.run(() => saveSiteParams(p!.areaId, { ...v, fullPileName: v.fullPileName.trim() }), '站点参数已保存');
   return (
     <>
       <QueryForm fields={FIELDS} query={query} />
@@ -99,7 +90,7 @@ export default function ParamsTab({ canEdit }: { canEdit: boolean }) {
             </Form.Item>
             {!locked && (
               <Form.Item wrapperCol={{ offset: 8 }}>
-                <Button type="primary" htmlType="submit">
+                <Button type="primary" htmlType="submit" loading={writes.busy}>
                   保存站点参数
                 </Button>
               </Form.Item>

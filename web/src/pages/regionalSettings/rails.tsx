@@ -3,14 +3,16 @@
  * operating fence (one, on the area: reports outside it raise 区域外停放) and its entry fences (several,
  * named), drawn on the desk map over the area's sites and enabled forbidden zones. Draw, drag vertices,
  * save (checked first with the server's own polygon rule), delete with 温馨提示. Edits need button 116.
+ * Not a CrudTab: a fence is drawn on the map, and an entry fence's name is typed above it and saved
+ * with the drawing in one 保存围栏 (a form in a dialog would split the one save in two); its writes
+ * are the kit's useWrites.
  */
 import { DeleteOutlined, EditOutlined, ImportOutlined, PlusOutlined } from '@ant-design/icons';
 import { Alert, Button, Card, Empty, Input, List, Skeleton, Space, Tag, Typography } from 'antd';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
-import { toast } from '../../app/feedback';
 import { useSession } from '../../app/session/store';
-import { ListToolbar, QueryForm, useConfirm, useUrlQuery, type Field } from '../../components/desk';
+import { ListToolbar, QueryForm, useConfirm, useUrlQuery, useWrites, type Field } from '../../components/desk';
 import DrawMap from '../../components/deskMap/DrawMap';
 import type { LonLat, MapShape } from '../../components/deskMap/types';
 import { normalizePolygon } from '../../lib/polygon';
@@ -68,7 +70,6 @@ export default function RailsTab({ canEdit }: { canEdit: boolean }) {
   const query = useUrlQuery(FIELDS);
   const own = useSession((s) => s.user?.areaId ?? '');
   const areaId = query.filters.selectAreaId || own;
-  const client = useQueryClient();
   const { confirmDelete } = useConfirm();
   const area = useQuery({ queryKey: ['regional', 'area', areaId], queryFn: () => fetchArea(areaId), enabled: !!areaId });
   const rails = useQuery({ queryKey: ['regional', 'rails', areaId], queryFn: () => fetchRails(areaId), enabled: !!areaId });
@@ -84,7 +85,6 @@ export default function RailsTab({ canEdit }: { canEdit: boolean }) {
   const [target, setTarget] = useState<Target>({ kind: 'rail' });
   const [draft, setDraft] = useState<{ ring: LonLat[] | null; name: string } | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
   const [importing, setImporting] = useState(false);
 
   const ownEntries = useMemo(() => (entries.data ?? []).filter((e) => e.areaId === areaId), [entries.data, areaId]);
@@ -101,40 +101,27 @@ export default function RailsTab({ canEdit }: { canEdit: boolean }) {
     setDraft(t.kind === 'entry' && t.id === null ? { ring: null, name: '' } : null);
     setProblem(null);
   };
-  const refresh = () => Promise.all(['area', 'rails', 'entryRails'].map((k) => client.invalidateQueries({ queryKey: ['regional', k, areaId] })));
+  const writes = useWrites(['regional', 'area', areaId], ['regional', 'rails', areaId], ['regional', 'entryRails', areaId]);
 
   const save = async () => {
     const checked = checkFence(current.ring);
     if ('message' in checked) return setProblem(checked.message);
     if (target.kind === 'entry' && !current.name.trim()) return setProblem('请输入入口围栏名称');
     setProblem(null);
-    setSaving(true);
-    try {
+    const saved = await writes.run(async () => {
       if (target.kind === 'rail') await saveRail(areaId, checked.ring);
       else if (target.id === null) {
         const made = await createEntryRail(areaId, current.name.trim(), checked.ring);
         setTarget({ kind: 'entry', id: (made as { id: number }).id });
       } else await updateEntryRail(target.id, current.name.trim(), checked.ring);
-      toast().success('围栏已保存');
-      await refresh();
-      setDraft(null);
-    } catch {
-      // the request layer has shown the server's message; the drawing stays
-    } finally {
-      setSaving(false);
-    }
+    }, '围栏已保存');
+    // on failure the drawing stays
+    if (saved) setDraft(null);
   };
   const remove = (t: Target, what: string) =>
     confirmDelete(what, async () => {
-      try {
-        if (t.kind === 'rail') await deleteRail(areaId);
-        else if (t.id !== null) await deleteEntryRail(t.id);
-      } catch {
-        return; // the request layer has shown why
-      }
-      toast().success('围栏已删除');
-      await refresh();
-      choose({ kind: 'rail' });
+      const call = () => (t.kind === 'rail' ? deleteRail(areaId) : t.id !== null ? deleteEntryRail(t.id) : Promise.resolve());
+      if (await writes.run(call, '围栏已删除')) choose({ kind: 'rail' });
     });
 
   // beneath: enabled zones (by type colour), the other entry fences and the sub-areas' operating fences
@@ -315,7 +302,7 @@ export default function RailsTab({ canEdit }: { canEdit: boolean }) {
               size={current.ring ? `${current.ring.length} 个顶点${dirty ? '（未保存）' : ''}` : '尚未绘制'}
               extra={
                 <>
-                  <Button type="primary" loading={saving} disabled={!dirty} onClick={() => void save()}>
+                  <Button type="primary" loading={writes.busy} disabled={!dirty} onClick={() => void save()}>
                     保存围栏
                   </Button>
                   <Button disabled={!dirty} onClick={() => choose(target)}>

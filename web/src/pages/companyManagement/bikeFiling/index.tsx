@@ -11,7 +11,7 @@ import type { ColumnsType } from 'antd/es/table';
 import { useMemo, useState } from 'react';
 import { toast } from '../../../app/feedback';
 import { useSession } from '../../../app/session/store';
-import { CrudTab, ExportButton, type Field, ListToolbar, defineCrud, tablePagination, tellFailure } from '../../../components/desk';
+import { CrudTab, ExportButton, type Field, ListToolbar, defineCrud, tablePagination, tellFailure, useWrites } from '../../../components/desk';
 import { UploadLink } from '../../../components/uploads';
 import { can } from '../../../lib/permission';
 import { useEnterpriseFilter } from '../enterpriseFilter';
@@ -164,10 +164,9 @@ export default function BikeFiling() {
 function FilingDesk() {
   const brandLimit = useSession((s) => s.user?.brandId ?? null);
   const { brands, filter } = useEnterpriseFilter();
-  const qc = useQueryClient();
+  const writes = useWrites(['desk', 'bikeFiling']);
   const [brand, setBrand] = useState<string | undefined>();
   const [current, setCurrent] = useState<number | null>(null);
-  const [busy, setBusy] = useState(false);
   const chosen = brand ?? (brands.data?.length === 1 || brandLimit ? brands.data?.[0]?.value : undefined);
   const history = useMemo(() => historySpec(filter, setCurrent), [filter]);
 
@@ -180,15 +179,7 @@ function FilingDesk() {
       void toast().warning('仅支持 Excel（xlsx）文件，请下载模板填写后上传');
       return;
     }
-    setBusy(true);
-    try {
-      setCurrent(await startImport(Number(chosen), file));
-      void qc.invalidateQueries({ queryKey: ['desk', 'bikeFiling'] });
-    } catch (err) {
-      tellFailure(err);
-    } finally {
-      setBusy(false);
-    }
+    await writes.run(async () => setCurrent(await startImport(Number(chosen), file)));
   };
 
   return (
@@ -214,7 +205,7 @@ function FilingDesk() {
           accept=".xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
           showUploadList={false}
           multiple={false}
-          disabled={busy}
+          disabled={writes.busy}
           beforeUpload={(file) => {
             void send(file);
             return false;
@@ -223,7 +214,7 @@ function FilingDesk() {
           <p className="ant-upload-drag-icon">
             <InboxOutlined />
           </p>
-          <p className="ant-upload-text">{busy ? '正在上传…' : '点击或拖拽 xlsx 文件到此处开始导入'}</p>
+          <p className="ant-upload-text">{writes.busy ? '正在上传…' : '点击或拖拽 xlsx 文件到此处开始导入'}</p>
           <p className="ant-upload-hint">
             第一行为表头：车辆编号、车辆类型（自行车/电动车）必填，车架号、IMEI、车牌号、蓝牙MAC 选填；每行按开放接口的备案规则校验
           </p>

@@ -214,11 +214,10 @@ export function bodyOf(v: Values, brandId?: number): EnterpriseInput {
 
 /**
  * The form of the declaration: saved in the list's area; a password the server generated is shown
- * once (`onPassword`); `onSaved` refreshes what else shows the enterprise (its detail, the filters).
+ * once (`onPassword`); the declaration's `refreshes` reload what else shows the enterprise.
  */
 export const enterpriseForm = (
   onPassword: (brandName: string, account: string, password: string) => void,
-  onSaved: () => unknown,
   usedColors: () => readonly (string | null | undefined)[] = () => [],
 ): CrudForm<Enterprise, Values> => ({
   noun: '企业',
@@ -231,7 +230,6 @@ export const enterpriseForm = (
   initial: (row, areaId) => initialValuesOf(row, areaId, row ? [] : usedColors()),
   save: async (v, row, areaId) => {
     const saved = await saveEnterprise(bodyOf(v, row?.brandId), areaId);
-    void onSaved();
     if (saved.brandPassword) onPassword(t(v.brandName), t(v.brandAccount), saved.brandPassword);
   },
 });

@@ -11,6 +11,7 @@ import { maskMobile } from '../../../lib/mask';
 import PasswordOnce, { type ShownPassword } from '../../systemSettings/PasswordOnce';
 import EnterpriseDetailDrawer from './EnterpriseDetail';
 import { type Enterprise, type Values, enterpriseForm } from './EnterpriseForm';
+import { MAINTAINERS } from './maintainers';
 import { type EnterpriseKey, deleteEnterprise, fetchEnterpriseDetail, fetchEnterpriseList } from './service';
 import './company.css';
 
@@ -56,6 +57,8 @@ const enterpriseSpec = (form: ReturnType<typeof enterpriseForm>) =>
     ),
     form,
     permissions: { edit: 'company.edit' },
+    // the detail, the enterprise filters of the other screens, and the maintainers (their 品牌)
+    refreshes: [['company'], ['desk', MAINTAINERS]],
   });
 
 export default function Company() {
@@ -73,8 +76,6 @@ export default function Company() {
               label: `“${brandName}”的开放接口账号 ${account} 的密码：`,
               warning: '密码只显示这一次（服务端只保存其哈希），请立即复制并安全转交企业；遗失后只能重新生成',
             }),
-          // the detail, the maintainers and the enterprise filters of the other screens
-          () => client.invalidateQueries({ queryKey: ['company'] }),
           // the colours of the enterprises listed: a new one's default keeps away from them
           () =>
             client

@@ -7,11 +7,10 @@
  */
 import { Alert, Button, Card, Empty, Input, Modal, Popconfirm, Table, Tag, Timeline } from 'antd';
 import { useState } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { toast } from '../../../app/feedback';
 import { useSession } from '../../../app/session/store';
-import { ExportButton, tellFailure } from '../../../components/desk';
+import { ExportButton, useWrites } from '../../../components/desk';
 import { can } from '../../../lib/permission';
 import { Change, GradeTag, PeriodBar, useResultQuery } from '../shared/period';
 import { closePeriod, exportOutcomes, exportRanking, fetchPeriod, fetchRanking, reopenPeriod, runAssessment } from '../shared/service';
@@ -24,30 +23,28 @@ export default function RateIndex() {
   const { period, area } = q;
   const mayAssess = useSession((s) => can(s.permissions, 'rating.edit'));
   const mayExport = useSession((s) => can(s.permissions, 'ratingEvaluation'));
-  const client = useQueryClient();
   const ranking = useQuery({ queryKey: ['rate', 'ranking', period, area], queryFn: () => fetchRanking({ period, selfAreaId: area }) });
-  const assess = useMutation({
-    mutationFn: () => runAssessment(period, area),
-    onSuccess: async (d) => {
-      void toast().success(`已完成 ${period} 的考核（${d.brands} 家企业）`);
-      await client.invalidateQueries({ queryKey: ['rate'] });
-    },
-    onError: tellFailure,
-  });
+  const assessing = useWrites(['rate']);
+  const assess = () =>
+    assessing.run(
+      () => runAssessment(period, area),
+      (d) => `已完成 ${period} 的考核（${d.brands} 家企业）`,
+    );
   const state = useQuery({ queryKey: ['rate', 'period', period, area], queryFn: () => fetchPeriod({ period, selfAreaId: area }) });
   const [reopening, setReopening] = useState(false);
   const [reason, setReason] = useState('');
-  const change = useMutation({
-    mutationFn: (close: boolean) => (close ? closePeriod(period, area) : reopenPeriod(period, reason.trim(), area)),
-    onSuccess: async (_, close) => {
-      void toast().success(close ? `考核周期 ${period} 已关闭` : `考核周期 ${period} 已重新开放`);
+  // a closed or reopened month freezes or frees the hand scores' list (a desk list) too
+  const changing = useWrites(['rate'], ['desk']);
+  const change = async (close: boolean) => {
+    const done = await changing.run(
+      () => (close ? closePeriod(period, area) : reopenPeriod(period, reason.trim(), area)),
+      close ? `考核周期 ${period} 已关闭` : `考核周期 ${period} 已重新开放`,
+    );
+    if (done) {
       setReopening(false);
       setReason('');
-      await client.invalidateQueries({ queryKey: ['rate'] });
-      await client.invalidateQueries({ queryKey: ['desk'] });
-    },
-    onError: tellFailure,
-  });
+    }
+  };
   const d = ranking.data;
   const closed = state.data?.closed ?? d?.closed ?? false;
   const detailOf = (r: Ranked) => `/ratingEvaluation/rate/grade?period=${period}&brandId=${r.brandId}${area ? `&selfAreaId=${area}` : ''}`;
@@ -57,7 +54,7 @@ export default function RateIndex() {
       <PeriodBar {...q}>
         {closed && <Tag color="default">本周期已关闭</Tag>}
         {mayAssess && (
-          <Button type="primary" loading={assess.isPending} disabled={closed} onClick={() => assess.mutate()}>
+          <Button type="primary" loading={assessing.busy} disabled={closed} onClick={() => void assess()}>
             {d?.lists.length ? '重新考核' : '执行考核'}
           </Button>
         )}
@@ -65,8 +62,8 @@ export default function RateIndex() {
           (closed ? (
             <Button onClick={() => setReopening(true)}>重新开放</Button>
           ) : (
-            <Popconfirm title={`关闭 ${period} 后，考核结果与人工评分将冻结，确定关闭吗？`} onConfirm={() => change.mutate(true)}>
-              <Button disabled={!d?.lists.length} loading={change.isPending}>
+            <Popconfirm title={`关闭 ${period} 后，考核结果与人工评分将冻结，确定关闭吗？`} onConfirm={() => void change(true)}>
+              <Button disabled={!d?.lists.length} loading={changing.busy}>
                 关闭周期
               </Button>
             </Popconfirm>
@@ -130,8 +127,8 @@ export default function RateIndex() {
         title={`重新开放 ${period}`}
         open={reopening}
         okText="重新开放"
-        okButtonProps={{ disabled: !reason.trim(), loading: change.isPending }}
-        onOk={() => change.mutate(false)}
+        okButtonProps={{ disabled: !reason.trim(), loading: changing.busy }}
+        onOk={() => void change(false)}
         onCancel={() => setReopening(false)}
       >
         <p>重新开放后可修改人工评分并重新考核。原因将留存在周期记录中。</p>

@@ -5,12 +5,11 @@
  * URL's selfAreaId, as the other tabs' area filter has it.
  */
 import { Alert, Button, Card, Descriptions, Empty, Form, InputNumber, Skeleton, Space, Table, Tag } from 'antd';
-import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
 import { toast } from '../../../app/feedback';
 import { useSession } from '../../../app/session/store';
-import { AreaSelect, tellFailure } from '../../../components/desk';
+import { AreaSelect, useWrites } from '../../../components/desk';
 import { can } from '../../../lib/permission';
 import { confProblem } from '../../../../../server/src/domain/rating';
 import { saveConf } from './service';
@@ -35,9 +34,8 @@ export default function ConfTab() {
   const mayEdit = useSession((s) => can(s.permissions, 'rating.edit'));
   const area = params.get('selfAreaId') ?? undefined;
   const scheme = useScheme(area);
-  const client = useQueryClient();
+  const writes = useWrites(['rateSetting']);
   const [form] = Form.useForm<Conf>();
-  const [saving, setSaving] = useState(false);
   const conf = scheme.data?.conf;
   useEffect(() => {
     if (conf) form.setFieldsValue(conf);
@@ -46,16 +44,7 @@ export default function ConfTab() {
   const submit = async (v: Conf) => {
     const problem = confProblem(v);
     if (problem) return void toast().error(problem);
-    setSaving(true);
-    try {
-      await saveConf({ ...v, selfAreaId: area });
-      void toast().success('考核配置已保存');
-      await client.invalidateQueries({ queryKey: ['rateSetting'] });
-    } catch (e) {
-      tellFailure(e);
-    } finally {
-      setSaving(false);
-    }
+    await writes.run(() => saveConf({ ...v, selfAreaId: area }), '考核配置已保存');
   };
 
   const d = scheme.data;
@@ -103,7 +92,7 @@ export default function ConfTab() {
               </Form.Item>
               {mayEdit && (
                 <Form.Item wrapperCol={{ offset: 9 }}>
-                  <Button type="primary" htmlType="submit" loading={saving}>
+                  <Button type="primary" htmlType="submit" loading={writes.busy}>
                     保存配置
                   </Button>
                 </Form.Item>
