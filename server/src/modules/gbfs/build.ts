@@ -8,10 +8,10 @@ import type { LonLat } from '../../db/schema/areas.js';
 import type { FenceRow, SiteRow, ZoneRow } from './repo.js';
 
 export const GBFS_VERSION = '3.0';
-export const LANGUAGE = 'zh';
+const LANGUAGE = 'zh';
 /** The platform's two bike types (bike_type 0 and 1) as GBFS vehicle types. */
-export const BIKE = 'bike';
-export const EBIKE = 'ebike';
+const BIKE = 'bike';
+const EBIKE = 'ebike';
 
 /** Every feed of an area, in the order gbfs.json lists them. */
 export const FEEDS = ['system_information', 'vehicle_types', 'station_information', 'station_status', 'geofencing_zones'] as const;
@@ -52,7 +52,7 @@ function wgs(p: LonLat): [number, number] {
 }
 
 /** A stored ring as a GeoJSON MultiPolygon in WGS-84: closed, exterior counter-clockwise; null when under 3 points. */
-export function multiPolygon(ring: LonLat[] | null): { type: 'MultiPolygon'; coordinates: number[][][][] } | null {
+function multiPolygon(ring: LonLat[] | null): { type: 'MultiPolygon'; coordinates: number[][][][] } | null {
   if (!ring || ring.length < 3) return null;
   const pts = ring.map(wgs);
   const [fx, fy] = pts[0];

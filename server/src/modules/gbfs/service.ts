@@ -22,13 +22,13 @@ export interface FeedFile {
   maxAge: number;
 }
 
-export function feedFile(doc: { ttl: number; [field: string]: unknown }): FeedFile {
+function feedFile(doc: { ttl: number; [field: string]: unknown }): FeedFile {
   const body = Buffer.from(JSON.stringify(doc));
   return { body, etag: `"${createHash('sha1').update(body).digest('base64url')}"`, maxAge: doc.ttl };
 }
 
 /** Does Accept-Encoding take gzip (by name or `*`, with a q above 0)? */
-export function acceptsGzip(header: string | undefined): boolean {
+function acceptsGzip(header: string | undefined): boolean {
   if (!header) return false;
   return header.split(',').some((part) => {
     const [coding, ...params] = part.trim().toLowerCase().split(';');
