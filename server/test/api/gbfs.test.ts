@@ -187,9 +187,7 @@ describe('GBFS 3.0 feeds of an area', () => {
     expect(status.data.stations.find((s: { station_id: string }) => s.station_id === 'HDC1')).toMatchObject({ num_vehicles_available: 0 });
     expect(status.ttl).toBe(60);
     // the checker does check: a station without its counts is refused
-    expect(() => CHECK.station_status.strictCheck({ ...status, data: { stations: [{ station_id: 'x', is_installed: true }] } })).toThrow(
-      /num_vehicles_available/,
-    );
+    expect(() => CHECK.station_status.strictCheck({ ...status, data: { stations: [{ station_id: 'x', is_installed: true }] } })).toThrow(/value\.data/);
     expect(status.last_updated).toBe(f.last_reported);
   });
 
