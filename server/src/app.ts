@@ -41,6 +41,7 @@ import fieldRoutes from './modules/field/routes.js';
 import clockRoutes from './modules/clock/routes.js';
 import miAppRoutes from './modules/miApp/routes.js';
 import examineRoutes from './modules/examine/routes.js';
+import gbfsRoutes from './modules/gbfs/routes.js';
 import { HistoryLoad } from './shared/historyLoad.js';
 import { GeoCache } from './shared/geoCache.js';
 
@@ -177,6 +178,7 @@ export async function buildApp(config: Config, database: Database, opts: { logge
   await app.register(examineRoutes, { prefix: '/api/examine' }); // 评级考核 (issue 30): settings
   await app.register(openRoutes, { prefix: `${OPEN_API_PREFIX}v1` });
   await app.register(feedRoutes, { prefix: '/api/feed/v1' }); // third-party keys only
+  await app.register(gbfsRoutes, { prefix: '/api/feed/v1/gbfs' }); // GBFS 3.0 (issue 32): a third-party key of the area, or 公开发布
   await registerWeb(app, config);
   return app as unknown as FastifyInstance;
 }

@@ -41,6 +41,10 @@ export interface Config {
   snapshotSeconds: number;
   /** Open-API requests per minute allowed per operator (429 beyond), however many tokens it holds. */
   openRateLimit: number;
+  /** GBFS feeds (/api/feed/v1/gbfs): requests a minute per third-party key, or per address without one (GBFS_RATE_LIMIT, 600). */
+  gbfsRateLimit: number;
+  /** system_information's feed_contact_email (FEED_CONTACT_EMAIL): GBFS requires one; set it to the publisher's address. */
+  feedContactEmail: string;
   /**
    * Which peers may set X-Forwarded-For / X-Forwarded-Proto (Fastify's trustProxy): false (the
    * default) ignores them; a hop count; or addresses / CIDR ranges of the reverse proxies.
@@ -161,6 +165,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     snapshotSeconds: int(env, 'SNAPSHOT_SECONDS', 60, 5, 60),
     dispatchSustainMinutes: int(env, 'DISPATCH_SUSTAIN_MINUTES', 5, 0, 120),
     openRateLimit: int(env, 'OPEN_RATE_LIMIT', 1200, 1, 1_000_000),
+    gbfsRateLimit: int(env, 'GBFS_RATE_LIMIT', 600, 1, 1_000_000),
+    feedContactEmail: env.FEED_CONTACT_EMAIL || 'opendata@example.com',
     trustProxy: trustProxy(env.TRUST_PROXY),
     uploadMaxBytes: int(env, 'UPLOAD_MAX_MB', 10, 1, 100) * 1024 * 1024,
     uploadLimits: { dayBytes: int(env, 'UPLOAD_DAY_MB', 200, 1, 100_000) * 1024 * 1024, perMinute: int(env, 'UPLOAD_PER_MINUTE', 30, 1, 10_000) },

@@ -94,7 +94,8 @@ export function registerErrorHandler(app: FastifyInstance) {
     if (err instanceof ApiError) {
       return send(reply, err.httpStatus, err.code, err.message);
     }
-    const isOpen = req.url.startsWith('/api/open/');
+    // machines' routes (the open API, the third-party feeds) answer real HTTP codes
+    const isOpen = req.url.startsWith('/api/open/') || req.url.startsWith('/api/feed/');
     if (err.validation) {
       const message = describeValidation(err.validation as unknown as AjvIssue[], err.validationContext);
       return send(reply, isOpen ? 400 : 200, Code.badRequest, message);

@@ -35,6 +35,7 @@ describe('area reads', () => {
       platformCode: null,
       monitorOpen: false,
       isOpen: false,
+      gbfsPublic: false,
       gpsRail: null,
       fullPileNum: 1,
       fullPileName: '满桩值',

@@ -18,8 +18,18 @@ import { createTestApp, type TestContext } from '../support/app.js';
 import { storableText } from '../../src/domain/text.js';
 import { BRAND_B_MARK, BRAND_C_MARK, CY, CY_MARK, HD_SITE, buildWorld, fingerprint, type World } from './world.js';
 
-/** Routes that need no console token (registration: people apply for an account, with its area and role pickers). */
-const PUBLIC = [/^\/api\/login$/, /^\/api\/health$/, /^\/api\/docs(\/|$)/, /^\/api\/open\/v1\/token$/, /^\/api\/register(\/|$)/];
+/**
+ * Routes that need no console token (registration: people apply for an account, with its area and role
+ * pickers; the GBFS manifest lists only the areas that publish their feeds to anyone, 公开发布).
+ */
+const PUBLIC = [
+  /^\/api\/login$/,
+  /^\/api\/health$/,
+  /^\/api\/docs(\/|$)/,
+  /^\/api\/open\/v1\/token$/,
+  /^\/api\/register(\/|$)/,
+  /^\/api\/feed\/v1\/gbfs\/manifest\.json$/,
+];
 /**
  * Routes any logged-in user may call (no permission in their config): their own profile and menus,
  * and the area and zone reads every screen needs, all scoped to the user's area. Reads only. A new

@@ -1846,6 +1846,8 @@ export interface paths {
                                 platformCode: string | null;
                                 monitorOpen: boolean;
                                 isOpen: boolean;
+                                /** @description 公开发布：本区域的 GBFS 数据无需第三方密钥即可读取 */
+                                gbfsPublic: boolean;
                                 gpsRail: {
                                     lon: number;
                                     lat: number;
@@ -2049,6 +2051,8 @@ export interface paths {
                                 platformCode: string | null;
                                 monitorOpen: boolean;
                                 isOpen: boolean;
+                                /** @description 公开发布：本区域的 GBFS 数据无需第三方密钥即可读取 */
+                                gbfsPublic: boolean;
                                 gpsRail: {
                                     lon: number;
                                     lat: number;
@@ -2112,6 +2116,8 @@ export interface paths {
                                 platformCode: string | null;
                                 monitorOpen: boolean;
                                 isOpen: boolean;
+                                /** @description 公开发布：本区域的 GBFS 数据无需第三方密钥即可读取 */
+                                gbfsPublic: boolean;
                                 gpsRail: {
                                     lon: number;
                                     lat: number;
@@ -2233,6 +2239,8 @@ export interface paths {
                                     platformCode: string | null;
                                     monitorOpen: boolean;
                                     isOpen: boolean;
+                                    /** @description 公开发布：本区域的 GBFS 数据无需第三方密钥即可读取 */
+                                    gbfsPublic: boolean;
                                     gpsRail: {
                                         lon: number;
                                         lat: number;
@@ -2269,6 +2277,8 @@ export interface paths {
                         platformCode?: string | null;
                         monitorOpen?: boolean;
                         isOpen?: boolean;
+                        /** @description 公开发布（GBFS） */
+                        gbfsPublic?: boolean;
                         /**
                          * @description 多边形：[{lon,lat}]、[{lng,lat}] 或 [[lon,lat]]（GCJ-02），至少 3 个点，自动闭合
                          * @example [
@@ -2322,6 +2332,8 @@ export interface paths {
                         platformCode?: string | null;
                         monitorOpen?: boolean;
                         isOpen?: boolean;
+                        /** @description 公开发布（GBFS） */
+                        gbfsPublic?: boolean;
                         /**
                          * @description 多边形：[{lon,lat}]、[{lng,lat}] 或 [[lon,lat]]（GCJ-02），至少 3 个点，自动闭合
                          * @example [
@@ -18136,6 +18148,98 @@ export interface paths {
                                 areaName: string;
                                 expireTime: string;
                             };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/feed/v1/gbfs/manifest.json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** GBFS manifest.json（公开发布的区域及密钥所属区域） */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description GBFS 3.0 文件 */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            last_updated: string;
+                            ttl: number;
+                            /** @enum {string} */
+                            version: "3.0";
+                            data: unknown;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/feed/v1/gbfs/{areaId}/{file}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 区域的 GBFS 3.0 文件
+         * @description 第三方授权密钥（Authorization: Bearer 密钥）可读取其授权区域及下级区域；区域开启“公开发布”后无需密钥。支持 ETag / If-None-Match 与 gzip。
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description 6 位区域编码 */
+                    areaId: string;
+                    /** @description gbfs.json（发现文件）或其列出的数据文件 */
+                    file: "gbfs.json" | "system_information.json" | "vehicle_types.json" | "station_information.json" | "station_status.json" | "geofencing_zones.json";
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description GBFS 3.0 文件 */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            last_updated: string;
+                            ttl: number;
+                            /** @enum {string} */
+                            version: "3.0";
+                            data: unknown;
                         };
                     };
                 };

@@ -17,6 +17,8 @@ export const areas = pgTable(
     platformCode: varchar('platform_code', { length: 32 }),
     monitorOpen: boolean('monitor_open').notNull().default(false),
     isOpen: boolean('is_open').notNull().default(false),
+    /** 公开发布: the area's GBFS feeds are readable without a third-party key (migration 0032). */
+    gbfsPublic: boolean('gbfs_public').notNull().default(false),
     /** Operating fence of the area (GCJ-02). */
     gpsRail: jsonb('gps_rail').$type<LonLat[] | null>(),
     fullPileNum: real('full_pile_num').notNull().default(1),

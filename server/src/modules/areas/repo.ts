@@ -18,6 +18,7 @@ const AREA_COLUMNS = {
   platformCode: 'platform_code',
   monitorOpen: 'monitor_open',
   isOpen: 'is_open',
+  gbfsPublic: 'gbfs_public',
   gpsRail: 'gps_rail',
   fullPileNum: 'full_pile_num',
   fullPileName: 'full_pile_name',

@@ -12,6 +12,7 @@ export const Area = Type.Object({
   platformCode: Nullable(Type.String()),
   monitorOpen: Type.Boolean(),
   isOpen: Type.Boolean(),
+  gbfsPublic: Type.Boolean({ description: '公开发布：本区域的 GBFS 数据无需第三方密钥即可读取' }),
   gpsRail: Nullable(Type.Array(LonLatT)),
   fullPileNum: Type.Number(),
   fullPileName: Type.String(),
@@ -32,6 +33,7 @@ export const AreaFields = {
   platformCode: Type.Optional(Nullable(Type.String({ maxLength: 32 }))),
   monitorOpen: Type.Optional(Type.Boolean()),
   isOpen: Type.Optional(Type.Boolean()),
+  gbfsPublic: Type.Optional(Type.Boolean({ description: '公开发布（GBFS）' })),
   gpsRail: Type.Optional(Polygon),
 };
 

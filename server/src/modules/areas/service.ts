@@ -94,6 +94,7 @@ export async function createArea(database: Database, cache: AreaCache, auth: Aut
     platformCode: input.platformCode ?? null,
     monitorOpen: input.monitorOpen ?? false,
     isOpen: input.isOpen ?? false,
+    gbfsPublic: input.gbfsPublic ?? false,
     gpsRail: rail ? JSON.stringify(rail) : null,
   });
   await cache.reload();
@@ -109,6 +110,7 @@ export async function updateArea(database: Database, cache: AreaCache, auth: Aut
     platformCode: input.platformCode === undefined ? undefined : input.platformCode || null,
     monitorOpen: input.monitorOpen,
     isOpen: input.isOpen,
+    gbfsPublic: input.gbfsPublic,
     gpsRail: input.gpsRail === undefined ? undefined : input.gpsRail ? JSON.stringify(polygonOrThrow(input.gpsRail, 'gpsRail')) : null,
   };
   await repo.updateArea(database, id, values);

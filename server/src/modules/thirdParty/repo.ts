@@ -89,32 +89,3 @@ export async function replaceKeyHash(database: Database, id: number, keyHash: st
   const { text, params } = updateSql('third_party_keys', columnValues(KEY_COLUMNS, { keyHash, keyPrefix }), 'id = $1', [id], ['updated_at = now()']);
   await database.query(text, params);
 }
-
-/** The key holder a hash belongs to, if enabled and not expired (checked by the database's clock). */
-export async function findUsableKey(database: Database, keyHash: string) {
-  const [row] = await database.query<
-    Pick<KeyRow, 'id' | 'name' | 'company' | 'areaId' | 'areaName' | 'expiresAt'> & {
-      /** Recorded within the last minute: no need to record this use. */
-      usedRecently: boolean;
-    }
-  >(
-    `select k.id, k.name, k.company, k.area_id as "areaId", a.area_name as "areaName", k.expires_at as "expiresAt",
-            coalesce(k.last_used_at > now() - interval '1 minute', false) as "usedRecently"
-       from third_party_keys k left join areas a on a.id = k.area_id
-      where k.key_hash = $1 and k.status = 0 and k.expires_at > now()`,
-    [keyHash],
-  );
-  return row;
-}
-
-/**
- * Records a use of the key (最近使用), at most once a minute per key: the condition holds it on the
- * database's clock, so several processes answering the same key write one row a minute between them.
- */
-export async function touchKey(database: Database, id: number) {
-  await database.query(
-    `update third_party_keys set last_used_at = now() where id = $1 and (last_used_at is null or last_used_at <= now() - interval '1 minute')`,
-    [id],
-    'third_party_touch',
-  );
-}

@@ -6,6 +6,7 @@ import { byField } from '../../http/auditObjects.js';
 import { Nullable, SelfArea } from '../../http/schemas.js';
 import { formatTime } from '../../domain/time.js';
 import * as keys from './service.js';
+import { authenticateKey, type KeyHolder } from '../../shared/thirdPartyKeys.js';
 import { Id, KeyItem, KeyListQuery, KeySaveBody, Phone } from './schemas.js';
 
 const tags = ['第三方授权'];
@@ -106,7 +107,7 @@ export const feedRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.addHook('onRequest', async (req) => {
     const key = tokenOf(req);
     if (!key) throw httpError(401, '缺少授权密钥');
-    const holder = await keys.authenticate(database, key);
+    const holder = await authenticateKey(database, key);
     if (!holder) throw httpError(401, '授权密钥无效、已撤销或已过期');
     req.feedKey = holder;
   });
@@ -135,6 +136,6 @@ export const feedRoutes: FastifyPluginAsyncTypebox = async (app) => {
 declare module 'fastify' {
   interface FastifyRequest {
     /** The third-party key holder of a feed request. */
-    feedKey?: Awaited<ReturnType<typeof keys.authenticate>>;
+    feedKey?: KeyHolder;
   }
 }

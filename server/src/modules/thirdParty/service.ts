@@ -12,9 +12,8 @@ import { badRequest, notFound } from '../../http/envelope.js';
 import { hashToken } from '../../domain/password.js';
 import { formatTime, parseLocalTime } from '../../domain/time.js';
 import * as repo from './repo.js';
+import { KEY_PREFIX } from '../../shared/thirdPartyKeys.js';
 import type { KeyInput, KeyItem } from './schemas.js';
-
-const KEY_PREFIX = 'tpk_';
 
 /** A new key, its hash and the prefix the list shows to tell keys apart. */
 function newKey() {
@@ -107,11 +106,3 @@ export async function listKeys(database: Database, auth: Auth, f: Omit<repo.KeyF
 }
 
 export const phoneTaken = repo.phoneExists;
-
-/** The holder of a usable key (enabled, not expired), or undefined; records the use (throttled, a minute per key). */
-export async function authenticate(database: Database, key: string) {
-  if (!key.startsWith(KEY_PREFIX) || key.length > 128) return undefined;
-  const holder = await repo.findUsableKey(database, hashToken(key));
-  if (holder && !holder.usedRecently) await repo.touchKey(database, holder.id);
-  return holder;
-}

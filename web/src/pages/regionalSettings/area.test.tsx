@@ -71,6 +71,7 @@ describe('#/regionalSettings/area', () => {
     await waitFor(() => expect(dialog.textContent).toContain('1 个'));
     fireEvent.change(input(dialog, 'platformCode'), { target: { value: ' HD01 ' } });
     fireEvent.click(input(dialog, 'monitorOpen'));
+    fireEvent.click(input(dialog, 'gbfsPublic')); // 公开发布
     fireEvent.change(input(dialog, 'aggregationId'), { target: { value: '12' } });
     fireEvent.blur(input(dialog, 'aggregationId'));
     await within(dialog).findByText('聚合区域编码为 6 位数字', {}, WAIT);
@@ -90,6 +91,7 @@ describe('#/regionalSettings/area', () => {
       platformCode: 'HD01',
       monitorOpen: true,
       isOpen: false,
+      gbfsPublic: true,
     });
   });
 

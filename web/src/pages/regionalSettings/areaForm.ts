@@ -15,6 +15,7 @@ export interface AreaFormValues {
   platformCode?: string | null;
   monitorOpen: boolean;
   isOpen: boolean;
+  gbfsPublic: boolean;
   siteCount?: number | null;
 }
 
@@ -29,6 +30,10 @@ export const AGGREGATION_HELP = '否：本区域的站点与车辆单独统计�
  */
 export const AGGREGATION_VIEW_HELP =
   '由“聚合区域”与“聚合区域编码”得出：选“否”且未填编码，或选“是”并填了编码时为“是”，表示本区域的统计口径完整（独立统计的区域自身即一个口径），大屏站点排名可导出；两项不一致时为“否”。';
+
+/** What 公开发布 does, said where it is switched and shown. */
+export const GBFS_PUBLIC_HELP =
+  '开启后，本区域的站点、可用车辆与禁停区以 GBFS 3.0 格式公开（/api/feed/v1/gbfs/区域编码/gbfs.json），任何人无需密钥即可读取；关闭时仅持本区域第三方授权密钥者可读取。';
 
 export const AREA_FORM: Field<keyof AreaFormValues>[] = [
   { name: 'areaCode', label: '区域编码', type: 'display' },
@@ -45,6 +50,7 @@ export const AREA_FORM: Field<keyof AreaFormValues>[] = [
   { name: 'platformCode', label: '平台编码', type: 'input', placeholder: '可空', rules: [{ max: CODE_MAX, message: `平台编码最多 ${CODE_MAX} 个字符` }] },
   { name: 'monitorOpen', label: '开启监控', type: 'switch' },
   { name: 'isOpen', label: '对外开放', type: 'switch' },
+  { name: 'gbfsPublic', label: '公开发布', type: 'switch', extra: GBFS_PUBLIC_HELP },
   { name: 'siteCount', label: '站点数', type: 'display', render: (v) => (typeof v === 'number' ? `${v} 个` : '—') },
 ];
 
@@ -57,6 +63,7 @@ export function areaValues(a: Area, siteCount: number | undefined): AreaFormValu
     platformCode: a.platformCode,
     monitorOpen: a.monitorOpen,
     isOpen: a.isOpen,
+    gbfsPublic: a.gbfsPublic,
     siteCount: siteCount ?? null,
   };
 }
@@ -72,5 +79,6 @@ export function areaBody(id: string, v: AreaFormValues): AreaEdit {
     platformCode: text(v.platformCode),
     monitorOpen: !!v.monitorOpen,
     isOpen: !!v.isOpen,
+    gbfsPublic: !!v.gbfsPublic,
   };
 }

@@ -11,7 +11,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { FormDialog, useConfirm, useWrites } from '../../components/desk';
 import { isAggregation } from '../../lib/aggregation';
-import { AGGREGATION, AGGREGATION_HELP, AGGREGATION_VIEW_HELP, AREA_FORM, areaBody, areaValues, type AreaFormValues } from './areaForm';
+import { AGGREGATION, AGGREGATION_HELP, AGGREGATION_VIEW_HELP, AREA_FORM, GBFS_PUBLIC_HELP, areaBody, areaValues, type AreaFormValues } from './areaForm';
 import { type AreaTreeNode, filterTree, LEVELS, nestAreas } from './areaTree';
 import { createArea, deleteArea, fetchAreas, updateArea } from './service';
 import { subAreaBody, subAreaForm, type SubAreaValues } from './subAreaForm';
@@ -123,6 +123,7 @@ function AreaDetail({ area, parent, canEdit, onGone }: { area: Area; parent?: Ar
           { key: 'platform', label: '平台编码', children: area.platformCode || '—' },
           { key: 'monitor', label: '监控', children: onOff(area.monitorOpen, '已开启', '未开启') },
           { key: 'open', label: '对外开放', children: onOff(area.isOpen, '已开放', '未开放') },
+          { key: 'gbfs', label: <Helped label="公开发布" help={GBFS_PUBLIC_HELP} />, children: onOff(area.gbfsPublic, '已公开', '未公开') },
           { key: 'pile', label: area.fullPileName || '满桩值', children: area.fullPileNum },
           { key: 'rail', label: '运营围栏', children: area.gpsRail?.length ? `${vertexCount(area.gpsRail)} 个顶点` : '未设置' },
         ]}

@@ -17,6 +17,7 @@ const area = (id: string, areaName: string, level: number, parentId: string | nu
   platformCode: null,
   monitorOpen: false,
   isOpen: false,
+  gbfsPublic: false,
   gpsRail: null,
   fullPileNum: 1,
   fullPileName: '满桩值',
