@@ -2,7 +2,7 @@
 
 import type { LonLat } from './polygon.js';
 
-export { normalizePolygon, ringArea, type LonLat } from './polygon.js';
+export { normalizeHoles, normalizePolygon, outsideChina, ringArea, type LonLat } from './polygon.js';
 
 /** Ray casting; points on an edge may fall either way. */
 export function pointInRing(lon: number, lat: number, ring: LonLat[]): boolean {
