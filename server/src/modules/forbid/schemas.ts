@@ -1,9 +1,13 @@
 /** TypeBox schemas of 禁停区: a zone as the list shows it, and what 新增禁停区 and 修改禁停区 send. */
 import { Type, type Static } from 'typebox';
+import { MAX_HOLES } from '../../domain/polygon.js';
 import { AreaId, LonLatT, Polygon } from '../../http/schemas.js';
 
 /** A zone's holes as sent: rings like `fence`, each inside it. */
-const Holes = Type.Array(Polygon, { maxItems: 100, description: '内洞（内环）：每个是一个多边形（格式同 fence），须在 fence 之内；不传或空数组为没有内洞' });
+const Holes = Type.Array(Polygon, {
+  maxItems: MAX_HOLES,
+  description: '内洞（内环）：每个是一个多边形（格式同 fence），须在 fence 之内；不传或空数组为没有内洞',
+});
 
 export const ForbidType = Type.Union([Type.Literal(0), Type.Literal(1)], { description: '0 禁停围栏, 1 禁停区' });
 export const Forbid = Type.Object({

@@ -8,7 +8,7 @@ import { distanceKm } from '../../lib/distance';
 import { type Box, boxOf } from './zoneGeo';
 
 /** Farther than this from the area's fences and sites (km): a shape of another place, asked about. */
-export const FAR_KM = 10;
+const FAR_KM = 10;
 
 /** The area a file is imported into: its name and the points it is known by (fences, sites). */
 export interface NearArea {

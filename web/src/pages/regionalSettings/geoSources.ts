@@ -70,7 +70,9 @@ function geoJsonItems(root: Record<string, unknown>, fallbackName?: string): Ite
     case 'FeatureCollection':
       if (!Array.isArray(root.features)) return 'FeatureCollection 缺少 features 数组';
       return root.features.map((f) =>
-        isObj(f) ? { geometry: f.type === 'Feature' ? f.geometry : f, props: named(f.type === 'Feature' ? f.properties : null) } : { geometry: f, props: named(null) },
+        isObj(f)
+          ? { geometry: f.type === 'Feature' ? f.geometry : f, props: named(f.type === 'Feature' ? f.properties : null) }
+          : { geometry: f, props: named(null) },
       );
     case 'Feature':
       return [{ geometry: root.geometry, props: named(root.properties) }];
