@@ -2,7 +2,9 @@
  * The rules a stored polygon (operating fence, entry fence, forbidden zone, site fence) must meet,
  * pure and without imports, so that the console checks a drawing with the same function before
  * saving (web imports this file): one closed or closable ring of at least three distinct points,
- * finite lon/lat in range, at most MAX_POLYGON_POINTS points, no holes, no crossing edges.
+ * finite lon/lat in range, at most MAX_POLYGON_POINTS points, no crossing edges. Holes (inner rings)
+ * are given apart (normalizeHoles: each a ring by the same rule, inside the outer one); a fence or
+ * zone lies in China (outsideChina).
  */
 
 /** A point in degrees (GCJ-02 unless said otherwise). */
@@ -138,4 +140,56 @@ export function crossingEdges(ring: readonly LonLat[]): [number, number] | null 
     }
   }
   return null;
+}
+
+/** Most holes of one polygon. */
+export const MAX_HOLES = 100;
+
+export type HolesResult = { ok: true; holes: LonLat[][] } | { ok: false; message: string };
+
+/** Ray casting; points on an edge may fall either way. */
+function inRing(p: LonLat, ring: readonly LonLat[]): boolean {
+  let inside = false;
+  for (let i = 0, j = ring.length - 1; i < ring.length; j = i++) {
+    const a = ring[i];
+    const b = ring[j];
+    if (a.lat > p.lat !== b.lat > p.lat && p.lon < ((b.lon - a.lon) * (p.lat - a.lat)) / (b.lat - a.lat) + a.lon) inside = !inside;
+  }
+  return inside;
+}
+
+/**
+ * The holes (inner rings) of a polygon whose outer ring is `outer` (closed, from normalizePolygon):
+ * each by normalizePolygon's rule, every point inside the outer ring; answers them closed, or a
+ * Chinese message naming the field and the hole.
+ */
+export function normalizeHoles(input: unknown, outer: readonly LonLat[], field = 'holes'): HolesResult {
+  if (input === undefined || input === null) return { ok: true, holes: [] };
+  if (!Array.isArray(input)) return { ok: false, message: `${field} 应为内环数组（每个内环是坐标点数组）` };
+  if (input.length > MAX_HOLES) return { ok: false, message: `${field} 最多 ${MAX_HOLES} 个内洞，本次 ${input.length} 个` };
+  const holes: LonLat[][] = [];
+  for (let k = 0; k < input.length; k++) {
+    const name = `${field} 第 ${k + 1} 个内洞`;
+    const r = normalizePolygon(input[k], name);
+    if (!r.ok) return r;
+    const out = r.ring.findIndex((p) => !inRing(p, outer));
+    if (out >= 0) return { ok: false, message: `${name}的第 ${out + 1} 个点不在外环之内` };
+    holes.push(r.ring);
+  }
+  return { ok: true, holes };
+}
+
+/**
+ * China as GCJ-02 defines it (the box gcoord and every GCJ-02 library use: 72.004–137.8347°E,
+ * 0.8293–55.8271°N): a fence or zone outside it cannot be a district's, and GCJ-02 means nothing there.
+ */
+const CHINA_BOX = { west: 72.004, east: 137.8347, south: 0.8293, north: 55.8271 } as const;
+
+export const inChina = (p: LonLat) => p.lon >= CHINA_BOX.west && p.lon <= CHINA_BOX.east && p.lat >= CHINA_BOX.south && p.lat <= CHINA_BOX.north;
+
+/** Why a ring is not in China (its first point outside, named), or null. */
+export function outsideChina(ring: readonly LonLat[], field: string): string | null {
+  const k = ring.findIndex((p) => !inChina(p));
+  if (k < 0) return null;
+  return `${field} 第 ${k + 1} 个点（经度 ${ring[k].lon}，纬度 ${ring[k].lat}）在中国境外：围栏和禁停区只能在中国境内`;
 }

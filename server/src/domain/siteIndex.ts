@@ -24,7 +24,11 @@ export interface SiteShape {
 export interface ZoneShape {
   id: string;
   ring: LonLat[];
+  /** inner rings: a point in one is outside the zone */
+  holes?: LonLat[][];
 }
+
+const inZone = (lon: number, lat: number, z: ZoneShape) => pointInRing(lon, lat, z.ring) && !z.holes?.some((h) => pointInRing(lon, lat, h));
 
 const M_PER_DEG_LAT = 111_320;
 /** About 550 m north–south: a site (tens of metres) usually lies in one cell, a few in four. */
@@ -123,7 +127,7 @@ export class ZoneIndex {
 
   find(lon: number, lat: number): ZoneShape | null {
     if (!this.index) return null;
-    for (const i of this.index.search(lon, lat, lon, lat)) if (pointInRing(lon, lat, this.zones[i].ring)) return this.zones[i];
+    for (const i of this.index.search(lon, lat, lon, lat)) if (inZone(lon, lat, this.zones[i])) return this.zones[i];
     return null;
   }
 

@@ -37,7 +37,7 @@ export class GeoCache {
   private async currentVersion(): Promise<string> {
     const [v] = await this.database.query<{ v: string }>(
       `select concat_ws('|', (select max(updated_at)::text || count(*) from sites),
-                            (select max(id)::text || count(*) || coalesce(sum(length(fence::text)), 0)
+                            (select max(id)::text || count(*) || coalesce(sum(length(fence::text) + length(holes::text)), 0)
                                     || md5(coalesce(string_agg(id::text, ',' order by id) filter (where enabled), '')) from forbid_zones),
                             (select max(updated_at)::text || count(*) from areas where gps_rail is not null)) as v`,
     );
@@ -52,11 +52,11 @@ export class GeoCache {
                 brand_put_switch as "brandPutSwitch", site_bike_ceiling as "siteBikeCeiling"
            from sites where deleted_at is null`,
       );
-      const zones = await this.database.query<{ id: number; fence: LonLat[] }>('select id, fence from forbid_zones where enabled');
+      const zones = await this.database.query<{ id: number; fence: LonLat[]; holes: LonLat[][] }>('select id, fence, holes from forbid_zones where enabled');
       const fences = await this.database.query<{ id: string; gpsRail: LonLat[] }>(`select id, gps_rail as "gpsRail" from areas where gps_rail is not null`);
       this.sites = new SiteIndex(rows);
       this.byId = new Map(rows.map((r) => [r.id, r]));
-      this.forbid = new ZoneIndex(zones.map((z) => ({ id: String(z.id), ring: z.fence })));
+      this.forbid = new ZoneIndex(zones.map((z) => ({ id: String(z.id), ring: z.fence, holes: z.holes })));
       this.fences = new Map(fences.map((f) => [f.id, f.gpsRail]));
       this.bounds = new Map(
         fences.map((f) => [

@@ -2845,6 +2845,11 @@ export interface paths {
                                         lon: number;
                                         lat: number;
                                     }[];
+                                    /** @description 内洞（内环，闭合）：洞内不算禁停区；没有时为空数组 */
+                                    holes: {
+                                        lon: number;
+                                        lat: number;
+                                    }[][];
                                     /** @description 启用：停用的不参与定位判定，也不画在大屏上 */
                                     enabled: boolean;
                                     createTime: string;
@@ -2897,6 +2902,8 @@ export interface paths {
                          *     ]
                          */
                         fence: unknown;
+                        /** @description 内洞（内环）：每个是一个多边形（格式同 fence），须在 fence 之内；不传或空数组为没有内洞 */
+                        holes?: unknown[];
                     };
                 };
             };
@@ -2974,6 +2981,8 @@ export interface paths {
                          *     ]
                          */
                         fence?: unknown;
+                        /** @description 内洞（内环）：每个是一个多边形（格式同 fence），须在 fence 之内；不传或空数组为没有内洞 */
+                        holes?: unknown[];
                     };
                 };
             };

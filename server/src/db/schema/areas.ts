@@ -61,6 +61,8 @@ export const forbidZones = pgTable(
     alias: varchar('alias', { length: 64 }).notNull(),
     serial: varchar('serial', { length: 32 }),
     fence: jsonb('fence').$type<LonLat[]>().notNull(),
+    /** holes (inner rings, closed, each inside the fence): not part of the zone */
+    holes: jsonb('holes').$type<LonLat[][]>().notNull().default([]),
     /** switched off: kept and listed, but not used to place reports nor drawn on the big screen */
     enabled: boolean('enabled').notNull().default(true),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -3,7 +3,7 @@ import type { Static } from 'typebox';
 import type { Database } from '../../db/client.js';
 import type { Auth } from '../../http/auth.js';
 import { badRequest, notFound } from '../../http/envelope.js';
-import { normalizePolygon, type LonLat } from '../../domain/polygon.js';
+import { normalizePolygon, outsideChina, type LonLat } from '../../domain/polygon.js';
 import { codeMisfit, ROOT_AREA_ID, type AreaTree } from '../../domain/areas.js';
 import { formatTime } from '../../domain/time.js';
 import type { AreaCache } from '../../shared/areaCache.js';
@@ -74,6 +74,8 @@ export function cityOf(tree: AreaTree, id: string) {
 function polygonOrThrow(value: unknown, field: string): LonLat[] {
   const r = normalizePolygon(value, field);
   if (!r.ok) throw badRequest(r.message);
+  const abroad = outsideChina(r.ring, field);
+  if (abroad) throw badRequest(abroad);
   return r.ring;
 }
 

@@ -2,12 +2,13 @@
 import type { Static } from 'typebox';
 import type { Database } from '../../db/client.js';
 import { columnValues, insertSql, selectList, updateSql, type Columns } from '../../db/columns.js';
+import type { LonLat } from '../../domain/polygon.js';
 import type { Forbid } from './schemas.js';
 
 /** A zone's row: the list's fields but its time. */
 export type ForbidRow = Omit<Static<typeof Forbid>, 'createTime'> & { createdAt: Date };
 /** What a zone write stores; the fence as JSON text. */
-type ZoneValues = Omit<ForbidRow, 'id' | 'areaName' | 'createdAt' | 'fence'> & { fence: string };
+type ZoneValues = Omit<ForbidRow, 'id' | 'areaName' | 'createdAt' | 'fence' | 'holes'> & { fence: string; holes: string };
 
 /** A zone's stored fields, by the API's key, and their columns of forbid_zones. */
 const ZONE_COLUMNS = {
@@ -17,6 +18,7 @@ const ZONE_COLUMNS = {
   alias: 'alias',
   serial: 'serial',
   fence: 'fence',
+  holes: 'holes',
   enabled: 'enabled',
 } satisfies Columns<ForbidRow>;
 
@@ -58,6 +60,12 @@ export async function insertZone(database: Database, z: ZoneValues) {
 export async function zoneArea(database: Database, id: number): Promise<string | undefined> {
   const [row] = await database.query<{ areaId: string }>('select area_id as "areaId" from forbid_zones where id = $1', [id]);
   return row?.areaId;
+}
+
+/** A zone's stored outer ring and holes. */
+export async function zoneShape(database: Database, id: number): Promise<{ fence: LonLat[]; holes: LonLat[][] } | undefined> {
+  const [row] = await database.query<{ fence: LonLat[]; holes: LonLat[][] }>('select fence, holes from forbid_zones where id = $1', [id]);
+  return row;
 }
 
 /** Changes the fields given (undefined: unchanged). */

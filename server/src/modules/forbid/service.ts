@@ -3,15 +3,25 @@ import type { Static } from 'typebox';
 import type { Database } from '../../db/client.js';
 import type { Auth } from '../../http/auth.js';
 import { badRequest, notFound } from '../../http/envelope.js';
-import { normalizePolygon } from '../../domain/polygon.js';
+import { type LonLat, normalizeHoles, normalizePolygon, outsideChina } from '../../domain/polygon.js';
 import { formatTime } from '../../domain/time.js';
 import * as repo from './repo.js';
 import type { Forbid, ForbidBody, ForbidInput } from './schemas.js';
 
-function ring(fence: unknown) {
+/** The closed outer ring, in China, or a 400 naming the problem. */
+function ring(fence: unknown): LonLat[] {
   const r = normalizePolygon(fence, 'fence');
   if (!r.ok) throw badRequest(r.message);
-  return JSON.stringify(r.ring);
+  const abroad = outsideChina(r.ring, 'fence');
+  if (abroad) throw badRequest(abroad);
+  return r.ring;
+}
+
+/** The holes, each inside the outer ring, or a 400 naming the hole. */
+function holesIn(holes: unknown, outer: LonLat[]): LonLat[][] {
+  const h = normalizeHoles(holes, outer, 'holes');
+  if (!h.ok) throw badRequest(h.message);
+  return h.holes;
 }
 
 export async function listForbid(
@@ -31,6 +41,12 @@ export async function listForbid(
   return { lists: rows.map(({ createdAt, ...r }): Static<typeof Forbid> => ({ ...r, createTime: formatTime(createdAt, tz)! })), total };
 }
 
+/** The stored JSON of a zone's outer ring and holes. */
+function shape(fence: unknown, holes: unknown) {
+  const outer = ring(fence);
+  return { fence: JSON.stringify(outer), holes: JSON.stringify(holesIn(holes, outer)) };
+}
+
 export async function addForbid(database: Database, auth: Auth, input: Static<typeof ForbidBody>) {
   const areaId = input.areaId ?? auth.areaId;
   auth.assertArea(areaId);
@@ -39,7 +55,7 @@ export async function addForbid(database: Database, auth: Auth, input: Static<ty
     type: input.type,
     alias: input.alias,
     serial: input.serial ?? null,
-    fence: ring(input.fence),
+    ...shape(input.fence, input.holes),
     enabled: input.enabled ?? true,
   });
 }
@@ -58,9 +74,21 @@ export async function updateForbid(database: Database, auth: Auth, id: number, i
     type: input.type,
     alias: input.alias,
     serial: input.serial ?? undefined, // null keeps the serial, as it always has
-    fence: input.fence === undefined ? undefined : ring(input.fence),
+    ...(await newShape(database, id, input)),
     enabled: input.enabled,
   });
+}
+
+/**
+ * What an edit stores of the shape: a new fence keeps the stored holes unless holes are given (each
+ * must still lie inside it); holes alone are checked against the stored fence.
+ */
+async function newShape(database: Database, id: number, input: ForbidInput) {
+  if (input.fence === undefined && input.holes === undefined) return {};
+  const stored = await repo.zoneShape(database, id);
+  const outer = input.fence === undefined ? stored!.fence : ring(input.fence);
+  const holes = holesIn(input.holes === undefined ? stored!.holes : input.holes, outer);
+  return { fence: input.fence === undefined ? undefined : JSON.stringify(outer), holes: JSON.stringify(holes) };
 }
 
 export async function deleteForbid(database: Database, auth: Auth, id: number) {

@@ -18,7 +18,7 @@ export function useShapes(map: Leaflet.Map | null, shapes: readonly MapShape[] |
         .map((s) => {
           const color = s.color ?? '#fa541c';
           const opts = { color, weight: s.selected ? 3 : 2, fillColor: color, fillOpacity: s.selected ? 0.3 : 0.15, pmIgnore: true } as Leaflet.PolylineOptions;
-          const poly = L.polygon(s.ring.map(ll), opts);
+          const poly = L.polygon([s.ring.map(ll), ...(s.holes ?? []).map((h) => h.map(ll))], opts);
           if (s.label) poly.bindTooltip(s.label, { permanent: true, direction: 'center', className: 'desk-map-label' });
           poly.on('click', () => cb.current?.(s.id));
           return poly;

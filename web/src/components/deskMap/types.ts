@@ -17,6 +17,8 @@ export interface MapSite extends LonLat {
 export interface MapShape {
   id: string;
   ring: readonly LonLat[];
+  /** its holes (inner rings): not filled */
+  holes?: readonly (readonly LonLat[])[];
   color?: string;
   label?: string;
   /** drawn thicker */

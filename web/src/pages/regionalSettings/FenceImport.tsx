@@ -1,9 +1,9 @@
 /**
  * 导入 GeoJSON on the 运营区域 tab: the import dialog saving the good polygons of a file as the
  * area's entry fences (one each, named from the file), or the first one as its operating fence (an
- * area has one: the others are listed as not saved).
+ * area has one: the preview says 保存 1 个 and lists the others as not saved). Fences keep no holes:
+ * a polygon with holes is listed as not saved.
  */
-import { useRef } from 'react';
 import { type Field, useWrites } from '../../components/desk';
 import type { LonLat } from '../../components/deskMap/types';
 import GeoImportDialog from './GeoImportDialog';
@@ -14,7 +14,7 @@ interface FenceImportValues {
   kind: Kind;
 }
 
-const RAIL_TAKEN = '运营围栏每个区域只有一个：已保存文件中的第一个多边形，这个未保存';
+const RAIL_ONE = { count: 1, reason: '运营围栏每个区域只有一个：只保存第一个多边形，这个不保存' };
 
 const FIELDS: Field<keyof FenceImportValues>[] = [
   {
@@ -39,7 +39,6 @@ interface Props {
 
 export default function FenceImport({ areaId, areaName, others, onClose }: Props) {
   const writes = useWrites(['regional', 'area', areaId], ['regional', 'rails', areaId], ['regional', 'entryRails', areaId]);
-  const railSaved = useRef(false);
   return (
     <GeoImportDialog<FenceImportValues>
       title={`导入${areaName}的围栏（GeoJSON）`}
@@ -47,15 +46,9 @@ export default function FenceImport({ areaId, areaName, others, onClose }: Props
       fields={FIELDS}
       initialValues={{ kind: 'entry' }}
       others={others}
-      save={async (g, v) => {
-        if (v.kind === 'entry') return importEntryRail(areaId, g.name, g.ring);
-        if (railSaved.current) throw new Error(RAIL_TAKEN);
-        railSaved.current = true;
-        return importRail(areaId, g.ring).catch((e: unknown) => {
-          railSaved.current = false;
-          throw e;
-        });
-      }}
+      areaOf={() => areaId}
+      limit={(v) => (v.kind === 'rail' ? RAIL_ONE : null)}
+      save={(g, v) => (v.kind === 'entry' ? importEntryRail(areaId, g.name, g.ring) : importRail(areaId, g.ring))}
       onSaved={writes.refresh}
       onClose={onClose}
     />

@@ -1,4 +1,7 @@
-/** 导出 GeoJSON: the caller's shapes (the list's current filters) as a FeatureCollection file, in GCJ-02 or WGS-84 (a menu). */
+/**
+ * 导出 GeoJSON: the caller's shapes (the list's current filters) as an RFC 7946 FeatureCollection file
+ * (WGS-84), or in GCJ-02 as a clearly named non-standard option (a second menu item, `-GCJ02` in the file name).
+ */
 import { DownloadOutlined, DownOutlined } from '@ant-design/icons';
 import { Button, Dropdown } from 'antd';
 import { useState } from 'react';
@@ -6,7 +9,16 @@ import { saveBlob } from '../../app/download';
 import { toast } from '../../app/feedback';
 import { RequestError } from '../../app/request';
 import { type ExportShape, geoJsonText, toFeatureCollection } from './geoExport';
-import { COORD_SYS, type CoordSys } from './geojson';
+import type { CoordSys } from './geojson';
+
+/** The menu: the standard first. */
+const CHOICES: { key: CoordSys; label: string }[] = [
+  { key: 'wgs84', label: '导出 GeoJSON（WGS-84，标准 RFC 7946）' },
+  { key: 'gcj02', label: '导出 GCJ-02（非标准，国内地图用）' },
+];
+
+/** 禁停区域.geojson → 禁停区域-GCJ02.geojson */
+const gcjName = (name: string) => name.replace(/(\.geojson)?$/, '-GCJ02$1');
 
 interface Props {
   /** e.g. 禁停区域.geojson */
@@ -27,7 +39,7 @@ export default function GeoExportButton({ fileName, load, disabled }: Props) {
         return;
       }
       const text = geoJsonText(toFeatureCollection(shapes, sys));
-      saveBlob(new Blob([text], { type: 'application/geo+json' }), fileName);
+      saveBlob(new Blob([text], { type: sys === 'wgs84' ? 'application/geo+json' : 'application/json' }), sys === 'wgs84' ? fileName : gcjName(fileName));
       void toast().success('数据导出成功！');
     } catch (err) {
       if (!(err instanceof RequestError && err.handled)) void toast().error(err instanceof Error ? err.message : '导出失败，请稍后再试');
@@ -40,7 +52,7 @@ export default function GeoExportButton({ fileName, load, disabled }: Props) {
       disabled={disabled || busy}
       trigger={['click']}
       menu={{
-        items: (Object.keys(COORD_SYS) as CoordSys[]).map((k) => ({ key: k, label: `导出为 ${COORD_SYS[k]}` })),
+        items: CHOICES,
         onClick: ({ key }) => void run(key as CoordSys),
       }}
     >

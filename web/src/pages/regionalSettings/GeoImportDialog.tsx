@@ -1,17 +1,23 @@
 /**
- * 导入 GeoJSON (issue 12): a file picked (or text pasted) is read in the chosen coordinate system
- * (geojson.ts); the good polygons are previewed on the map (fitted, labelled), the refused features
- * listed with their reasons; 保存 saves the good ones one call each through the caller's `save`
- * (zones here, operating fences too: the caller says what to save and which fields it needs).
- * Saved polygons leave the preview, failed ones stay listed with the server's message.
+ * 导入 GeoJSON (issue 12, issue 32 point 5): a file picked (or text pasted: GeoJSON, MDS Geography,
+ * GBFS geofencing_zones) is read in the chosen coordinate system (geojson.ts); what 保存 will save
+ * (importPlan.ts) is previewed on the map (fitted, labelled, holes drawn), the rest listed with their
+ * reasons: refused features, holes the target cannot keep, shapes far from the chosen area (saved only
+ * when the user ticks the box naming the distance), more than the target holds. 保存 saves exactly the
+ * count it shows, one call each through the caller's `save`. Saved polygons leave the preview, failed
+ * ones stay listed with the server's message.
  */
 import { UploadOutlined } from '@ant-design/icons';
-import { Alert, Button, Form, Input, Space, Spin, Typography } from 'antd';
+import { useQuery } from '@tanstack/react-query';
+import { Alert, Button, Checkbox, Form, Input, Space, Spin, Typography } from 'antd';
 import { lazy, Suspense, useMemo, useRef, useState } from 'react';
 import { FormDialog, type Field, optionsOf } from '../../components/desk';
 import type { LonLat, MapShape } from '../../components/deskMap/types';
 import { MAP } from '../../lib/constants';
 import { COORD_SYS, type CoordSys, type GeoPolygon, MAX_FEATURES, MAX_FILE_VERTICES, MAX_TEXT, parseGeoJson } from './geojson';
+import type { NearArea } from './geoNear';
+import { type ImportRules, keyOf, planImport } from './importPlan';
+import { fetchArea, fetchAreaSites, fetchRails } from './service';
 import { boxOf, centreOfBox } from './zoneGeo';
 import './geoImport.css';
 
@@ -20,6 +26,7 @@ const DeskMap = lazy(() => import('../../components/deskMap/DeskMap'));
 /** Calls at once while saving (the server checks and stores each polygon). */
 const PARALLEL = 4;
 const PREVIEW_COLOR = '#1677ff';
+const SKIPPED_COLOR = '#8c8c8c';
 
 export type ImportValues<V> = V & { crs: CoordSys };
 
@@ -34,12 +41,22 @@ interface Props<V extends object> {
   save: (p: GeoPolygon, values: ImportValues<V>) => Promise<unknown>;
   /** rings already stored, drawn grey beneath */
   others?: readonly (readonly LonLat[])[];
+  /** the area the polygons go to, from the dialog's values (shapes far from its fences and sites need a confirmation) */
+  areaOf: (values: Partial<ImportValues<V>>) => string | undefined;
+  /** the target keeps holes (forbidden zones); otherwise a polygon with holes is not saved */
+  holes?: boolean;
+  /** at most this many are saved, and why (an area's one operating fence) */
+  limit?: (values: Partial<ImportValues<V>>) => ImportRules['limit'];
   /** after a save round (some or all saved): refresh the list */
   onSaved: () => unknown;
   onClose: () => void;
 }
 
-const keyOf = (p: GeoPolygon) => `${p.feature}-${p.part}`;
+/** The area's name and the points it is known by (its and its sub-areas' operating fences, its sites). */
+async function nearArea(areaId: string): Promise<NearArea> {
+  const [area, rails, sites] = await Promise.all([fetchArea(areaId), fetchRails(areaId), fetchAreaSites(areaId)]);
+  return { name: area.areaName, points: [...rails.flatMap((r) => r.gpsRail), ...sites.map((s) => ({ lon: s.siteLon, lat: s.siteLat }))] };
+}
 
 interface Source {
   name: string;
@@ -67,7 +84,12 @@ async function eachLimited<T>(items: readonly T[], work: (t: T) => Promise<unkno
 
 export default function GeoImportDialog<V extends object>(p: Props<V>) {
   const [form] = Form.useForm<ImportValues<V>>();
-  const crs: CoordSys = Form.useWatch('crs', form) ?? 'gcj02';
+  const values = Form.useWatch((v: Partial<ImportValues<V>>) => v, form) ?? ({} as Partial<ImportValues<V>>);
+  const crs: CoordSys = values.crs ?? 'gcj02';
+  const areaId = p.areaOf(values);
+  const near = useQuery({ queryKey: ['regional', 'geoNear', areaId], queryFn: () => nearArea(areaId!), enabled: !!areaId, staleTime: 60_000 });
+  const [farConfirmed, setFarConfirmed] = useState(false);
+  const limit = p.limit?.(values) ?? null;
   const [source, setSource] = useState<Source | null>(null);
   const [pasted, setPasted] = useState('');
   const [readError, setReadError] = useState<string | null>(null);
@@ -77,21 +99,29 @@ export default function GeoImportDialog<V extends object>(p: Props<V>) {
   const file = useRef<HTMLInputElement>(null);
 
   const parsed = useMemo(() => (source ? parseGeoJson(source.text, crs) : null), [source, crs]);
-  const pending = useMemo(() => parsed?.polygons.filter((g) => !saved.has(keyOf(g))) ?? [], [parsed, saved]);
-  const shapes = useMemo<MapShape[]>(
-    () => pending.map((g) => ({ id: keyOf(g), ring: g.ring, color: failed.has(keyOf(g)) ? '#f5222d' : PREVIEW_COLOR, label: g.name })),
-    [pending, failed],
+  const plan = useMemo(
+    () => planImport(parsed?.polygons.filter((g) => !saved.has(keyOf(g))) ?? [], { near: near.data ?? null, holes: !!p.holes, limit, farConfirmed }),
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the limit by its values, not its identity
+    [parsed, saved, near.data, p.holes, limit?.count, limit?.reason, farConfirmed],
   );
-  // the view fits every previewed polygon (a new array only when they change)
+  const pending = plan.save;
+  const shapes = useMemo<MapShape[]>(
+    () => [
+      ...pending.map((g) => ({ id: keyOf(g), ring: g.ring, holes: g.holes, color: failed.has(keyOf(g)) ? '#f5222d' : PREVIEW_COLOR, label: g.name })),
+      ...plan.skipped.map(({ polygon: g }) => ({ id: keyOf(g), ring: g.ring, holes: g.holes, color: SKIPPED_COLOR, label: `${g.name}（不保存）` })),
+    ],
+    [pending, plan.skipped, failed],
+  );
+  // the view fits what will be saved, else what was read (a new array only when they change)
   const fit = useMemo(() => {
-    const b = boxOf(pending.map((g) => g.ring));
+    const b = boxOf((pending.length ? pending : plan.skipped.map((x) => x.polygon)).map((g) => g.ring));
     return b
       ? [
           { lon: b.west, lat: b.south },
           { lon: b.east, lat: b.north },
         ]
       : null;
-  }, [pending]);
+  }, [pending, plan.skipped]);
   const [centre] = useState(() => {
     const b = boxOf(p.others ?? []);
     return b ? centreOfBox(b) : MAP.center;
@@ -101,6 +131,7 @@ export default function GeoImportDialog<V extends object>(p: Props<V>) {
     setSource(next);
     setSaved(new Set());
     setFailed(new Map());
+    setFarConfirmed(false);
   };
   const pick = async (f: File | undefined) => {
     if (!f) return;
@@ -121,7 +152,7 @@ export default function GeoImportDialog<V extends object>(p: Props<V>) {
 
   const submit = async (values: ImportValues<V>) => {
     if (!parsed || parsed.fatal) throw new Error(parsed?.fatal ?? '请先选择 GeoJSON 文件或粘贴内容');
-    if (!pending.length) throw new Error(`没有可保存的${p.noun}：文件中的要素都有错误`);
+    if (!pending.length) throw new Error(`没有可保存的${p.noun}：${plan.skipped.length ? '其余的不保存，原因见检查结果' : '文件中的要素都有错误'}`);
     const round = pending;
     setProgress({ done: 0, total: round.length });
     let errors: (string | null)[];
@@ -153,14 +184,27 @@ export default function GeoImportDialog<V extends object>(p: Props<V>) {
           <Typography.Text data-testid="geo-import-summary">
             共 {parsed.features} 个要素：{good} 个{p.noun}待保存
             {saved.size ? `，已保存 ${saved.size} 个` : ''}
+            {plan.skipped.length ? `，${plan.skipped.length} 个不保存` : ''}
             {parsed.problems.length ? `，${parsed.problems.length} 处错误（不会保存）` : ''}
           </Typography.Text>
-          {(parsed.problems.length > 0 || failed.size > 0) && (
+          {plan.far.length > 0 && (
+            <Checkbox checked={farConfirmed} onChange={(e) => setFarConfirmed(e.target.checked)} data-testid="geo-import-far">
+              {`仍然保存 ${plan.far.length} 个远离所选区域的多边形（${plan.far.reduce((m, x) => (x.km > m.km ? x : m)).text}）`}
+            </Checkbox>
+          )}
+          {(parsed.problems.length > 0 || failed.size > 0 || plan.skipped.length > 0) && (
             <ul className="geo-import-problems" aria-label="错误列表">
               {parsed.problems.map((x, k) => (
                 <li key={`p${k}`}>
                   <Typography.Text type="danger">{x.message}</Typography.Text>
                   <Typography.Text type="secondary">（{x.name}）</Typography.Text>
+                </li>
+              ))}
+              {plan.skipped.map(({ polygon: g, reason }) => (
+                <li key={`s${keyOf(g)}`}>
+                  <Typography.Text type="warning">
+                    {g.name}：{reason}
+                  </Typography.Text>
                 </li>
               ))}
               {pending
@@ -206,7 +250,7 @@ export default function GeoImportDialog<V extends object>(p: Props<V>) {
                 选择文件
               </Button>
               <Typography.Text type="secondary" data-testid="geo-import-file">
-                {source?.name ?? '支持 .geojson / .json：Feature、FeatureCollection、Polygon、MultiPolygon'}
+                {source?.name ?? '支持 .geojson / .json：GeoJSON（可带内洞）、MDS Geography、GBFS geofencing_zones'}
               </Typography.Text>
             </Space>
             {progress && <Typography.Text>{`正在保存 ${progress.done} / ${progress.total}`}</Typography.Text>}

@@ -1,4 +1,4 @@
-/** 导入 GeoJSON on the 禁停区域 tab: the import dialog saving each good polygon as a zone of the chosen type and area. */
+/** 导入 GeoJSON on the 禁停区域 tab: the import dialog saving each good polygon (holes kept) as a zone of the chosen type and area. */
 import { useMemo } from 'react';
 import { useSession } from '../../app/session/store';
 import { type Field, optionsOf } from '../../components/desk';
@@ -37,7 +37,9 @@ export default function ZoneImport({ areaId, others, onSaved, onClose }: Props) 
       fields={FIELDS}
       initialValues={{ type: '1', areaId: area }}
       others={rings}
-      save={(g, v) => importForbid({ alias: g.name, type: Number(v.type) as 0 | 1, serial: g.serial, areaId: v.areaId, fence: g.ring })}
+      areaOf={(v) => v.areaId}
+      holes
+      save={(g, v) => importForbid({ alias: g.name, type: Number(v.type) as 0 | 1, serial: g.serial, areaId: v.areaId, fence: g.ring, holes: g.holes })}
       onSaved={onSaved}
       onClose={onClose}
     />

@@ -36,7 +36,7 @@ interface Props {
 
 export default function ZonesMap({ zones, sites, selected, fit, onZone }: Props) {
   const shapes = useMemo<MapShape[]>(
-    () => zones.map((z) => ({ id: String(z.id), ring: z.fence, color: TYPE_COLOR[z.type], label: z.alias, selected: z.id === selected })),
+    () => zones.map((z) => ({ id: String(z.id), ring: z.fence, holes: z.holes, color: TYPE_COLOR[z.type], label: z.alias, selected: z.id === selected })),
     [zones, selected],
   );
   const rings = useMemo(() => zones.map((z) => z.fence), [zones]);

@@ -49,6 +49,7 @@ const ZONE: Forbid = {
   alias: '中关村禁停区',
   serial: 'JT-01',
   fence,
+  holes: [],
   enabled: true,
   createTime: '2026-11-20 09:00:00',
 };

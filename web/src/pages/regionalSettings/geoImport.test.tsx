@@ -36,6 +36,7 @@ const ZONE: Forbid = {
   alias: '中关村禁停区',
   serial: 'JT-01',
   fence: square(116.31, 39.99).map(([lon, lat]) => ({ lon, lat })),
+  holes: [],
   enabled: true,
   createTime: '2026-11-20 09:00:00',
 };
@@ -96,6 +97,7 @@ describe('导入 / 导出 GeoJSON on the 禁停区域 tab', () => {
       fence: square(116.3, 39.98)
         .slice(0, 4)
         .map(([lon, lat]) => ({ lon, lat })),
+      holes: [],
     });
     await screen.findByText('已保存 1 个禁停区，1 个保存失败（原因见检查结果）', {}, WAIT);
     // the saved one leaves the preview, the refused one stays with the server's message
@@ -133,16 +135,50 @@ describe('导入 / 导出 GeoJSON on the 禁停区域 tab', () => {
     renderPage('/regionalSettings/forbid?type=1');
     await screen.findByText('中关村禁停区', {}, WAIT);
     fireEvent.click(screen.getByRole('button', { name: /导出 GeoJSON/ }));
-    fireEvent.click(await screen.findByText('导出为 WGS-84（GPS）', {}, WAIT));
+    fireEvent.click(await screen.findByText('导出 GeoJSON（WGS-84，标准 RFC 7946）', {}, WAIT));
     await waitFor(() => expect(names).toEqual(['禁停区域.geojson']), WAIT);
     const q = fetched.last('/api/forbid/')!.url.searchParams;
     expect([q.get('type'), q.get('pageSize')]).toEqual(['1', '1000']);
     const out = JSON.parse(await blobs[0].text());
-    expect(out.coordinateSystem).toBe('WGS-84');
+    expect(Object.keys(out)).toEqual(['type', 'features']);
     expect(out.features).toHaveLength(1);
     expect(out.features[0].properties).toMatchObject({ name: '中关村禁停区', serial: 'JT-01', type: 1 });
     expect(out.features[0].geometry.coordinates[0]).toHaveLength(5);
     expect(out.features[0].geometry.coordinates[0][0][0]).toBeLessThan(116.31 - 0.005);
     await screen.findByText('数据导出成功！', {}, WAIT);
+  });
+
+  it('a far-away polygon waits for a confirmation naming its distance; a polygon with a hole is saved with it; 保存 N 个 is what is saved', SLOW, async () => {
+    fetched = stubFetch((path, method) => {
+      if (path === '/api/forbid/' && method === 'GET') return ok({ lists: [ZONE], total: 1 });
+      if (path === '/api/forbid/' && method === 'POST') return ok({ id: 9 }, 200, '禁停区已保存');
+      if (path === '/api/area/get') return ok({ id: '110000', areaName: '北京市' });
+      if (path === '/api/area/rail') return ok([{ id: '110108', areaId: '110108', areaName: '海淀区', gpsRail: ZONE.fence }]);
+      if (path === '/api/site/rail') return ok([]);
+      return undefined;
+    });
+    const outer = square(116.3, 39.98).map(([lon, lat]) => [lon, lat] as Pos);
+    const big: Pos[] = outer.map(([lon, lat]) => [116.3 + (lon - 116.3) * 10, 39.98 + (lat - 39.98) * 10]);
+    const hole = square(116.303, 39.983);
+    const file = JSON.stringify({
+      type: 'FeatureCollection',
+      features: [
+        { type: 'Feature', properties: { NAME: '公园' }, geometry: { type: 'Polygon', coordinates: [big, hole] } },
+        feature('外滩', square(121.49, 31.24)),
+      ],
+    });
+    const dialog = await openImport();
+    fireEvent.change(within(dialog).getByLabelText('粘贴 GeoJSON'), { target: { value: file } });
+    const results = within(dialog).getByTestId('geo-import-results');
+    await waitFor(() => expect(results.textContent).toContain('共 2 个要素：1 个禁停区待保存，1 个不保存'), WAIT);
+    expect(results.textContent).toMatch(/外滩：距北京市约 1,0\d\d 公里，不在所选区域：确认后才保存/);
+    expect(within(dialog).getByRole('button', { name: /保存 1 个/ })).toBeTruthy();
+    fireEvent.click(within(dialog).getByText(/仍然保存 1 个远离所选区域的多边形（距北京市约 1,0\d\d 公里）/));
+    await waitFor(() => expect(within(dialog).getByRole('button', { name: /保存 2 个/ })).toBeTruthy(), WAIT);
+    fireEvent.click(within(dialog).getByRole('button', { name: /保存 2 个/ }));
+    await waitFor(() => expect(fetched.calls.filter((c) => c.method === 'POST')).toHaveLength(2), WAIT);
+    const park = fetched.calls.map((c) => c.body as { alias: string; holes: unknown }).find((b) => b?.alias === '公园')!;
+    expect(park.holes).toEqual([hole.slice(0, 4).map(([lon, lat]) => ({ lon, lat }))]);
+    await screen.findByText('已导入 2 个禁停区', {}, WAIT);
   });
 });

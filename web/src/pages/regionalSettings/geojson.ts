@@ -1,14 +1,17 @@
 /**
- * GeoJSON import (issue 12): Feature, FeatureCollection, Polygon and MultiPolygon to the polygons the
- * server stores (GCJ-02, open rings: the server closes them), or a Chinese error per feature. Pure;
- * never throws on garbage. Each polygon is checked by the server's own rule (server/src/domain/polygon.ts
- * normalizePolygon: range, finite numbers, 3 distinct points, not on one line, at most 2,000 points,
- * no holes, no crossing edges); this file adds the GeoJSON shapes, names, the per-file limits and WGS-84.
+ * GeoJSON import (issue 12, issue 32 point 5): the polygons of a zone file (geoSources.ts: GeoJSON,
+ * MDS Geography, GBFS geofencing_zones) to the polygons the server stores (GCJ-02, open rings: the
+ * server closes them; holes kept), or a Chinese error per feature. Pure; never throws on garbage.
+ * Each ring is checked by the server's own rules (server/src/domain/polygon.ts normalizePolygon:
+ * range, finite numbers, 3 distinct points, not on one line, at most 2,000 points, no crossing edges;
+ * normalizeHoles: each hole inside the outer ring; inChina); this file adds the shapes, names, the
+ * per-file limits and WGS-84.
  */
 import gcoord from 'gcoord';
 import type { LonLat } from '../../components/deskMap/types';
 // the server's polygon rule, pure and import-free: the same function decides here and there
-import { normalizePolygon } from '../../../../server/src/domain/polygon';
+import { inChina, normalizeHoles, normalizePolygon } from '../../../../server/src/domain/polygon';
+import { itemsOf, nameOf, serialOf } from './geoSources';
 
 /** The coordinate system of a file: WGS-84 (GPS, most GIS tools) or GCJ-02 (高德/腾讯, what is stored). */
 export type CoordSys = 'gcj02' | 'wgs84';
@@ -25,12 +28,14 @@ export interface GeoPolygon {
   feature: number;
   /** its part for a MultiPolygon, from 1 (1 for a Polygon) */
   part: number;
-  /** properties.name / alias / 名称 (#2… for a MultiPolygon's further parts), else 要素 N; at most 64 characters */
+  /** from the usual properties (name, NAME, 名称, title, zone_name, GBFS's localized name …; #2… for a MultiPolygon's further parts), else 要素 N; at most 64 characters */
   name: string;
   /** properties.serial / 编号, when given */
   serial: string | null;
   /** GCJ-02, open (no closing point), at least 3 points, at most MAX_POINTS */
   ring: LonLat[];
+  /** the holes (inner rings), GCJ-02 and open like `ring`, each inside it */
+  holes: LonLat[][];
 }
 
 interface GeoProblem {
@@ -53,46 +58,6 @@ const fmt = (n: number) => n.toLocaleString('en-US');
 const isObj = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const fail = (fatal: string): GeoParse => ({ polygons: [], problems: [], fatal, features: 0 });
 
-/** A feature's name from its properties (name, alias, 名称, NAME), trimmed, at most 64 characters. */
-function nameOf(props: unknown, n: number): string {
-  if (isObj(props)) {
-    for (const k of ['name', 'alias', '名称', 'NAME', 'Name']) {
-      const v = props[k];
-      if ((typeof v === 'string' && v.trim()) || typeof v === 'number') return String(v).trim().slice(0, 64);
-    }
-  }
-  return `要素 ${n}`;
-}
-
-function serialOf(props: unknown): string | null {
-  if (!isObj(props)) return null;
-  const v = props.serial ?? props['编号'];
-  return (typeof v === 'string' && v.trim()) || typeof v === 'number' ? String(v).trim().slice(0, 32) : null;
-}
-
-/** A geometry (or a feature's) and the properties that name it. */
-interface Item {
-  geometry: unknown;
-  props: unknown;
-}
-
-/** The items of a GeoJSON value, or why it is not one. */
-function itemsOf(root: unknown): Item[] | string {
-  if (!isObj(root)) return '不是 GeoJSON：应为一个 JSON 对象';
-  switch (root.type) {
-    case 'FeatureCollection':
-      if (!Array.isArray(root.features)) return 'FeatureCollection 缺少 features 数组';
-      return root.features.map((f) => (isObj(f) ? { geometry: f.type === 'Feature' ? f.geometry : f, props: f.properties } : { geometry: f, props: null }));
-    case 'Feature':
-      return [{ geometry: root.geometry, props: root.properties }];
-    case 'Polygon':
-    case 'MultiPolygon':
-      return [{ geometry: root, props: null }];
-    default:
-      return `不支持的 GeoJSON 类型 ${typeof root.type === 'string' ? root.type.slice(0, 40) : '（缺少 type）'}：应为 FeatureCollection、Feature、Polygon 或 MultiPolygon`;
-  }
-}
-
 /** The polygons of a geometry (a Polygon is one), or null when it is not a (multi)polygon. */
 function partsOf(geometry: unknown): unknown[] | null {
   if (!isObj(geometry)) return null;
@@ -110,13 +75,18 @@ function countPositions(parts: unknown[]): number {
 
 const geomType = (g: unknown) => (isObj(g) && typeof g.type === 'string' ? g.type.slice(0, 40) : g === null || g === undefined ? '空' : typeof g);
 
-/** The open GCJ-02 ring of one polygon's coordinates (`[[[lon, lat], …]]`), or why it cannot be stored (the server's rule). */
-function ringOf(rings: unknown, sys: CoordSys): { ring: LonLat[] } | { message: string } {
-  const r = normalizePolygon(Array.isArray(rings) ? rings : { type: 'Polygon', coordinates: rings }, '多边形');
+/** The open GCJ-02 rings of one polygon's coordinates (`[[[lon, lat], …], hole, …]`), or why it cannot be stored (the server's rules). */
+function ringsOf(rings: unknown, sys: CoordSys): { ring: LonLat[]; holes: LonLat[][] } | { message: string } {
+  const list = Array.isArray(rings) ? rings : [];
+  const r = normalizePolygon(list.length ? [list[0]] : { type: 'Polygon', coordinates: rings }, '多边形');
   if (!r.ok) return { message: r.message.replace(/^多边形 /, '多边形') };
-  // the closing point is dropped: the forms keep open rings and the server closes them
-  const open = r.ring.slice(0, -1);
-  return { ring: sys === 'wgs84' ? open.map(wgsToGcj) : open };
+  const h = normalizeHoles(list.slice(1), r.ring, '多边形');
+  if (!h.ok) return { message: h.message.replace(/^多边形 /, '多边形') };
+  const abroad = [r.ring, ...h.holes].flat().find((p) => !inChina(p));
+  if (abroad) return { message: `在中国境外（经度 ${abroad.lon}，纬度 ${abroad.lat}），不能保存` };
+  // the closing points are dropped: the forms keep open rings and the server closes them
+  const open = (ring: LonLat[]) => ring.slice(0, -1).map((p) => (sys === 'wgs84' ? wgsToGcj(p) : p));
+  return { ring: open(r.ring), holes: h.holes.map(open) };
 }
 
 const round7 = (v: number) => Math.round(v * 1e7) / 1e7;
@@ -162,11 +132,11 @@ export function parseGeoJson(input: unknown, sys: CoordSys): GeoParse {
     if (polys.length === 0) out.problems.push({ feature, name, message: `第 ${feature} 个要素：没有坐标` });
     polys.forEach((rings, p) => {
       const part = p + 1;
-      const r = ringOf(rings, sys);
+      const r = ringsOf(rings, sys);
       const where = polys.length > 1 ? `第 ${feature} 个要素（第 ${part} 块）` : `第 ${feature} 个要素`;
       const partName = part > 1 ? `${name.slice(0, 60)}#${part}` : name;
       if ('message' in r) out.problems.push({ feature, name: partName, message: `${where}：${r.message}` });
-      else out.polygons.push({ feature, part, name: partName, serial: serialOf(it.props), ring: r.ring });
+      else out.polygons.push({ feature, part, name: partName, serial: serialOf(it.props), ring: r.ring, holes: r.holes });
     });
   });
   return out;

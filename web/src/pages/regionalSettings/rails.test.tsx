@@ -188,15 +188,17 @@ describe('导入 / 导出 GeoJSON on the 运营区域 tab', () => {
     expect(fetched.last('/api/area/rail', 'POST')).toBeUndefined();
   });
 
-  it('as the operating fence: the first polygon replaces it, the others are listed as not saved', SLOW, async () => {
+  it('as the operating fence: the preview promises the one polygon it saves, the others listed as not saved', SLOW, async () => {
     const dialog = await importDialog();
     fireEvent.mouseDown(within(dialog).getByLabelText('保存为'));
     fireEvent.click(await screen.findByText('运营围栏（只取第一个多边形，替换现有的）', {}, WAIT));
-    fireEvent.click(within(dialog).getByRole('button', { name: /保存 2 个/ }));
+    await within(dialog).findByText(/共 3 个要素：1 个围栏待保存，1 个不保存，1 处错误/, {}, WAIT);
+    expect(within(dialog).getByText(/南门：运营围栏每个区域只有一个：只保存第一个多边形，这个不保存/)).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: /保存 1 个/ }));
     await waitFor(() => expect(fetched.last('/api/area/rail', 'POST')).toBeTruthy(), WAIT);
     expect(fetched.calls.filter((c) => c.url.pathname === '/api/area/rail' && c.method === 'POST')).toHaveLength(1);
     expect(fetched.last('/api/area/rail', 'POST')!.body).toEqual({ areaId: '110108', gpsRail: open(ring(116.3, 39.98)) });
-    await within(dialog).findByText(/运营围栏每个区域只有一个/, {}, WAIT);
+    await screen.findByText(/已导入 1 个围栏/, {}, WAIT);
     expect(fetched.last('/api/area/entryRail', 'POST')).toBeUndefined();
   });
 
@@ -215,10 +217,10 @@ describe('导入 / 导出 GeoJSON on the 运营区域 tab', () => {
     renderPage('/regionalSettings/rail?selectAreaId=110108');
     await screen.findByText('西门', {}, WAIT);
     fireEvent.click(screen.getByRole('button', { name: /导出 GeoJSON/ }));
-    fireEvent.click(await screen.findByText('导出为 GCJ-02（高德/腾讯）', {}, WAIT));
-    await waitFor(() => expect(names).toEqual(['海淀区围栏.geojson']), WAIT);
+    fireEvent.click(await screen.findByText('导出 GCJ-02（非标准，国内地图用）', {}, WAIT));
+    await waitFor(() => expect(names).toEqual(['海淀区围栏-GCJ02.geojson']), WAIT);
     const out = JSON.parse(await blobs[0].text());
-    expect(out.coordinateSystem).toBe('GCJ-02');
+    expect(Object.keys(out)).toEqual(['type', 'features']);
     expect(out.features.map((f: { properties: { name: string; kind: string } }) => [f.properties.name, f.properties.kind])).toEqual([
       ['海淀区运营围栏', 'rail'],
       ['西门', 'entry'],
