@@ -4,6 +4,7 @@
  * counter-clockwise (RFC 7946's right-hand rule), names in Chinese with their language tag.
  */
 import { convert } from '../../domain/coords.js';
+import { formatTime } from '../../domain/time.js';
 import type { LonLat } from '../../db/schema/areas.js';
 import type { FenceRow, SiteRow, ZoneRow } from './repo.js';
 
@@ -19,29 +20,15 @@ export type FeedName = (typeof FEEDS)[number];
 
 const text = (t: string) => [{ text: t, language: LANGUAGE }];
 
-/** RFC 3339 with the offset of `tz` (GBFS 3.0 timestamps), to the second. */
+/** RFC 3339 with the offset of `tz` (GBFS 3.0 timestamps), to the second: the platform's local time plus its offset. */
 export function rfc3339(d: Date, tz: string): string {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-CA', {
-      timeZone: tz,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-    })
-      .formatToParts(d)
-      .map((p) => [p.type, p.value]),
-  );
-  const local = Date.UTC(+parts.year, +parts.month - 1, +parts.day, +parts.hour, +parts.minute, +parts.second);
-  const offset = Math.round((local - Math.floor(d.getTime() / 1000) * 1000) / 60_000);
-  const sign = offset < 0 ? '-' : '+';
+  const local = formatTime(d, tz)!; // yyyy-MM-dd HH:mm:ss
+  const [y, mo, day, h, mi, sec] = local.split(/[- :]/).map(Number);
+  const offset = Math.round((Date.UTC(y, mo - 1, day, h, mi, sec) - Math.floor(d.getTime() / 1000) * 1000) / 60_000);
   const abs = Math.abs(offset);
   const hh = String(Math.floor(abs / 60)).padStart(2, '0');
   const mm = String(abs % 60).padStart(2, '0');
-  return `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}:${parts.second}${sign}${hh}:${mm}`;
+  return `${local.replace(' ', 'T')}${offset < 0 ? '-' : '+'}${hh}:${mm}`;
 }
 
 const round6 = (x: number) => Math.round(x * 1e6) / 1e6;
