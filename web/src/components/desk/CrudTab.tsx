@@ -5,14 +5,13 @@
  * the toasts, the server's message on failure and the URL; the screen declares the rest.
  */
 import { PlusOutlined } from '@ant-design/icons';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Button, Form } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { type Key, type ReactNode, startTransition, useCallback, useMemo, useState } from 'react';
-import { toast } from '../../app/feedback';
 import { useSession } from '../../app/session/store';
 import { can } from '../../lib/permission';
-import { type CrudAsk, type CrudKit, type CrudSpec, AREA_FILTER, tellFailure } from './crud';
+import { type CrudAsk, type CrudKit, type CrudSpec, AREA_FILTER } from './crud';
 import type { Filters } from './urlQuery';
 import DataTable from './DataTable';
 import ExportButton from './ExportButton';
@@ -24,6 +23,7 @@ import RowActions, { type RowAction } from './RowActions';
 import { serverRules } from './serverRules';
 import { type Paged, useList } from './useList';
 import { useLocalQuery, useUrlQuery } from './useUrlQuery';
+import { useWrites } from './writes';
 
 /** An embedded list reads nothing from the URL. */
 const NO_FIELDS: Field<never>[] = [];
@@ -52,7 +52,6 @@ export default function CrudTab<Row extends object, K extends string, V extends 
     return fixed ? { ...own, filters: { ...own.filters, ...fixed } } : own;
   }, [spec.embedded, localQuery, urlQuery, fixed]);
   const list = useList<Row, K, R>(spec.key, query, spec.list);
-  const client = useQueryClient();
   const perms = useSession((s) => s.permissions);
   const canEdit = !spec.permissions?.edit || can(perms, spec.permissions.edit);
   const canExport = !spec.permissions?.export || can(perms, spec.permissions.export);
@@ -79,23 +78,21 @@ export default function CrudTab<Row extends object, K extends string, V extends 
     [rowKey, selected],
   );
   const { refreshes } = spec;
+  // the kit's writes (writes.ts): the call, its toast or the server's message, then the list and the
+  // declared keys load again; the rows chosen are let go
+  const { run: write, refresh: reload } = useWrites(['desk', spec.key], ...(refreshes ?? []));
+  const letGo = useCallback(() => setSelected((keys) => (keys.length ? [] : keys)), []);
   const refresh = useCallback(() => {
-    setSelected((keys) => (keys.length ? [] : keys));
-    return Promise.all([['desk', spec.key], ...(refreshes ?? [])].map((queryKey) => client.invalidateQueries({ queryKey })));
-  }, [client, spec.key, refreshes]);
+    letGo();
+    return reload();
+  }, [letGo, reload]);
   const run = useCallback(
     async (action: () => Promise<unknown>, success?: string) => {
-      try {
-        await action();
-      } catch (err) {
-        tellFailure(err);
-        return false;
-      }
-      if (success) void toast().success(success);
-      await refresh();
-      return true;
+      const done = await write(action, success);
+      if (done) letGo();
+      return done;
     },
-    [refresh],
+    [letGo, write],
   );
   const { form, remove, asks } = spec;
   const kit: CrudKit<Row, R> = useMemo(

@@ -2,17 +2,8 @@ import gcoord from 'gcoord';
 import { describe, expect, it } from 'vitest';
 import { zoneShape, geoJsonText, toFeatureCollection } from './geoExport';
 import { MAX_FEATURES, MAX_FILE_VERTICES, parseGeoJson } from './geojson';
+import { type Pos, feature, poly, square } from './testShapes';
 
-type Pos = [number, number];
-const square = (lon: number, lat: number, d = 0.001): Pos[] => [
-  [lon, lat],
-  [lon + d, lat],
-  [lon + d, lat + d],
-  [lon, lat + d],
-  [lon, lat],
-];
-const poly = (ring: unknown) => ({ type: 'Polygon', coordinates: [ring] });
-const feature = (geometry: unknown, properties: unknown = {}) => ({ type: 'Feature', properties, geometry });
 const fc = (...features: unknown[]) => JSON.stringify({ type: 'FeatureCollection', features });
 /** a regular polygon of n points around a centre, closed */
 const circle = (lon: number, lat: number, n: number, r = 0.002): Pos[] => {

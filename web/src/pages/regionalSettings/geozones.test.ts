@@ -4,19 +4,9 @@ import { toFeatureCollection, zoneShape } from './geoExport';
 import { parseGeoJson } from './geojson';
 import { farText } from './geoNear';
 import { planImport } from './importPlan';
+import { type Pos, feature, poly, square } from './testShapes';
 
-type Pos = [number, number];
-/** a square, counter-clockwise, closed */
-const square = (lon: number, lat: number, d = 0.001): Pos[] => [
-  [lon, lat],
-  [lon + d, lat],
-  [lon + d, lat + d],
-  [lon, lat + d],
-  [lon, lat],
-];
 const cw = (r: Pos[]) => [...r].reverse();
-const poly = (...rings: Pos[][]) => ({ type: 'Polygon', coordinates: rings });
-const feature = (geometry: unknown, properties: unknown = {}) => ({ type: 'Feature', properties, geometry });
 const fc = (...features: unknown[]) => ({ type: 'FeatureCollection', features });
 /** twice the signed area: positive counter-clockwise */
 const signed = (r: number[][]) => r.slice(0, -1).reduce((a, p, i) => a + p[0] * r[i + 1][1] - r[i + 1][0] * p[1], 0);
