@@ -191,6 +191,22 @@ describe('GBFS 3.0 feeds of an area', () => {
     expect(status.last_updated).toBe(f.last_reported);
   });
 
+  it('counts each station as the big screen counts its site (/api/dashboard/get): bikes, by type, and free places', async () => {
+    const status = await valid(HD, 'station_status');
+    const { map } = (await admin.get('/api/dashboard/get', { selfAreaId: HD, limit: 0 })).body.data as {
+      map: { siteId: string; num: number; bikeNum: number; ebikeNum: number; capacity: number }[];
+    };
+    const screen = Object.fromEntries(map.map((s) => [s.siteId, s]));
+    expect(status.data.stations.map((s: { station_id: string }) => s.station_id).sort()).toEqual(Object.keys(screen).sort());
+    for (const s of status.data.stations) {
+      const site = screen[s.station_id];
+      const typed = Object.fromEntries(s.vehicle_types_available.map((v: { vehicle_type_id: string; count: number }) => [v.vehicle_type_id, v.count]));
+      expect([s.num_vehicles_available, typed.bike ?? 0, typed.ebike ?? 0], s.station_id).toEqual([site.num, site.bikeNum, site.ebikeNum]);
+      if (site.capacity > 0) expect(s.num_docks_available, s.station_id).toBe(Math.max(0, site.capacity - site.num));
+    }
+    expect(screen.HDF1.num).toBe(3);
+  });
+
   it('publishes the forbidden zones (no ride ends there) before the operating fence, outside it nothing starts or ends', async () => {
     const { data } = await valid(HD, 'geofencing_zones');
     const [zone, fence] = data.geofencing_zones.features;
