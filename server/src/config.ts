@@ -2,6 +2,7 @@
 import net from 'node:net';
 import path from 'node:path';
 import { resolveTiles, type MapTiles } from './domain/tiles.js';
+import type { RetentionDays } from './domain/retention.js';
 
 /** The API version the docs and /api/health report. */
 export const VERSION = '0.1.0';
@@ -54,8 +55,8 @@ export interface Config {
   uploadMaxBytes: number;
   /** What one user may upload: bytes in any 24 hours (UPLOAD_DAY_MB, default 200) and files a minute (UPLOAD_PER_MINUTE, default 30). */
   uploadLimits: { dayBytes: number; perMinute: number };
-  /** Days ride positions (the orders' tracks) are kept; 0 keeps them for ever (RIDE_TRACK_DAYS, default 90). */
-  rideTrackDays: number;
+  /** Retention (issue 31; jobs/retention): how long each kind of raw data is kept, and how the job deletes. */
+  retention: RetentionConfig;
   /**
    * Seconds a connection may stay silent both ways before it is closed (a socket that never sends a
    * byte, a stalled client): HTTP_IDLE_SECONDS, default 60.
@@ -66,6 +67,23 @@ export interface Config {
 }
 
 type TrustProxy = false | number | string[];
+
+export interface RetentionConfig {
+  /**
+   * Days each kind is kept, 0 for ever: pile scans (RETAIN_PILE_SCANS_DAYS, 14), pile power
+   * (RETAIN_PILE_POWER_DAYS, 30), ride positions (RIDE_TRACK_DAYS, 90), site history and site
+   * messages (RETAIN_SITE_HISTORY_DAYS, RETAIN_SITE_MESSAGES_DAYS, 180), sync logs
+   * (RETAIN_SYNC_LOGS_DAYS, 180), closed alerts (RETAIN_CLOSED_ALERTS_DAYS, 400) and the audit log
+   * (RETAIN_AUDIT_DAYS, 1095).
+   */
+  days: RetentionDays;
+  /** Rows one delete statement takes at most (RETAIN_CHUNK_ROWS, 5000). */
+  chunkRows: number;
+  /** Pause between two statements, in ms (RETAIN_PAUSE_MS, 50): the embedded database serves the others then. */
+  pauseMs: number;
+  /** A run stops after this many seconds and the next one resumes where it stopped (RETAIN_BUDGET_SECONDS, 600). */
+  budgetSeconds: number;
+}
 
 export class ConfigError extends Error {}
 
@@ -79,6 +97,29 @@ function int(env: NodeJS.ProcessEnv, name: string, def: number, min: number, max
     throw new ConfigError(`${name} must be an integer from ${min} to ${max}, got "${raw}"`);
   }
   return n;
+}
+
+/** RETAIN_*: days kept per kind (0 for ever), chunk, pause and time budget of the retention job. */
+function retention(env: NodeJS.ProcessEnv): RetentionConfig {
+  const days = (name: string, def: number) => int(env, name, def, 0, 36_500);
+  const closedAlerts = days('RETAIN_CLOSED_ALERTS_DAYS', 400);
+  // the rating assesses the month before, on the 1st, from its alerts (closed ones too)
+  if (closedAlerts > 0 && closedAlerts < 62) throw new ConfigError(`RETAIN_CLOSED_ALERTS_DAYS must be 0 (for ever) or at least 62, got "${closedAlerts}"`);
+  return {
+    days: {
+      pileScans: days('RETAIN_PILE_SCANS_DAYS', 14),
+      pilePower: days('RETAIN_PILE_POWER_DAYS', 30),
+      ridePoints: int(env, 'RIDE_TRACK_DAYS', 90, 0, 3650),
+      siteHistory: days('RETAIN_SITE_HISTORY_DAYS', 180),
+      siteMessages: days('RETAIN_SITE_MESSAGES_DAYS', 180),
+      syncLogs: days('RETAIN_SYNC_LOGS_DAYS', 180),
+      closedAlerts,
+      auditLog: days('RETAIN_AUDIT_DAYS', 1095),
+    },
+    chunkRows: int(env, 'RETAIN_CHUNK_ROWS', 5000, 10, 100_000),
+    pauseMs: int(env, 'RETAIN_PAUSE_MS', 50, 0, 10_000),
+    budgetSeconds: int(env, 'RETAIN_BUDGET_SECONDS', 600, 1, 86_400),
+  };
 }
 
 function bool(env: NodeJS.ProcessEnv, name: string): boolean | undefined {
@@ -170,7 +211,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: trustProxy(env.TRUST_PROXY),
     uploadMaxBytes: int(env, 'UPLOAD_MAX_MB', 10, 1, 100) * 1024 * 1024,
     uploadLimits: { dayBytes: int(env, 'UPLOAD_DAY_MB', 200, 1, 100_000) * 1024 * 1024, perMinute: int(env, 'UPLOAD_PER_MINUTE', 30, 1, 10_000) },
-    rideTrackDays: int(env, 'RIDE_TRACK_DAYS', 90, 0, 3650),
+    retention: retention(env),
     idleSeconds: int(env, 'HTTP_IDLE_SECONDS', 60, 1, 3600),
     requestSeconds: int(env, 'HTTP_REQUEST_SECONDS', 120, 1, 3600),
   };

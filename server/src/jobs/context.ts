@@ -1,4 +1,5 @@
 import type { Database } from '../db/client.js';
+import type { RetentionConfig } from '../config.js';
 
 /** What every job needs; `now` is passed to each run so the demo back-fill can replay the past. */
 export interface JobContext {
@@ -12,8 +13,8 @@ export interface JobContext {
   staleHours: number;
   /** A site out of its dispatch thresholds this long opens a dispatch work order; unset: 5 (domain/workOrders.ts). */
   dispatchSustainMinutes?: number;
-  /** Days ride positions are kept (jobs/tracks.ts); unset or 0: for ever. */
-  rideTrackDays?: number;
+  /** How long each kind of raw data is kept and how the retention job deletes (jobs/retention); unset: nothing is deleted. */
+  retention?: RetentionConfig;
   /** Where uploads are stored (DATA_DIR): the hourly job deletes those left unattached; unset: none. */
   dataDir?: string;
 }

@@ -5,7 +5,7 @@ import { runSnapshot } from './snapshot.js';
 import { runAbnormalDetection } from './abnormal.js';
 import { rollupStats } from './rollup.js';
 import { recordFiled } from './areaStats.js';
-import { pruneRideTracks } from './tracks.js';
+import { retentionDue, runRetention } from './retention/run.js';
 import { runWorkOrders } from './workOrders.js';
 import { runClockJob } from './clock.js';
 import type { Config } from '../config.js';
@@ -27,7 +27,7 @@ export function jobContextOf(ctx: { config: Config; database: Database }): JobCo
     offsiteMinutes: config.offsiteMinutes,
     staleHours: config.staleHours,
     dispatchSustainMinutes: config.dispatchSustainMinutes,
-    rideTrackDays: config.rideTrackDays,
+    retention: config.retention,
     dataDir: config.dataDir,
   };
 }
@@ -69,34 +69,47 @@ export async function runHourlyJobs(ctx: JobContext, now: Date) {
 /**
  * Every hour, on the embedded database only: PGlite has no autovacuum, so the leader reclaims the
  * dead rows of the constantly updated tables and refreshes the planner's statistics (without them
- * the status statement, for one, joins the bikes table by a full scan per batch).
+ * the status statement, for one, joins the bikes table by a full scan per batch); nor a
+ * checkpointer, so it checkpoints after, and the WAL written since the last one is recycled.
  */
 export async function runMaintenance(ctx: JobContext) {
   if (ctx.database.kind !== 'pglite') return false;
   await ctx.database.query('vacuum (analyze)');
+  await ctx.database.query('checkpoint');
   return true;
 }
 
-/**
- * Once a day, after midnight: the same run, so that yesterday is complete before the day's first
- * hour ends; then the ride positions past their keeping time go.
- */
-export async function runDailyJobs(ctx: JobContext, now: Date) {
+/** The daily statistics: the hourly run, so that yesterday is complete before the day's first hour ends. */
+async function runDailyRollups(ctx: JobContext, now: Date) {
   const run = await rollupStats(ctx, now);
   // the day's filed bikes (数据接入率 over time)
   await recordFiled(ctx, now);
-  await pruneRideTracks(ctx, now);
+  return run;
+}
+
+/**
+ * Once a day, after midnight, as the back-fill and the tests run it: the daily statistics, then the
+ * raw data past its keeping time goes (jobs/retention). The scheduler runs the retention beside the
+ * minute jobs instead of before them.
+ */
+export async function runDailyJobs(ctx: JobContext, now: Date) {
+  const run = await runDailyRollups(ctx, now);
+  await runRetention(ctx, now);
   return run;
 }
 
 /**
  * Runs the minute jobs every minute (every `minuteMs`: SNAPSHOT_SECONDS), the hourly ones every hour
  * and the daily one after each local midnight, only while this process holds leadership (PostgreSQL
- * advisory lock; always on PGlite).
+ * advisory lock; always on PGlite). The retention runs in the background, started by the hourly
+ * tick when due (not yet today, or the last run stopped by its budget), one run at a time; the
+ * minute jobs go on meanwhile, and stop() stops it between two statements.
  */
 export function startScheduler(ctx: JobContext, log: FastifyBaseLogger, minuteMs = MINUTE) {
   let stopped = false;
   let running: Promise<unknown> = Promise.resolve();
+  let retention: Promise<unknown> | null = null;
+  const abort = new AbortController();
   let lastHour = -1;
   let lastDay = '';
   const tick = async () => {
@@ -114,15 +127,25 @@ export function startScheduler(ctx: JobContext, log: FastifyBaseLogger, minuteMs
     };
     await run('minute', () => runMinuteJobs(ctx, now));
     const hour = Math.floor(now.getTime() / HOUR);
-    if (hour !== lastHour) {
+    const hourChanged = hour !== lastHour;
+    if (hourChanged) {
       lastHour = hour;
       await run('hourly', () => runHourlyJobs(ctx, now));
       await run('maintenance', () => runMaintenance(ctx));
     }
     const day = localDay(now, ctx.tz);
     if (day !== lastDay) {
-      if (lastDay !== '') await run('daily', () => runDailyJobs(ctx, now));
+      if (lastDay !== '') await run('daily', () => runDailyRollups(ctx, now));
       lastDay = day;
+    }
+    if (hourChanged && !retention && (await retentionDue(ctx, now).catch(() => false))) {
+      retention = run('retention', async () => {
+        const out = await runRetention(ctx, now, abort.signal);
+        if (out && (out.statements > 1 || !out.done)) log.info({ retention: out }, 'retention run');
+        return out;
+      }).finally(() => {
+        retention = null;
+      });
     }
   };
   const loop = () => {
@@ -134,8 +157,10 @@ export function startScheduler(ctx: JobContext, log: FastifyBaseLogger, minuteMs
   return {
     async stop() {
       stopped = true;
+      abort.abort();
       clearTimeout(timer);
       await running;
+      await retention;
     },
   };
 }

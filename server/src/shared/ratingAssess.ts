@@ -13,6 +13,7 @@ import { MEASURES, assess, periodProblem, type BrandFacts, type Grade, type Meas
 import { brandsOf } from './brands.js';
 import { brandQuotas, evidenceLink, measure, periodOf } from './ratingMeasures.js';
 import { categories, confOf, fixedRules, isClosed, trendRules } from './ratingScheme.js';
+import { trimmedBefore } from './watermarks.js';
 
 /** Findings per enterprise and fixed rule of the month (the inspectors' entries added up). */
 function findings(database: Database, areaId: string, period: string) {
@@ -104,6 +105,11 @@ function checkedPeriod(period: string, tz: string, now: Date) {
 export async function assessArea(database: Database, areaId: string, areaIds: string[], period: string, tz: string, userId: number | null, now = new Date()) {
   const p = checkedPeriod(period, tz, now);
   if (await isClosed(database, areaId, period)) throw badRequest(`考核周期 ${period} 已关闭，如需重新考核请先重新开放（须填写原因）`);
+  // the month's alerts, closed ones included, are counted: once the retention may have deleted some, its figures are gone
+  const trimmed = await trimmedBefore((text, params) => database.query(text, params), 'closedAlerts');
+  if (trimmed && p.start < trimmed) {
+    throw badRequest(`考核周期 ${period} 的告警明细已过保留期限（RETAIN_CLOSED_ALERTS_DAYS）被清理，不能重新考核；已保存的考核结果仍可查看`);
+  }
   const [cats, fixed, trends, { conf }] = await Promise.all([
     categories(database, areaId),
     fixedRules(database, areaId),

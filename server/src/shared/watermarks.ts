@@ -17,6 +17,25 @@ export const SITE_TODAY = 'site_today';
  */
 export const FEE_DAYS = 'fee_days';
 /**
+ * job_runs row: the instant (epoch ms) before which the sync logs are rolled into sync_log_hours by
+ * the retention job (jobs/retention), which deletes them only after; the log statistics read the
+ * rollup before it and the logs after it.
+ */
+export const SYNC_LOG_HOURS = 'sync_log_hours';
+/**
+ * job_runs row per kind of raw data (domain/retention.ts TrimKind): the cut-off (epoch ms) before
+ * which the retention job has begun deleting that kind, moved before its first delete. A reader of
+ * past periods asks it whether a period's raw rows may be gone (the rating, shared/ratingAssess.ts).
+ */
+export const trimmedName = (kind: string) => `retention_${kind}`;
+
+/** Before when rows of `kind` may have been deleted by the retention job (null: none ever was). */
+export async function trimmedBefore(query: Query, kind: string): Promise<Date | null> {
+  const [row] = await query<{ cursor: string | number | null }>(`select cursor from job_runs where name = $1`, [trimmedName(kind)]);
+  return row?.cursor == null ? null : new Date(Number(row.cursor));
+}
+
+/**
  * job_runs row: a counter the statistics job (rollupStats) moves on at the end of every run. A
  * reader that keeps an answer about a rolled-up window keys it on this, so a run that changed the
  * window (a back-fill, a late report rolled again) replaces the answer at once.

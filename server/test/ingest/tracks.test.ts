@@ -1,11 +1,11 @@
 /**
- * Ride positions are kept RIDE_TRACK_DAYS (default 90; 0 for ever): the daily job deletes the older
- * ones in batches and leaves the recent ones and the orders alone.
+ * Ride positions are kept RIDE_TRACK_DAYS (default 90; 0 for ever): the daily retention job
+ * (jobs/retention) deletes the older ones in batches and leaves the recent ones and the orders alone.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig, ConfigError } from '../../src/config.js';
-import { jobContextOf, runDailyJobs } from '../../src/jobs/index.js';
-import { pruneRideTracks } from '../../src/jobs/tracks.js';
+import { jobContextOf, runDailyJobs, type JobContext } from '../../src/jobs/index.js';
+import { runRetention } from '../../src/jobs/retention/run.js';
 import { createTestApp, type TestContext } from '../support/app.js';
 
 let t: TestContext;
@@ -20,6 +20,12 @@ async function points(bikeId: string, from: Date, n: number) {
     [bikeId, from.toISOString(), n],
   );
 }
+/** The retention of ride positions alone, kept `days` days, without pauses. */
+const pruneRideTracks = async (ctx: JobContext, days: number) => {
+  const none = Object.fromEntries(Object.keys(ctx.retention!.days).map((k) => [k, 0])) as NonNullable<JobContext['retention']>['days'];
+  const r = await runRetention({ ...ctx, retention: { ...ctx.retention!, pauseMs: 0, days: { ...none, ridePoints: days } } }, now);
+  return { deleted: r!.deleted.ridePoints ?? 0 };
+};
 const count = async (bikeId: string) => (await t.database.query<{ n: number }>(`select count(*)::int as n from ride_points where bike_id = $1`, [bikeId]))[0].n;
 
 beforeAll(async () => {
@@ -29,8 +35,8 @@ afterAll(() => t.close());
 
 describe('ride track keeping', () => {
   it('reads RIDE_TRACK_DAYS: 90 by default, 0 for ever, nonsense refused', () => {
-    expect(loadConfig({}).rideTrackDays).toBe(90);
-    expect(loadConfig({ RIDE_TRACK_DAYS: '0' }).rideTrackDays).toBe(0);
+    expect(loadConfig({}).retention.days.ridePoints).toBe(90);
+    expect(loadConfig({ RIDE_TRACK_DAYS: '0' }).retention.days.ridePoints).toBe(0);
     expect(() => loadConfig({ RIDE_TRACK_DAYS: '-1' })).toThrow(ConfigError);
     expect(() => loadConfig({ RIDE_TRACK_DAYS: 'ninety' })).toThrow(ConfigError);
   });
@@ -41,13 +47,13 @@ describe('ride track keeping', () => {
     await points('EDGE', new Date(now.getTime() - 90 * DAY + 60_000), 30);
     await points('NEW1', new Date(now.getTime() - 3600_000), 10);
     const ctx = { ...jobContextOf({ config: loadConfig({ TZ: 'Asia/Shanghai' }), database: t.database }) };
-    expect(ctx.rideTrackDays).toBe(90);
-    expect(await pruneRideTracks({ ...ctx, rideTrackDays: 0 }, now)).toEqual({ deleted: 0 });
+    expect(ctx.retention!.days.ridePoints).toBe(90);
+    expect(await pruneRideTracks(ctx, 0)).toEqual({ deleted: 0 });
     expect(await count('OLD1')).toBe(120_000);
-    expect(await pruneRideTracks(ctx, now)).toEqual({ deleted: 120_000 });
+    expect(await pruneRideTracks(ctx, 90)).toEqual({ deleted: 120_000 });
     expect([await count('OLD1'), await count('EDGE'), await count('NEW1')]).toEqual([0, 30, 10]);
     // a second run finds nothing more
-    expect(await pruneRideTracks(ctx, now)).toEqual({ deleted: 0 });
+    expect(await pruneRideTracks(ctx, 90)).toEqual({ deleted: 0 });
   });
 
   it('runs with the daily jobs', async () => {

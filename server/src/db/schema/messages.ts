@@ -1,5 +1,5 @@
 /** Site state and its history, site messages and abnormal messages, written by the snapshot and ingest (issue 3). */
-import { bigserial, doublePrecision, index, integer, jsonb, pgTable, smallint, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { bigserial, doublePrecision, index, integer, jsonb, pgTable, primaryKey, smallint, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { ts } from './columns.js';
 
@@ -22,7 +22,7 @@ export const siteState = pgTable('site_state', {
 export const siteMessages = pgTable(
   'site_messages',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    id: bigserial('id', { mode: 'number' }).notNull(),
     siteId: varchar('site_id', { length: 32 }).notNull(),
     areaId: varchar('area_id', { length: 6 }).notNull(),
     messageType: varchar('message_type', { length: 8 }).notNull(),
@@ -33,14 +33,19 @@ export const siteMessages = pgTable(
     currentBike: jsonb('current_bike').notNull(),
     at: ts('at').notNull(),
   },
-  (t) => [index('site_messages_area_idx').on(t.areaId, t.at, t.id), index('site_messages_site_idx').on(t.siteId, t.at)],
+  (t) => [
+    primaryKey({ columns: [t.id, t.areaId] }),
+    index('site_messages_area_idx').on(t.areaId, t.at, t.id),
+    index('site_messages_site_idx').on(t.siteId, t.at),
+    index('site_messages_at_brin').using('brin', t.at),
+  ],
 );
 
 /** A site's counts changed in a snapshot. */
 export const siteHistory = pgTable(
   'site_history',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    id: bigserial('id', { mode: 'number' }).notNull(),
     siteId: varchar('site_id', { length: 32 }).notNull(),
     areaId: varchar('area_id', { length: 6 }).notNull(),
     num: integer('num').notNull(),
@@ -51,7 +56,12 @@ export const siteHistory = pgTable(
     currentBike: jsonb('current_bike').notNull(),
     at: ts('at').notNull(),
   },
-  (t) => [index('site_history_area_idx').on(t.areaId, t.at), index('site_history_site_idx').on(t.siteId, t.at)],
+  (t) => [
+    primaryKey({ columns: [t.id, t.areaId] }),
+    index('site_history_area_idx').on(t.areaId, t.at),
+    index('site_history_site_idx').on(t.siteId, t.at),
+    index('site_history_at_brin').using('brin', t.at),
+  ],
 );
 
 /** Abnormal messages (spec §4 types 1-14), de-duplicated per bike and type while open. */
@@ -81,6 +91,9 @@ export const abnormalMessages = pgTable(
   },
   (t) => [
     index('abnormal_area_idx').on(t.areaId, t.abnormalType, t.updatedAt),
+    index('abnormal_closed_idx')
+      .on(t.closedAt)
+      .where(sql`closed_at is not null`),
     uniqueIndex('abnormal_open_uq')
       .on(t.abnormalType, t.subject)
       .where(sql`closed_at is null`),

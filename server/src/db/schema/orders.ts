@@ -110,5 +110,21 @@ export const syncLogs = pgTable(
     detail: jsonb('detail'),
     durationMs: integer('duration_ms').notNull().default(0),
   },
-  (t) => [index('sync_logs_kind_idx').on(t.kind, t.at), index('sync_logs_brand_idx').on(t.brandId, t.at)],
+  (t) => [index('sync_logs_kind_idx').on(t.kind, t.at), index('sync_logs_brand_idx').on(t.brandId, t.at), index('sync_logs_at_brin').using('brin', t.at)],
+);
+
+/** The open-API calls per UTC hour, kind and enterprise (0: none), rolled up before the logs go (retention; migration 0035). */
+export const syncLogHours = pgTable(
+  'sync_log_hours',
+  {
+    hour: ts('hour').notNull(),
+    kind: varchar('kind', { length: 16 }).notNull(),
+    brandId: integer('brand_id').notNull(),
+    calls: integer('calls').notNull(),
+    failed: integer('failed').notNull(),
+    partial: integer('partial').notNull(),
+    items: integer('items').notNull(),
+    rejected: integer('rejected').notNull(),
+  },
+  (t) => [primaryKey({ name: 'sync_log_hours_pk', columns: [t.hour, t.kind, t.brandId] })],
 );

@@ -76,7 +76,7 @@ export const pilePower = pgTable(
     at: ts('at').notNull(),
     power: smallint('power').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.equipmentMac, t.at] })],
+  (t) => [primaryKey({ columns: [t.equipmentMac, t.at] }), index('pile_power_at_brin').using('brin', t.at)],
 );
 
 /** What piles hear: the latest sighting per site and MAC, matched to a bike by the MAC rules. */

@@ -6,7 +6,7 @@ import type { Database } from '../../db/client.js';
 import { ALL_BRANDS } from '../../db/schema/statistics.js';
 import { brandInAreas } from '../../shared/brands.js';
 import { SYNC_LOG_SELECT } from '../../shared/syncLog.js';
-import { rollupGeneration, siteWatermarks } from '../../shared/watermarks.js';
+import { SYNC_LOG_HOURS, rollupGeneration, siteWatermarks } from '../../shared/watermarks.js';
 import { pendingOrders } from '../../shared/workOrders.js';
 import { NO_JIT, spanWhere, splitHours } from '../../shared/areaHours.js';
 import type { LogFilter, LogHour, LogKind, LogRow, LogScope } from './logs.js';
@@ -99,17 +99,29 @@ function scopeSql(s: LogScope, params: unknown[]) {
   return sql;
 }
 
-/** Calls, failed and partly failed calls, items and rejected items per local hour of `day` (hours with calls only). */
+/**
+ * Calls, failed and partly failed calls, items and rejected items per local hour of `day` (hours with
+ * calls only): before the watermark SYNC_LOG_HOURS from sync_log_hours (the retention job rolls the
+ * logs up there before it deletes them), after it from the logs.
+ */
 export function logHourRows(database: Database, s: LogScope, kind: LogKind, day: Window, tz: string) {
-  const params: unknown[] = [kind, day.from.toISOString(), day.to.toISOString(), tz];
+  const params: unknown[] = [kind, day.from.toISOString(), day.to.toISOString(), tz, SYNC_LOG_HOURS];
   const scope = scopeSql(s, params);
   return database.query<LogHour>(
-    `select extract(hour from s.at at time zone $4)::int as hour, count(*)::int as "requestNum",
-            count(*) filter (where s.result = 'failed')::int as "failNum",
-            count(*) filter (where s.result = 'partial')::int as "partialNum",
-            coalesce(sum(s.item_count), 0)::int as "itemNum", coalesce(sum(s.rejected), 0)::int as "rejectedNum"
-       from sync_logs s
-      where s.kind = $1 and s.at >= $2 and s.at < $3${scope}
+    `with w as (select coalesce((select to_timestamp(cursor / 1000.0) from job_runs where name = $5), '-infinity') as t)
+     select hour, sum(calls)::int as "requestNum", sum(failed)::int as "failNum", sum(partial)::int as "partialNum",
+            sum(items)::int as "itemNum", sum(rejected)::int as "rejectedNum"
+       from (
+         select extract(hour from s.hour at time zone $4)::int as hour, s.calls, s.failed, s.partial, s.items, s.rejected
+           from sync_log_hours s, w
+          where s.kind = $1 and s.hour >= $2 and s.hour < least($3::timestamptz, w.t)${scope}
+         union all
+         select extract(hour from s.at at time zone $4)::int, count(*), count(*) filter (where s.result = 'failed'),
+                count(*) filter (where s.result = 'partial'), coalesce(sum(s.item_count), 0), coalesce(sum(s.rejected), 0)
+           from sync_logs s, w
+          where s.kind = $1 and s.at >= greatest($2::timestamptz, w.t) and s.at < $3${scope}
+          group by 1
+       ) x
       group by 1`,
     params,
   );
