@@ -123,12 +123,15 @@ describe('retention', () => {
     const old = new Date(now.getTime() - 40 * DAY).toISOString();
     await t.database.query(`insert into stats_daily (day, area_id, brand_id, bike_type, ride_num) values ('2026-10-01', $1, $2, 0, 9)`, [HD, brandId]);
     await t.database.query(`insert into bike_days (day, bike_id, brand_id, bike_type, area_id) values ('2026-10-01', 'OLD', $1, 0, $2)`, [brandId, HD]);
-    await t.database.query(`insert into ride_orders (brand_id, order_id, bike_id, bike_type, area_id, rent_at) values ($1, 'R1', 'OLD', 0, $2, $3)`, [brandId, HD, old]);
-    await t.database.query(`insert into dispatches (brand_id, dispatch_id, bike_id, bike_type, action, site_id, area_id, at) values ($1, 'D1', 'OLD', 0, 'up', 'S', $2, $3)`, [
+    await t.database.query(`insert into ride_orders (brand_id, order_id, bike_id, bike_type, area_id, rent_at) values ($1, 'R1', 'OLD', 0, $2, $3)`, [
       brandId,
       HD,
       old,
     ]);
+    await t.database.query(
+      `insert into dispatches (brand_id, dispatch_id, bike_id, bike_type, action, site_id, area_id, at) values ($1, 'D1', 'OLD', 0, 'up', 'S', $2, $3)`,
+      [brandId, HD, old],
+    );
     const days = Object.fromEntries(Object.keys(NONE).map((k) => [k, 30])) as RetentionConfig['days'];
     const run = await runRetention(ctxOf(days), now);
     expect(run).toMatchObject({ done: true, resumeAt: null, deleted: all(5) });
@@ -144,7 +147,10 @@ describe('retention', () => {
     expect((await runRetention(ctxOf(days), now))!.deleted).toEqual({ ...all(2), pilePower: undefined });
     expect((await runRetention(ctxOf(days), now))!.deleted).toEqual({});
     // the run is recorded in job_runs: finished (cursor 0), at its time
-    expect((await t.database.query(`select cursor::int as cursor, last_run_at as at from job_runs where name = 'retention'`))[0]).toEqual({ cursor: 0, at: now });
+    expect((await t.database.query(`select cursor::int as cursor, last_run_at as at from job_runs where name = 'retention'`))[0]).toEqual({
+      cursor: 0,
+      at: now,
+    });
   });
 
   it('deletes in chunks: 35 old rows at 10 a statement take 4 statements', async () => {

@@ -8,7 +8,7 @@ import type { TrimKind } from '../../domain/retention.js';
 import { SYNC_LOG_HOURS, markRun, trimmedName } from '../../shared/watermarks.js';
 
 /** job_runs row of the job: cursor 0 when the last run finished, else 1 + the index of the kind it stopped at. */
-export const RETENTION = 'retention';
+const RETENTION = 'retention';
 
 /** Pages per BRIN range: the default, as every *_at_brin index is created (migrations 0020, 0035). */
 const PAGES_PER_RANGE = 128;
