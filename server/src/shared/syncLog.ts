@@ -8,7 +8,9 @@ import { selectList } from '../db/columns.js';
 import { Nullable } from '../http/schemas.js';
 import type { Rejection } from './itemCheck.js';
 
-export type SyncKind = 'bike' | 'request' | 'dispatch' | 'site' | 'pile';
+/** Every kind of sync log (the retention job finds the oldest log of each through sync_logs_kind_idx). */
+export const SYNC_KINDS = ['bike', 'request', 'dispatch', 'site', 'pile'] as const;
+export type SyncKind = (typeof SYNC_KINDS)[number];
 
 /** A sync log as 数据同步记录 lists it; the statistics logs export writes the same fields. */
 export const SyncLog = Type.Object({

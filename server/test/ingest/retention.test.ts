@@ -146,6 +146,16 @@ describe('retention', () => {
     expect(await counts('OLD2')).toEqual({ ...all(2), pilePower: 0 });
     expect((await runRetention(ctxOf(days), now))!.deleted).toEqual({ ...all(2), pilePower: undefined });
     expect((await runRetention(ctxOf(days), now))!.deleted).toEqual({});
+    // a closed alert a work order lists stays
+    await seed('LINKED', new Date(now.getTime() - 40 * DAY), 1, ['closedAlerts']);
+    await t.database.query(
+      `with o as (insert into work_orders (order_type, area_id, brand_id, place, title, state, opened_by, created_at, deadline_at, updated_at)
+                  values (7, $1, $2, 'area', '非法车辆', 4, 'rule', now(), now(), now()) returning id)
+       insert into work_order_alerts (abnormal_id, order_id) select a.id, o.id from abnormal_messages a, o where a.subject = 'LINKED:closed:0'`,
+      [HD, brandId],
+    );
+    expect((await runRetention(ctxOf(days), now))!.deleted).toEqual({});
+    expect(await count('abnormal_messages', `subject = 'LINKED:closed:0'`)).toBe(1);
     // the run is recorded in job_runs: finished (cursor 0), at its time
     expect((await t.database.query(`select cursor::int as cursor, last_run_at as at from job_runs where name = 'retention'`))[0]).toEqual({
       cursor: 0,

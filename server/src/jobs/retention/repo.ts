@@ -5,6 +5,7 @@
  */
 import type { Database } from '../../db/client.js';
 import type { TrimKind } from '../../domain/retention.js';
+import { SYNC_KINDS } from '../../shared/syncLog.js';
 import { SYNC_LOG_HOURS, markRun, trimmedName } from '../../shared/watermarks.js';
 
 /** job_runs row of the job: cursor 0 when the last run finished, else 1 + the index of the kind it stopped at. */
@@ -112,8 +113,8 @@ export async function syncLogsRolledTo(database: Database): Promise<Date | null>
 /** The oldest sync log's time (null: none), through the (kind, at) index. */
 export async function oldestSyncLog(database: Database): Promise<Date | null> {
   const [row] = await database.query<{ at: Date | null }>(
-    `select min(x.at) as at from unnest(array['bike', 'request', 'dispatch', 'site', 'pile']) k
-       cross join lateral (select min(at) as at from sync_logs where kind = k) x`,
+    `select min(x.at) as at from unnest($1::varchar[]) k cross join lateral (select min(at) as at from sync_logs where kind = k) x`,
+    [SYNC_KINDS],
   );
   return row.at;
 }
