@@ -6,6 +6,7 @@
  *   npm run bench:retention                          # soak: DAYS (90) back-filled, the daily job keeping the defaults
  *   RETAIN=off npm run bench:retention               # the same soak keeping everything, then one catch-up run timed
  *   MODE=live MINUTES=30 npm run bench:retention     # the city live for MINUTES after DAYS (1) of history
+ *   MODE=catchup ROWS=1000000 npm run bench:retention   # ROWS old rows of every kind (generate_series), then one run timed
  *   RETAIN_PILE_POWER_DAYS=7 … npm run bench:retention   # any RETAIN_* / RIDE_TRACK_DAYS as the server reads them
  *
  * The soak runs the daily jobs (rollups, then the retention) after each simulated day and, as the
@@ -110,7 +111,7 @@ async function open(dataDir: string) {
  * One retention run at `now` with `ctx`'s settings while a client asks GET /api/health every 100 ms
  * over HTTP; the run's figures, the answers' times and the WAL before and after.
  */
-async function timedRun(o: Awaited<ReturnType<typeof open>>, dataDir: string, ctx: JobContext, now: Date) {
+async function timedRun(o: Awaited<ReturnType<typeof open>>, dataDir: string, ctx: JobContext, now: Date, afterRun = () => {}) {
   const before = await sizes(o.database, dataDir);
   const times: number[] = [];
   let running = true;
@@ -126,6 +127,7 @@ async function timedRun(o: Awaited<ReturnType<typeof open>>, dataDir: string, ct
   })();
   const t0 = performance.now();
   const run = await runRetention(ctx, now);
+  afterRun();
   running = false;
   await probe;
   const after = await sizes(o.database, dataDir);
@@ -221,4 +223,57 @@ async function live() {
   fs.rmSync(dataDir, { recursive: true, force: true });
 }
 
-await (MODE === 'live' ? live() : soak());
+/** Old rows of each kind: ROWS of them (a tenth for the audit log and closed alerts), a second apart, 400 to 1,200 days old. */
+const SYNTH: Record<string, string> = {
+  pile_sightings: `insert into pile_sightings (site_id, mac, area_id, at) select 'S' || (g % 500), 'M' || g, '110108', $1::timestamptz + make_interval(secs => g) from generate_series(1, $2) g`,
+  pile_power: `insert into pile_power (equipment_mac, at, power) select 'P' || (g % 2000), $1::timestamptz + make_interval(secs => g), 50 from generate_series(1, $2) g`,
+  ride_points: `insert into ride_points (bike_id, at, lon, lat) select 'B' || (g % 20000), $1::timestamptz + make_interval(secs => g), 116.3, 39.9 from generate_series(1, $2) g`,
+  site_history: `insert into site_history (site_id, area_id, num, bike_num, ebike_num, capacity, current_bike, flag, at)
+                 select 'S' || (g % 500), '110108', 5, 3, 2, 20, '{"nowBike": []}', 1, $1::timestamptz + make_interval(secs => g) from generate_series(1, $2) g`,
+  site_messages: `insert into site_messages (site_id, area_id, message_type, num, bike_num, ebike_num, capacity, current_bike, at)
+                  select 'S' || (g % 500), '110108', 'full', 5, 3, 2, 20, '{"nowBike": []}', $1::timestamptz + make_interval(secs => g) from generate_series(1, $2) g`,
+  sync_logs: `insert into sync_logs (kind, brand_id, endpoint, at, item_count, accepted, rejected, result, duration_ms)
+              select 'request', 1, '/orders', $1::timestamptz + make_interval(secs => g), 100, 100, 0, 'ok', 20 from generate_series(1, $2) g`,
+  abnormal_messages: `insert into abnormal_messages (abnormal_type, brand_id, area_id, subject, created_at, updated_at, closed_at, detail)
+                      select 7, 1, '110108', 'bike:X' || g, $1::timestamptz + make_interval(secs => g), $1::timestamptz + make_interval(secs => g),
+                             $1::timestamptz + make_interval(secs => g), '非法车辆' from generate_series(1, $2 / 10) g`,
+  audit_log: `insert into audit_log (at, user_id, username, user_name, area_id, method, route, summary, ip, outcome)
+              select $1::timestamptz + make_interval(secs => g), 1, 'admin', '管理员', '110108', 'POST', '/api/site/edit', '编辑站点', '127.0.0.1', 'ok'
+                from generate_series(1, $2 / 10) g`,
+};
+
+async function catchup() {
+  const ROWS = Number(process.env.ROWS ?? 1_000_000);
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sbs-retain-catchup-'));
+  const o = await open(dataDir);
+  const t0 = performance.now();
+  const from = new Date(Date.now() - 1200 * 86_400_000).toISOString();
+  for (const [table, sql] of Object.entries(SYNTH)) await o.database.query(sql, [from, ROWS]);
+  await runMaintenance(o.ctx);
+  console.log(`${ROWS} old rows a kind (a tenth for closed alerts and the audit log) written, vacuumed and checkpointed in ${secs(t0)} s`);
+  // every statement's time (the longest one is what a request may wait for on the embedded database)
+  const query = o.database.query.bind(o.database);
+  const slow: { ms: number; text: string }[] = [];
+  let recording = true;
+  o.database.query = (async (text: string, params?: unknown[]) => {
+    const t = performance.now();
+    try {
+      return await query(text, params);
+    } finally {
+      if (recording) slow.push({ ms: performance.now() - t, text: text.replace(/\s+/g, ' ').slice(0, 60) });
+    }
+  }) as typeof o.database.query;
+  await timedRun(o, dataDir, { ...o.ctx, retention: o.config.retention }, new Date(), () => (recording = false));
+  slow.sort((a, b) => b.ms - a.ms);
+  console.log(
+    `  slowest statements: ${slow
+      .slice(0, 4)
+      .map((x) => `${x.ms.toFixed(0)} ms (${x.text})`)
+      .join('; ')}`,
+  );
+  await o.app.close();
+  await o.database.close();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+}
+
+await (MODE === 'live' ? live() : MODE === 'catchup' ? catchup() : soak());
