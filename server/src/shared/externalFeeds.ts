@@ -9,7 +9,16 @@
 import dns from 'node:dns/promises';
 import net from 'node:net';
 import type { Database } from '../db/client.js';
-import { type Checked, type Discovery, type ImportedStations, parseJsonText, readDiscovery, readStations, retrySeconds, refreshSeconds } from '../domain/gbfsImport.js';
+import {
+  type Checked,
+  type Discovery,
+  type ImportedStations,
+  parseJsonText,
+  readDiscovery,
+  readStations,
+  retrySeconds,
+  refreshSeconds,
+} from '../domain/gbfsImport.js';
 
 export interface FetchLimits {
   /** the whole read of one feed (discovery, then both files) */
@@ -30,7 +39,16 @@ export function isPrivateAddress(ip: string): boolean {
   const v4 = ip.match(/^(?:::ffff:)?(\d+)\.(\d+)\.(\d+)\.(\d+)$/i);
   if (v4) {
     const [a, b] = [Number(v4[1]), Number(v4[2])];
-    return a === 0 || a === 10 || a === 127 || a >= 224 || (a === 169 && b === 254) || (a === 172 && b >= 16 && b <= 31) || (a === 192 && b === 168) || (a === 100 && b >= 64 && b <= 127);
+    return (
+      a === 0 ||
+      a === 10 ||
+      a === 127 ||
+      a >= 224 ||
+      (a === 169 && b === 254) ||
+      (a === 172 && b >= 16 && b <= 31) ||
+      (a === 192 && b === 168) ||
+      (a === 100 && b >= 64 && b <= 127)
+    );
   }
   const v6 = ip.toLowerCase();
   return v6 === '::' || v6 === '::1' || /^f[cd]/.test(v6) || /^fe[89ab]/.test(v6) || /^ff/.test(v6);
@@ -163,7 +181,16 @@ export async function saveFetched(database: Database, id: number, feed: Imported
     `update external_feeds set version = $2, ttl = $3, stations = $4::jsonb, station_count = $5, data_updated_at = $6, fetched_at = $7,
             next_fetch_at = $8, failures = 0, last_error = null, last_error_at = null
       where id = $1`,
-    [id, feed.version, feed.ttl, JSON.stringify(feed.stations), feed.stations.length, feed.lastUpdated, now, new Date(now.getTime() + refreshSeconds(feed.ttl) * 1000)],
+    [
+      id,
+      feed.version,
+      feed.ttl,
+      JSON.stringify(feed.stations),
+      feed.stations.length,
+      feed.lastUpdated,
+      now,
+      new Date(now.getTime() + refreshSeconds(feed.ttl) * 1000),
+    ],
   );
 }
 

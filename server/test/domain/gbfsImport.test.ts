@@ -22,7 +22,16 @@ function pair30() {
       version: '3.0',
       data: {
         stations: [
-          { station_id: 'bj-1', name: [{ text: 'Xizhimen', language: 'en' }, { text: '西直门', language: 'zh' }], lat: 39.9405, lon: 116.3536, capacity: 20 },
+          {
+            station_id: 'bj-1',
+            name: [
+              { text: 'Xizhimen', language: 'en' },
+              { text: '西直门', language: 'zh' },
+            ],
+            lat: 39.9405,
+            lon: 116.3536,
+            capacity: 20,
+          },
           { station_id: 'bj-2', name: [{ text: 'Dongzhimen', language: 'en' }], lat: 39.9413, lon: 116.4339 },
           { station_id: 'bj-3', name: [{ text: '雍和宫', language: 'zh-Hans' }], lat: 39.9491, lon: 116.4173 },
         ],
@@ -93,20 +102,30 @@ describe('a GBFS 2.3 pair (Divvy, real)', () => {
   });
 
   it('refuses, naming the field: negative, wrong type, missing, unmatched, out of range, duplicate, ms timestamps', () => {
-    expect(refusal(divvy, (p) => (p.status.data.stations[3].num_bikes_available = -2))).toBe('station_status.data.stations[3].num_bikes_available 为负数（-2）');
-    expect(refusal(divvy, (p) => (p.status.data.stations[4].num_docks_available = -1))).toBe('station_status.data.stations[4].num_docks_available 为负数（-1）');
+    expect(refusal(divvy, (p) => (p.status.data.stations[3].num_bikes_available = -2))).toBe(
+      'station_status.data.stations[3].num_bikes_available 为负数（-2）',
+    );
+    expect(refusal(divvy, (p) => (p.status.data.stations[4].num_docks_available = -1))).toBe(
+      'station_status.data.stations[4].num_docks_available 为负数（-1）',
+    );
     expect(refusal(divvy, (p) => (p.status.data.stations[2].vehicle_types_available[1].count = -1))).toBe(
       'station_status.data.stations[2].vehicle_types_available[1].count 为负数（-1）',
     );
     expect(refusal(divvy, (p) => (p.status.data.stations[1].num_bikes_available = '3'))).toBe(
       'station_status.data.stations[1].num_bikes_available 应为整数（实际为 3）',
     );
-    expect(refusal(divvy, (p) => (p.status.data.stations[0].num_bikes_available = 2.5))).toBe('station_status.data.stations[0].num_bikes_available 应为整数（实际为 2.5）');
+    expect(refusal(divvy, (p) => (p.status.data.stations[0].num_bikes_available = 2.5))).toBe(
+      'station_status.data.stations[0].num_bikes_available 应为整数（实际为 2.5）',
+    );
     expect(refusal(divvy, (p) => (p.status.data.stations[6].is_renting = 'yes'))).toBe('station_status.data.stations[6].is_renting 应为布尔值（实际为 yes）');
     expect(refusal(divvy, (p) => delete p.status.data.stations[7].last_reported)).toBe('station_status.data.stations[7].last_reported 缺失');
     expect(refusal(divvy, (p) => delete p.info.data.stations[8].name)).toBe('station_information.data.stations[8].name 缺失');
-    expect(refusal(divvy, (p) => (p.info.data.stations[9].lat = 95.2))).toBe('station_information.data.stations[9].lat 超出范围（95.2），纬度应在 -90 到 90 之间');
-    expect(refusal(divvy, (p) => (p.info.data.stations[9].lon = -187))).toBe('station_information.data.stations[9].lon 超出范围（-187），经度应在 -180 到 180 之间');
+    expect(refusal(divvy, (p) => (p.info.data.stations[9].lat = 95.2))).toBe(
+      'station_information.data.stations[9].lat 超出范围（95.2），纬度应在 -90 到 90 之间',
+    );
+    expect(refusal(divvy, (p) => (p.info.data.stations[9].lon = -187))).toBe(
+      'station_information.data.stations[9].lon 超出范围（-187），经度应在 -180 到 180 之间',
+    );
     expect(refusal(divvy, (p) => (p.info.data.stations[10].lon = '-87.7'))).toBe('station_information.data.stations[10].lon 应为数字（实际为 -87.7）');
     expect(refusal(divvy, (p) => (p.info.data.stations[11].capacity = -4))).toBe('station_information.data.stations[11].capacity 为负数（-4）');
     expect(refusal(divvy, (p) => (p.info.data.stations[12].station_id = p.info.data.stations[0].station_id))).toBe(
@@ -147,7 +166,16 @@ describe('a GBFS 3.0 pair', () => {
     expect(r.value).toMatchObject({ version: '3.0', ttl: 30, lastUpdated: '2025-03-01T00:00:00.000Z' });
     const [a, b, c] = r.value.stations;
     const gcj = convert(116.3536, 39.9405, 'wgs84', 'gcj02');
-    expect(a).toMatchObject({ id: 'bj-1', name: '西直门', capacity: 20, bikes: 7, docks: 13, renting: true, returning: false, reportedAt: '2025-02-28T23:59:30.000Z' });
+    expect(a).toMatchObject({
+      id: 'bj-1',
+      name: '西直门',
+      capacity: 20,
+      bikes: 7,
+      docks: 13,
+      renting: true,
+      returning: false,
+      reportedAt: '2025-02-28T23:59:30.000Z',
+    });
     expect(a.lon).toBeCloseTo(gcj.lon, 6);
     expect(a.lat).toBeCloseTo(gcj.lat, 6);
     // GCJ-02 lies a few hundred metres off WGS-84 in Beijing
@@ -219,7 +247,10 @@ describe('discovery files', () => {
         ],
       },
     };
-    expect(readDiscovery(doc, 'https://y.example/gbfs.json')).toMatchObject({ ok: true, value: { version: '3.0', language: null, stationStatus: 'https://y.example/ss.json' } });
+    expect(readDiscovery(doc, 'https://y.example/gbfs.json')).toMatchObject({
+      ok: true,
+      value: { version: '3.0', language: null, stationStatus: 'https://y.example/ss.json' },
+    });
   });
 
   it('refuses what it cannot follow, naming the field', () => {

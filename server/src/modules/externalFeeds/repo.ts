@@ -88,7 +88,20 @@ export async function insertFeed(database: Database, f: NewFeed): Promise<number
   const [row] = await database.query<{ id: number }>(
     `insert into external_feeds (area_id, name, source, url, version, ttl, stations, station_count, data_updated_at, fetched_at, next_fetch_at, created_by)
      values ($1, $2, $3, $4, $5, $6, $7::jsonb, $8, $9, $10, $11, $12) returning id`,
-    [f.areaId, f.name, f.source, f.url, f.version, f.ttl, JSON.stringify(f.stations), f.stations.length, f.dataUpdatedAt, f.fetchedAt, f.nextFetchAt, f.createdBy],
+    [
+      f.areaId,
+      f.name,
+      f.source,
+      f.url,
+      f.version,
+      f.ttl,
+      JSON.stringify(f.stations),
+      f.stations.length,
+      f.dataUpdatedAt,
+      f.fetchedAt,
+      f.nextFetchAt,
+      f.createdBy,
+    ],
   );
   return row.id;
 }

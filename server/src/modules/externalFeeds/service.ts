@@ -20,27 +20,25 @@ const MAX_FEEDS = 20;
 
 export async function listFeeds(database: Database, areaIds: string[], f: { name?: string; limit: number; offset: number }, tz: string) {
   const { rows, total } = await repo.feedPage(database, { areaIds, namePattern: f.name ? `%${f.name}%` : undefined, ...f });
-  const lists = rows.map(
-    (r): Static<typeof Feed> => ({
-      id: r.id,
-      areaId: r.areaId,
-      areaName: r.areaName,
-      name: r.name,
-      source: r.source,
-      url: r.url,
-      version: r.version,
-      ttl: r.ttl,
-      stationCount: r.stationCount,
-      bikes: r.bikes,
-      docks: r.docks,
-      fetchTime: formatTime(r.fetchedAt, tz)!,
-      dataUpdateTime: formatTime(r.dataUpdatedAt, tz),
-      nextFetchTime: r.source === 'url' ? formatTime(r.nextFetchAt, tz) : null,
-      lastError: r.lastError,
-      lastErrorTime: formatTime(r.lastErrorAt, tz),
-      createTime: formatTime(r.createdAt, tz)!,
-    }),
-  );
+  const lists = rows.map((r): Static<typeof Feed> => ({
+    id: r.id,
+    areaId: r.areaId,
+    areaName: r.areaName,
+    name: r.name,
+    source: r.source,
+    url: r.url,
+    version: r.version,
+    ttl: r.ttl,
+    stationCount: r.stationCount,
+    bikes: r.bikes,
+    docks: r.docks,
+    fetchTime: formatTime(r.fetchedAt, tz)!,
+    dataUpdateTime: formatTime(r.dataUpdatedAt, tz),
+    nextFetchTime: r.source === 'url' ? formatTime(r.nextFetchAt, tz) : null,
+    lastError: r.lastError,
+    lastErrorTime: formatTime(r.lastErrorAt, tz),
+    createTime: formatTime(r.createdAt, tz)!,
+  }));
   return { lists, total };
 }
 
