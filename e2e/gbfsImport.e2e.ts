@@ -38,7 +38,7 @@ describe('外部站点: a real GBFS 2.3 pair from files', () => {
     await page.goto(`${server.url}/#/regionalSettings/external`);
     await page.getByRole('button', { name: /导入外部站点/ }).click();
     const dialog = page.locator('.feed-import-dialog');
-    await dialog.getByLabel('名称').fill('芝加哥 Divvy');
+    await dialog.getByPlaceholder('如：邻市公共自行车').fill('芝加哥 Divvy');
     await pickArea(dialog.locator('[id="areaId"]'), '海淀区');
     await dialog.locator('[data-testid="feed-stationInformation"] input[type="file"]').setInputFiles(file('station_information.json', INFO));
     const bad = JSON.parse(STATUS.toString('utf8'));
@@ -72,12 +72,15 @@ describe('外部站点: a real GBFS 2.3 pair from files', () => {
     await legend.getByRole('button', { name: '定位' }).click();
     const diamonds = page.locator('.home-map-ext');
     await expect.poll(() => diamonds.count(), { timeout: 15_000 }).toBe(30);
-    // a diamond carries its bikes available once zoomed in (the diamonds at the fitted view carry them too where it is 13 or more)
-    await page.getByLabel('外部站点 Wood St & Augusta Blvd').click();
+    // each diamond carries its bikes available (few in view); one opened
+    expect(await page.getByLabel('外部站点 Wood St & Augusta Blvd').textContent()).toBe('13');
+    await page.getByLabel('外部站点 Exchange Ave & 79th St').click();
     const info = page.getByTestId('external-info');
     await info.waitFor();
     const text = (await info.textContent()) ?? '';
-    for (const t of ['Wood St & Augusta Blvd', '外部站点 · 只读', '芝加哥 Divvy（GBFS 2.3，文件导入）', '可借车辆13 辆', '可还车位1 个', '获取时间']) expect(text).toContain(t);
+    for (const t of ['Exchange Ave & 79th St', '外部站点 · 只读', '芝加哥 Divvy（GBFS 2.3，文件导入）', '可借车辆3 辆', '可还车位7 个', '容量11', '获取时间'])
+      expect(text).toContain(t);
+    await page.waitForFunction(() => getComputedStyle(document.querySelector('.leaflet-popup')!).opacity === '1');
     await screenshot(page, 'gbfs-bigscreen');
 
     // the layer's switch hides it, legend entry and all

@@ -1,7 +1,7 @@
 /**
  * 外部站点 on the home map (issue 32 point 4): the stations of the GBFS feeds imported in 区域设置 as a
  * separate, read-only layer: purple diamonds (the platform's sites are dots coloured by status) in a
- * pane of their own, carrying the bikes available from zoom 13 on. Only the stations in view (and a
+ * pane of their own, carrying the bikes available from zoom 13 on (or when at most 300 are in view). Only the stations in view (and a
  * margin) are made, at most MAX_MARKERS. A click opens an info window that says the station comes from
  * an external feed and is read-only, with the feed's name, the station's bikes and docks, and when the
  * data was fetched (and, after a failed fetch, why: the last good data is what is shown).
@@ -18,8 +18,9 @@ const PANE = 'external';
 /** Above the sites (450) and the flow lines (455), below the markers (600) and popups (700). */
 const PANE_Z = '458';
 const MAX_MARKERS = 2000;
-/** From this zoom the diamonds carry their counts. */
+/** The diamonds carry their counts from this zoom, or whenever few are in view. */
 const COUNT_ZOOM = 13;
+const FEW = 300;
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -106,26 +107,22 @@ function useMarkers(map: Leaflet.Map, feeds: readonly ExternalFeed[] | undefined
     const draw = () => {
       group.clearLayers();
       const view = map.getBounds().pad(0.2);
-      const counts = map.getZoom() >= COUNT_ZOOM;
-      let made = 0;
-      for (const f of feeds) {
-        for (const s of f.stations) {
-          if (made >= MAX_MARKERS) return;
-          if (!view.contains([s.lat, s.lon])) continue;
-          made++;
-          const bikes = s.bikes === null ? '?' : String(s.bikes);
-          const kind = `home-map-ext${counts ? ' home-map-ext-count' : ''}${s.bikes === 0 ? ' home-map-ext-empty' : ''}`;
-          const icon = L.divIcon({ className: kind, iconSize: counts ? [24, 24] : [12, 12], html: counts ? `<i></i><b>${bikes}</b>` : '<i></i>' });
-          const m = L.marker([s.lat, s.lon], { icon, pane: PANE, keyboard: false, riseOnHover: true });
-          m.bindTooltip(`${escapeHtml(s.name)} · 可借 ${bikes} · 外部站点（${escapeHtml(f.name)}）`, {
-            direction: 'top',
-            offset: [0, -8],
-            className: 'home-map-tip',
-          });
-          m.on('click', () => pick.current({ feedId: f.id, stationId: s.id }));
-          group.addLayer(m);
-          m.getElement()?.setAttribute('aria-label', `外部站点 ${s.name}`);
-        }
+      const shown: [ExternalFeed, ExternalStation][] = [];
+      for (const f of feeds) for (const s of f.stations) if (shown.length < MAX_MARKERS && view.contains([s.lat, s.lon])) shown.push([f, s]);
+      const counts = map.getZoom() >= COUNT_ZOOM || shown.length <= FEW;
+      for (const [f, s] of shown) {
+        const bikes = s.bikes === null ? '?' : String(s.bikes);
+        const kind = `home-map-ext${counts ? ' home-map-ext-count' : ''}${s.bikes === 0 ? ' home-map-ext-empty' : ''}`;
+        const icon = L.divIcon({ className: kind, iconSize: counts ? [24, 24] : [12, 12], html: counts ? `<i></i><b>${bikes}</b>` : '<i></i>' });
+        const m = L.marker([s.lat, s.lon], { icon, pane: PANE, keyboard: false, riseOnHover: true });
+        m.bindTooltip(`${escapeHtml(s.name)} · 可借 ${bikes} · 外部站点（${escapeHtml(f.name)}）`, {
+          direction: 'top',
+          offset: [0, -8],
+          className: 'home-map-tip',
+        });
+        m.on('click', () => pick.current({ feedId: f.id, stationId: s.id }));
+        group.addLayer(m);
+        m.getElement()?.setAttribute('aria-label', `外部站点 ${s.name}`);
       }
     };
     draw();

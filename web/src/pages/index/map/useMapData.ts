@@ -93,13 +93,15 @@ export function useSiteDetail(areaId: string, siteId: string | null) {
   });
 }
 
-/** The imported GBFS feeds of the area with their stations (外部站点), polled as the sites are. */
+/**
+ * The imported GBFS feeds of the area with their stations (外部站点), polled as the sites are and
+ * asked again whenever the map opens (a feed imported in 区域设置 a moment ago shows at once).
+ */
 export function useExternalFeeds(areaId: string, stopped: boolean) {
   return useQuery({
     queryKey: mapKeys.external(areaId),
     queryFn: () => fetchExternalStations(areaId),
     enabled: !!areaId,
     refetchInterval: (query) => pollEvery(stopped, query.state.status === 'error'),
-    staleTime: 30_000,
   });
 }
