@@ -35,7 +35,7 @@ const MAX_REDIRECTS = 3;
 const shortUrl = (u: string) => (u.length > 120 ? `${u.slice(0, 117)}…` : u);
 
 /** Loopback, private, link-local, shared, multicast and reserved ranges (IPv4, and IPv6 with its mapped IPv4). */
-export function isPrivateAddress(ip: string): boolean {
+function isPrivateAddress(ip: string): boolean {
   const v4 = ip.match(/^(?:::ffff:)?(\d+)\.(\d+)\.(\d+)\.(\d+)$/i);
   if (v4) {
     const [a, b] = [Number(v4[1]), Number(v4[2])];
@@ -176,7 +176,7 @@ interface DueFeed {
 }
 
 /** The good data of a fetch replaces the last; the failures count starts again. */
-export async function saveFetched(database: Database, id: number, feed: ImportedStations, now: Date) {
+async function saveFetched(database: Database, id: number, feed: ImportedStations, now: Date) {
   await database.query(
     `update external_feeds set version = $2, ttl = $3, stations = $4::jsonb, station_count = $5, data_updated_at = $6, fetched_at = $7,
             next_fetch_at = $8, failures = 0, last_error = null, last_error_at = null
@@ -205,7 +205,7 @@ async function saveFailure(database: Database, feed: DueFeed, message: string, n
 }
 
 /** Fetches a URL feed again: its data replaced, or its failure recorded (the last good data kept). */
-export async function refreshFeed(database: Database, feed: DueFeed, limits: FetchLimits, now = new Date()): Promise<Checked<{ stations: number }>> {
+async function refreshFeed(database: Database, feed: DueFeed, limits: FetchLimits, now = new Date()): Promise<Checked<{ stations: number }>> {
   const loaded = await loadFromUrl(feed.url, limits);
   if (!loaded.ok) {
     await saveFailure(database, feed, loaded.message, now);
