@@ -33,10 +33,13 @@ export function externalBounds(feeds: readonly ExternalFeed[] | undefined): Leaf
   return points.length ? L.latLngBounds(points) : null;
 }
 
-/** 定位: the map fitted to the external stations (they may lie far from the area: a neighbouring city). */
+/**
+ * 定位: the map fitted to the external stations (they may lie far from the area: a neighbouring city),
+ * clear of the search bar and switches above and the legend below.
+ */
 export function fitExternal(map: Leaflet.Map | null, feeds: readonly ExternalFeed[] | undefined) {
   const box = externalBounds(feeds);
-  if (map && box) map.fitBounds(box.pad(0.1), { maxZoom: 15 });
+  if (map && box) map.fitBounds(box, { maxZoom: 15, paddingTopLeft: [40, 130], paddingBottomRight: [40, 110] });
 }
 
 /** 可借可还, or what is paused; unknown when the station had no status. */
@@ -120,7 +123,10 @@ function useMarkers(map: Leaflet.Map, feeds: readonly ExternalFeed[] | undefined
           offset: [0, -8],
           className: 'home-map-tip',
         });
-        m.on('click', () => pick.current({ feedId: f.id, stationId: s.id }));
+        m.on('click', () => {
+          m.closeTooltip();
+          pick.current({ feedId: f.id, stationId: s.id });
+        });
         group.addLayer(m);
         m.getElement()?.setAttribute('aria-label', `外部站点 ${s.name}`);
       }
