@@ -1,4 +1,5 @@
 import type { Database } from '../db/client.js';
+import type { FetchLimits } from '../shared/externalFeeds.js';
 
 /** What every job needs; `now` is passed to each run so the demo back-fill can replay the past. */
 export interface JobContext {
@@ -16,4 +17,6 @@ export interface JobContext {
   rideTrackDays?: number;
   /** Where uploads are stored (DATA_DIR): the hourly job deletes those left unattached; unset: none. */
   dataDir?: string;
+  /** How external GBFS feeds are fetched (GBFS_IMPORT_*); unset: they are not refreshed. */
+  gbfsImport?: FetchLimits;
 }
