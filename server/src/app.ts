@@ -42,6 +42,7 @@ import clockRoutes from './modules/clock/routes.js';
 import miAppRoutes from './modules/miApp/routes.js';
 import examineRoutes from './modules/examine/routes.js';
 import gbfsRoutes from './modules/gbfs/routes.js';
+import externalFeedRoutes from './modules/externalFeeds/routes.js';
 import { HistoryLoad } from './shared/historyLoad.js';
 import { GeoCache } from './shared/geoCache.js';
 
@@ -176,6 +177,7 @@ export async function buildApp(config: Config, database: Database, opts: { logge
   await app.register(clockRoutes, { prefix: '/api' }); // 日常值守 · 打卡 (issue 28): /api/clock/*, /api/clockRecord/*
   await app.register(miAppRoutes, { prefix: '/api/miApp' }); // 米单车管理
   await app.register(examineRoutes, { prefix: '/api/examine' }); // 评级考核 (issue 30): settings
+  await app.register(externalFeedRoutes, { prefix: '/api/externalFeed' }); // 区域设置 · 外部站点 (issue 32): GBFS imported, drawn on the big screen
   await app.register(openRoutes, { prefix: `${OPEN_API_PREFIX}v1` });
   await app.register(feedRoutes, { prefix: '/api/feed/v1' }); // third-party keys only
   await app.register(gbfsRoutes, { prefix: '/api/feed/v1/gbfs' }); // GBFS 3.0 (issue 32): a third-party key of the area, or 公开发布

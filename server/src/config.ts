@@ -51,6 +51,13 @@ export interface Config {
    * default) ignores them; a hop count; or addresses / CIDR ranges of the reverse proxies.
    */
   trustProxy: TrustProxy;
+  /**
+   * Reading GBFS feeds from other systems (区域设置 · 外部站点, issue 32 point 4): seconds a fetch may take
+   * (GBFS_IMPORT_TIMEOUT_SECONDS, default 10), its largest answer (GBFS_IMPORT_MAX_MB, default 10), and
+   * whether addresses of this machine's networks (loopback, private, link-local) may be fetched
+   * (GBFS_IMPORT_PRIVATE, default off: a console user must not make the server read its intranet).
+   */
+  gbfsImport: { timeoutMs: number; maxBytes: number; allowPrivate: boolean };
   /** Largest file POST /api/upload accepts, in bytes (UPLOAD_MAX_MB, default 10). */
   uploadMaxBytes: number;
   /** What one user may upload: bytes in any 24 hours (UPLOAD_DAY_MB, default 200) and files a minute (UPLOAD_PER_MINUTE, default 30). */
@@ -209,6 +216,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     gbfsRateLimit: int(env, 'GBFS_RATE_LIMIT', 600, 1, 1_000_000),
     feedContactEmail: env.FEED_CONTACT_EMAIL || 'opendata@example.com',
     trustProxy: trustProxy(env.TRUST_PROXY),
+    gbfsImport: {
+      timeoutMs: int(env, 'GBFS_IMPORT_TIMEOUT_SECONDS', 10, 1, 120) * 1000,
+      maxBytes: int(env, 'GBFS_IMPORT_MAX_MB', 10, 1, 100) * 1024 * 1024,
+      allowPrivate: bool(env, 'GBFS_IMPORT_PRIVATE') ?? false,
+    },
     uploadMaxBytes: int(env, 'UPLOAD_MAX_MB', 10, 1, 100) * 1024 * 1024,
     uploadLimits: { dayBytes: int(env, 'UPLOAD_DAY_MB', 200, 1, 100_000) * 1024 * 1024, perMinute: int(env, 'UPLOAD_PER_MINUTE', 30, 1, 10_000) },
     retention: retention(env),

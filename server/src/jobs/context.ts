@@ -1,5 +1,6 @@
 import type { Database } from '../db/client.js';
 import type { RetentionConfig } from '../config.js';
+import type { FetchLimits } from '../shared/externalFeeds.js';
 
 /** What every job needs; `now` is passed to each run so the demo back-fill can replay the past. */
 export interface JobContext {
@@ -17,4 +18,6 @@ export interface JobContext {
   retention?: RetentionConfig;
   /** Where uploads are stored (DATA_DIR): the hourly job deletes those left unattached; unset: none. */
   dataDir?: string;
+  /** How external GBFS feeds are fetched (GBFS_IMPORT_*); unset: they are not refreshed. */
+  gbfsImport?: FetchLimits;
 }

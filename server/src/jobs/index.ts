@@ -14,6 +14,7 @@ import { localDay } from '../domain/time.js';
 import { sweepUnattached } from '../shared/uploads.js';
 import { JOB_WINDOW_HOURS, runMatch } from '../shared/notUploaded.js';
 import { assessLastMonth } from './rating.js';
+import { refreshExternalFeeds } from './externalFeeds.js';
 
 export type { JobContext };
 
@@ -29,6 +30,7 @@ export function jobContextOf(ctx: { config: Config; database: Database }): JobCo
     dispatchSustainMinutes: config.dispatchSustainMinutes,
     retention: config.retention,
     dataDir: config.dataDir,
+    gbfsImport: config.gbfsImport,
   };
 }
 
@@ -126,6 +128,8 @@ export function startScheduler(ctx: JobContext, log: FastifyBaseLogger, minuteMs
       }
     };
     await run('minute', () => runMinuteJobs(ctx, now));
+    // external GBFS feeds whose ttl ran out (区域设置 · 外部站点): network reads, after the platform's own work
+    await run('externalFeeds', () => refreshExternalFeeds(ctx, now));
     const hour = Math.floor(now.getTime() / HOUR);
     const hourChanged = hour !== lastHour;
     if (hourChanged) {

@@ -184,6 +184,8 @@ function remember(key: string, data: any, s: Record<string, any>) {
   if (key === 'POST /api/role/add') s.roleId = data.id;
   if (key === 'POST /api/area/entryRail') s.entryId = data.id;
   if (key === 'POST /api/forbid/') s.forbidId = data.id;
+  if (key === 'POST /api/externalFeed/files') s.fileFeedId = data.id;
+  if (key === 'POST /api/externalFeed/url') s.urlFeedId = data.id;
   if (key === 'POST /api/company/createEnterprise') s.brandId = data.brandId;
   if (key === 'POST /api/company/saveMaintainer') s.maintainerId ??= data.id;
   if (key === 'POST /api/site/') s.siteId = data.siteId;
@@ -219,7 +221,7 @@ let t: TestContext;
 let w: World;
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ GBFS_IMPORT_PRIVATE: '1' }); // 外部站点's import from a URL reads a local server
   const admin = await adminClient(t.app);
   const hd = await userClient(t.app, admin, { username: 'walk_hd', areaId: HD });
   const pwdUser = await userClient(t.app, admin, { username: 'walk_pwd', areaId: HD });

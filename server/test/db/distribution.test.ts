@@ -105,6 +105,7 @@ const LOCAL = [
   'violation_reports',
   'pile_installs',
   'site_applications',
+  'external_feeds',
 ];
 
 interface UniqueKey {

@@ -7,70 +7,19 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import net from 'node:net';
-import { spawn, type ChildProcess } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { openDatabase } from '../../src/db/client.js';
 import { bootstrap } from '../../src/db/bootstrap.js';
 import { addBrand } from '../support/world.js';
+import { TEST_ADMIN_PASSWORD } from '../support/constants.js';
+import { freePort, kill9, scratchDatabase, startServer, type ServerProcess } from '../support/processes.js';
+import { streamBikes } from '../support/stream.js';
 
-const SERVER_DIR = fileURLToPath(new URL('../..', import.meta.url));
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sbs-crash-'));
-let child: ChildProcess | null = null;
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const srv = net.createServer().listen(0, '127.0.0.1', () => {
-      const port = (srv.address() as net.AddressInfo).port;
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
-async function startServer(port: number, databaseUrl = '') {
-  const proc = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    cwd: SERVER_DIR,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      DATA_DIR: dir,
-      DEMO: '0',
-      JOBS: '0',
-      LOG_LEVEL: 'warn',
-      ADMIN_PASSWORD: 'Admin12345',
-      DATABASE_URL: databaseUrl,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  proc.stdout!.on('data', (d) => (output += d));
-  proc.stderr!.on('data', (d) => (output += d));
-  const deadline = Date.now() + 90_000;
-  for (;;) {
-    if (proc.exitCode !== null) throw new Error(`server exited: ${output}`);
-    try {
-      const r = await fetch(`http://127.0.0.1:${port}/api/health`);
-      if (r.ok) return proc;
-    } catch {
-      /* not up yet */
-    }
-    if (Date.now() > deadline) throw new Error(`server did not start: ${output}`);
-    await new Promise((r) => setTimeout(r, 300));
-  }
-}
-
-async function kill9(proc: ChildProcess) {
-  if (proc.exitCode !== null || proc.signalCode !== null) return;
-  const exited = new Promise((r) => proc.once('exit', r));
-  proc.kill('SIGKILL');
-  await exited;
-}
+let child: ServerProcess | null = null;
 
 afterAll(async () => {
-  if (child) await kill9(child);
+  if (child) await kill9(child.proc);
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
@@ -78,12 +27,12 @@ describe('durable acceptance', () => {
   it('keeps every accepted item across a kill -9 and a restart', async () => {
     const db = await openDatabase({ dataDir: dir });
     await db.migrate();
-    await bootstrap(db, { adminPassword: 'Admin12345', dataDir: dir });
+    await bootstrap(db, { adminPassword: TEST_ADMIN_PASSWORD, dataDir: dir });
     await addBrand(db, { name: '美团', account: 'mt' });
     await db.close();
 
     const port = await freePort();
-    child = await startServer(port);
+    child = await startServer(port, { DATA_DIR: dir });
     const base = `http://127.0.0.1:${port}/api/open/v1`;
     const tok = await (
       await fetch(`${base}/token`, {
@@ -109,12 +58,12 @@ describe('durable acceptance', () => {
       }),
     });
     expect((await status.json()).data.accepted).toBe(2000);
-    await kill9(child); // right after the answer
+    await kill9(child.proc); // right after the answer
 
-    child = await startServer(port);
+    child = await startServer(port, { DATA_DIR: dir });
     const again = await fetch(`http://127.0.0.1:${port}/api/health`);
     expect(again.status).toBe(200);
-    await kill9(child);
+    await kill9(child.proc);
 
     const check = await openDatabase({ dataDir: dir });
     const [{ bikes }] = await check.query<{ bikes: number }>(`select count(*)::int as bikes from bikes`);
@@ -126,61 +75,20 @@ describe('durable acceptance', () => {
 
   it('loses no acknowledged item when killed -9 in the middle of a stream of batches', async () => {
     const template = inject('template');
-    let databaseUrl = '';
-    let drop = async () => {};
-    if (template.kind === 'postgres') {
-      const name = `sbs_kill_${process.pid}_${randomBytes(4).toString('hex')}`;
-      const admin = new pg.Client({ connectionString: template.url });
-      await admin.connect();
-      await admin.query(`create database ${name}`);
-      await admin.end();
-      const u = new URL(template.url);
-      u.pathname = `/${name}`;
-      databaseUrl = u.toString();
-      drop = async () => {
-        const c = new pg.Client({ connectionString: template.url });
-        await c.connect();
-        await c.query(`drop database if exists ${name} with (force)`);
-        await c.end();
-      };
-    }
+    const scratch = template.kind === 'postgres' ? await scratchDatabase(template.url, 'sbs_kill') : null;
+    const databaseUrl = scratch?.url ?? '';
     const streamDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sbs-kill-'));
     const open = () => openDatabase(databaseUrl ? { databaseUrl } : { dataDir: streamDir });
     try {
       const db = await open();
       await db.migrate();
-      await bootstrap(db, { adminPassword: 'Admin12345', dataDir: streamDir });
+      await bootstrap(db, { adminPassword: TEST_ADMIN_PASSWORD, dataDir: streamDir });
       await addBrand(db, { name: '青桔', account: 'qj' });
       await db.close();
 
       const port = await freePort();
-      const proc = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-        cwd: SERVER_DIR,
-        env: {
-          ...process.env,
-          PORT: String(port),
-          DATA_DIR: streamDir,
-          DEMO: '0',
-          JOBS: '0',
-          LOG_LEVEL: 'warn',
-          ADMIN_PASSWORD: 'Admin12345',
-          DATABASE_URL: databaseUrl,
-        },
-        stdio: 'ignore',
-      });
-      child = proc;
+      child = await startServer(port, { DATA_DIR: streamDir, DATABASE_URL: databaseUrl });
       const base = `http://127.0.0.1:${port}/api/open/v1`;
-      for (const deadline = Date.now() + 90_000; ;) {
-        if (Date.now() > deadline) throw new Error('server did not start');
-        if (
-          await fetch(`${base.replace('/open/v1', '')}/health`).then(
-            (r) => r.ok,
-            () => false,
-          )
-        )
-          break;
-        await new Promise((r) => setTimeout(r, 300));
-      }
       const tok = await (
         await fetch(`${base}/token`, {
           method: 'POST',
@@ -189,32 +97,24 @@ describe('durable acceptance', () => {
         })
       ).json();
       const auth = { 'content-type': 'application/json', authorization: `Bearer ${tok.data.token}` };
-      const acknowledged: string[] = [];
-      let sent = 0;
-      let stop = false;
       // four senders, 500 bikes a batch, until the kill
-      const sender = async (n: number) => {
-        for (let b = 0; !stop; b++) {
-          const ids = Array.from({ length: 500 }, (_, i) => `S${n}-${b}-${i}`);
-          sent += ids.length;
-          try {
-            const r = await fetch(`${base}/bikes`, {
-              method: 'POST',
-              headers: auth,
-              body: JSON.stringify({ items: ids.map((bikeId) => ({ bikeId, bikeType: 0 })) }),
-            });
-            if (r.status === 200 && (await r.json()).data.accepted === ids.length) acknowledged.push(...ids);
-          } catch {
-            return; // the server is gone
-          }
-        }
-      };
-      const senders = [0, 1, 2, 3].map(sender);
+      const stream = streamBikes(
+        async (ids) => {
+          const r = await fetch(`${base}/bikes`, {
+            method: 'POST',
+            headers: auth,
+            body: JSON.stringify({ items: ids.map((bikeId) => ({ bikeId, bikeType: 0 })) }),
+          });
+          return r.status === 200 && (await r.json()).data.accepted === ids.length;
+        },
+        { senders: 4, size: 500, prefix: 'S', retry: false },
+      );
+      const { acknowledged } = stream;
       while (acknowledged.length < 10_000) await new Promise((r) => setTimeout(r, 20));
-      await kill9(proc); // with batches in flight
-      stop = true;
-      await Promise.all(senders);
+      await kill9(child.proc); // with batches in flight
+      await stream.stop();
       child = null;
+      const sent = stream.sent();
 
       const check = await open();
       const found = await check.query<{ bike_id: string }>(`select bike_id from bikes where bike_id = any($1::varchar[])`, [acknowledged]);
@@ -223,7 +123,7 @@ describe('durable acceptance', () => {
       expect(found.length).toBe(acknowledged.length);
     } finally {
       fs.rmSync(streamDir, { recursive: true, force: true });
-      await drop();
+      await scratch?.drop();
     }
   }, 240_000);
 });

@@ -246,17 +246,19 @@ describe('security suite (issue 16)', () => {
           ? [f.role]
           : /\/forbid/.test(path)
             ? [f.forbid]
-            : /\/siteApply/.test(path)
-              ? [f.siteApply]
-              : /\/examine/.test(path)
-                ? [f.examine]
-                : /NotUpload\w*Rule/.test(path)
-                  ? [f.rule]
-                  : /\/company|brand|enterprise/i.test(path)
-                    ? [f.brand]
-                    : /\/site/.test(path)
-                      ? [f.site]
-                      : [];
+            : /\/externalFeed/.test(path)
+              ? [f.feed]
+              : /\/siteApply/.test(path)
+                ? [f.siteApply]
+                : /\/examine/.test(path)
+                  ? [f.examine]
+                  : /NotUpload\w*Rule/.test(path)
+                    ? [f.rule]
+                    : /\/company|brand|enterprise/i.test(path)
+                      ? [f.brand]
+                      : /\/site/.test(path)
+                        ? [f.site]
+                        : [];
     const ids: Record<string, unknown[]> = {
       userId: [f.user],
       roleId: [f.role],

@@ -35,7 +35,18 @@ export interface World {
   brandB: number;
   brandC: number;
   /** Ids of 朝阳's objects, by kind. */
-  foreign: { user: number; forbid: number; site: string; role: number | null; brand: number; siteApply: number; examine: number; rule: number };
+  foreign: {
+    user: number;
+    forbid: number;
+    site: string;
+    role: number | null;
+    brand: number;
+    siteApply: number;
+    examine: number;
+    rule: number;
+    /** 朝阳's external GBFS feed (区域设置 · 外部站点), its name and a station's marked */
+    feed: number;
+  };
 }
 
 export async function buildWorld(app: FastifyInstance, database: Database): Promise<World> {
@@ -109,6 +120,31 @@ export async function buildWorld(app: FastifyInstance, database: Database): Prom
       `理由${BRAND_C_MARK}`,
     ],
   );
+  // 区域设置 · 外部站点: a feed of 朝阳 (a URL one: its refresh is only scheduled, never fetched here)
+  const [feed] = await database.query<{ id: number }>(
+    `insert into external_feeds (area_id, name, source, url, version, ttl, stations, station_count, fetched_at, next_fetch_at)
+     values ($1, $2, 'url', $3, '2.3', 60, $4::jsonb, 1, now(), now() + interval '1 day') returning id`,
+    [
+      CY,
+      `朝阳外部站点${CY_MARK}`,
+      `https://${CY_MARK.toLowerCase()}.example/gbfs.json`,
+      JSON.stringify([
+        {
+          id: `${CY_MARK}S1`,
+          name: `外部站${CY_MARK}`,
+          lon: 116.48,
+          lat: 39.92,
+          capacity: 10,
+          bikes: 3,
+          docks: 7,
+          installed: true,
+          renting: true,
+          returning: true,
+          reportedAt: null,
+        },
+      ]),
+    ],
+  );
   return {
     admin,
     hdAdmin,
@@ -128,6 +164,7 @@ export async function buildWorld(app: FastifyInstance, database: Database): Prom
       siteApply: applies[0].id,
       examine: category.body.data.id as number,
       rule,
+      feed: feed.id,
     },
   };
 }
@@ -210,6 +247,7 @@ export async function fingerprint(database: Database, areaId = CY, brandId?: num
     `select md5(coalesce(string_agg(t::text, '|'), '')) as h from (select * from examine_conf where area_id = $1) t`,
     `select md5(coalesce(string_agg(t::text, '|' order by t.id), '')) as h from (select r.* from mac_rules r join brands b on b.id = r.brand_id where b.area_id = $1) t`,
     `select md5(coalesce(string_agg(t::text, '|' order by t.id), '')) as h from (select * from not_uploaded_bikes where area_id = $1) t`,
+    `select md5(coalesce(string_agg(t::text, '|' order by t.id), '')) as h from (select * from external_feeds where area_id = $1) t`,
   ];
   const out: string[] = [];
   for (const q of parts) out.push((await database.query<{ h: string }>(q, [areaId]))[0].h);

@@ -1,10 +1,13 @@
 /**
  * The audit walk's samples (server/test/api/auditWalk.test.ts) of the field work, 米单车管理 and
- * 评级考核 writes (issues 28-30): known-good requests, run in this order after the console's own.
+ * 评级考核 writes (issues 28-30) and of 区域设置 · 外部站点 (issue 32): known-good requests, run in this
+ * order after the console's own.
  */
+import fs from 'node:fs';
 import type { Database } from '../../src/db/client.js';
 import type { Client, TestContext } from './app.js';
 import { PNG, upload } from './uploads.js';
+import { serveDivvy } from './gbfsServer.js';
 
 const HD = '110108';
 
@@ -28,7 +31,18 @@ export interface World {
 }
 export type Sample = [string, (w: World) => Req | Promise<Req>];
 
+/** The Divvy GBFS 2.3 pair of test/fixtures/gbfs, as files. */
+const divvy = (name: string) => fs.readFileSync(new URL(`../fixtures/gbfs/divvy-${name}.json`, import.meta.url), 'utf8');
+
 export const FIELD_SAMPLES: Sample[] = [
+  // 区域设置 · 外部站点 (issue 32): imports from files and from a URL (a local GBFS server; the walk's app reads private addresses)
+  [
+    'POST /api/externalFeed/files',
+    (w) => ({ as: w.hd, body: { name: '走查外部站点', areaId: HD, stationInformation: divvy('station_information'), stationStatus: divvy('station_status') } }),
+  ],
+  ['POST /api/externalFeed/url', async (w) => ({ as: w.hd, body: { name: '走查外部站点（地址）', url: await serveDivvy() } })],
+  ['POST /api/externalFeed/:id/refresh', (w) => ({ as: w.hd, url: `/api/externalFeed/${w.s.urlFeedId}/refresh` })],
+  ['DELETE /api/externalFeed/:id', (w) => ({ as: w.hd, url: `/api/externalFeed/${w.s.fileFeedId}` })],
   // 日常值守 · 打卡 and the field app (issue 28)
   ['POST /api/clock/saveClockSiteInfo', (w) => ({ as: w.hd, body: { name: '走查打卡点', areaId: HD, lon: 116.31, lat: 39.98, radius: 100 }, creates: true })],
   [

@@ -215,6 +215,17 @@ export const SERVER_RULES = {
     categoryId: {"minimum":1,"description":"所属类别"},
     name: {"minLength":1,"maxLength":64,"description":"规则名称"},
   },
+  "/api/externalFeed/files": {
+    areaId: {"pattern":"^\\d{6}$","description":"6 位区域编码"},
+    name: {"minLength":1,"maxLength":64,"description":"数据源名称（如“邻市公共自行车”）"},
+    stationInformation: {"minLength":1,"maxLength":4000000,"description":"station_information.json 文件的内容（JSON 文本，GBFS 2.x 或 3.0）"},
+    stationStatus: {"minLength":1,"maxLength":4000000,"description":"station_status.json 文件的内容（JSON 文本，GBFS 2.x 或 3.0）"},
+  },
+  "/api/externalFeed/url": {
+    areaId: {"pattern":"^\\d{6}$","description":"6 位区域编码"},
+    name: {"minLength":1,"maxLength":64,"description":"数据源名称（如“邻市公共自行车”）"},
+    url: {"minLength":1,"maxLength":2000,"description":"GBFS 2.x 或 3.0 发现文件（gbfs.json）的 http(s) 地址；之后按其 ttl 自动刷新"},
+  },
   "/api/field/clock": {
     clientId: {"pattern":"^[A-Za-z0-9_-]{8,64}$","description":"手机端生成的记录编号（8-64 位字母、数字、_ 或 -）；同一编号重复提交只保存一次"},
     at: {"maxLength":19,"description":"记录生成时间 yyyy-MM-dd HH:mm:ss（离线记录）；不晚于现在、不早于 48 小时前；缺省为现在"},

@@ -16985,6 +16985,372 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/externalFeed/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 外部数据源列表 */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description 当前操作区域（6 位区域编码），缺省为用户所属区域 */
+                    selfAreaId?: string;
+                    name?: string;
+                    /** @description 页码，从 1 开始 */
+                    currentPage?: number;
+                    /** @description 每页条数 */
+                    pageSize?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            message: string;
+                            data: {
+                                lists: {
+                                    id: number;
+                                    areaId: string;
+                                    areaName: string;
+                                    name: string;
+                                    /** @description url 发现文件地址（按 ttl 刷新）, file 上传的文件 */
+                                    source: "url" | "file";
+                                    url: string | null;
+                                    /** @description GBFS 版本（如 2.3、3.0） */
+                                    version: string;
+                                    /** @description station_status 的 ttl（秒） */
+                                    ttl: number;
+                                    stationCount: number;
+                                    /** @description 可借车辆合计 */
+                                    bikes: number;
+                                    /** @description 可还车位合计 */
+                                    docks: number;
+                                    /** @description 最近一次成功获取（或上传）的时间 */
+                                    fetchTime: string;
+                                    /** @description 数据本身的更新时间（station_status 的 last_updated） */
+                                    dataUpdateTime: string | null;
+                                    /** @description 下次自动刷新的时间（文件导入为空） */
+                                    nextFetchTime: string | null;
+                                    /** @description 最近一次获取失败的原因（成功后清空；失败时保留上次的数据） */
+                                    lastError: string | null;
+                                    /** @description 最近一次获取失败的时间 */
+                                    lastErrorTime: string | null;
+                                    createTime: string;
+                                }[];
+                                total: number;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/externalFeed/url": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * 从地址导入外部站点
+         * @description 读取 GBFS 2.x 或 3.0 的发现文件及其 station_information、station_status（超时与大小受限），校验后保存；数据有误时返回 400 并指出字段。之后按 station_status 的 ttl（至少 1 分钟）自动刷新，刷新失败保留上次数据并记录原因。
+         */
+        post: {
+            parameters: {
+                query?: {
+                    /** @description 当前操作区域（6 位区域编码），缺省为用户所属区域 */
+                    selfAreaId?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description 6 位区域编码 */
+                        areaId?: string;
+                        /** @description 数据源名称（如“邻市公共自行车”） */
+                        name: string;
+                        /** @description GBFS 2.x 或 3.0 发现文件（gbfs.json）的 http(s) 地址；之后按其 ttl 自动刷新 */
+                        url: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            message: string;
+                            data: {
+                                id: number;
+                                stations: number;
+                                version: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/externalFeed/files": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * 从文件导入外部站点
+         * @description 上传同一系统的 station_information 与 station_status（GBFS 2.x 或 3.0，JSON 文本），校验后保存；数据有误时返回 400 并指出字段。
+         */
+        post: {
+            parameters: {
+                query?: {
+                    /** @description 当前操作区域（6 位区域编码），缺省为用户所属区域 */
+                    selfAreaId?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description 6 位区域编码 */
+                        areaId?: string;
+                        /** @description 数据源名称（如“邻市公共自行车”） */
+                        name: string;
+                        /** @description station_information.json 文件的内容（JSON 文本，GBFS 2.x 或 3.0） */
+                        stationInformation: string;
+                        /** @description station_status.json 文件的内容（JSON 文本，GBFS 2.x 或 3.0） */
+                        stationStatus: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            message: string;
+                            data: {
+                                id: number;
+                                stations: number;
+                                version: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/externalFeed/{id}/refresh": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * 立即刷新外部数据源
+         * @description 从地址导入的数据源立即到期：定时任务在下一次运行时（1 分钟内）重新获取。获取失败时保留上次的数据，列表显示失败原因与时间。文件导入的数据源不能刷新（400）。
+         */
+        post: {
+            parameters: {
+                query?: {
+                    /** @description 当前操作区域（6 位区域编码），缺省为用户所属区域 */
+                    selfAreaId?: string;
+                };
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            message: string;
+                            data: {
+                                nextFetchTime: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/externalFeed/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** 删除外部数据源 */
+        delete: {
+            parameters: {
+                query?: {
+                    /** @description 当前操作区域（6 位区域编码），缺省为用户所属区域 */
+                    selfAreaId?: string;
+                };
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/externalFeed/stations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 大屏外部站点图层
+         * @description selfAreaId 及下级区域的外部数据源及其站点（GCJ-02），大屏地图上作为只读图层显示。
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description 当前操作区域（6 位区域编码），缺省为用户所属区域 */
+                    selfAreaId?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            message: string;
+                            data: {
+                                id: number;
+                                name: string;
+                                areaName: string;
+                                /** @description url 发现文件地址（按 ttl 刷新）, file 上传的文件 */
+                                source: "url" | "file";
+                                version: string;
+                                fetchTime: string;
+                                /** @description 数据本身的更新时间 */
+                                dataUpdateTime: string | null;
+                                lastError: string | null;
+                                /** @description 最近一次获取失败的时间 */
+                                lastErrorTime: string | null;
+                                stations: {
+                                    id: string;
+                                    name: string;
+                                    lon: number;
+                                    lat: number;
+                                    capacity: number | null;
+                                    /** @description 可借车辆（station_status 没有该站点时为空） */
+                                    bikes: number | null;
+                                    /** @description 可还车位 */
+                                    docks: number | null;
+                                    renting: boolean | null;
+                                    returning: boolean | null;
+                                    /** @description 站点状态的上报时间（last_reported） */
+                                    reportTime: string | null;
+                                }[];
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/open/v1/token": {
         parameters: {
             query?: never;

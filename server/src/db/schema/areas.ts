@@ -1,4 +1,4 @@
-import { index, integer, jsonb, pgTable, real, serial, smallint, timestamp, varchar, boolean } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, real, serial, smallint, text, timestamp, varchar, boolean } from 'drizzle-orm/pg-core';
 import type { LonLat } from '../../domain/polygon.js';
 
 export type { LonLat };
@@ -68,6 +68,41 @@ export const forbidZones = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('forbid_area_idx').on(t.areaId, t.type)],
+);
+
+/**
+ * External GBFS feeds an area reads (issue 32 point 4, migration 0034): from a discovery URL (refreshed by
+ * its ttl) or from uploaded files; their stations checked and in GCJ-02, kept whole until the next good fetch.
+ */
+export const externalFeeds = pgTable(
+  'external_feeds',
+  {
+    id: serial('id').primaryKey(),
+    areaId: varchar('area_id', { length: 6 })
+      .notNull()
+      .references(() => areas.id, { onDelete: 'cascade' }),
+    name: varchar('name', { length: 64 }).notNull(),
+    /** 'url' (a discovery file, refreshed) or 'file' (a station_information + station_status pair uploaded) */
+    source: varchar('source', { length: 8 }).notNull(),
+    url: text('url'),
+    version: varchar('version', { length: 16 }).notNull(),
+    ttl: integer('ttl').notNull().default(0),
+    stationCount: integer('station_count').notNull().default(0),
+    /** domain/gbfsImport.ts ExternalStation[] */
+    stations: jsonb('stations').notNull().default([]),
+    /** station_status's last_updated */
+    dataUpdatedAt: timestamp('data_updated_at', { withTimezone: true }),
+    /** the last good fetch (or the upload) */
+    fetchedAt: timestamp('fetched_at', { withTimezone: true }).notNull(),
+    nextFetchAt: timestamp('next_fetch_at', { withTimezone: true }),
+    /** failed fetches since the last good one */
+    failures: integer('failures').notNull().default(0),
+    lastError: text('last_error'),
+    lastErrorAt: timestamp('last_error_at', { withTimezone: true }),
+    createdBy: integer('created_by'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('external_feeds_area_idx').on(t.areaId)],
 );
 
 export const meta = pgTable('meta', {

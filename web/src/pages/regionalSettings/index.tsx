@@ -1,6 +1,7 @@
 /**
- * 区域设置 (#/regionalSettings/{tab}): 区域管理 (the area tree and its fields), 运营区域 (operating and entry fences) and 禁停区域 (forbidden zones
- * on a map) as tabs of one desk page. Menu 10; buttons 115 区域管理, 116 区域围栏 and 117 禁停区管理 allow the edits.
+ * 区域设置 (#/regionalSettings/{tab}): 区域管理 (the area tree and its fields), 运营区域 (operating and entry fences), 禁停区域 (forbidden zones
+ * on a map) and 外部站点 (other systems' GBFS stations for the big screen) as tabs of one desk page. Menu 10; buttons 115 区域管理,
+ * 116 区域围栏 and 117 禁停区管理 allow the edits (外部站点: 115).
  */
 import { useSession } from '../../app/session/store';
 import FilterPresetBar from '../../components/FilterPresetBar';
@@ -9,6 +10,7 @@ import { can } from '../../lib/permission';
 import Applications from '../systemSettings/applications';
 import type { ApplicationFilters } from '../systemSettings/types';
 import AreasTab from './areas';
+import FeedsTab from './feeds';
 import ForbidTab from './forbid';
 import ParamsTab from './params';
 import RailsTab from './rails';
@@ -28,6 +30,7 @@ export default function RegionalSettings() {
           { key: 'rail', label: '运营区域', render: () => <RailsTab canEdit={can(perms, 'rail.manage')} /> },
           { key: 'params', label: '站点参数', render: () => <ParamsTab canEdit={can(perms, 'area.manage')} /> },
           { key: 'forbid', label: '禁停区域', render: () => <ForbidTab /> },
+          { key: 'external', label: '外部站点', render: () => <FeedsTab /> },
           {
             key: 'audit',
             label: '平台账号审核',

@@ -22,3 +22,12 @@ export type RailSite = Item<Data<'/api/site/rail'>>;
 export type EntryRail = Item<Data<'/api/area/entryRail'>>;
 /** A new sub-area (POST /api/area/). */
 export type NewArea = Body<'/api/area/', 'post'>;
+
+/** An external GBFS feed of 外部站点 (GET /api/externalFeed/). */
+export type ExternalFeed = Item<Data<'/api/externalFeed/'>['lists']>;
+/** The feed list's filter names. */
+export type ExternalFeedKey = Exclude<keyof Query<'/api/externalFeed/'> & string, 'currentPage' | 'pageSize'>;
+/** 从文件导入's body (POST /api/externalFeed/files). */
+export type FeedFiles = Body<'/api/externalFeed/files', 'post'>;
+/** 从地址导入's body (POST /api/externalFeed/url). */
+export type FeedUrl = Body<'/api/externalFeed/url', 'post'>;

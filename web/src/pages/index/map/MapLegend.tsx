@@ -21,6 +21,8 @@ export interface MapLegendProps {
   loading: boolean;
   /** what is drawn: operating fences, the sites' extent frame, forbidden zones */
   lines: { fence: boolean; extent: boolean; forbid: boolean };
+  /** 外部站点 shown: their count and 定位 (fit the map to them) */
+  external?: { stations: number; onLocate: () => void };
 }
 
 /** Status counts of a site list (an unknown flag counts as 正常, as the markers colour it). */
@@ -35,7 +37,7 @@ export function showsAll(size: SiteSize, shown: number, totals: AreaSiteTotals |
   return size === 0 || !totals || shown >= totals.total;
 }
 
-export default function MapLegend({ sites, totals, size, loading, lines }: MapLegendProps) {
+export default function MapLegend({ sites, totals, size, loading, lines, external }: MapLegendProps) {
   const shown = sites?.length ?? 0;
   const counts = flagCounts(sites);
   const all = showsAll(size, shown, totals);
@@ -93,6 +95,17 @@ export default function MapLegend({ sites, totals, size, loading, lines }: MapLe
               禁停区
             </span>
           )}
+        </div>
+      )}
+      {!!external?.stations && (
+        <div className="home-map-legend-row home-map-legend-ext" data-testid="legend-external">
+          <span title="区域设置中导入的外部 GBFS 站点，只读；数字为可借车辆">
+            <i className="home-map-ext-key" />
+            外部站点（只读）{external.stations} 个
+          </span>
+          <button type="button" onClick={external.onLocate}>
+            定位
+          </button>
         </div>
       )}
     </div>

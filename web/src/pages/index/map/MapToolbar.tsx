@@ -1,5 +1,5 @@
 /** Controls over the map: station search, site-count choice and the layer switches. */
-import { AimOutlined, CarOutlined, FireOutlined, FormOutlined, GatewayOutlined, WarningOutlined } from '@ant-design/icons';
+import { AimOutlined, CarOutlined, FireOutlined, FormOutlined, GatewayOutlined, GlobalOutlined, WarningOutlined } from '@ant-design/icons';
 import { Button, Input, Segmented, Select, Space, Tooltip } from 'antd';
 import { useState } from 'react';
 import { flagStyle } from '../../../lib/siteStatus';
@@ -24,6 +24,8 @@ export interface Toggles {
   fences: boolean;
   heat: boolean;
   draw: boolean;
+  /** 外部站点: the imported GBFS stations (a read-only layer) */
+  external: boolean;
 }
 
 interface Props {
@@ -43,6 +45,8 @@ interface Props {
   /** counts shown beside the switches */
   bikeCount?: number;
   illegalCount?: number;
+  /** stations of the imported GBFS feeds: their switch shows when there are some */
+  externalCount?: number;
 }
 
 export default function MapToolbar(p: Props) {
@@ -124,6 +128,7 @@ export default function MapToolbar(p: Props) {
           {toggle('fences', '围栏', <GatewayOutlined />, '显示禁停区；放大到 17 级以上显示站点围栏')}
           {toggle('heat', '热力图', <FireOutlined />, '按站点状态显示热力图')}
           {toggle('draw', '画多边形', <FormOutlined />, '在地图上画多边形，统计其中的站点、车辆和站外还车')}
+          {!!p.externalCount && toggle('external', '外部站点', <GlobalOutlined />, '显示区域设置中导入的外部 GBFS 站点（紫色菱形，只读）', p.externalCount)}
           <Select<IllegalChoice>
             size="small"
             aria-label="非法车辆"

@@ -2,7 +2,7 @@
  * The home map (lazily loaded with Leaflet): sites coloured by fill status on one canvas with their
  * names where they fit (zoom 14 on), the area's operating fences and sites' extent, forbidden
  * zones, site fences from zoom 17, bikes, illegal bikes, heat map, flow maps, polygon counts,
- * search and the per-site info window. With 处理工单, 派单 from a site's info window and, on a
+ * imported GBFS stations (外部站点, ./ExternalLayer.tsx), search and the per-site info window. With 处理工单, 派单 from a site's info window and, on a
  * right-click, 在此派单 at that point (the map's LatLngs are GCJ-02, what the sites store). The view fits the area's sites when the area opens. Polls
  * every 180 s unless an info window is open or the screen pauses it.
  */
@@ -31,7 +31,8 @@ import { buildFlowLines, extentBox, hasArea, siteRadius, zoomForSize } from './m
 import { bikePoints, sitePoints } from './points';
 import { loadSize, saveSize } from './sizeChoice';
 import type { FoundSite, LonLat, SearchData, SiteSize } from './types';
-import { useAreaRails, useBikes, useForbidZones, useInit, useMapSites, useSiteDetail } from './useMapData';
+import { useAreaRails, useBikes, useExternalFeeds, useForbidZones, useInit, useMapSites, useSiteDetail } from './useMapData';
+import ExternalLayer, { externalCount, fitExternal } from './ExternalLayer';
 import { useMapSearch, type SearchOptions } from './useMapSearch';
 import { useAreaView } from './useAreaView';
 import { useDeleteSite } from './useDeleteSite';
@@ -59,7 +60,7 @@ type Mode =
 /** Site names are drawn from this zoom on, where they fit (./labels.ts). */
 const LABEL_MIN_ZOOM = 14;
 
-const NO_TOGGLES: Toggles = { bikes: false, fences: true, heat: false, draw: false };
+const NO_TOGGLES: Toggles = { bikes: false, fences: true, heat: false, draw: false, external: true };
 
 export default function MapView({ areaId, paused = false }: MapViewProps) {
   const [map, setMap] = useState<Leaflet.Map | null>(null);
@@ -99,6 +100,8 @@ export default function MapView({ areaId, paused = false }: MapViewProps) {
   const illegalBrand = typeof illegal === 'number' ? illegal : undefined;
   const illegalBikes = useBikes(areaId, 1, illegalBrand, illegal !== 'off' && mode.kind === 'main', stopped);
   const flowSite = useSiteDetail(areaId, mode.kind === 'flow' ? mode.siteId : null);
+  const external = useExternalFeeds(areaId, stopped);
+  const externalFeeds = areaId ? external.data : undefined;
 
   const siteList = areaId ? sites.data?.list : undefined;
   const siteTotals = (areaId && sites.data?.totals) || null;
@@ -362,6 +365,7 @@ export default function MapView({ areaId, paused = false }: MapViewProps) {
           worldCopyJump={false}
         >
           <MapTiles tiles={tiles} />
+          <ExternalLayer feeds={externalFeeds} visible={toggles.external && mode.kind === 'main'} />
           <ZoomControl position="bottomright" zoomInTitle="放大" zoomOutTitle="缩小" />
           <ScaleControl position="bottomright" imperial={false} />
           {info && (
@@ -406,6 +410,7 @@ export default function MapView({ areaId, paused = false }: MapViewProps) {
             brands={brands}
             bikeCount={bikes.data?.length}
             illegalCount={illegalBikes.data?.length}
+            externalCount={externalCount(externalFeeds)}
           />
         ) : (
           <FlowBanner siteName={mode.siteName} type={mode.type} count={flowLines?.length ?? 0} loading={flowSite.isLoading} onBack={backToMain} />
@@ -421,6 +426,7 @@ export default function MapView({ areaId, paused = false }: MapViewProps) {
               extent: showExtent && hasArea(extentBox(extent)),
               forbid: toggles.fences && !!zones.data?.length,
             }}
+            external={toggles.external ? { stations: externalCount(externalFeeds), onLocate: () => fitExternal(map, externalFeeds) } : undefined}
           />
         )}
         {polygon.counts && <PolygonPanel counts={polygon.counts} onClear={clearPolygon} />}

@@ -34,3 +34,6 @@ export const fetchAreaRails = (selfAreaId: string) => api.get('/area/rail', { se
 
 // 启用的禁停区（禁停围栏与禁停区；停用的不画） GET /api/forbid/?enabled=1
 export const fetchForbidZones = (selfAreaId: string) => api.get('/forbid/', { selfAreaId, enabled: 1, currentPage: 1, pageSize: 5000 }).then((p) => p.lists);
+
+// 外部站点图层（导入的 GBFS 站点，只读；GCJ-02） GET /api/externalFeed/stations
+export const fetchExternalStations = (selfAreaId: string) => api.get('/externalFeed/stations', { selfAreaId });

@@ -46,3 +46,7 @@ export type SearchType = 1 | 2 | 3 | 6;
 
 /** Site-count choice: 0 all, 200, 50. */
 export type SiteSize = 0 | 200 | 50;
+
+/** GET /api/externalFeed/stations: an imported GBFS feed with its stations (a read-only layer) */
+export type ExternalFeed = Item<Data<'/api/externalFeed/stations'>>;
+export type ExternalStation = Item<ExternalFeed['stations']>;

@@ -3,7 +3,7 @@ import { useQuery, type QueryKey } from '@tanstack/react-query';
 import { MAP } from '../../../lib/constants';
 import { dashboardKey } from '../hooks';
 import { pollEvery } from './mapLogic';
-import { fetchAreaRails, fetchBikes, fetchForbidZones, fetchInit, fetchMapSites, fetchSite } from './service';
+import { fetchAreaRails, fetchBikes, fetchExternalStations, fetchForbidZones, fetchInit, fetchMapSites, fetchSite } from './service';
 import { markOnce } from './marks';
 import type { LonLat, MapSites, SiteSize } from './types';
 import type { DashboardData } from '../types';
@@ -22,6 +22,7 @@ export const mapKeys = {
   forbid: (areaId: string) => ['homeMap', areaId, 'forbid'] as const,
   bikes: (areaId: string, legality: 0 | 1, brandId?: number, mold?: 1) => ['homeMap', areaId, 'bikes', legality, brandId ?? null, mold ?? null] as const,
   site: (areaId: string, siteId: string) => ['homeMap', areaId, 'site', siteId] as const,
+  external: (areaId: string) => ['homeMap', areaId, 'external'] as const,
 };
 
 export function useInit(areaId: string) {
@@ -89,5 +90,18 @@ export function useSiteDetail(areaId: string, siteId: string | null) {
     queryFn: () => fetchSite(areaId, siteId!),
     enabled: !!areaId && !!siteId,
     staleTime: 30_000,
+  });
+}
+
+/**
+ * The imported GBFS feeds of the area with their stations (外部站点), polled as the sites are and
+ * asked again whenever the map opens (a feed imported in 区域设置 a moment ago shows at once).
+ */
+export function useExternalFeeds(areaId: string, stopped: boolean) {
+  return useQuery({
+    queryKey: mapKeys.external(areaId),
+    queryFn: () => fetchExternalStations(areaId),
+    enabled: !!areaId,
+    refetchInterval: (query) => pollEvery(stopped, query.state.status === 'error'),
   });
 }
