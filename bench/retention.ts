@@ -10,7 +10,8 @@
  *   RETAIN_PILE_POWER_DAYS=7 … npm run bench:retention   # any RETAIN_* / RIDE_TRACK_DAYS as the server reads them
  *
  * The soak runs the daily jobs (rollups, then the retention) after each simulated day and, as the
- * live scheduler does every hour, a vacuum and a checkpoint after them (once a simulated day here).
+ * live scheduler does every hour, a vacuum and a checkpoint after them (once a simulated day here;
+ * MAINTENANCE=0 leaves them out, as the demo's own back-fill does).
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -111,7 +112,7 @@ async function open(dataDir: string) {
  * One retention run at `now` with `ctx`'s settings while a client asks GET /api/health every 100 ms
  * over HTTP; the run's figures, the answers' times and the WAL before and after.
  */
-async function timedRun(o: Awaited<ReturnType<typeof open>>, dataDir: string, ctx: JobContext, now: Date, afterRun = () => {}) {
+async function timedRun(o: Awaited<ReturnType<typeof open>>, dataDir: string, ctx: JobContext, now: Date, during = (_on: boolean) => {}) {
   const before = await sizes(o.database, dataDir);
   const times: number[] = [];
   let running = true;
@@ -126,8 +127,9 @@ async function timedRun(o: Awaited<ReturnType<typeof open>>, dataDir: string, ct
     }
   })();
   const t0 = performance.now();
+  during(true);
   const run = await runRetention(ctx, now);
-  afterRun();
+  during(false);
   running = false;
   await probe;
   const after = await sizes(o.database, dataDir);
@@ -164,7 +166,7 @@ async function soak() {
       daily: async (t) => {
         const d = performance.now();
         await runDailyJobs(o.ctx, t);
-        await runMaintenance(o.ctx);
+        if (process.env.MAINTENANCE !== '0') await runMaintenance(o.ctx);
         dailyMs += performance.now() - d;
       },
     },
@@ -254,7 +256,7 @@ async function catchup() {
   // every statement's time (the longest one is what a request may wait for on the embedded database)
   const query = o.database.query.bind(o.database);
   const slow: { ms: number; text: string }[] = [];
-  let recording = true;
+  let recording = false;
   o.database.query = (async (text: string, params?: unknown[]) => {
     const t = performance.now();
     try {
@@ -263,7 +265,7 @@ async function catchup() {
       if (recording) slow.push({ ms: performance.now() - t, text: text.replace(/\s+/g, ' ').slice(0, 60) });
     }
   }) as typeof o.database.query;
-  await timedRun(o, dataDir, { ...o.ctx, retention: o.config.retention }, new Date(), () => (recording = false));
+  await timedRun(o, dataDir, { ...o.ctx, retention: o.config.retention }, new Date(), (on) => (recording = on));
   slow.sort((a, b) => b.ms - a.ms);
   console.log(
     `  slowest statements: ${slow

@@ -59,6 +59,15 @@ export const MIGRATIONS_DIR = fileURLToPath(new URL('../../src/db/migrations', i
 const MIGRATION_LOCK = 730_001;
 const JOBS_LOCK = 730_002;
 
+/**
+ * The embedded database checkpoints by itself (it has no checkpointer process) when its WAL reaches
+ * max_wal_size, and a checkpoint keeps the old segments for reuse up to about that much: with the
+ * default 1 GB, DATA_DIR held a gigabyte of WAL next to a 530 MB database after a large write
+ * (bench/retention.ts MODE=catchup). 128 MB keeps it near that, at the price of a checkpoint
+ * (about 0.1 s) per 128 MB written.
+ */
+const PGLITE_WAL = ['-c', 'max_wal_size=128MB', '-c', 'min_wal_size=32MB'];
+
 export class DataDirLockedError extends Error {}
 
 /** Lock files this process holds (a lock with our pid that is not here is stale: pid reuse after a crash). */
@@ -240,7 +249,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   const release = opts.dataDir ? takeLock(opts.dataDir) : () => {};
   try {
     const dataDir = opts.dataDir ? path.join(opts.dataDir, 'pgdata') : undefined;
-    const client = await PGlite.create({ dataDir, loadDataDir: opts.loadDataDir });
+    const client = await PGlite.create({ dataDir, loadDataDir: opts.loadDataDir, startParams: [...PGlite.defaultStartParams, ...PGLITE_WAL] });
     if (dataDir) ownerOnly(dataDir);
     const begin = () =>
       holdTransaction((fn) => client.transaction((t) => fn({ query: async <T>(text: string, params?: unknown[]) => (await t.query<T>(text, params)).rows })));
