@@ -81,17 +81,29 @@ async function sizes(database: Database, dataDir: string): Promise<Sizes> {
 
 const sum = (s: Sizes, tables: string[]) => tables.reduce((a, t) => a + (s.tables[t]?.bytes ?? 0), 0);
 
+/**
+ * Per table: rows, rows added, size, bytes a row (with its indexes), and the growth per bike and day
+ * as rows added × bytes a row (steadier over a short run than the size, which moves by whole pages
+ * and by what a vacuum frees); then the sums and the data directory itself.
+ */
 function report(label: string, a: Sizes, b: Sizes, bikes: number, days: number) {
   console.log(`\n${label}: ${bikes} bikes over ${days.toFixed(2)} days`);
-  console.log('  table                     rows        MB   growth B/bike/day');
-  for (const t of [...TRIMMED, ...KEPT]) {
+  console.log('  table                     rows      added        MB   B/row  B/bike/day');
+  const grown = (t: string) => {
     const x = b.tables[t];
-    const grew = x.bytes - (a.tables[t]?.bytes ?? 0);
-    console.log(`  ${t.padEnd(22)} ${String(x.rows).padStart(10)} ${mb(x.bytes).padStart(9)} ${(grew / bikes / days).toFixed(0).padStart(10)}`);
+    const added = x.rows - (a.tables[t]?.rows ?? 0);
+    return { x, added, perRow: x.rows ? x.bytes / x.rows : 0, perBikeDay: x.rows ? (added * x.bytes) / x.rows / bikes / days : 0 };
+  };
+  for (const t of [...TRIMMED, ...KEPT]) {
+    const g = grown(t);
+    console.log(
+      `  ${t.padEnd(22)} ${String(g.x.rows).padStart(10)} ${String(g.added).padStart(10)} ${mb(g.x.bytes).padStart(9)} ${g.perRow.toFixed(0).padStart(7)} ${g.perBikeDay.toFixed(0).padStart(11)}`,
+    );
   }
-  const perBikeDay = (bytes: number) => `${(bytes / bikes / days / 1024).toFixed(1)} KB`;
-  console.log(`  trimmed kinds ${mb(sum(b, TRIMMED))} MB (${perBikeDay(sum(b, TRIMMED) - sum(a, TRIMMED))} per bike a day)`);
-  console.log(`  never trimmed ${mb(sum(b, KEPT))} MB (${perBikeDay(sum(b, KEPT) - sum(a, KEPT))} per bike a day)`);
+  const per = (tables: string[]) => tables.reduce((x, t) => x + grown(t).perBikeDay, 0) / 1024;
+  const perBikeDay = (bytes: number) => `${(bytes / bikes / days / 1024).toFixed(2)} KB`;
+  console.log(`  trimmed kinds ${mb(sum(b, TRIMMED))} MB, rows added ${per(TRIMMED).toFixed(2)} KB per bike a day`);
+  console.log(`  never trimmed ${mb(sum(b, KEPT))} MB, rows added ${per(KEPT).toFixed(2)} KB per bike a day`);
   console.log(`  data directory without WAL ${mb(b.data)} MB (from ${mb(a.data)}: ${perBikeDay(b.data - a.data)} per bike a day); pg_wal ${mb(b.wal)} MB`);
 }
 
